@@ -1,0 +1,24 @@
+/** The public navigation of SPEC.md §2 (header), in order. */
+export const HEADER_LINKS = [
+  { to: "/", label: "الرئيسية" },
+  { to: "/about", label: "من نحن" },
+  { to: "/services", label: "خدماتنا" },
+  { to: "/offers", label: "العروض" },
+  { to: "/licenses", label: "التراخيص" },
+  { to: "/contact", label: "طلبات العملاء" },
+] as const;
+
+export const SERVICE_LINKS = [
+  { to: "/services/property-management", label: "إدارة الأملاك" },
+  { to: "/services/marketing-brokerage", label: "التسويق والوساطة العقارية" },
+  { to: "/services/valuation", label: "التقييم العقاري" },
+  { to: "/services/development", label: "التطوير العقاري" },
+] as const;
+
+/** The footer links of SPEC.md §2: about, offers, contact, licences and the four service pages. */
+export const FOOTER_LINKS = [
+  { to: "/about", label: "من نحن" },
+  { to: "/offers", label: "العروض" },
+  { to: "/contact", label: "تواصل معنا" },
+  { to: "/licenses", label: "التراخيص" },
+] as const;

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { CloseIcon, PinIcon, SearchIcon } from "~/components/ui/icons.tsx";
+import { imageUrl, type ImageRef } from "~/modules/images/image-ref.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+
+interface Result {
+  id: number;
+  title: string;
+  city: string;
+  location: string;
+  status: string;
+  mainImage: ImageRef | null;
+}
+
+/** Header search: text search by title, neighbourhood or city; closes on the backdrop, the close button or Escape. */
+export default function SearchOverlay({ onClose }: { onClose: () => void }) {
+  const [query, setQuery] = useState("");
+  const [results, setResults] = useState<Result[] | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
+    document.addEventListener("keydown", onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [onClose]);
+
+  useEffect(() => {
+    const q = query.trim();
+    if (!q) {
+      setResults(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/search?q=${encodeURIComponent(q)}`, { signal: controller.signal })
+        .then((response) => response.json() as Promise<{ results: Result[] }>)
+        .then((body) => setResults(body.results))
+        .catch(() => undefined);
+    }, 180);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-start justify-center p-4 pt-[10vh]" role="dialog" aria-modal="true" aria-label="البحث">
+      <div className="absolute inset-0 bg-black/55" data-testid="search-backdrop" onClick={onClose} aria-hidden />
+      <div className="relative w-full max-w-2xl overflow-hidden rounded-2xl bg-white shadow-2xl">
+        <Form method="get" action="/offers" onSubmit={onClose} className="flex items-center gap-2 border-b border-stone-200 p-3">
+          <SearchIcon className="size-6 shrink-0 text-stone-500" />
+          <label htmlFor="site-search" className="sr-only">
+            ابحث عن عقار
+          </label>
+          <input
+            ref={inputRef}
+            id="site-search"
+            name="keyword"
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="ابحث بالعنوان أو الحي أو المدينة"
+            autoComplete="off"
+            maxLength={100}
+            className="min-w-0 flex-1 bg-transparent p-2 text-lg outline-none"
+          />
+          <button type="button" onClick={onClose} className="rounded-lg p-2 text-stone-600 hover:bg-stone-100">
+            <CloseIcon className="size-6" />
+            <span className="sr-only">إغلاق</span>
+          </button>
+        </Form>
+        <div className="max-h-[60vh] overflow-y-auto p-2" aria-live="polite">
+          {results && results.length === 0 && <p className="p-6 text-center text-stone-600">{MESSAGES.searchEmpty}</p>}
+          {results && results.length > 0 && (
+            <ul>
+              {results.map((result) => (
+                <li key={result.id}>
+                  <Link
+                    to={`/offer/${result.id}`}
+                    onClick={onClose}
+                    className="flex items-center gap-3 rounded-xl p-2 hover:bg-sand-100"
+                  >
+                    {result.mainImage ? (
+                      <img
+                        src={imageUrl(result.mainImage, 400)}
+                        alt=""
+                        width={80}
+                        height={56}
+                        className="h-14 w-20 shrink-0 rounded-lg object-cover"
+                        style={{ backgroundColor: result.mainImage.colour }}
+                      />
+                    ) : null}
+                    <span className="min-w-0">
+                      <span className="block truncate font-bold">{result.title}</span>
+                      <span className="flex items-center gap-1 text-sm text-stone-600">
+                        <PinIcon className="size-4" />
+                        {[result.location, result.city].filter(Boolean).join("، ")}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { CloseIcon, MenuIcon, SearchIcon } from "~/components/ui/icons.tsx";
+import { HEADER_LINKS } from "./nav-links.ts";
+
+// The overlay's code loads only when someone opens it.
+const SearchOverlay = lazy(() => import("./search-overlay.tsx"));
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 font-bold transition ${
+    isActive ? "bg-brand-700 text-white" : "text-stone-700 hover:bg-brand-50 hover:text-brand-800"
+  }`;
+
+export function SiteHeader({ companyName }: { companyName: string }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800 sm:text-xl">
+          <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
+          <span>{companyName}</span>
+        </Link>
+        <nav aria-label="القائمة الرئيسية" className="ms-auto hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {HEADER_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={navClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          onClick={() => setSearchOpen(true)}
+          className="ms-auto flex items-center gap-2 rounded-full border border-stone-300 px-4 py-2 font-bold text-stone-700 hover:border-brand-600 hover:text-brand-700 lg:ms-2"
+        >
+          <SearchIcon className="size-5" />
+          بحث
+        </button>
+        <button
+          type="button"
+          onClick={() => setMenuOpen((open) => !open)}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          className="rounded-lg p-2 text-stone-700 hover:bg-stone-100 lg:hidden"
+        >
+          {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          <span className="sr-only">{menuOpen ? "إغلاق القائمة" : "فتح القائمة"}</span>
+        </button>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="القائمة" className="border-t border-stone-200 bg-white px-4 py-3 lg:hidden">
+          <ul className="grid gap-1">
+            {HEADER_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={navClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {searchOpen && (
+        <Suspense fallback={null}>
+          <SearchOverlay onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

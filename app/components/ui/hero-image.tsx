@@ -1,0 +1,32 @@
+import { useLayoutEffect, useRef, useState } from "react";
+import { responsiveFromUrl } from "./picture.tsx";
+
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? () => undefined : useLayoutEffect;
+
+/**
+ * A full-bleed background photo that fades in once loaded. Rendered visible on the server (so
+ * it paints as early as possible without JavaScript); once hydrated, a photo still loading is
+ * hidden and fades in on its load event.
+ */
+export function HeroImage({ url, className = "" }: { url: string; className?: string }) {
+  const ref = useRef<HTMLImageElement>(null);
+  const [state, setState] = useState<"shown" | "waiting" | "loaded">("shown");
+  useIsomorphicLayoutEffect(() => {
+    if (ref.current && !ref.current.complete) setState("waiting");
+  }, []);
+  if (!url) return null;
+  const { src, srcSet } = responsiveFromUrl(url);
+  return (
+    <img
+      ref={ref}
+      src={src}
+      srcSet={srcSet}
+      sizes="100vw"
+      alt=""
+      fetchPriority="high"
+      decoding="async"
+      onLoad={() => setState("loaded")}
+      className={`absolute inset-0 size-full object-cover transition-opacity duration-1000 ${state === "waiting" ? "opacity-0" : "opacity-100"} ${className}`}
+    />
+  );
+}

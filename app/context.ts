@@ -1,0 +1,14 @@
+import { createContext } from "react-router";
+import type { Db } from "~/db/client.server.ts";
+import type { Env } from "~/utils/env.server.ts";
+
+/** What every loader and action receives from the server entry. */
+export interface AppServices {
+  db: Db;
+  env: Env;
+}
+
+export const servicesContext = createContext<AppServices>();
+
+/** The per-request Content-Security-Policy nonce set by server.ts. */
+export const nonceContext = createContext<string>("");

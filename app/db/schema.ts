@@ -1,0 +1,159 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
+
+// ---- Lookup lists (SPEC.md §3, §9): defaults seeded, extendable by staff ----
+
+export const cities = pgTable("cities", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  position: integer("position").notNull().default(0),
+});
+
+export const neighbourhoods = pgTable(
+  "neighbourhoods",
+  {
+    id: serial("id").primaryKey(),
+    cityId: integer("city_id")
+      .notNull()
+      .references(() => cities.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("neighbourhoods_city_name_idx").on(t.cityId, t.name)],
+);
+
+const namedList = (table: string) =>
+  pgTable(table, {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull().unique(),
+    position: integer("position").notNull().default(0),
+  });
+
+export const propertyTypes = namedList("property_types");
+export const unitTypes = namedList("unit_types");
+export const offerStatuses = namedList("offer_statuses");
+
+// ---- Images: stored once, delivered as WebP variants ----
+
+export const images = pgTable("images", {
+  id: text("id").primaryKey(), // random, unguessable; also the file name stem
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** Widths of the stored WebP variants, ascending. */
+  variants: integer("variants").array().notNull(),
+  /** Average colour, painted while the photo loads. */
+  colour: text("colour").notNull().default("#d6d3d1"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- Offers (SPEC.md §3) ----
+
+export const offers = pgTable(
+  "offers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    price: bigint("price", { mode: "number" }).notNull().default(0),
+    propertyType: text("property_type").notNull(),
+    status: text("status").notNull(),
+    isCorner: boolean("is_corner").notNull().default(false),
+    location: text("location").notNull().default(""),
+    city: text("city").notNull().default(""),
+    area: doublePrecision("area").notNull().default(0),
+    bedrooms: integer("bedrooms").notNull().default(0),
+    bathrooms: integer("bathrooms").notNull().default(0),
+    floors: text("floors").notNull().default(""),
+    locationUrl: text("location_url").notNull().default(""),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    details: jsonb("details").$type<OfferDetails>().notNull(),
+    units: jsonb("units").$type<OfferUnit[]>().notNull().default([]),
+    /** Folded title, neighbourhood and city for Arabic-aware keyword search (see ar_fold in migrations). */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`ar_fold(title || ' ' || location || ' ' || city)`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("offers_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("offers_city_created_idx").on(t.city, t.createdAt.desc()),
+    index("offers_type_created_idx").on(t.propertyType, t.createdAt.desc()),
+    index("offers_price_idx").on(t.price, t.id),
+    index("offers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const offerImages = pgTable(
+  "offer_images",
+  {
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => images.id),
+    /** 0 is the main photo. */
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.position] }), index("offer_images_image_idx").on(t.imageId)],
+);
+
+// ---- Inquiries (SPEC.md §3, §4) ----
+
+export interface ReplyEntry {
+  timestamp: string;
+  method: string;
+  message: string;
+  sentBy: string;
+}
+
+export const inquiries = pgTable(
+  "inquiries",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull().default(""),
+    phone: text("phone").notNull(),
+    message: text("message").notNull().default(""),
+    propertyId: integer("property_id").references(() => offers.id, { onDelete: "set null" }),
+    propertyTitle: text("property_title").notNull().default(""),
+    status: text("status").notNull().default("pending"),
+    replyHistory: jsonb("reply_history").$type<ReplyEntry[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("inquiries_created_at_idx").on(t.createdAt.desc())],
+);
+
+// ---- Site content and settings ----
+
+export const siteContent = pgTable("site_content", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const settings = pgTable("settings", {
+  id: integer("id").primaryKey().default(1),
+  companyWhatsapp: text("company_whatsapp").notNull().default(""),
+  managerEmail: text("manager_email").notNull().default(""),
+  managerWhatsapp: text("manager_whatsapp").notNull().default(""),
+  dailyEmailReport: boolean("daily_email_report").notNull().default(true),
+  dailyWhatsappReport: boolean("daily_whatsapp_report").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,19 @@
+/** What a page needs to show a stored photo. Safe for the browser bundle. */
+export interface ImageRef {
+  id: string;
+  width: number;
+  height: number;
+  variants: number[];
+  colour: string;
+}
+
+export const IMAGE_FILE_PATTERN = /^([a-f0-9]{32})-(\d{2,4})\.webp$/;
+
+export function imageUrl(image: Pick<ImageRef, "id" | "variants">, wanted = 800): string {
+  const width = image.variants.find((w) => w >= wanted) ?? image.variants.at(-1) ?? wanted;
+  return `/images/${image.id}-${width}.webp`;
+}
+
+export function imageSrcSet(image: Pick<ImageRef, "id" | "variants">): string {
+  return image.variants.map((w) => `/images/${image.id}-${w}.webp ${w}w`).join(", ");
+}

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server.ts";
+import { inquiries, offers } from "~/db/schema.ts";
+import type { InquiryData } from "./schema.ts";
+
+/**
+ * Stores a visitor's inquiry as 'pending'. When it names an offer that exists, the offer's
+ * own title is recorded (never the one the browser sent); an unknown offer id is dropped.
+ */
+export async function createInquiry(db: Db, data: InquiryData) {
+  let propertyId: number | null = null;
+  let propertyTitle = data.propertyTitle;
+  if (data.propertyId) {
+    const [offer] = await db.select({ id: offers.id, title: offers.title }).from(offers).where(eq(offers.id, data.propertyId));
+    if (offer) {
+      propertyId = offer.id;
+      propertyTitle = offer.title;
+    }
+  }
+  const [row] = await db
+    .insert(inquiries)
+    .values({
+      name: data.name,
+      phone: data.phone,
+      email: data.email,
+      message: data.message,
+      propertyId,
+      propertyTitle,
+      status: "pending",
+    })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+
+/** The inquiry form (offer page, contact page): phone required, the rest optional (SPEC.md §5). */
+export const inquirySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .max(100, MESSAGES.tooLong)
+    .optional()
+    .transform((v) => v || MESSAGES.unnamed),
+  phone: z
+    .string({ message: MESSAGES.phoneRequired })
+    .trim()
+    .min(1, MESSAGES.phoneRequired)
+    .max(30, MESSAGES.phoneInvalid)
+    .transform(normalizePhone)
+    .refine(isPlausiblePhone, MESSAGES.phoneInvalid),
+  email: z
+    .string()
+    .trim()
+    .max(200, MESSAGES.tooLong)
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || z.email().safeParse(v).success, MESSAGES.emailInvalid),
+  message: z
+    .string()
+    .trim()
+    .max(3000, MESSAGES.tooLong)
+    .optional()
+    .transform((v) => v ?? ""),
+  propertyId: z.coerce.number().int().positive().optional().catch(undefined),
+  propertyTitle: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v ?? ""),
+});
+
+export type InquiryInput = z.input<typeof inquirySchema>;
+export type InquiryData = z.output<typeof inquirySchema>;
+export type InquiryFieldErrors = Partial<Record<keyof InquiryData, string>>;
+
+/** Parses form data; on failure returns the first message per field. */
+export function parseInquiry(
+  form: FormData | Record<string, unknown>,
+): { ok: true; data: InquiryData } | { ok: false; errors: InquiryFieldErrors } {
+  const source = form instanceof FormData ? Object.fromEntries(form) : form;
+  const values = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, typeof v === "string" ? v : undefined]));
+  const result = inquirySchema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: InquiryFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path[0] as keyof InquiryData;
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

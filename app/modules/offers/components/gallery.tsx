@@ -1,0 +1,73 @@
+import { lazy, Suspense, useState } from "react";
+import { ChevronEndIcon, ChevronStartIcon, ExpandIcon } from "~/components/ui/icons.tsx";
+import { Picture } from "~/components/ui/picture.tsx";
+import type { ImageRef } from "~/modules/images/image-ref.ts";
+import { useSwipe } from "~/utils/use-swipe.ts";
+
+const Lightbox = lazy(() => import("./lightbox.tsx"));
+
+/** Offer photos: a 550 px main image, thumbnails (5/7/9 columns), swipe, and a lightbox. */
+export function Gallery({ images, title }: { images: ImageRef[]; title: string }) {
+  const [index, setIndex] = useState(0);
+  const [lightboxOpen, setLightboxOpen] = useState(false);
+  const count = images.length;
+  const next = () => setIndex((i) => (i + 1) % count);
+  const previous = () => setIndex((i) => (i - 1 + count) % count);
+  const swipe = useSwipe(next, previous);
+  const current = images[index];
+  if (!current) return <div className="h-[320px] rounded-2xl bg-sand-200 sm:h-[550px]" />;
+
+  return (
+    <div>
+      <div className="relative h-[320px] overflow-hidden rounded-2xl bg-sand-200 sm:h-[550px]" {...swipe}>
+        <button type="button" onClick={() => setLightboxOpen(true)} className="block size-full cursor-zoom-in" aria-label="عرض الصورة بحجم كامل">
+          <Picture
+            key={current.id}
+            image={current}
+            alt={`${title} - صورة ${index + 1}`}
+            sizes="(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw"
+            priority={index === 0}
+            className="size-full object-cover"
+          />
+        </button>
+        <span className="pointer-events-none absolute end-3 bottom-3 flex items-center gap-1 rounded-full bg-black/60 px-3 py-1 text-sm text-white">
+          <ExpandIcon className="size-4" />
+          {`${index + 1} / ${count}`}
+        </span>
+        {count > 1 && (
+          <>
+            <button type="button" onClick={previous} className="absolute start-3 top-1/2 -translate-y-1/2 rounded-full bg-white/85 p-2 shadow hover:bg-white">
+              <ChevronStartIcon className="size-6" />
+              <span className="sr-only">الصورة السابقة</span>
+            </button>
+            <button type="button" onClick={next} className="absolute end-3 top-1/2 -translate-y-1/2 rounded-full bg-white/85 p-2 shadow hover:bg-white">
+              <ChevronEndIcon className="size-6" />
+              <span className="sr-only">الصورة التالية</span>
+            </button>
+          </>
+        )}
+      </div>
+      {count > 1 && (
+        <ul className="mt-3 grid grid-cols-5 gap-2 md:grid-cols-7 lg:grid-cols-9" aria-label="الصور المصغرة">
+          {images.map((image, i) => (
+            <li key={image.id}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-current={i === index ? "true" : undefined}
+                className={`block aspect-square w-full overflow-hidden rounded-lg ring-2 transition ${i === index ? "ring-gold-500" : "ring-transparent opacity-80 hover:opacity-100"}`}
+              >
+                <Picture image={image} alt={`صورة مصغرة ${i + 1}`} sizes="120px" className="size-full object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {lightboxOpen && (
+        <Suspense fallback={null}>
+          <Lightbox images={images} index={index} onIndexChange={setIndex} onClose={() => setLightboxOpen(false)} title={title} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { Picture } from "~/components/ui/picture.tsx";
+import { AreaIcon, BathIcon, BedIcon, HomeIcon, PinIcon } from "~/components/ui/icons.tsx";
+import { formatNumberArabic, formatPriceArabic } from "~/utils/format.ts";
+import type { OfferCard as OfferCardData } from "../offer-views.ts";
+import { StatusBadge } from "./status-badge.tsx";
+
+export const OFFER_CARD_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
+
+export function OfferCard({ offer, priority = false }: { offer: OfferCardData; priority?: boolean }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg">
+      <div className="relative aspect-[3/2] overflow-hidden bg-sand-200">
+        {offer.mainImage ? (
+          <Picture
+            image={offer.mainImage}
+            alt={offer.title}
+            sizes={OFFER_CARD_SIZES}
+            priority={priority}
+            className="size-full object-cover transition duration-500 group-hover:scale-105"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-stone-500">
+            <HomeIcon className="size-12" />
+          </div>
+        )}
+        <StatusBadge status={offer.status} className="absolute start-3 top-3" />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-lg font-bold leading-snug text-ink">
+          <Link to={`/offer/${offer.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {offer.title}
+          </Link>
+        </h3>
+        <p className="flex items-center gap-1 text-sm text-stone-600">
+          <PinIcon className="size-4 shrink-0 text-gold-700" />
+          {[offer.location, offer.city].filter(Boolean).join("، ")}
+        </p>
+        <p className="text-xl font-bold text-brand-700">{formatPriceArabic(offer.price)}</p>
+        <ul className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-stone-100 pt-3 text-sm text-stone-700">
+          <li className="flex items-center gap-1">
+            <span className="rounded bg-brand-50 px-2 text-brand-800">{offer.propertyType}</span>
+          </li>
+          {offer.area > 0 && (
+            <li className="flex items-center gap-1">
+              <AreaIcon className="size-4 text-stone-500" />
+              {formatNumberArabic(offer.area)} م²
+            </li>
+          )}
+          {offer.bedrooms > 0 && (
+            <li className="flex items-center gap-1">
+              <BedIcon className="size-4 text-stone-500" />
+              {formatNumberArabic(offer.bedrooms)} غرف
+            </li>
+          )}
+          {offer.bathrooms > 0 && (
+            <li className="flex items-center gap-1">
+              <BathIcon className="size-4 text-stone-500" />
+              {formatNumberArabic(offer.bathrooms)} دورات مياه
+            </li>
+          )}
+        </ul>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ImageRef } from "~/modules/images/image-ref.ts";
+import type { OfferDetails, OfferUnit } from "./details.ts";
+
+/** An offer as a card in a list. */
+export interface OfferCard {
+  id: number;
+  title: string;
+  price: number;
+  propertyType: string;
+  status: string;
+  city: string;
+  location: string;
+  area: number;
+  bedrooms: number;
+  bathrooms: number;
+  mainImage: ImageRef | null;
+}
+
+/** Everything the offer page shows. */
+export interface OfferPageView extends OfferCard {
+  description: string;
+  isCorner: boolean;
+  floors: string;
+  locationUrl: string;
+  coordinates: { lat: number; lng: number } | null;
+  details: OfferDetails;
+  units: OfferUnit[];
+  images: ImageRef[]; // main first
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Badge colours of SPEC.md §4 on the public site (for rent is blue here, green in the back office). */
+export function publicStatusTone(status: string): "green" | "blue" | "yellow" | "orange" | "red" | "grey" {
+  switch (status) {
+    case "للبيع":
+      return "green";
+    case "للإيجار":
+      return "blue";
+    case "محجوز":
+      return "yellow";
+    case "مؤجل":
+      return "orange";
+    case "مباع":
+    case "مؤجر":
+      return "red";
+    default:
+      return "grey";
+  }
+}

@@ -1,0 +1,173 @@
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server.ts";
+import { images, offerImages, offers } from "~/db/schema.ts";
+import type { ImageRef } from "~/modules/images/image-ref.ts";
+import { PAGE_SIZE, type OfferFilters } from "./filters.ts";
+import type { OfferCard, OfferPageView } from "./offer-views.ts";
+
+const cardColumns = {
+  id: offers.id,
+  title: offers.title,
+  price: offers.price,
+  propertyType: offers.propertyType,
+  status: offers.status,
+  city: offers.city,
+  location: offers.location,
+  area: offers.area,
+  bedrooms: offers.bedrooms,
+  bathrooms: offers.bathrooms,
+  imageId: images.id,
+  imageWidth: images.width,
+  imageHeight: images.height,
+  imageVariants: images.variants,
+  imageColour: images.colour,
+};
+
+type CardRow = Omit<OfferCard, "mainImage"> & {
+    imageId: string | null;
+    imageWidth: number | null;
+    imageHeight: number | null;
+    imageVariants: number[] | null;
+    imageColour: string | null;
+  };
+
+function toCard(row: CardRow): OfferCard {
+  const { imageId, imageWidth, imageHeight, imageVariants, imageColour, ...rest } = row;
+  return {
+    ...rest,
+    mainImage: imageId
+      ? { id: imageId, width: imageWidth ?? 0, height: imageHeight ?? 0, variants: imageVariants ?? [], colour: imageColour ?? "#ddd" }
+      : null,
+  };
+}
+
+/** Escapes LIKE wildcards so a keyword is matched literally. */
+function likeLiteral(value: string): string {
+  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** The SQL conditions of SPEC.md §5 "Filters". Keyword matching is Arabic-aware (ar_fold) and uses the trigram index. */
+export function offerConditions(filters: Omit<OfferFilters, "page" | "priceSort">): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.keyword) {
+    conditions.push(sql`${offers.searchText} like '%' || ar_fold(${likeLiteral(filters.keyword)}) || '%'`);
+  }
+  if (filters.city) conditions.push(eq(offers.city, filters.city));
+  if (filters.propertyType) conditions.push(eq(offers.propertyType, filters.propertyType));
+  if (filters.status) conditions.push(eq(offers.status, filters.status));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function orderFor(priceSort: OfferFilters["priceSort"]) {
+  if (priceSort === "low") return [asc(offers.price), desc(offers.id)];
+  if (priceSort === "high") return [desc(offers.price), desc(offers.id)];
+  return [desc(offers.createdAt), desc(offers.id)];
+}
+
+export interface OfferListPage {
+  offers: OfferCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** One page of offers matching the filters, newest first unless sorted by price. */
+export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_SIZE): Promise<OfferListPage> {
+  const page = filters.page ?? 1;
+  const rows = await db
+    .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(offers)
+    .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
+    .leftJoin(images, eq(images.id, offerImages.imageId))
+    .where(offerConditions(filters))
+    .orderBy(...orderFor(filters.priceSort))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    // Past the last page: still report how many there are.
+    const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(offers).where(offerConditions(filters));
+    total = count?.n ?? 0;
+  }
+  return {
+    offers: rows.map(toCard),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+/** Quick search for the header overlay: title, neighbourhood or city. */
+export async function searchOffers(db: Db, keyword: string, limit = 8): Promise<OfferCard[]> {
+  if (!keyword.trim()) return [];
+  const result = await listOffers(db, { keyword: keyword.trim(), page: 1 }, limit);
+  return result.offers;
+}
+
+async function neighbour(db: Db, createdAt: Date, id: number, direction: "newer" | "older") {
+  const newer = direction === "newer";
+  const after = newer
+    ? or(gt(offers.createdAt, createdAt), and(eq(offers.createdAt, createdAt), gt(offers.id, id)))
+    : or(lt(offers.createdAt, createdAt), and(eq(offers.createdAt, createdAt), lt(offers.id, id)));
+  const order = newer ? [asc(offers.createdAt), asc(offers.id)] : [desc(offers.createdAt), desc(offers.id)];
+  const [row] = await db.select({ id: offers.id, title: offers.title }).from(offers).where(after).orderBy(...order).limit(1);
+  if (row) return row;
+  // Wrap around: before the newest comes the oldest, after the oldest the newest.
+  const [wrapped] = await db.select({ id: offers.id, title: offers.title }).from(offers).orderBy(...order).limit(1);
+  return wrapped ?? null;
+}
+
+export async function getOfferPage(db: Db, id: number): Promise<{
+  offer: OfferPageView;
+  previous: { id: number; title: string } | null;
+  next: { id: number; title: string } | null;
+} | null> {
+  const [row] = await db.select().from(offers).where(eq(offers.id, id));
+  if (!row) return null;
+  const photoRows = await db
+    .select({ id: images.id, width: images.width, height: images.height, variants: images.variants, colour: images.colour })
+    .from(offerImages)
+    .innerJoin(images, eq(images.id, offerImages.imageId))
+    .where(eq(offerImages.offerId, id))
+    .orderBy(asc(offerImages.position));
+  const photos: ImageRef[] = photoRows;
+  // In the newest-first list, "previous" is the newer neighbour and "next" the older one.
+  const [previous, next] = await Promise.all([
+    neighbour(db, row.createdAt, row.id, "newer"),
+    neighbour(db, row.createdAt, row.id, "older"),
+  ]);
+  const offer: OfferPageView = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price: row.price,
+    propertyType: row.propertyType,
+    status: row.status,
+    isCorner: row.isCorner,
+    city: row.city,
+    location: row.location,
+    area: row.area,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    floors: row.floors,
+    locationUrl: row.locationUrl,
+    coordinates: row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null,
+    details: row.details,
+    units: row.units,
+    images: photos,
+    mainImage: photos[0] ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  return { offer, previous: previous?.id === id ? null : previous, next: next?.id === id ? null : next };
+}
+
+export async function getOfferTitle(db: Db, id: number): Promise<string | null> {
+  const [row] = await db.select({ title: offers.title }).from(offers).where(eq(offers.id, id));
+  return row?.title ?? null;
+}
+
+/** Ids and change dates for sitemap.xml. */
+export async function listOfferSitemapEntries(db: Db) {
+  return db.select({ id: offers.id, updatedAt: offers.updatedAt }).from(offers).orderBy(desc(offers.createdAt));
+}

@@ -1,0 +1,48 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import fontUrl from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
+import { useNonce } from "~/utils/nonce.tsx";
+import { MESSAGES } from "~/utils/messages.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="ar" dir="rtl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f5652" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? MESSAGES.notFound : "حدث خطأ"}</h1>
+      <p className="text-stone-600">{notFound ? "" : MESSAGES.genericError}</p>
+      <a href="/" className="rounded-lg bg-brand-700 px-5 py-2 font-bold text-white">
+        العودة إلى الرئيسية
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+// Mirrors SPEC.md §2. Later issues add the remaining public pages, /login and /admin.
+export default [
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("offers", "routes/site/offers.tsx"),
+    route("offer/:id", "routes/site/offer.tsx"),
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+  route("healthz", "routes/resources/healthz.ts"),
+  route("images/:file", "routes/resources/image.ts"),
+  route("api/search", "routes/resources/search.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,164 @@
+import { Link } from "react-router";
+import { HeroImage } from "~/components/ui/hero-image.tsx";
+import { ChevronEndIcon, HomeIcon, SearchIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
+import { servicesContext } from "~/context.ts";
+import { FILTER_PROPERTY_TYPES } from "~/modules/lookups/defaults.ts";
+import { listCityNames } from "~/modules/lookups/lookups.server.ts";
+import { FilterBar } from "~/modules/offers/components/filter-bar.tsx";
+import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
+import { listOffers } from "~/modules/offers/offers.server.ts";
+import { pageMeta, siteFromMatches } from "~/utils/meta.ts";
+import { whatsappLink } from "~/utils/whatsapp.ts";
+import { useSiteData } from "./layout.tsx";
+import type { Route } from "./+types/home";
+
+/** SPEC.md §9: the home page shows 3 offers. */
+const HOME_OFFER_COUNT = 3;
+
+const QUICK_REQUESTS = [
+  {
+    title: "تسويق عقار",
+    text: "اعرض عقارك على آلاف الباحثين مع تصوير احترافي وخطة تسويق مدروسة.",
+    message: "السلام عليكم، أرغب في تسويق عقاري عن طريقكم.",
+    icon: "📣",
+  },
+  {
+    title: "تأجير عقار",
+    text: "نجد لك المستأجر المناسب ونتولى العقود والتحصيل بكل احترافية.",
+    message: "السلام عليكم، أرغب في تأجير عقاري عن طريقكم.",
+    icon: "🔑",
+  },
+  {
+    title: "دراسة إدارة عقار",
+    text: "احصل على دراسة جدوى مجانية لإدارة عقارك ورفع عوائده.",
+    message: "السلام عليكم، أرغب في الحصول على دراسة لإدارة عقاري.",
+    icon: "📊",
+  },
+  {
+    title: "البحث عن عقار",
+    text: "أخبرنا بما تبحث عنه وسنرشح لك أنسب الخيارات المتاحة.",
+    message: "السلام عليكم، أبحث عن عقار وأرغب في مساعدتكم في إيجاد الخيار المناسب.",
+    icon: "🏡",
+  },
+] as const;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const [featured, cities] = await Promise.all([
+    listOffers(db, { page: 1 }, HOME_OFFER_COUNT),
+    listCityNames(db),
+  ]);
+  return { offers: featured.offers, cities };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const layout = matches.find((m) => m?.id === "routes/site/layout")?.loaderData as
+    | { content: { home_hero_subtitle: string; home_hero_title: string } }
+    | undefined;
+  return pageMeta({
+    site: siteFromMatches(matches),
+    title: layout?.content.home_hero_title ?? "الرئيسية",
+    description: layout?.content.home_hero_subtitle ?? "",
+    path: "/",
+  });
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { content, companyWhatsapp } = useSiteData();
+  const marquee = content.marquee_texts
+    .split("|")
+    .map((text) => text.trim())
+    .filter(Boolean);
+
+  return (
+    <>
+      {marquee.length > 0 && (
+        <div className="overflow-hidden bg-gold-400 py-2 text-sm font-bold text-brand-900" aria-label="إعلانات">
+          <div className="animate-marquee flex w-max gap-12 whitespace-nowrap">
+            {[...marquee, ...marquee].map((text, i) => (
+              <span key={i} aria-hidden={i >= marquee.length} className="flex items-center gap-12">
+                {text}
+                <span aria-hidden className="text-brand-700">◆</span>
+              </span>
+            ))}
+          </div>
+        </div>
+      )}
+
+      <section className="relative isolate overflow-hidden bg-brand-900">
+        <HeroImage url={content.home_hero_image} />
+        <div className="absolute inset-0 bg-gradient-to-l from-brand-900/90 via-brand-900/60 to-brand-900/20" aria-hidden />
+        <div className="relative mx-auto flex min-h-[68vh] max-w-7xl flex-col justify-center gap-5 px-4 py-20 text-white sm:min-h-[560px]">
+          <h1 className="max-w-3xl text-4xl leading-tight font-bold sm:text-5xl">{content.home_hero_title}</h1>
+          <p className="max-w-2xl text-lg leading-9 text-brand-50 sm:text-xl">{content.home_hero_subtitle}</p>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/offers" className="flex items-center gap-2 rounded-xl bg-gold-400 px-6 py-3 font-bold text-brand-900 shadow-lg hover:bg-gold-300">
+              <SearchIcon className="size-5" />
+              تصفح العروض
+            </Link>
+            <Link to="/contact" className="rounded-xl border-2 border-white/70 px-6 py-3 font-bold text-white hover:bg-white/10">
+              تواصل معنا
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="quick-requests" className="relative z-10 mx-auto -mt-12 max-w-7xl px-4">
+        <h2 id="quick-requests" className="sr-only">
+          طلبات سريعة عبر واتساب
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {QUICK_REQUESTS.map((card) => (
+            <li key={card.title}>
+              <a
+                href={whatsappLink(companyWhatsapp, card.message)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex h-full flex-col gap-2 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-stone-200 transition hover:-translate-y-1 hover:ring-brand-600"
+              >
+                <span className="text-3xl" aria-hidden>
+                  {card.icon}
+                </span>
+                <span className="text-lg font-bold text-brand-800">{card.title}</span>
+                <span className="text-sm leading-7 text-stone-600">{card.text}</span>
+                <span className="mt-auto flex items-center gap-1 pt-2 text-sm font-bold text-[#15803d]">
+                  <WhatsappIcon className="size-5" />
+                  اطلب عبر واتساب
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 pt-16">
+        <div className="mb-6 text-center">
+          <h2 id="featured-title" className="text-3xl font-bold text-brand-900">
+            {content.home_featured_title}
+          </h2>
+          <p className="mt-2 text-lg text-stone-600">{content.home_featured_subtitle}</p>
+        </div>
+        <FilterBar cities={loaderData.cities} propertyTypes={FILTER_PROPERTY_TYPES} values={{}} idPrefix="home-filters" />
+        {loaderData.offers.length > 0 ? (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.offers.map((offer) => (
+              <li key={offer.id}>
+                <OfferCard offer={offer} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-8 flex items-center justify-center gap-2 text-stone-600">
+            <HomeIcon /> لا توجد عروض حالياً
+          </p>
+        )}
+        <div className="mt-8 text-center">
+          <Link to="/offers" className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
+            المزيد من العروض
+            <ChevronEndIcon className="size-5" />
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { SiteFooter } from "~/components/layout/site-footer.tsx";
+import { SiteHeader } from "~/components/layout/site-header.tsx";
+import { WhatsappButton } from "~/components/layout/whatsapp-button.tsx";
+import { servicesContext } from "~/context.ts";
+import { getSiteContent } from "~/modules/content/content.server.ts";
+import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { getSettings } from "~/modules/settings/settings.server.ts";
+import type { Route } from "./+types/layout";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, env } = context.get(servicesContext);
+  const [{ content }, settings] = await Promise.all([getSiteContent(db), getSettings(db)]);
+  return { content, companyName: COMPANY_NAME, companyWhatsapp: settings.companyWhatsapp, publicUrl: env.PUBLIC_URL };
+}
+
+/** Site content and the firm's numbers, for any public page. */
+export function useSiteData() {
+  const data = useRouteLoaderData<typeof loader>("routes/site/layout");
+  if (!data) throw new Error("useSiteData must be used inside the public layout");
+  return data;
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const { content, companyName, companyWhatsapp } = loaderData;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        تخطَّ إلى المحتوى
+      </a>
+      <SiteHeader companyName={companyName} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter companyName={companyName} aboutTitle={content.footer_about_title} aboutText={content.footer_about_text} />
+      <WhatsappButton number={companyWhatsapp} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+const arabicPrice = new Intl.NumberFormat("ar-SA", {
+  style: "currency",
+  currency: "SAR",
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+const latinNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const arabicNumber = new Intl.NumberFormat("ar-SA", { maximumFractionDigits: 2 });
+
+/** Price in the Arabic locale, Saudi riyals, no decimals (SPEC.md §9). */
+export function formatPriceArabic(price: number): string {
+  return arabicPrice.format(Math.round(price));
+}
+
+/** The English form shown beside it: '{n} SAR'. */
+export function formatPriceSar(price: number): string {
+  return `${latinNumber.format(Math.round(price))} SAR`;
+}
+
+export function formatNumberArabic(value: number): string {
+  return arabicNumber.format(value);
+}
+
+export function formatArea(area: number): string {
+  return `${formatNumberArabic(area)} م²`;
+}
+
+export function formatDateArabic(date: Date | string): string {
+  return new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium" }).format(new Date(date));
+}
+
+/**
+ * Phone normalisation of SPEC.md §5: leading 00966 or 0 becomes +966, a leading + is kept,
+ * anything else gets +966 in front. Spaces, dashes and brackets are dropped; Arabic-Indic digits
+ * become ASCII.
+ */
+export function normalizePhone(input: string): string {
+  const digits = input
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\s\-().]/g, "");
+  if (digits === "") return "";
+  if (digits.startsWith("+")) return digits;
+  if (digits.startsWith("00966")) return `+966${digits.slice(5)}`;
+  if (digits.startsWith("0")) return `+966${digits.slice(1)}`;
+  return `+966${digits}`;
+}
+
+/** A plausible international number after normalisation: + and 8 to 15 digits. */
+export function isPlausiblePhone(normalized: string): boolean {
+  return /^\+\d{8,15}$/.test(normalized);
+}

@@ -1,0 +1,147 @@
+// Node entry: security headers, request logs, static files, then the app (React Router + health check).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+
+const isProduction = process.env.NODE_ENV === "production";
+const clientDir = path.resolve("build/client");
+
+function logLine(level: "info" | "debug", fields: Record<string, unknown>) {
+  if (level === "debug" && process.env.LOG_LEVEL !== "debug") return;
+  if (process.env.LOG_LEVEL === "silent") return;
+  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level, msg: "request", ...fields }) + "\n");
+}
+
+function contentSecurityPolicy(nonce: string): string {
+  const tiles = "https://tile.openstreetmap.org https://*.tile.openstreetmap.org";
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${isProduction ? "" : " 'unsafe-inline'"}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${tiles}`,
+    "font-src 'self'",
+    `connect-src 'self'${isProduction ? "" : " ws: wss:"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https://wa.me https://api.whatsapp.com",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+  ];
+  return directives.join("; ");
+}
+
+function securityHeaders(req: Request, res: Response, next: NextFunction) {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+}
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const start = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const isAsset = req.path.startsWith("/assets/") || req.path.startsWith("/images/");
+    logLine(isAsset ? "debug" : "info", {
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+      bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+    });
+  });
+  next();
+}
+
+/** Serves build/client, preferring the .br / .gz files written at build time. */
+function precompressedStatic() {
+  const encodings = [
+    { ext: ".br", name: "br" },
+    { ext: ".gz", name: "gzip" },
+  ] as const;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const accepted = String(req.headers["accept-encoding"] ?? "");
+    const relative = path.normalize(decodeURIComponent(req.path)).replace(/^(\.\.[/\\])+/, "");
+    const file = path.join(clientDir, relative);
+    if (!file.startsWith(clientDir + path.sep)) return next();
+    for (const { ext, name } of encodings) {
+      if (!accepted.includes(name) || !fs.existsSync(file + ext)) continue;
+      res.setHeader("Content-Encoding", name);
+      res.setHeader("Vary", "Accept-Encoding");
+      return res.sendFile(file + ext, {
+        headers: { "Content-Type": contentType(file) },
+        maxAge: req.path.startsWith("/assets/") ? "1y" : "1h",
+        immutable: req.path.startsWith("/assets/"),
+      });
+    }
+    next();
+  };
+}
+
+function contentType(file: string): string {
+  const types: Record<string, string> = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".json": "application/json",
+    ".woff2": "font/woff2",
+  };
+  return types[path.extname(file)] ?? "application/octet-stream";
+}
+
+async function main() {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  app.use(securityHeaders);
+  app.use(requestLog);
+
+  let handler: express.RequestHandler;
+  let close: () => Promise<void>;
+  if (isProduction) {
+    if (!fs.existsSync("build/server/index.js")) {
+      throw new Error("No production build found: run `npm run build` first (npm start does this for you).");
+    }
+    app.use(precompressedStatic());
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Dynamic responses (HTML, data) are compressed on the fly.
+    app.use(compression());
+    const build = (await import(path.resolve("build/server/index.js"))) as typeof import("./server/app.ts");
+    ({ handler, close } = await build.createApp());
+  } else {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    const mod = (await devServer.ssrLoadModule("./server/app.ts")) as typeof import("./server/app.ts");
+    ({ handler, close } = await mod.createApp());
+  }
+  app.use(handler);
+
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const server = app.listen(port, host, () => {
+    logLine("info", { msg: "listening", url: `http://${host === "0.0.0.0" ? "localhost" : host}:${port}` });
+  });
+  const shutdown = async () => {
+    server.close();
+    await close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { nonceContext, servicesContext, type AppServices } from "~/context.ts";
+import { openDatabase } from "~/db/client.server.ts";
+import { seedDemoData, seedDefaults } from "~/db/seed/seed.server.ts";
+import { getEnv } from "~/utils/env.server.ts";
+
+/**
+ * Starts what the app needs (database, migrations, demo data) and returns the
+ * Express handler for every non-static request. Built by Vite into build/server/index.js.
+ */
+export async function createApp() {
+  const env = getEnv();
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    embeddedPort: env.EMBEDDED_PG_PORT,
+  });
+  await seedDefaults(database.db, env);
+  if (env.DEMO_MODE) await seedDemoData(database.db, env);
+  const services: AppServices = { db: database.db, env };
+
+  const app = express.Router();
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(nonceContext, String(res.locals.cspNonce ?? ""));
+        return context;
+      },
+    }),
+  );
+  return { handler: app, env, close: () => database.close() };
+}
