@@ -1,3 +1,4 @@
+process.env.LOG_LEVEL ??= "silent";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -125,3 +125,26 @@ export function XLogoIcon({ className = "size-5" }: IconProps) {
     </svg>
   );
 }
+export const MegaphoneIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 10v4a1 1 0 0 0 1 1h2l5 4V5L7 9H5a1 1 0 0 0-1 1zM16 8.5a4 4 0 0 1 0 7M18.5 6a7.5 7.5 0 0 1 0 12" />
+  </Svg>
+);
+export const KeyIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m11 12 9-9M17 6l3 3M15 8l2 2" />
+  </Svg>
+);
+export const ChartIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+  </Svg>
+);
+export const HouseSearchIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 11 11 4l8 7M5 10v9h6" />
+    <circle cx="16.5" cy="16.5" r="3" />
+    <path d="m21 21-2.3-2.3" />
+  </Svg>
+);

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { HeroImage } from "~/components/ui/hero-image.tsx";
-import { ChevronEndIcon, HomeIcon, SearchIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
+import { ChartIcon, ChevronEndIcon, HomeIcon, HouseSearchIcon, KeyIcon, MegaphoneIcon, SearchIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
 import { FILTER_PROPERTY_TYPES } from "~/modules/lookups/defaults.ts";
 import { listCityNames } from "~/modules/lookups/lookups.server.ts";
@@ -20,25 +20,25 @@ const QUICK_REQUESTS = [
     title: "تسويق عقار",
     text: "اعرض عقارك على آلاف الباحثين مع تصوير احترافي وخطة تسويق مدروسة.",
     message: "السلام عليكم، أرغب في تسويق عقاري عن طريقكم.",
-    icon: "📣",
+    icon: MegaphoneIcon,
   },
   {
     title: "تأجير عقار",
     text: "نجد لك المستأجر المناسب ونتولى العقود والتحصيل بكل احترافية.",
     message: "السلام عليكم، أرغب في تأجير عقاري عن طريقكم.",
-    icon: "🔑",
+    icon: KeyIcon,
   },
   {
     title: "دراسة إدارة عقار",
     text: "احصل على دراسة جدوى مجانية لإدارة عقارك ورفع عوائده.",
     message: "السلام عليكم، أرغب في الحصول على دراسة لإدارة عقاري.",
-    icon: "📊",
+    icon: ChartIcon,
   },
   {
     title: "البحث عن عقار",
     text: "أخبرنا بما تبحث عنه وسنرشح لك أنسب الخيارات المتاحة.",
     message: "السلام عليكم، أبحث عن عقار وأرغب في مساعدتكم في إيجاد الخيار المناسب.",
-    icon: "🏡",
+    icon: HouseSearchIcon,
   },
 ] as const;
 
@@ -116,8 +116,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 rel="noopener noreferrer"
                 className="flex h-full flex-col gap-2 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-stone-200 transition hover:-translate-y-1 hover:ring-brand-600"
               >
-                <span className="text-3xl" aria-hidden>
-                  {card.icon}
+                <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <card.icon className="size-7" />
                 </span>
                 <span className="text-lg font-bold text-brand-800">{card.title}</span>
                 <span className="text-sm leading-7 text-stone-600">{card.text}</span>

@@ -1,0 +1,26 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server.ts";
+
+describe("environment check at start", () => {
+  it("has working defaults: demo mode outside production, embedded database", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", DEMO_MODE: true, PUBLIC_URL: "http://localhost:3000", DATA_DIR: path.resolve("data") });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("turns demo mode off in production unless asked for", () => {
+    expect(parseEnv({ NODE_ENV: "production" }).DEMO_MODE).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).DEMO_MODE).toBe(true);
+  });
+
+  it("names every bad variable with its problem", () => {
+    expect(() => parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", PUBLIC_URL: "not a url", DEMO_MODE: "maybe" })).toThrowError(
+      /PORT: must be a number[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*PUBLIC_URL: must be an absolute URL[\s\S]*DEMO_MODE: must be 1\/0/,
+    );
+  });
+
+  it("trims a trailing slash off PUBLIC_URL", () => {
+    expect(parseEnv({ PUBLIC_URL: "https://example.sa/" }).PUBLIC_URL).toBe("https://example.sa");
+  });
+});

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./scripts/chromium.ts";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = path.resolve(".e2e-data");
+const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export const E2E = { port: PORT, dataDir: DATA_DIR, pgPort: Number(process.env.E2E_PG_PORT ?? 54391) };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: "ar-SA",
+    trace: "retain-on-failure",
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions: { executablePath, args: CHROMIUM_ARGS } }, testMatch: /.*\.phone\.spec\.ts/ },
+    { name: "desktop", use: { viewport: { width: 1280, height: 900 } }, testIgnore: /.*\.phone\.spec\.ts/ },
+  ],
+  webServer: {
+    // A fresh data folder each run: its own embedded PostgreSQL, demo data, uploads.
+    command: `rm -rf ${DATA_DIR} && node server.ts`,
+    url: `http://localhost:${PORT}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      DEMO_MODE: "1",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      EMBEDDED_PG_PORT: String(E2E.pgPort),
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,140 @@
+import { expect, test, type Page } from "@playwright/test";
+import { queryE2eDatabase } from "./db.ts";
+
+async function firstOfferId(page: Page): Promise<number> {
+  await page.goto("/offers");
+  const href = await page.getByTestId("offers-grid").locator("article a").first().getAttribute("href");
+  return Number(href!.split("/").pop());
+}
+
+async function offerWithUnits(): Promise<{ id: number; title: string; price: string }> {
+  const [row] = await queryE2eDatabase<{ id: number; title: string; price: string }>(
+    "select id, title, price from offers where jsonb_array_length(units) > 0 order by id limit 1",
+  );
+  return row!;
+}
+
+test("offer page: price in both forms, facts, gallery, units, map, neighbours", async ({ page }) => {
+  const offer = await offerWithUnits();
+  await page.goto(`/offer/${offer.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(offer.title);
+  const price = Number(offer.price);
+  await expect(page.getByTestId("price-sar")).toHaveText(`${price.toLocaleString("en-US")} SAR`);
+  await expect(page.getByTestId("price-arabic")).toHaveText(
+    new Intl.NumberFormat("ar-SA", { style: "currency", currency: "SAR", maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(price),
+  );
+  await expect(page.getByRole("heading", { name: /الوحدات المتاحة/ })).toBeVisible();
+  // Gallery: thumbnails switch the main photo; counter shows position.
+  const thumbs = page.getByRole("list", { name: "الصور المصغرة" }).getByRole("button");
+  expect(await thumbs.count()).toBeGreaterThanOrEqual(3);
+  await thumbs.nth(1).click();
+  await expect(page.getByText(/^2 \/ \d+$/).first()).toBeVisible();
+  // Lightbox opens and closes.
+  await page.getByRole("button", { name: "عرض الصورة بحجم كامل" }).click();
+  const lightbox = page.getByRole("dialog", { name: "معرض الصور" });
+  await expect(lightbox).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(lightbox).toBeHidden();
+  // Map area is reserved at 400 px and the coordinates request goes to WhatsApp.
+  const map = page.getByTestId("offer-map");
+  expect((await map.boundingBox())!.height).toBe(400);
+  await expect(page.getByRole("link", { name: "طلب الإحداثيات" })).toHaveAttribute("href", /wa\.me\/966500000000/);
+  // Previous / next exist (they wrap, so always both).
+  await expect(page.getByRole("link", { name: "العرض السابق" })).toHaveAttribute("href", /\/offer\/\d+/);
+  await expect(page.getByRole("link", { name: "العرض التالي" })).toHaveAttribute("href", /\/offer\/\d+/);
+});
+
+test("previous of the newest offer wraps to the oldest", async ({ page }) => {
+  const [newest] = await queryE2eDatabase<{ id: number }>("select id from offers order by created_at desc, id desc limit 1");
+  const [oldest] = await queryE2eDatabase<{ id: number }>("select id from offers order by created_at asc, id asc limit 1");
+  await page.goto(`/offer/${newest!.id}`);
+  await expect(page.getByRole("link", { name: "العرض السابق" })).toHaveAttribute("href", `/offer/${oldest!.id}`);
+  await page.goto(`/offer/${oldest!.id}`);
+  await expect(page.getByRole("link", { name: "العرض التالي" })).toHaveAttribute("href", `/offer/${newest!.id}`);
+});
+
+test("share: copy link confirms for 2 seconds; WhatsApp, X and mail links", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const id = await firstOfferId(page);
+  await page.goto(`/offer/${id}`);
+  await page.getByRole("button", { name: "نسخ الرابط" }).click();
+  await expect(page.getByText("تم نسخ الرابط")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://localhost:3210/offer/${id}`);
+  await page.waitForTimeout(2300);
+  await expect(page.getByText("تم نسخ الرابط")).toBeHidden();
+  await expect(page.getByRole("link", { name: "واتساب", exact: true })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
+  await expect(page.getByRole("link", { name: "إكس" })).toHaveAttribute("href", /twitter\.com\/intent\/tweet/);
+  await expect(page.getByRole("link", { name: "البريد الإلكتروني" })).toHaveAttribute("href", /^mailto:/);
+});
+
+test("share: a failed copy alerts", async ({ page }) => {
+  const id = await firstOfferId(page);
+  await page.goto(`/offer/${id}`);
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+  });
+  const dialog = page.waitForEvent("dialog");
+  await page.getByRole("button", { name: "نسخ الرابط" }).click();
+  const alert = await dialog;
+  expect(alert.message()).toBe("لم يتم نسخ الرابط");
+  await alert.dismiss();
+});
+
+test("inquiry: phone required, then stored as pending with the offer; success for 5 s then a clear form", async ({ page }) => {
+  const id = await firstOfferId(page);
+  await page.goto(`/offer/${id}`);
+  const form = page.locator("aside");
+  await form.getByLabel("الاسم").fill("عميل الاختبار");
+  await form.getByRole("button", { name: "إرسال الاستفسار" }).click();
+  await expect(form.getByText("الرجاء إدخال رقم الهاتف")).toBeVisible();
+  await expect(form.getByLabel("الاسم")).toHaveValue("عميل الاختبار");
+
+  const phone = `05${Date.now().toString().slice(-8)}`;
+  await form.getByLabel("رقم الهاتف (مطلوب)").fill(phone);
+  await form.getByLabel("رسالتك (اختياري)").fill("هل السعر قابل للتفاوض؟");
+  await form.getByRole("button", { name: "إرسال الاستفسار" }).click();
+  await expect(form.getByText("تم الإرسال بنجاح! شكراً لتواصلك معنا، سنتصل بك قريباً.")).toBeVisible();
+
+  const rows = await queryE2eDatabase<{ name: string; status: string; property_id: number; property_title: string; message: string }>(
+    "select name, status, property_id, property_title, message from inquiries where phone = $1",
+    [`+966${phone.slice(1)}`],
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ name: "عميل الاختبار", status: "pending", property_id: id, message: "هل السعر قابل للتفاوض؟" });
+  expect(rows[0]!.property_title).toBe(await page.getByRole("heading", { level: 1 }).textContent());
+
+  await expect(form.getByText("تم الإرسال بنجاح!", { exact: false })).toBeHidden({ timeout: 7000 });
+  await expect(form.getByLabel("الاسم")).toHaveValue("");
+  await expect(form.getByLabel("رقم الهاتف (مطلوب)")).toHaveValue("");
+  // Nothing business-related is kept in the browser.
+  expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the inquiry form still submits and is stored", async ({ page }) => {
+    const [offer] = await queryE2eDatabase<{ id: number }>("select id from offers order by id desc limit 1");
+    await page.goto(`/offer/${offer!.id}`);
+    const phone = `05${(Date.now() + 7).toString().slice(-8)}`;
+    const form = page.locator("aside");
+    await form.getByLabel("رقم الهاتف (مطلوب)").fill(phone);
+    await form.getByRole("button", { name: "إرسال الاستفسار" }).click();
+    await expect(page.getByText("تم الإرسال بنجاح! شكراً لتواصلك معنا، سنتصل بك قريباً.")).toBeVisible();
+    const rows = await queryE2eDatabase<{ name: string; property_id: number }>("select name, property_id from inquiries where phone = $1", [`+966${phone.slice(1)}`]);
+    expect(rows).toEqual([{ name: "غير محدد", property_id: offer!.id }]);
+  });
+});
+
+test("offer page metadata: title, description, Open Graph, Twitter, canonical, JSON-LD", async ({ page }) => {
+  const id = await firstOfferId(page);
+  await page.goto(`/offer/${id}`);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
+  await expect(page).toHaveTitle(new RegExp(title));
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/localhost:3210\/images\/[a-f0-9]{32}-\d+\.webp$/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(title));
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `http://localhost:3210/offer/${id}`);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(jsonLd).toMatchObject({ "@type": "RealEstateListing", name: title, offers: { priceCurrency: "SAR" } });
+});

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from "@playwright/test";
+
+async function cards(page: Page) {
+  const grid = page.getByTestId("offers-grid");
+  await expect(grid).toBeVisible();
+  return grid.locator("article");
+}
+
+async function cardTexts(page: Page) {
+  return (await cards(page)).allTextContents();
+}
+
+test.describe("/offers filters from the query", () => {
+  test("keyword matches title, neighbourhood or city, Arabic-aware", async ({ page }) => {
+    await page.goto("/offers?keyword=" + encodeURIComponent("جده"));
+    const texts = await cardTexts(page);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toContain("جدة");
+  });
+
+  test("city", async ({ page }) => {
+    await page.goto("/offers?city=" + encodeURIComponent("الدمام"));
+    const texts = await cardTexts(page);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toContain("الدمام");
+    await expect(page.getByLabel("المدينة")).toHaveValue("الدمام");
+  });
+
+  test("property type", async ({ page }) => {
+    await page.goto("/offers?propertyType=" + encodeURIComponent("أرض"));
+    const texts = await cardTexts(page);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toContain("أرض");
+  });
+
+  test("status: for rent only", async ({ page }) => {
+    await page.goto("/offers?status=" + encodeURIComponent("للإيجار"));
+    const badges = (await cards(page)).locator("[data-tone]");
+    const statuses = await badges.allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(["للإيجار"]));
+  });
+
+  test("price sort low and high", async ({ page }) => {
+    const prices = async () =>
+      (await page.locator("[data-testid=offers-grid] article").evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-price")))));
+    await page.goto("/offers?priceSort=low");
+    const low = await prices();
+    expect(low.length).toBeGreaterThan(3);
+    expect(low).toEqual([...low].sort((a, b) => a - b));
+    await page.goto("/offers?priceSort=high");
+    const high = await prices();
+    expect(high).toEqual([...high].sort((a, b) => b - a));
+  });
+
+  test("no match shows the empty state", async ({ page }) => {
+    await page.goto("/offers?keyword=" + encodeURIComponent("لا يوجد عقار بهذا الاسم"));
+    await expect(page.getByText("لا توجد عروض مطابقة لبحثك")).toBeVisible();
+    await expect(page.getByText("حاول تغيير معايير البحث.")).toBeVisible();
+  });
+});
+
+test.describe("grid and swipe views", () => {
+  test("swipe view: one card, counter, previous/next wrap around", async ({ page }) => {
+    await page.goto("/offers");
+    const total = await (await cards(page)).count();
+    await page.getByRole("link", { name: "بطاقات" }).click();
+    const counter = page.getByTestId("swipe-counter");
+    await expect(counter).toHaveText(`1 / ${total}`);
+    await expect(page.getByTestId("swipe-card").locator("article")).toHaveCount(1);
+    await page.getByRole("button", { name: "السابق" }).click();
+    await expect(counter).toHaveText(`${total} / ${total}`);
+    await page.getByRole("button", { name: "التالي" }).click();
+    await expect(counter).toHaveText(`1 / ${total}`);
+    await page.getByRole("button", { name: "التالي" }).click();
+    await expect(counter).toHaveText(`2 / ${total}`);
+    await page.getByRole("link", { name: "شبكة" }).click();
+    await expect(page.getByTestId("offers-grid")).toBeVisible();
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+
+test("security headers on pages, data and files", async ({ request }) => {
+  for (const path of ["/", "/offers", "/healthz", "/favicon.svg", "/no-such-page"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp, path).toContain("object-src 'none'");
+    expect(csp, path).toContain("base-uri 'self'");
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBeTruthy();
+    expect(headers["x-powered-by"], path).toBeUndefined();
+  }
+});
+
+test("health check answers when the database answers", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok" });
+});
+
+test("robots.txt keeps crawlers out of the back office; sitemap lists offers", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /admin");
+  expect(robots).toContain("Disallow: /login");
+  expect(robots).toContain("Sitemap: http://localhost:3210/sitemap.xml");
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("xml");
+  const xml = await sitemap.text();
+  expect(xml.match(/\/offer\/\d+/g)?.length).toBeGreaterThanOrEqual(16);
+  expect(xml).not.toContain("/admin");
+});
+
+test("photos are WebP variants cached for a year; unknown names are 404", async ({ request, page }) => {
+  await page.goto("/offers");
+  const src = await page.getByTestId("offers-grid").locator("img").first().getAttribute("src");
+  const srcset = await page.getByTestId("offers-grid").locator("img").first().getAttribute("srcset");
+  expect(srcset).toMatch(/-400\.webp 400w, .*-800\.webp 800w, .*-1600\.webp 1600w/);
+  const response = await request.get(src!);
+  expect(response.headers()["content-type"]).toBe("image/webp");
+  expect(response.headers()["cache-control"]).toContain("max-age=31536000");
+  expect((await request.get("/images/../../etc/passwd")).status()).toBe(404);
+  expect((await request.get("/images/0123456789abcdef0123456789abcdef-800.webp")).status()).toBe(404);
+});
+
+test("static assets are served pre-compressed", async ({ request, page }) => {
+  await page.goto("/");
+  const script = await page.locator('script[type="module"]').first().textContent();
+  const asset = /\/assets\/[\w.-]+\.js/.exec(script ?? "")?.[0] ?? (await page.locator('link[rel="modulepreload"]').first().getAttribute("href"));
+  const response = await request.get(asset!, { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(response.headers()["content-encoding"]).toBe("br");
+  expect(response.headers()["cache-control"]).toContain("immutable");
+});

@@ -1,0 +1,34 @@
+import { expect, test, type Locator } from "@playwright/test";
+
+/** A horizontal touch swipe of `dx` pixels over an element. */
+async function swipe(target: Locator, dx: number) {
+  const box = (await target.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width / 2;
+  await target.dispatchEvent("touchstart", { touches: [{ identifier: 1, clientX: x, clientY: y }], changedTouches: [{ identifier: 1, clientX: x, clientY: y }] });
+  await target.dispatchEvent("touchend", { touches: [], changedTouches: [{ identifier: 1, clientX: x + dx, clientY: y }] });
+}
+
+test("touch swipe past 50 px moves the swipe view; shorter does not", async ({ page }) => {
+  await page.goto("/offers?view=swipe");
+  const counter = page.getByTestId("swipe-counter");
+  await expect(counter).toHaveText(/^1 \/ \d+$/);
+  const card = page.getByTestId("swipe-card");
+  await swipe(card, 30);
+  await expect(counter).toHaveText(/^1 \//);
+  await swipe(card, 80);
+  await expect(counter).toHaveText(/^2 \//);
+  await swipe(card, -80);
+  await expect(counter).toHaveText(/^1 \//);
+});
+
+test("phone layout: one column grid and a menu button", async ({ page }) => {
+  await page.goto("/offers");
+  const items = page.getByTestId("offers-grid").locator("li");
+  const first = (await items.nth(0).boundingBox())!;
+  const second = (await items.nth(1).boundingBox())!;
+  expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+  await page.getByRole("button", { name: "فتح القائمة" }).click();
+  await page.getByRole("navigation", { name: "القائمة" }).getByRole("link", { name: "العروض" }).click();
+  await expect(page).toHaveURL(/\/offers$/);
+});
