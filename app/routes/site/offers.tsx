@@ -1,4 +1,4 @@
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { CardsIcon, GridIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = parseOfferFilters(params);
   const [result, cities] = await Promise.all([listOffers(db, filters), listCityNames(db)]);
-  return { ...result, filters, cities, view: params.get("view") === "swipe" ? ("swipe" as const) : ("grid" as const) };
+  return { ...result, filters, cities };
 }
 
 // Switching between grid and swipe needs no new data.
@@ -49,7 +49,10 @@ function pageWindow(page: number, pageCount: number): number[] {
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { offers, total, page, pageCount, filters, cities, view } = loaderData;
+  const { offers, total, page, pageCount, filters, cities } = loaderData;
+  // Read from the URL, not the loader: switching views does not revalidate.
+  const [searchParams] = useSearchParams();
+  const view = searchParams.get("view") === "swipe" ? "swipe" : "grid";
   const query = (extra: Record<string, string | number | undefined>) => {
     const base = offerFiltersQuery({ ...filters, page: undefined });
     const params = new URLSearchParams(base);

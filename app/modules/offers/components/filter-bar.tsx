@@ -3,7 +3,7 @@ import { SearchIcon } from "~/components/ui/icons.tsx";
 import { FILTERABLE_STATUSES, type OfferFilters } from "../filters.ts";
 
 const fieldClass =
-  "w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none";
+  "w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none";
 
 /**
  * The offers filter bar (home and /offers). A plain GET form to /offers, so it works before
@@ -27,10 +27,10 @@ export function FilterBar({
       action="/offers"
       role="search"
       aria-label="البحث في العروض"
-      className="grid grid-cols-1 gap-3 rounded-2xl bg-white/95 p-4 shadow-lg ring-1 ring-stone-200 backdrop-blur sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
+      className="grid grid-cols-2 gap-x-3 gap-y-2 rounded-2xl bg-white/95 p-3 shadow-lg ring-1 ring-stone-200 backdrop-blur sm:p-4 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
     >
-      <div>
-        <label htmlFor={id("keyword")} className="mb-1 block text-sm font-bold text-stone-700">
+      <div className="col-span-2 lg:col-span-1">
+        <label htmlFor={id("keyword")} className="mb-0.5 block text-sm font-bold text-stone-700">
           كلمة البحث
         </label>
         <input
@@ -44,7 +44,7 @@ export function FilterBar({
         />
       </div>
       <div>
-        <label htmlFor={id("city")} className="mb-1 block text-sm font-bold text-stone-700">
+        <label htmlFor={id("city")} className="mb-0.5 block text-sm font-bold text-stone-700">
           المدينة
         </label>
         <select id={id("city")} name="city" defaultValue={values.city ?? ""} className={fieldClass}>
@@ -57,7 +57,7 @@ export function FilterBar({
         </select>
       </div>
       <div>
-        <label htmlFor={id("propertyType")} className="mb-1 block text-sm font-bold text-stone-700">
+        <label htmlFor={id("propertyType")} className="mb-0.5 block text-sm font-bold text-stone-700">
           نوع العقار
         </label>
         <select id={id("propertyType")} name="propertyType" defaultValue={values.propertyType ?? ""} className={fieldClass}>
@@ -70,7 +70,7 @@ export function FilterBar({
         </select>
       </div>
       <div>
-        <label htmlFor={id("status")} className="mb-1 block text-sm font-bold text-stone-700">
+        <label htmlFor={id("status")} className="mb-0.5 block text-sm font-bold text-stone-700">
           الحالة
         </label>
         <select id={id("status")} name="status" defaultValue={values.status ?? ""} className={fieldClass}>
@@ -83,7 +83,7 @@ export function FilterBar({
         </select>
       </div>
       <div>
-        <label htmlFor={id("priceSort")} className="mb-1 block text-sm font-bold text-stone-700">
+        <label htmlFor={id("priceSort")} className="mb-0.5 block text-sm font-bold text-stone-700">
           ترتيب السعر
         </label>
         <select id={id("priceSort")} name="priceSort" defaultValue={values.priceSort ?? ""} className={fieldClass}>
@@ -92,7 +92,7 @@ export function FilterBar({
           <option value="high">الأعلى سعراً</option>
         </select>
       </div>
-      <div className="flex items-end">
+      <div className="col-span-2 flex items-end lg:col-span-1">
         <button
           type="submit"
           className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-5 py-2.5 font-bold text-white shadow hover:bg-brand-800"

@@ -32,7 +32,7 @@ export function Gallery({ images, title }: { images: ImageRef[]; title: string }
         </button>
         <span className="pointer-events-none absolute end-3 bottom-3 flex items-center gap-1 rounded-full bg-black/60 px-3 py-1 text-sm text-white">
           <ExpandIcon className="size-4" />
-          {`${index + 1} / ${count}`}
+          <span dir="ltr">{`${index + 1} / ${count}`}</span>
         </span>
         {count > 1 && (
           <>

@@ -70,7 +70,7 @@ export default function Lightbox({
           </button>
         </>
       )}
-      <p className="absolute bottom-4 rounded-full bg-white/15 px-4 py-1 text-white">{`${index + 1} / ${count}`}</p>
+      <p dir="ltr" className="absolute bottom-4 rounded-full bg-white/15 px-4 py-1 text-white">{`${index + 1} / ${count}`}</p>
     </div>
   );
 }

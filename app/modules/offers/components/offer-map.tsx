@@ -38,11 +38,12 @@ export function OfferMap({ coordinates, label }: { coordinates: { lat: number; l
       if (cancelled) return;
       const L = leaflet.default;
       const centre = coordinates ?? MAP_DEFAULT_CENTRE;
-      map = L.map(element, { scrollWheelZoom: false }).setView([centre.lat, centre.lng], coordinates ? MAP_POINT_ZOOM : MAP_DEFAULT_ZOOM);
+      map = L.map(element, { scrollWheelZoom: false, attributionControl: false }).setView([centre.lat, centre.lng], coordinates ? MAP_POINT_ZOOM : MAP_DEFAULT_ZOOM);
       L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
         maxZoom: 19,
-        attribution: "&copy; OpenStreetMap",
       }).addTo(map);
+      // OpenStreetMap's required credit, in Arabic and without Leaflet's English prefix.
+      L.control.attribution({ prefix: false }).addAttribution("© مساهمو OpenStreetMap").addTo(map);
       if (coordinates) {
         L.circleMarker([coordinates.lat, coordinates.lng], { radius: 10, color: "#0f5652", fillColor: "#d9b866", fillOpacity: 0.9, weight: 3 })
           .addTo(map)
