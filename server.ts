@@ -105,8 +105,7 @@ async function main() {
   app.use(securityHeaders);
   app.use(requestLog);
 
-  let handler: express.RequestHandler;
-  let close: () => Promise<void>;
+  let started: Awaited<ReturnType<typeof import("./server/app.ts").createApp>>;
   if (isProduction) {
     if (!fs.existsSync("build/server/index.js")) {
       throw new Error("No production build found: run `npm run build` first (npm start does this for you).");
@@ -117,24 +116,24 @@ async function main() {
     // Dynamic responses (HTML, data) are compressed on the fly.
     app.use(compression());
     const build = (await import(path.resolve("build/server/index.js"))) as typeof import("./server/app.ts");
-    ({ handler, close } = await build.createApp());
+    started = await build.createApp();
   } else {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(devServer.middlewares);
     const mod = (await devServer.ssrLoadModule("./server/app.ts")) as typeof import("./server/app.ts");
-    ({ handler, close } = await mod.createApp());
+    started = await mod.createApp();
   }
-  app.use(handler);
+  app.use(started.handler);
 
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "0.0.0.0";
+  // PORT and HOST were checked with the rest of the environment in createApp.
+  const { PORT: port, HOST: host } = started.env;
   const server = app.listen(port, host, () => {
     logLine("info", { msg: "listening", url: `http://${host === "0.0.0.0" ? "localhost" : host}:${port}` });
   });
   const shutdown = async () => {
     server.close();
-    await close().catch(() => undefined);
+    await started.close().catch(() => undefined);
     process.exit(0);
   };
   process.on("SIGINT", shutdown);

@@ -263,15 +263,21 @@ async function runLighthouse(pages: { name: string; url: string }[], chromiumPat
       const scores: Record<string, number[]> = {};
       let last: Lhr | undefined;
       for (let run = 0; run < lighthouseRuns; run++) {
-        const result = await lighthouse(page.url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
-        const lhr = result.lhr;
-        if (lhr.runtimeError) throw new Error(`Lighthouse error on ${page.url}: ${lhr.runtimeError.message}`);
+        // A busy machine now and then spoils a trace (e.g. NO_NAVSTART): retry such a run, at most twice.
+        let lhr: Lhr | undefined;
+        for (let attempt = 1; attempt <= 3 && !lhr; attempt++) {
+          const result = await lighthouse(page.url, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+          });
+          const problem = !result ? "no result" : result.lhr.runtimeError?.message;
+          if (!problem) lhr = result!.lhr;
+          else if (attempt < 3) console.log(`  (${page.name}: Lighthouse run failed — ${problem}; retrying)`);
+          else console.log(`  !! ${page.name}: Lighthouse failed 3 times in a row — ${problem}`);
+        }
+        if (!lhr) continue;
         for (const category of CATEGORIES) {
           const score = lhr.categories[category]?.score; // null when a metric could not be measured
           if (score != null) (scores[category] ??= []).push(Math.round(score * 100));
@@ -312,7 +318,20 @@ async function measureJavaScript(pages: { name: string; url: string }[], chromiu
   try {
     for (const page of pages) {
       const context = await browser.newContext({ ...devices["Pixel 7"], locale: "ar-SA" });
+      // Also note console errors and CSP violations (Lighthouse's best-practices only says "Issues were logged").
+      await context.addInitScript(() => {
+        const w = window as unknown as { __cspViolations: string[] };
+        w.__cspViolations = [];
+        document.addEventListener("securitypolicyviolation", (e) =>
+          w.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} at ${e.sourceFile || "?"}:${e.lineNumber}`),
+        );
+      });
       const tab = await context.newPage();
+      const consoleErrors: string[] = [];
+      tab.on("console", (message) => {
+        if (message.type() === "error") consoleErrors.push(message.text().slice(0, 200));
+      });
+      tab.on("pageerror", (error) => consoleErrors.push(`uncaught: ${error.message.slice(0, 200)}`));
       const scripts = new Map<string, Promise<number>>(); // url -> gzip'd bytes
       tab.on("response", (response) => {
         const type = response.request().resourceType();
@@ -350,7 +369,10 @@ async function measureJavaScript(pages: { name: string; url: string }[], chromiu
       const allSizes = await Promise.all([...scripts.values()]);
       const total = allSizes.reduce((a, b) => a + b, 0);
       const lazy = [...scripts.keys()].filter((u) => !firstUrls.includes(u)).map((u) => new URL(u).pathname);
+      const violations = await tab.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
       await context.close();
+      for (const v of new Set(violations)) console.log(`  ${page.name}: CSP violation: ${v}`);
+      for (const e of new Set(consoleErrors)) console.log(`  ${page.name}: console error: ${e}`);
 
       rows.push([page.name, String(firstUrls.length), kib(first), String(scripts.size), kib(total), kib(inline)]);
       const largest = firstUrls

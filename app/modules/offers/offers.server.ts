@@ -59,7 +59,7 @@ export function offerConditions(filters: Omit<OfferFilters, "page" | "priceSort"
 }
 
 function orderFor(priceSort: OfferFilters["priceSort"]) {
-  if (priceSort === "low") return [asc(offers.price), desc(offers.id)];
+  if (priceSort === "low") return [asc(offers.price), asc(offers.id)];
   if (priceSort === "high") return [desc(offers.price), desc(offers.id)];
   return [desc(offers.createdAt), desc(offers.id)];
 }
