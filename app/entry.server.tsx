@@ -4,7 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { nonceContext } from "~/context.ts";
-import { NonceContext } from "~/utils/nonce.tsx";
+import styles from "~/app.css?inline";
+import { InlineStylesContext, NonceContext } from "~/utils/nonce.tsx";
 import { log } from "~/utils/log.server.ts";
 
 export const streamTimeout = 5_000;
@@ -29,7 +30,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesContext.Provider value={styles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

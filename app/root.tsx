@@ -1,8 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import fontUrl from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
-import { useNonce } from "~/utils/nonce.tsx";
+import { useInlineStyles, useNonce } from "~/utils/nonce.tsx";
 import { MESSAGES } from "~/utils/messages.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -12,6 +11,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const styles = useInlineStyles();
   return (
     <html lang="ar" dir="rtl">
       <head>
@@ -19,6 +19,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5652" />
         <Meta />
+        {/* The stylesheet is inlined by the server (one less render-blocking request on a phone);
+            the browser keeps it as is when React hydrates. */}
+        <style dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
         <Links />
       </head>
       <body>

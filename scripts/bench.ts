@@ -444,6 +444,10 @@ async function measureThroughput() {
     [row("32 connections, flat out", saturated), row("fixed 200 req/s", fixed)],
     [false, true, true, true, true, true, true, true],
   );
+  const achieved = fixed.requests.total / common.duration;
+  if (achieved < 200 * 0.95) {
+    console.log(`Note: the server could not keep up with 200 req/s (it served ${achieved.toFixed(0)} req/s), so that p99 includes queueing.`);
+  }
   const failures = saturated.non2xx + saturated.errors + saturated.timeouts + fixed.non2xx + fixed.errors + fixed.timeouts;
   summary.push({
     metric: "/offers req/s (32 conns)",
@@ -451,7 +455,12 @@ async function measureThroughput() {
     budget: "-",
     status: failures ? "error" : "info",
   });
-  summary.push({ metric: "/offers p99 at 200 req/s", value: ms(fixed.latency.p99), budget: "-", status: failures ? "error" : "info" });
+  summary.push({
+    metric: `/offers p99 at 200 req/s${achieved < 190 ? ` (got ${achieved.toFixed(0)})` : ""}`,
+    value: ms(fixed.latency.p99),
+    budget: "-",
+    status: failures ? "error" : "info",
+  });
   if (failures) console.log(`!! ${failures} failed requests (non-2xx, errors or timeouts) — see ${serverLog}`);
   report.http = { saturated: pick(saturated), fixed200: pick(fixed) };
 }
@@ -581,12 +590,16 @@ async function generateOffers(client: pg.Client) {
      ) rows`,
     [cityList, neighbourhoodList, TYPES, PHRASES, STATUSES, cityList.length, SEARCH_ROWS],
   );
-  // A main photo for every offer, as in the app (the list joins offer_images/images for it).
+  // 3 to 5 photos per offer like the demo data (the list joins offer_images/images for the main one).
   await client.query(
     `insert into images (id, width, height, variants, colour)
-     select 'bench-' || id, 1600, 1200, '{480,960,1600}', '#d6d3d1' from offers`,
+     select 'bench-' || o.id || '-' || p, 1600, 1200, '{480,960,1600}', '#d6d3d1'
+     from offers o cross join lateral generate_series(0, 2 + o.id % 3) p`,
   );
-  await client.query(`insert into offer_images (offer_id, image_id, position) select id, 'bench-' || id, 0 from offers`);
+  await client.query(
+    `insert into offer_images (offer_id, image_id, position)
+     select o.id, 'bench-' || o.id || '-' || p, p from offers o cross join lateral generate_series(0, 2 + o.id % 3) p`,
+  );
   await client.query("analyze");
 }
 
@@ -623,7 +636,7 @@ async function measureSearch() {
       const t = performance.now();
       await applyMigrations(setup);
       await generateOffers(setup);
-      console.log(`  migrations + ${SEARCH_ROWS.toLocaleString("en")} offers generated and analyzed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      console.log(`  migrations + ${SEARCH_ROWS.toLocaleString("en")} offers (3-5 photos each) generated and analyzed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
       const { rows: sample } = await setup.query<{ title: string; city: string; status: string; price: string }>(
         "select title, city, status, price from offers order by id limit 3",
       );

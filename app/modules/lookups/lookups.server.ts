@@ -15,6 +15,7 @@ export interface CityWithNeighbourhoods {
 
 /** Inserts the default lookup lists of SPEC.md §9 where missing; never removes what staff added. */
 export async function seedLookupDefaults(db: Db) {
+  invalidateLookups();
   await db.transaction(async (tx) => {
     await tx
       .insert(cities)
@@ -53,7 +54,17 @@ export async function listCities(db: Db): Promise<CityWithNeighbourhoods[]> {
   return rows;
 }
 
+let cityNamesCache: string[] | undefined;
+
+/** City names in list order; cached in the process (every public filter bar shows them). */
 export async function listCityNames(db: Db): Promise<string[]> {
+  if (cityNamesCache) return cityNamesCache;
   const rows = await db.select({ name: cities.name }).from(cities).orderBy(asc(cities.position), asc(cities.id));
-  return rows.map((r) => r.name);
+  cityNamesCache = rows.map((r) => r.name);
+  return cityNamesCache;
+}
+
+/** Call after any change to the lookup lists. */
+export function invalidateLookups() {
+  cityNamesCache = undefined;
 }

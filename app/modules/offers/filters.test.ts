@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { offerFiltersQuery, parseOfferFilters } from "./filters.ts";
+import { offerFiltersQuery } from "./filters.ts";
+import { parseOfferFilters } from "./parse-filters.server.ts";
 
 describe("offer filters from the query", () => {
   it("reads every filter", () => {

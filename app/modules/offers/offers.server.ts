@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
 import type { ImageRef } from "~/modules/images/image-ref.ts";
@@ -58,15 +58,26 @@ export function offerConditions(filters: Omit<OfferFilters, "page" | "priceSort"
   return conditions.length ? and(...conditions) : undefined;
 }
 
-function orderFor(priceSort: OfferFilters["priceSort"]) {
-  if (priceSort === "low") return [asc(offers.price), asc(offers.id)];
-  if (priceSort === "high") return [desc(offers.price), desc(offers.id)];
-  return [desc(offers.createdAt), desc(offers.id)];
+type SortColumns = { price: AnyColumn; createdAt: AnyColumn; id: AnyColumn };
+
+function orderFor(columns: SortColumns, priceSort: OfferFilters["priceSort"]) {
+  if (priceSort === "low") return [asc(columns.price), asc(columns.id)];
+  if (priceSort === "high") return [desc(columns.price), desc(columns.id)];
+  return [desc(columns.createdAt), desc(columns.id)];
 }
+
+/**
+ * Totals are counted up to this many matches; beyond it the list says "more than" and offers
+ * the pages up to it. Counting every match of a broad keyword over a large catalogue would cost
+ * more than the whole page (see docs/decisions/002-arabic-search.md).
+ */
+export const MAX_COUNTED_OFFERS = 1000;
 
 export interface OfferListPage {
   offers: OfferCard[];
   total: number;
+  /** True when there are more matches than MAX_COUNTED_OFFERS. */
+  totalIsLowerBound: boolean;
   page: number;
   pageCount: number;
 }
@@ -74,24 +85,42 @@ export interface OfferListPage {
 /** One page of offers matching the filters, newest first unless sorted by price. */
 export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_SIZE): Promise<OfferListPage> {
   const page = filters.page ?? 1;
-  const rows = await db
-    .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const where = offerConditions(filters);
+  // The matches in order, at most one past the counting cap; only the page's rows are joined to photos.
+  const limited = db
+    .select({ id: offers.id, price: offers.price, createdAt: offers.createdAt })
     .from(offers)
+    .where(where)
+    .orderBy(...orderFor(offers, filters.priceSort))
+    .limit(MAX_COUNTED_OFFERS + 1)
+    .as("limited");
+  const pageIds = db
+    .select({ id: limited.id, total: sql<number>`count(*) over ()`.as("total") })
+    .from(limited)
+    .orderBy(...orderFor(limited, filters.priceSort))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as("page_ids");
+  const rows = await db
+    .select({ ...cardColumns, total: pageIds.total })
+    .from(pageIds)
+    .innerJoin(offers, eq(offers.id, pageIds.id))
     .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
     .leftJoin(images, eq(images.id, offerImages.imageId))
-    .where(offerConditions(filters))
-    .orderBy(...orderFor(filters.priceSort))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  let total = rows[0]?.total ?? 0;
+    .orderBy(...orderFor(offers, filters.priceSort));
+  let counted = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page > 1) {
     // Past the last page: still report how many there are.
-    const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(offers).where(offerConditions(filters));
-    total = count?.n ?? 0;
+    const capped = db.select({ one: sql`1` }).from(offers).where(where).limit(MAX_COUNTED_OFFERS + 1).as("capped");
+    const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped);
+    counted = count?.n ?? 0;
   }
+  const totalIsLowerBound = counted > MAX_COUNTED_OFFERS;
+  const total = Math.min(counted, MAX_COUNTED_OFFERS);
   return {
-    offers: rows.map(toCard),
+    offers: rows.map(({ total: _total, ...row }) => toCard(row)),
     total,
+    totalIsLowerBound,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
   };

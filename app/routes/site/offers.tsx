@@ -7,7 +7,8 @@ import { listCityNames } from "~/modules/lookups/lookups.server.ts";
 import { FilterBar } from "~/modules/offers/components/filter-bar.tsx";
 import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
 import { OfferSwipe } from "~/modules/offers/components/offer-swipe.tsx";
-import { offerFiltersQuery, parseOfferFilters } from "~/modules/offers/filters.ts";
+import { offerFiltersQuery } from "~/modules/offers/filters.ts";
+import { parseOfferFilters } from "~/modules/offers/parse-filters.server.ts";
 import { listOffers } from "~/modules/offers/offers.server.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { pageMeta, siteFromMatches } from "~/utils/meta.ts";
@@ -49,7 +50,7 @@ function pageWindow(page: number, pageCount: number): number[] {
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { offers, total, page, pageCount, filters, cities } = loaderData;
+  const { offers, total, totalIsLowerBound, page, pageCount, filters, cities } = loaderData;
   // Read from the URL, not the loader: switching views does not revalidate.
   const [searchParams] = useSearchParams();
   const view = searchParams.get("view") === "swipe" ? "swipe" : "grid";
@@ -71,6 +72,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 mb-4 flex items-center justify-between gap-3">
         <p className="text-stone-700" aria-live="polite">
+          {totalIsLowerBound && "أكثر من "}
           <strong>{formatNumberArabic(total)}</strong> {total === 1 ? "عرض" : "عروض"}
         </p>
         <div className="flex rounded-xl bg-white p-1 shadow-sm ring-1 ring-stone-200" role="group" aria-label="طريقة العرض">
@@ -95,6 +97,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      <h2 className="sr-only">نتائج البحث</h2>
       {offers.length === 0 ? (
         <div className="rounded-2xl bg-white p-12 text-center shadow-sm ring-1 ring-stone-200">
           <p className="text-xl font-bold text-ink">{MESSAGES.offersEmptyTitle}</p>
