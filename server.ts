@@ -4,15 +4,11 @@ import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { log } from "./app/utils/log.server.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
 const clientDir = path.resolve("build/client");
 
-function logLine(level: "info" | "debug", fields: Record<string, unknown>) {
-  if (level === "debug" && process.env.LOG_LEVEL !== "debug") return;
-  if (process.env.LOG_LEVEL === "silent") return;
-  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level, msg: "request", ...fields }) + "\n");
-}
 
 function contentSecurityPolicy(nonce: string): string {
   const tiles = "https://tile.openstreetmap.org https://*.tile.openstreetmap.org";
@@ -50,7 +46,7 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     const isAsset = req.path.startsWith("/assets/") || req.path.startsWith("/images/");
-    logLine(isAsset ? "debug" : "info", {
+    log[isAsset ? "debug" : "info"]("request", {
       method: req.method,
       path: req.path,
       status: res.statusCode,
@@ -129,7 +125,7 @@ async function main() {
   // PORT and HOST were checked with the rest of the environment in createApp.
   const { PORT: port, HOST: host } = started.env;
   const server = app.listen(port, host, () => {
-    logLine("info", { msg: "listening", url: `http://${host === "0.0.0.0" ? "localhost" : host}:${port}` });
+    log.info("listening", { url: `http://${host === "0.0.0.0" ? "localhost" : host}:${port}` });
   });
   const shutdown = async () => {
     server.close();

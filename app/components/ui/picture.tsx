@@ -1,4 +1,4 @@
-import { imageSrcSet, imageUrl, type ImageRef } from "~/modules/images/image-ref.ts";
+import { imageSrcSet, imageUrl, VARIANT_WIDTHS, type ImageRef } from "~/modules/images/image-ref.ts";
 
 /**
  * A stored photo with srcset/sizes and its intrinsic size set (no layout shift); the average
@@ -39,6 +39,6 @@ export function responsiveFromUrl(url: string): { src: string; srcSet?: string }
   const match = /^\/images\/([a-f0-9]{32})-(\d+)\.webp$/.exec(url);
   if (!match) return { src: url };
   const [, id, largest] = match;
-  const widths = [400, 800, 1600].filter((w) => w <= Number(largest));
+  const widths = VARIANT_WIDTHS.filter((w) => w <= Number(largest));
   return { src: `/images/${id}-${Math.min(Number(largest), 800)}.webp`, srcSet: widths.map((w) => `/images/${id}-${w}.webp ${w}w`).join(", ") };
 }

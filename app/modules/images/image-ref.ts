@@ -7,6 +7,9 @@ export interface ImageRef {
   colour: string;
 }
 
+/** Widths of the WebP variants written for each photo (never wider than the original). */
+export const VARIANT_WIDTHS = [400, 800, 1600] as const;
+
 export const IMAGE_FILE_PATTERN = /^([a-f0-9]{32})-(\d{2,4})\.webp$/;
 
 export function imageUrl(image: Pick<ImageRef, "id" | "variants">, wanted = 800): string {

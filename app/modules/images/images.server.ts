@@ -5,10 +5,8 @@ import { eq, inArray } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import type { Db } from "~/db/client.server.ts";
 import { images } from "~/db/schema.ts";
-import type { ImageRef } from "./image-ref.ts";
+import { VARIANT_WIDTHS, type ImageRef } from "./image-ref.ts";
 
-/** Widths of the WebP variants written for each photo. */
-export const VARIANT_WIDTHS = [400, 800, 1600] as const;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
 const MAX_PIXELS = 50_000_000;
 
@@ -40,8 +38,9 @@ export async function storeImage(db: Db, dataDir: string, input: Buffer): Promis
   const id = crypto.randomBytes(16).toString("hex");
   const dir = imagesDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
+  // Every standard width below the original, and the original itself when it is not wider than the largest.
   const widths = VARIANT_WIDTHS.filter((w) => w < info.width);
-  const variants = [...widths, ...(widths.length < VARIANT_WIDTHS.length ? [Math.min(info.width, 1600)] : [])];
+  const variants = widths.length < VARIANT_WIDTHS.length ? [...widths, info.width] : widths;
   const written: string[] = [];
   try {
     for (const width of variants) {

@@ -191,11 +191,6 @@ export async function getOfferPage(db: Db, id: number): Promise<{
   return { offer, previous: previous?.id === id ? null : previous, next: next?.id === id ? null : next };
 }
 
-export async function getOfferTitle(db: Db, id: number): Promise<string | null> {
-  const [row] = await db.select({ title: offers.title }).from(offers).where(eq(offers.id, id));
-  return row?.title ?? null;
-}
-
 /** Ids and change dates for sitemap.xml. */
 export async function listOfferSitemapEntries(db: Db) {
   return db.select({ id: offers.id, updatedAt: offers.updatedAt }).from(offers).orderBy(desc(offers.createdAt));
