@@ -63,6 +63,11 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (error instanceof Error && error.message.includes("does not match `origin` header")) {
+    // React Router's cross-site check refused an action: expected, not a fault of ours.
+    log.warn("cross-site action refused", { url: new URL(request.url).pathname, origin: request.headers.get("origin") });
+    return;
+  }
   log.error("request error", {
     url: new URL(request.url).pathname,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),

@@ -52,3 +52,14 @@ test("static assets are served pre-compressed", async ({ request, page }) => {
   expect(response.headers()["content-encoding"]).toBe("br");
   expect(response.headers()["cache-control"]).toContain("immutable");
 });
+
+test("a cross-site post to an action is refused and stores nothing", async ({ request }) => {
+  const { queryE2eDatabase } = await import("./db.ts");
+  const phone = "0509998877";
+  const refused = await request.post("/offer/1", {
+    headers: { Origin: "https://evil.example" },
+    form: { intent: "inquiry", phone },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await queryE2eDatabase("select 1 from inquiries where phone = $1", ["+966509998877"])).toEqual([]);
+});
