@@ -160,7 +160,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
                 {offer.floors && (
                   <div className="flex justify-between gap-4 border-b border-stone-100 py-2">
                     <dt className="text-stone-600">الأدوار</dt>
-                    <dd className="font-bold">{offer.floors}</dd>
+                    <dd className="font-bold">{/^\d+$/.test(offer.floors) ? formatNumberArabic(Number(offer.floors)) : offer.floors}</dd>
                   </div>
                 )}
                 {details.map((row) => (
