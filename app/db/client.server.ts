@@ -42,8 +42,18 @@ export async function startEmbeddedPostgres(dataDir: string, port: number) {
   const databaseDir = path.join(dataDir, "postgres");
   const passwordFile = path.join(dataDir, "postgres-password");
   fs.mkdirSync(dataDir, { recursive: true });
-  // PostgreSQL runs as the 'postgres' user when we are root: it must be able to reach the folder.
-  fs.chmodSync(dataDir, 0o755);
+  if (process.getuid?.() === 0) {
+    // PostgreSQL refuses to run as root, so it runs as the 'postgres' user: it must be able to reach the folder.
+    fs.chmodSync(dataDir, 0o755);
+    for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      if ((fs.statSync(dir).mode & 0o001) === 0) {
+        throw new Error(
+          `The embedded PostgreSQL runs as the 'postgres' user and cannot reach ${dataDir} (${dir} is closed to other users). ` +
+            `Set DATA_DIR to a folder it can reach, for example /var/lib/aqar, or set DATABASE_URL.`,
+        );
+      }
+    }
+  }
 
   const pidFile = path.join(databaseDir, "postmaster.pid");
   if (fs.existsSync(pidFile)) {
