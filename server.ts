@@ -1,4 +1,4 @@
-// Node entry: security headers, request logs, static files, then the app (React Router + health check).
+// Node entry: security headers, request logs, static files, then the app (server/app.ts).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -8,7 +8,6 @@ import { log } from "./app/utils/log.server.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
 const clientDir = path.resolve("build/client");
-
 
 function contentSecurityPolicy(nonce: string): string {
   const tiles = "https://tile.openstreetmap.org https://*.tile.openstreetmap.org";
@@ -21,7 +20,7 @@ function contentSecurityPolicy(nonce: string): string {
     `connect-src 'self'${isProduction ? "" : " ws: wss:"}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self' https://wa.me https://api.whatsapp.com",
+    "form-action 'self'",
     "frame-ancestors 'none'",
     "manifest-src 'self'",
   ];
