@@ -17,7 +17,7 @@ export async function createApp() {
     dataDir: env.DATA_DIR,
     embeddedPort: env.EMBEDDED_PG_PORT,
   });
-  await seedDefaults(database.db, env);
+  await seedDefaults(database.db);
   if (env.DEMO_MODE) await seedDemoData(database.db, env);
   const services: AppServices = { db: database.db, env };
 

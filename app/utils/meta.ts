@@ -1,14 +1,16 @@
 import type { MetaDescriptor } from "react-router";
+import { SITE_CONTENT_DEFAULTS, type SiteContent } from "~/modules/content/defaults.ts";
 
 interface SiteMatchData {
   companyName: string;
   publicUrl: string;
+  content: SiteContent;
 }
 
 /** Reads the public layout's data from a meta function's matches. */
 export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteMatchData {
   const data = matches.find((m) => m?.id === "routes/site/layout")?.loaderData as SiteMatchData | undefined;
-  return data ?? { companyName: "", publicUrl: "" };
+  return data ?? { companyName: "", publicUrl: "", content: SITE_CONTENT_DEFAULTS };
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter card tags for a public page. */

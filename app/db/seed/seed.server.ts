@@ -12,7 +12,7 @@ import { renderSceneSvg } from "./scenes.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 
 /** What every database needs, demo or not: lookup lists and the settings row. */
-export async function seedDefaults(db: Db, _env: Env) {
+export async function seedDefaults(db: Db) {
   await seedLookupDefaults(db);
   await db.insert(settings).values({ id: 1 }).onConflictDoNothing();
 }

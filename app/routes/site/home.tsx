@@ -52,15 +52,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const layout = matches.find((m) => m?.id === "routes/site/layout")?.loaderData as
-    | { content: { home_hero_subtitle: string; home_hero_title: string } }
-    | undefined;
-  return pageMeta({
-    site: siteFromMatches(matches),
-    title: layout?.content.home_hero_title ?? "الرئيسية",
-    description: layout?.content.home_hero_subtitle ?? "",
-    path: "/",
-  });
+  const site = siteFromMatches(matches);
+  return pageMeta({ site, title: site.content.home_hero_title, description: site.content.home_hero_subtitle, path: "/" });
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
