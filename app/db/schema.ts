@@ -157,3 +157,81 @@ export const settings = pgTable("settings", {
   dailyWhatsappReport: boolean("daily_whatsapp_report").notNull().default(false),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Licences (SPEC.md §3): an uploaded image or an external image link ----
+
+export const licences = pgTable("licences", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  /** Set for uploaded licences; the file lives in the image pipeline. */
+  imageId: text("image_id").references(() => images.id),
+  /** Set instead of imageId when the licence is an external image link. */
+  externalUrl: text("external_url"),
+  alt: text("alt").notNull(),
+  position: integer("position").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- Owner submissions (SPEC.md §3, §4, §5) ----
+
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    status: text("status").notNull().default("pending"),
+    clientName: text("client_name").notNull(),
+    clientPhone: text("client_phone").notNull(),
+    clientEmail: text("client_email").notNull().default(""),
+    propertyType: text("property_type").notNull(),
+    city: text("city").notNull(),
+    neighbourhood: text("neighbourhood").notNull(),
+    area: doublePrecision("area").notNull().default(0),
+    description: text("description").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("submissions_created_at_idx").on(t.createdAt.desc())],
+);
+
+export const submissionImages = pgTable(
+  "submission_images",
+  {
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => images.id),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.position] }), index("submission_images_image_idx").on(t.imageId)],
+);
+
+// ---- Protection of public forms ----
+
+/** Fixed-window counters of form posts per client address (shared by every app instance). */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    scope: text("scope").notNull(),
+    address: text("address").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.address, t.windowStart] }), index("rate_limit_window_idx").on(t.windowStart)],
+);
+
+/** Proof-of-work challenges already used once; kept until they expire, so none is replayed. */
+export const spentChallenges = pgTable(
+  "spent_challenges",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("spent_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/** Server secrets generated on first start (HMAC keys), shared by every app instance. */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
