@@ -11,12 +11,12 @@ const isProduction = process.env.NODE_ENV === "production";
 const clientDir = path.resolve("build/client");
 
 function contentSecurityPolicy(nonce: string): string {
-  const tiles = "https://tile.openstreetmap.org https://*.tile.openstreetmap.org";
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${isProduction ? "" : " 'unsafe-inline'"}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${tiles}`,
+    // https: content and licence images may be links the firm pastes (SPEC.md §3).
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src 'self'${isProduction ? "" : " ws: wss:"}`,
     "object-src 'none'",

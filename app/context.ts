@@ -1,14 +1,19 @@
 import { createContext } from "react-router";
 import type { Db } from "~/db/client.server.ts";
+import type { Mailer } from "~/modules/messaging/mail.server.ts";
 import type { Env } from "~/utils/env.server.ts";
 
 /** What every loader and action receives from the server entry. */
 export interface AppServices {
   db: Db;
   env: Env;
+  mailer: Mailer;
 }
 
 export const servicesContext = createContext<AppServices>();
 
 /** The per-request Content-Security-Policy nonce set by server.ts. */
 export const nonceContext = createContext<string>("");
+
+/** The client's address (behind a proxy only when TRUST_PROXY=1), for per-address limits. */
+export const clientAddressContext = createContext<string>("unknown");

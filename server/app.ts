@@ -1,9 +1,10 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { nonceContext, servicesContext, type AppServices } from "~/context.ts";
+import { clientAddressContext, nonceContext, servicesContext, type AppServices } from "~/context.ts";
 import { openDatabase } from "~/db/client.server.ts";
 import { seedDemoData, seedDefaults } from "~/db/seed/seed.server.ts";
+import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 
 /**
@@ -19,15 +20,16 @@ export async function createApp() {
   });
   await seedDefaults(database.db);
   if (env.DEMO_MODE) await seedDemoData(database.db, env);
-  const services: AppServices = { db: database.db, env };
+  const services: AppServices = { db: database.db, env, mailer: createMailer(env) };
 
   const app = express.Router();
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         context.set(nonceContext, String(res.locals.cspNonce ?? ""));
         return context;
       },

@@ -10,7 +10,7 @@ describe("environment check at start", () => {
   });
 
   it("turns demo mode off in production unless asked for", () => {
-    expect(parseEnv({ NODE_ENV: "production" }).DEMO_MODE).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa" }).DEMO_MODE).toBe(false);
     expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).DEMO_MODE).toBe(true);
   });
 
@@ -18,6 +18,14 @@ describe("environment check at start", () => {
     expect(() => parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", PUBLIC_URL: "not a url", DEMO_MODE: "maybe" })).toThrowError(
       /PORT: must be a number[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*PUBLIC_URL: must be an absolute URL[\s\S]*DEMO_MODE: must be 1\/0/,
     );
+  });
+
+  it("keeps e-mail in the outbox outside production and in demo mode; production needs SMTP", () => {
+    expect(parseEnv({}).MAIL_TRANSPORT).toBe("outbox");
+    expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).MAIL_TRANSPORT).toBe("outbox");
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrowError(/SMTP_URL: required/);
+    const env = parseEnv({ NODE_ENV: "production", SMTP_URL: "smtps://u:p@mail.example.sa", PUBLIC_URL: "https://aqar.example.sa" });
+    expect(env).toMatchObject({ MAIL_TRANSPORT: "smtp", MAIL_FROM: "no-reply@aqar.example.sa" });
   });
 
   it("trims a trailing slash off PUBLIC_URL", () => {

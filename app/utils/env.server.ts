@@ -18,9 +18,19 @@ const schema = z.object({
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://example.sa" }).optional(),
   DEMO_MODE: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** "outbox" writes every e-mail to DATA_DIR/outbox/email.jsonl; "smtp" sends it through SMTP_URL. */
+  MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
-export type Env = z.infer<typeof schema> & { DEMO_MODE: boolean; PUBLIC_URL: string; DATA_DIR: string };
+export type Env = z.infer<typeof schema> & {
+  DEMO_MODE: boolean;
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+  MAIL_TRANSPORT: "outbox" | "smtp";
+  MAIL_FROM: string;
+};
 
 /** Parses the environment once; on a bad variable, lists each problem and exits. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -31,11 +41,22 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const demoMode = env.DEMO_MODE ?? env.NODE_ENV !== "production";
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  // Real mail only when asked for, or in production outside demo mode (DESIGN.md: outbox elsewhere).
+  const mailTransport = env.MAIL_TRANSPORT ?? (env.NODE_ENV === "production" && !demoMode ? "smtp" : "outbox");
+  if (mailTransport === "smtp" && !env.SMTP_URL) {
+    throw new Error(
+      "Invalid environment:\n  - SMTP_URL: required when e-mail is sent by SMTP (set SMTP_URL, or MAIL_TRANSPORT=outbox to keep e-mail in DATA_DIR/outbox)",
+    );
+  }
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
-    DEMO_MODE: env.DEMO_MODE ?? env.NODE_ENV !== "production",
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    DEMO_MODE: demoMode,
+    PUBLIC_URL: publicUrl,
+    MAIL_TRANSPORT: mailTransport,
+    MAIL_FROM: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
   };
 }
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Db } from "~/db/client.server.ts";
 import { images } from "~/db/schema.ts";
 import { VARIANT_WIDTHS, type ImageRef } from "./image-ref.ts";
@@ -32,7 +32,13 @@ export async function storeImage(db: Db, dataDir: string, input: Buffer): Promis
 
   // Decode once, upright, without metadata; variants are resized from this.
   const upright = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: "error" }).rotate();
-  const { data: pixels, info } = await upright.raw().toBuffer({ resolveWithObject: true });
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await upright.raw().toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ImageRejectedError("unreadable image"); // truncated or corrupt
+  }
+  const { data: pixels, info } = decoded;
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
 
   const id = crypto.randomBytes(16).toString("hex");

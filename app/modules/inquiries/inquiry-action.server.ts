@@ -1,18 +1,34 @@
-import type { Db } from "~/db/client.server.ts";
 import { data } from "react-router";
+import type { AppServices } from "~/context.ts";
+import { guardPublicForm } from "~/modules/form-guard/form-guard.server.ts";
+import { inquiryMail, notifyInBackground } from "~/modules/notifications/manager-notifications.server.ts";
 import type { InquiryActionResult } from "./components/inquiry-form.tsx";
 import { createInquiry } from "./inquiries.server.ts";
 import { parseInquiry } from "./schema.ts";
 
-/** Handles an inquiry form post: validates, stores, and answers what the form shows. */
-export async function handleInquiryPost(db: Db, form: FormData) {
+const ECHOED_FIELDS = ["name", "phone", "email", "message"] as const;
+
+function echo(form: FormData): Record<string, string> {
+  return Object.fromEntries(ECHOED_FIELDS.map((key) => [key, String(form.get(key) ?? "")]));
+}
+
+/**
+ * Handles an inquiry form post (offer page, contact page): rate limit, honeypot and proof of
+ * work, then validation, storage and the manager's e-mail. What the visitor typed comes back
+ * on every refusal.
+ */
+export async function handleInquiryPost(services: AppServices, address: string, form: FormData) {
+  const guard = await guardPublicForm(services.db, "inquiry", address, form);
+  if (!guard.ok && guard.silent) return data<InquiryActionResult>({ intent: "inquiry", ok: true, inquiryId: 0 });
+  if (!guard.ok) {
+    const headers: HeadersInit = guard.retryAfterSeconds ? { "Retry-After": String(guard.retryAfterSeconds) } : {};
+    return data<InquiryActionResult>({ intent: "inquiry", ok: false, errors: { form: guard.message }, values: echo(form) }, { status: guard.status, headers });
+  }
   const parsed = parseInquiry(form);
   if (!parsed.ok) {
-    const values = Object.fromEntries(
-      ["name", "phone", "email", "message"].map((key) => [key, String(form.get(key) ?? "")]),
-    );
-    return data<InquiryActionResult>({ intent: "inquiry", ok: false, errors: parsed.errors, values }, { status: 400 });
+    return data<InquiryActionResult>({ intent: "inquiry", ok: false, errors: parsed.errors, values: echo(form) }, { status: 400 });
   }
-  const inquiry = await createInquiry(db, parsed.data);
+  const inquiry = await createInquiry(services.db, parsed.data);
+  void notifyInBackground("inquiry", () => inquiryMail(services, inquiry));
   return data<InquiryActionResult>({ intent: "inquiry", ok: true, inquiryId: inquiry.id });
 }

@@ -42,7 +42,8 @@ export const inquirySchema = z.object({
 
 export type InquiryInput = z.input<typeof inquirySchema>;
 export type InquiryData = z.output<typeof inquirySchema>;
-export type InquiryFieldErrors = Partial<Record<keyof InquiryData, string>>;
+/** Per-field messages; `form` is a message about the whole post (rate limit, bot check). */
+export type InquiryFieldErrors = Partial<Record<keyof InquiryData | "form", string>>;
 
 /** Parses form data; on failure returns the first message per field. */
 export function parseInquiry(

@@ -6,6 +6,7 @@ import {
   DEFAULT_PROPERTY_TYPES,
   DEFAULT_STATUSES,
   DEFAULT_UNIT_TYPES,
+  FILTER_PROPERTY_TYPES,
 } from "./defaults.ts";
 
 export interface CityWithNeighbourhoods {
@@ -67,4 +68,10 @@ export async function listCityNames(db: Db): Promise<string[]> {
 /** Call after any change to the lookup lists. */
 export function invalidateLookups() {
   cityNamesCache = undefined;
+}
+
+/** Property types an owner may choose: the staff's list, then the filter bar's types (SPEC.md §5, §9). */
+export async function listPropertyTypeChoices(db: Db): Promise<string[]> {
+  const rows = await db.select({ name: propertyTypes.name }).from(propertyTypes).orderBy(asc(propertyTypes.position), asc(propertyTypes.id));
+  return [...new Set([...rows.map((r) => r.name), ...FILTER_PROPERTY_TYPES])];
 }

@@ -195,3 +195,9 @@ export async function getOfferPage(db: Db, id: number): Promise<{
 export async function listOfferSitemapEntries(db: Db) {
   return db.select({ id: offers.id, updatedAt: offers.updatedAt }).from(offers).orderBy(desc(offers.createdAt));
 }
+
+/** The title of an offer, for pages that refer to it (contact prefill). */
+export async function getOfferTitle(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ title: offers.title }).from(offers).where(eq(offers.id, id));
+  return row?.title;
+}

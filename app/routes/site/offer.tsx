@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { AreaIcon, BathIcon, BedIcon, ChevronEndIcon, ChevronStartIcon, HomeIcon, PinIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
-import { servicesContext } from "~/context.ts";
+import { clientAddressContext, servicesContext } from "~/context.ts";
 import { imageUrl } from "~/modules/images/image-ref.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost } from "~/modules/inquiries/inquiry-action.server.ts";
@@ -31,11 +31,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db } = context.get(servicesContext);
   const form = await request.formData();
   // The inquiry is about this page's offer, whatever the form says.
   if (params.id) form.set("propertyId", params.id);
-  return handleInquiryPost(db, form);
+  return handleInquiryPost(context.get(servicesContext), context.get(clientAddressContext), form);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

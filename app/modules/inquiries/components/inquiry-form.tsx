@@ -1,6 +1,8 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { CheckIcon } from "~/components/ui/icons.tsx";
+import { HoneypotField } from "~/modules/form-guard/components/form-protection.tsx";
+import { useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import type { InquiryFieldErrors } from "../schema.ts";
 
@@ -15,10 +17,20 @@ const inputClass =
   "w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-[invalid=true]:border-red-600";
 
 /**
- * The inquiry form (offer page side form; later the contact page). Posts to the route's action,
- * so it also works before JavaScript loads.
+ * The inquiry form (offer page side form, contact page). Posts to the route's action, so a
+ * post before JavaScript loads still reaches the server (which then asks for the bot check).
  */
-export function InquiryForm({ propertyId, propertyTitle, title = "استفسر عن هذا العقار" }: { propertyId?: number; propertyTitle?: string; title?: string }) {
+export function InquiryForm({
+  propertyId,
+  propertyTitle,
+  title = "استفسر عن هذا العقار",
+  submitLabel = "إرسال الاستفسار",
+}: {
+  propertyId?: number;
+  propertyTitle?: string;
+  title?: string;
+  submitLabel?: string;
+}) {
   const fetcher = useFetcher<InquiryActionResult>();
   const pageResult = useActionData<InquiryActionResult>(); // without JavaScript the page itself posts
   const result = fetcher.data ?? (pageResult?.intent === "inquiry" ? pageResult : undefined);
@@ -37,7 +49,27 @@ export function InquiryForm({ propertyId, propertyTitle, title = "استفسر �
     return () => clearTimeout(timer);
   }, [successId]);
 
-  const busy = fetcher.state !== "idle";
+  const proofOfWork = useProofOfWork();
+  const [solving, setSolving] = useState(false);
+  const busy = solving || fetcher.state !== "idle";
+
+  // The proof of work is solved while the visitor types, and awaited here if it is not ready yet.
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const formData = new FormData(event.currentTarget);
+    setSolving(true);
+    try {
+      formData.set("altcha", await proofOfWork.start());
+    } catch {
+      // No payload: the server answers with the bot-check message and keeps what was typed.
+    } finally {
+      setSolving(false);
+    }
+    await fetcher.submit(formData, { method: "post" });
+    proofOfWork.renew(); // a challenge counts once
+  }
+
   const errors = result && !result.ok ? result.errors : {};
   const values = result && !result.ok ? result.values : {};
 
@@ -52,8 +84,16 @@ export function InquiryForm({ propertyId, propertyTitle, title = "استفسر �
           <p className="font-bold">{MESSAGES.inquirySent}</p>
         </div>
       ) : (
-        <fetcher.Form key={formKey} method="post" className="grid gap-3" noValidate>
+        <fetcher.Form
+          key={formKey}
+          method="post"
+          className="relative grid gap-3"
+          noValidate
+          onFocus={() => void proofOfWork.start().catch(() => undefined)}
+          onSubmit={submit}
+        >
           <input type="hidden" name="intent" value="inquiry" />
+          <HoneypotField />
           {propertyId ? <input type="hidden" name="propertyId" value={propertyId} /> : null}
           {propertyTitle ? <input type="hidden" name="propertyTitle" value={propertyTitle} /> : null}
           <Field id={`${id}-name`} label="الاسم" error={errors.name}>
@@ -93,8 +133,13 @@ export function InquiryForm({ propertyId, propertyTitle, title = "استفسر �
           <Field id={`${id}-message`} label="رسالتك (اختياري)" error={errors.message}>
             <textarea id={`${id}-message`} name="message" rows={4} maxLength={3000} defaultValue={values.message} className={inputClass} />
           </Field>
+          {errors.form ? (
+            <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-bold text-red-800">
+              {errors.form}
+            </p>
+          ) : null}
           <button type="submit" disabled={busy} className="mt-1 rounded-xl bg-brand-700 px-5 py-3 font-bold text-white shadow hover:bg-brand-800 disabled:opacity-60">
-            {busy ? "جاري الإرسال..." : "إرسال الاستفسار"}
+            {busy ? "جاري الإرسال..." : submitLabel}
           </button>
         </fetcher.Form>
       )}

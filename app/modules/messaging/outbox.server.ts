@@ -1,0 +1,38 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { log } from "~/utils/log.server.ts";
+
+export type OutboxChannel = "email" | "sms";
+
+export interface OutboxEntry {
+  to: string;
+  subject?: string;
+  body: string;
+  at: string;
+}
+
+export function outboxFile(dataDir: string, channel: OutboxChannel): string {
+  return path.join(dataDir, "outbox", `${channel}.jsonl`);
+}
+
+/**
+ * The outbox transport (DESIGN.md): every message becomes one JSON line in
+ * DATA_DIR/outbox/{email,sms}.jsonl and one log line. Tests read what a person would receive here.
+ */
+export async function writeToOutbox(dataDir: string, channel: OutboxChannel, message: Omit<OutboxEntry, "at">): Promise<OutboxEntry> {
+  const entry: OutboxEntry = { to: message.to, ...(message.subject === undefined ? {} : { subject: message.subject }), body: message.body, at: new Date().toISOString() };
+  const file = outboxFile(dataDir, channel);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  // One appendFile call per line: lines from concurrent writers never interleave.
+  await fs.appendFile(file, JSON.stringify(entry) + "\n", { mode: 0o600 });
+  log.info("outbox", { channel, to: entry.to, subject: entry.subject });
+  return entry;
+}
+
+export async function readOutbox(dataDir: string, channel: OutboxChannel): Promise<OutboxEntry[]> {
+  const text = await fs.readFile(outboxFile(dataDir, channel), "utf8").catch(() => "");
+  return text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxEntry);
+}

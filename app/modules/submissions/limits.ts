@@ -1,0 +1,72 @@
+/**
+ * Limits, texts and shapes of the owner submission shared by the browser and the server.
+ * No zod here: this file is part of the public page's JavaScript.
+ */
+/** Photo limits (SPEC.md §5, §9). */
+export const SUBMISSION_PHOTOS = {
+  field: "photos",
+  min: 1,
+  max: 10,
+  maxBytes: 5 * 1024 * 1024,
+  accept: "image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif",
+} as const;
+
+/** Texts of the owner submission (SPEC.md §5); the first three are SPEC's own words. */
+export const SUBMISSION_MESSAGES = {
+  photosRequired: "يرجى تحميل صورة واحدة على الأقل للعقار.",
+  photosUnreadable: "حدث خطأ أثناء معالجة الصور...",
+  received: "تم استلام طلبك بنجاح!",
+  photoTooLarge: "بعض الصور يتجاوز حجمها 5 ميجابايت. الحد الأقصى لكل صورة 5 ميجابايت.",
+  tooManyPhotos: "يمكن تحميل 10 صور كحد أقصى.",
+  requestTooLarge: "حجم الطلب أكبر من المسموح. يرجى تقليل عدد الصور أو حجمها.",
+  nameRequired: "يرجى إدخال الاسم",
+  typeRequired: "يرجى اختيار نوع العقار",
+  cityRequired: "يرجى اختيار المدينة",
+  neighbourhoodRequired: "يرجى اختيار الحي",
+  areaRequired: "يرجى إدخال المساحة",
+  descriptionRequired: "يرجى كتابة وصف للعقار",
+} as const;
+
+/** "1,250.5" / "١٢٥٠" / "350 م" become numbers; anything unreadable becomes 0 (SPEC.md §5). */
+export function parseArea(input: string): number {
+  const ascii = input
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٬,\s]/g, "")
+    .replace("٫", ".");
+  const match = /^\d+(\.\d+)?/.exec(ascii);
+  const value = match ? Number(match[0]) : 0;
+  return Number.isFinite(value) && value >= 0 && value < 1e9 ? value : 0;
+}
+
+
+export type SubmissionField =
+  | "clientName"
+  | "clientPhone"
+  | "clientEmail"
+  | "propertyType"
+  | "city"
+  | "neighbourhood"
+  | "area"
+  | "description";
+/** Per-field messages, plus `photos` and `form` (the whole post: rate limit, bot check). */
+export type SubmissionErrors = Partial<Record<SubmissionField | "photos" | "form", string>>;
+
+export const SUBMISSION_TEXT_FIELDS = [
+  "clientName",
+  "clientPhone",
+  "clientEmail",
+  "propertyType",
+  "city",
+  "neighbourhood",
+  "neighbourhoodOther",
+  "area",
+  "description",
+] as const;
+
+/** What the form shows after a post: success, or the errors with everything typed kept. */
+export type SubmissionResult =
+  | { ok: true; message: string }
+  | { ok: false; errors: SubmissionErrors; values: Record<string, string> };
+
+export const OTHER_NEIGHBOURHOOD = "أخرى";

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+import { OTHER_NEIGHBOURHOOD, parseArea, SUBMISSION_MESSAGES, type SubmissionErrors, type SubmissionField } from "./limits.ts";
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, message)
+    .max(max, MESSAGES.tooLong);
+
+export const submissionSchema = z.object({
+  clientName: requiredText(SUBMISSION_MESSAGES.nameRequired, 100),
+  clientPhone: z
+    .string({ message: MESSAGES.phoneRequired })
+    .trim()
+    .min(1, MESSAGES.phoneRequired)
+    .max(30, MESSAGES.phoneInvalid)
+    .transform(normalizePhone)
+    .refine(isPlausiblePhone, MESSAGES.phoneInvalid),
+  clientEmail: z
+    .string()
+    .trim()
+    .max(200, MESSAGES.tooLong)
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || z.email().safeParse(v).success, MESSAGES.emailInvalid),
+  propertyType: requiredText(SUBMISSION_MESSAGES.typeRequired, 60),
+  city: requiredText(SUBMISSION_MESSAGES.cityRequired, 60),
+  neighbourhood: requiredText(SUBMISSION_MESSAGES.neighbourhoodRequired, 100),
+  area: requiredText(SUBMISSION_MESSAGES.areaRequired, 30).transform(parseArea),
+  description: requiredText(SUBMISSION_MESSAGES.descriptionRequired, 5000),
+});
+
+export type SubmissionData = z.output<typeof submissionSchema>;
+
+
+/**
+ * Validates the text fields. `choices` are the lists the dropdowns offered: a type or city
+ * outside them is refused. The neighbourhood "other" box is used when "أخرى" was picked or the
+ * city has no list.
+ */
+export function parseSubmission(
+  fields: Record<string, string | undefined>,
+  choices: { propertyTypes: readonly string[]; cities: readonly string[] },
+): { ok: true; data: SubmissionData } | { ok: false; errors: SubmissionErrors } {
+  const neighbourhood = fields.neighbourhood === OTHER_NEIGHBOURHOOD || !fields.neighbourhood ? fields.neighbourhoodOther : fields.neighbourhood;
+  const result = submissionSchema.safeParse({ ...fields, neighbourhood });
+  const errors: SubmissionErrors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) errors[issue.path[0] as SubmissionField] ??= issue.message;
+  } else {
+    if (!choices.propertyTypes.includes(result.data.propertyType)) errors.propertyType = SUBMISSION_MESSAGES.typeRequired;
+    if (!choices.cities.includes(result.data.city)) errors.city = SUBMISSION_MESSAGES.cityRequired;
+  }
+  if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, data: result.data };
+}
+

@@ -1,0 +1,33 @@
+import type { Db } from "~/db/client.server.ts";
+import { submissionImages, submissions } from "~/db/schema.ts";
+import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
+import type { ImageRef } from "~/modules/images/image-ref.ts";
+import type { UploadedPhoto } from "./read-upload.server.ts";
+import type { SubmissionData } from "./schema.ts";
+
+export type Submission = typeof submissions.$inferSelect;
+
+/** A photo that the image pipeline refused (not an image, unreadable, too many pixels). */
+export class SubmissionPhotoError extends Error {}
+
+/**
+ * Stores an owner submission as 'pending' with its photos. The photos go through the image
+ * pipeline first (re-encoded, no EXIF/GPS, variants); if any step fails, every photo written
+ * for this submission is removed again, so nothing half-written remains.
+ */
+export async function createSubmission(db: Db, dataDir: string, data: SubmissionData, photos: UploadedPhoto[]): Promise<Submission> {
+  const stored: ImageRef[] = [];
+  try {
+    // One at a time: sharp already uses every core for each photo, and memory stays bounded.
+    for (const photo of photos) stored.push(await storeImage(db, dataDir, Buffer.from(photo.bytes)));
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(submissions).values({ ...data, status: "pending" }).returning();
+      await tx.insert(submissionImages).values(stored.map((image, position) => ({ submissionId: row!.id, imageId: image.id, position })));
+      return row!;
+    });
+  } catch (error) {
+    await deleteImages(db, dataDir, stored.map((image) => image.id));
+    if (error instanceof ImageRejectedError) throw new SubmissionPhotoError(error.message, { cause: error });
+    throw error;
+  }
+}

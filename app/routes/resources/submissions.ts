@@ -1,0 +1,22 @@
+import { clientAddressContext, servicesContext } from "~/context.ts";
+import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
+import { handleSubmissionPost } from "~/modules/submissions/submission-post.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+import type { Route } from "./+types/submissions";
+
+/**
+ * The owner-submission upload endpoint used by the page's script (it reports upload progress).
+ * A resource route: React Router's origin check does not cover it, so it checks itself.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
+  if (isCrossSitePost(request, services.env.PUBLIC_URL)) {
+    return Response.json({ ok: false, errors: { form: MESSAGES.crossSiteRefused }, values: {} }, { status: 403, headers: { Connection: "close" } });
+  }
+  const outcome = await handleSubmissionPost(services, context.get(clientAddressContext), request);
+  const headers = new Headers(outcome.headers);
+  // A body refused half-way is not read to its end: close the connection instead.
+  if (outcome.status === 413) headers.set("Connection", "close");
+  return Response.json(outcome.result, { status: outcome.status, headers });
+}

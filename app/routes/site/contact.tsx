@@ -1,0 +1,109 @@
+import { Link } from "react-router";
+import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
+import { HomeIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
+import { responsiveFromUrl } from "~/components/ui/picture.tsx";
+import { clientAddressContext, servicesContext } from "~/context.ts";
+import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
+import { handleInquiryPost } from "~/modules/inquiries/inquiry-action.server.ts";
+import { getOfferTitle } from "~/modules/offers/offers.server.ts";
+import { pageMeta, siteFromMatches } from "~/utils/meta.ts";
+import { whatsappLink } from "~/utils/whatsapp.ts";
+import { useSiteData } from "./layout.tsx";
+import type { Route } from "./+types/contact";
+
+/** ?propertyId=&propertyTitle= prefill the property context (SPEC.md §2); a known offer's own title wins. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const params = new URL(request.url).searchParams;
+  const id = Number(params.get("propertyId"));
+  const knownTitle = Number.isSafeInteger(id) && id > 0 ? await getOfferTitle(db, id) : undefined;
+  const propertyTitle = (knownTitle ?? params.get("propertyTitle") ?? "").trim().slice(0, 200);
+  return { propertyId: knownTitle ? id : undefined, propertyTitle };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  return handleInquiryPost(context.get(servicesContext), context.get(clientAddressContext), form);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFromMatches(matches);
+  return pageMeta({ site, title: site.content.contact_page_title, description: site.content.contact_page_subtitle, path: "/contact" });
+};
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { propertyId, propertyTitle } = loaderData;
+  const { content, companyWhatsapp } = useSiteData();
+  const image = content.contact_page_image ? responsiveFromUrl(content.contact_page_image) : null;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: content.contact_page_title }]} />
+      <div className="mt-4 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
+        <div className="flex flex-col gap-6">
+          <header>
+            <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{content.contact_page_title}</h1>
+            <p className="mt-3 max-w-2xl text-lg leading-8 text-stone-700">{content.contact_page_subtitle}</p>
+          </header>
+          {image ? (
+            <img
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes="(min-width: 1024px) 50vw, 100vw"
+              alt=""
+              fetchPriority="high"
+              className="aspect-[16/9] w-full rounded-2xl bg-stone-200 object-cover shadow-sm"
+            />
+          ) : null}
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {companyWhatsapp ? (
+              <li>
+                <a
+                  href={whatsappLink(companyWhatsapp, "السلام عليكم، لدي استفسار وأرغب في التواصل معكم.")}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex h-full items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-brand-300"
+                >
+                  <WhatsappIcon className="size-10 shrink-0 rounded-full bg-[#25d366] p-2 text-white" />
+                  <span>
+                    <span className="block font-bold text-ink">راسلنا على واتساب</span>
+                    <span className="text-sm text-stone-600">نرد عادةً خلال ساعات العمل</span>
+                  </span>
+                </a>
+              </li>
+            ) : null}
+            <li>
+              <Link
+                to="/list-your-property"
+                className="flex h-full items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-brand-300"
+              >
+                <HomeIcon className="size-10 shrink-0 rounded-full bg-brand-700 p-2 text-white" />
+                <span>
+                  <span className="block font-bold text-ink">اعرض عقارك لدينا</span>
+                  <span className="text-sm text-stone-600">أرسل بيانات عقارك وصوره لإدارته أو تسويقه</span>
+                </span>
+              </Link>
+            </li>
+          </ul>
+        </div>
+
+        <div className="flex flex-col gap-4 lg:sticky lg:top-24">
+          {propertyTitle ? (
+            <p role="note" className="rounded-2xl bg-brand-50 p-4 leading-7 text-brand-900 ring-1 ring-brand-200">
+              أنت تستفسر عن العقار: <strong>{propertyTitle}</strong>
+              {propertyId ? (
+                <>
+                  {" "}
+                  <Link to={`/offer/${propertyId}`} className="font-bold underline">
+                    عرض تفاصيل العقار
+                  </Link>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          <InquiryForm propertyId={propertyId} propertyTitle={propertyTitle} title="أرسل لنا رسالتك" submitLabel="إرسال" />
+        </div>
+      </div>
+    </div>
+  );
+}
