@@ -1,0 +1,259 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { AppServices } from "~/context.ts";
+import { images, submissionImages, submissions } from "~/db/schema.ts";
+import { imagesDir } from "~/modules/images/images.server.ts";
+import { createMailer, type Mailer } from "~/modules/messaging/mail.server.ts";
+import { readOutbox } from "~/modules/messaging/outbox.server.ts";
+import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
+import { invalidateSettings } from "~/modules/settings/settings.server.ts";
+import { settings } from "~/db/schema.ts";
+import { parseEnv } from "~/utils/env.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
+import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { HONEYPOT_FIELD } from "../form-guard/honeypot.ts";
+import { OTHER_NEIGHBOURHOOD, parseArea, SUBMISSION_MESSAGES, SUBMISSION_PHOTOS } from "./limits.ts";
+import { readSubmissionUpload, UPLOAD_LIMITS, UploadRefusedError } from "./read-upload.server.ts";
+import { parseSubmission } from "./schema.ts";
+import { handleSubmissionPost } from "./submission-post.server.ts";
+import { createSubmission } from "./submissions.server.ts";
+
+const db = useTestDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-submissions-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const CHOICES = { propertyTypes: ["شقة", "فيلا", "أرض"], cities: ["الرياض", "جدة"] };
+const VALID = {
+  clientName: "عبدالله القحطاني",
+  clientPhone: "0551234567",
+  clientEmail: "",
+  propertyType: "فيلا",
+  city: "الرياض",
+  neighbourhood: "حطين",
+  area: "450",
+  description: "فيلا دورين وملحق، عمرها خمس سنوات",
+};
+
+async function jpegWithExif(width = 1200, height = 800) {
+  return sharp({ create: { width, height, channels: 3, background: "#6a9" } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "OwnerPhone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "24/1 42/1 0/1" } })
+    .toBuffer();
+}
+
+function multipart(fields: Record<string, string>, files: Array<{ name: string; bytes: Uint8Array | Buffer }>, headers: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  for (const file of files) form.append(SUBMISSION_PHOTOS.field, new Blob([new Uint8Array(file.bytes)], { type: "image/jpeg" }), file.name);
+  return new Request("http://localhost:3000/api/submissions", { method: "POST", body: form, headers });
+}
+
+const countRows = async () => ({
+  submissions: (await db().select().from(submissions)).length,
+  images: (await db().select().from(images)).length,
+  files: fs.existsSync(imagesDir(dataDir)) ? fs.readdirSync(imagesDir(dataDir)).length : 0,
+});
+
+describe("owner submission validation (SPEC.md §5)", () => {
+  it("accepts the required fields and keeps e-mail optional", () => {
+    const result = parseSubmission(VALID, CHOICES);
+    expect(result).toMatchObject({ ok: true, data: { clientPhone: "+966551234567", clientEmail: "", area: 450, neighbourhood: "حطين" } });
+  });
+
+  it("names every missing required field", () => {
+    const result = parseSubmission({}, CHOICES);
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        clientName: SUBMISSION_MESSAGES.nameRequired,
+        clientPhone: MESSAGES.phoneRequired,
+        propertyType: SUBMISSION_MESSAGES.typeRequired,
+        city: SUBMISSION_MESSAGES.cityRequired,
+        neighbourhood: SUBMISSION_MESSAGES.neighbourhoodRequired,
+        area: SUBMISSION_MESSAGES.areaRequired,
+        description: SUBMISSION_MESSAGES.descriptionRequired,
+      },
+    });
+  });
+
+  it("turns the area into a number, 0 when it is not one", () => {
+    expect(parseArea("٤٥٠")).toBe(450);
+    expect(parseArea("1,250.5 م")).toBe(1250.5);
+    expect(parseArea("كبيرة")).toBe(0);
+    expect(parseSubmission({ ...VALID, area: "كبيرة" }, CHOICES)).toMatchObject({ ok: true, data: { area: 0 } });
+  });
+
+  it("checks a given e-mail, the type and city against the lists, and takes a typed neighbourhood for 'other'", () => {
+    expect(parseSubmission({ ...VALID, clientEmail: "nope" }, CHOICES)).toMatchObject({ ok: false, errors: { clientEmail: MESSAGES.emailInvalid } });
+    expect(parseSubmission({ ...VALID, city: "أتلانتس" }, CHOICES)).toMatchObject({ ok: false, errors: { city: SUBMISSION_MESSAGES.cityRequired } });
+    expect(parseSubmission({ ...VALID, propertyType: "قلعة" }, CHOICES)).toMatchObject({ ok: false, errors: { propertyType: SUBMISSION_MESSAGES.typeRequired } });
+    expect(parseSubmission({ ...VALID, neighbourhood: OTHER_NEIGHBOURHOOD, neighbourhoodOther: "حي الخزامى" }, CHOICES)).toMatchObject({
+      ok: true,
+      data: { neighbourhood: "حي الخزامى" },
+    });
+    expect(parseSubmission({ ...VALID, neighbourhood: OTHER_NEIGHBOURHOOD }, CHOICES)).toMatchObject({
+      ok: false,
+      errors: { neighbourhood: SUBMISSION_MESSAGES.neighbourhoodRequired },
+    });
+  });
+});
+
+describe("upload limits on the server", () => {
+  it("reads the text fields and the photos, skipping an empty file input", async () => {
+    const upload = await readSubmissionUpload(multipart(VALID, [{ name: "a.jpg", bytes: await jpegWithExif() }, { name: "", bytes: new Uint8Array() }]));
+    expect(upload.fields.get("clientName")).toBe(VALID.clientName);
+    expect(upload.photos).toHaveLength(1);
+  });
+
+  it("refuses a photo over 5 MB and keeps the text read before it", async () => {
+    const big = new Uint8Array(SUBMISSION_PHOTOS.maxBytes + 1);
+    const error = await readSubmissionUpload(multipart(VALID, [{ name: "big.jpg", bytes: big }])).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadRefusedError);
+    expect(error).toMatchObject({ message: SUBMISSION_MESSAGES.photoTooLarge, status: 413 });
+    expect((error as UploadRefusedError).fields.get("description")).toBe(VALID.description);
+  });
+
+  it("refuses an eleventh photo", async () => {
+    const small = await jpegWithExif(40, 40);
+    const files = Array.from({ length: SUBMISSION_PHOTOS.max + 1 }, (_, i) => ({ name: `${i}.jpg`, bytes: small }));
+    await expect(readSubmissionUpload(multipart(VALID, files))).rejects.toMatchObject({ message: SUBMISSION_MESSAGES.tooManyPhotos });
+  });
+
+  it("refuses a declared body larger than 10 photos of 5 MB without reading it", async () => {
+    const request = new Request("http://localhost/api/submissions", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(UPLOAD_LIMITS.maxTotalSize + 1) },
+      body: "--x--",
+    });
+    await expect(readSubmissionUpload(request)).rejects.toMatchObject({ message: SUBMISSION_MESSAGES.requestTooLarge, status: 413 });
+  });
+
+  it("stops reading the stream at the limit: the rest of a huge body is never pulled", async () => {
+    const boundary = "----limit";
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    const chunk = new Uint8Array(64 * 1024).fill(0xff);
+    const total = 200 * 1024 * 1024;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+      },
+      pull(controller) {
+        if (pulled >= total) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://localhost/api/submissions", {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    await expect(readSubmissionUpload(request)).rejects.toMatchObject({ message: SUBMISSION_MESSAGES.photoTooLarge });
+    expect(pulled).toBeLessThan(SUBMISSION_PHOTOS.maxBytes + 2 * 1024 * 1024);
+  });
+});
+
+describe("storing a submission", () => {
+  let sent: Array<{ to: string; subject: string }> = [];
+  const recordingMailer: Mailer = {
+    async send(message) {
+      sent.push(message);
+    },
+  };
+  const services = (mailer: Mailer = recordingMailer): AppServices => ({
+    db: db(),
+    env: { ...parseEnv({}), DATA_DIR: dataDir },
+    mailer,
+  });
+  let address = 0;
+  const nextAddress = () => `10.0.0.${++address}`;
+
+  beforeAll(async () => {
+    await seedLookupDefaults(db());
+    await db().insert(settings).values({ id: 1 }).onConflictDoNothing();
+  });
+
+  beforeEach(async () => {
+    sent = [];
+    await db().update(settings).set({ managerEmail: "manager@example.sa" });
+    invalidateSettings();
+  });
+
+  async function post(fields: Record<string, string>, files: Array<{ name: string; bytes: Uint8Array | Buffer }>, mailer?: Mailer) {
+    return handleSubmissionPost(services(mailer), nextAddress(), multipart({ ...fields, altcha: await solvedProof(db()) }, files));
+  }
+
+  it("stores a pending submission with its photos re-encoded without EXIF/GPS, and mails the manager", async () => {
+    const outcome = await post(VALID, [{ name: "front.jpg", bytes: await jpegWithExif() }, { name: "side.jpg", bytes: await jpegWithExif(900, 900) }]);
+    expect(outcome).toEqual({ status: 200, result: { ok: true, message: SUBMISSION_MESSAGES.received } });
+    const [row] = await db().select().from(submissions).where(eq(submissions.clientName, VALID.clientName));
+    expect(row).toMatchObject({ status: "pending", clientPhone: "+966551234567", city: "الرياض", area: 450 });
+    expect(Date.now() - row!.createdAt.getTime()).toBeLessThan(60_000);
+    const photos = await db().select().from(submissionImages).where(eq(submissionImages.submissionId, row!.id));
+    expect(photos.map((p) => p.position)).toEqual([0, 1]);
+    const stored = path.join(imagesDir(dataDir), `${photos[0]!.imageId}-400.webp`);
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(fs.readFileSync(stored).includes(Buffer.from("OwnerPhone"))).toBe(false);
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]).toMatchObject({ to: "manager@example.sa", subject: expect.stringContaining("فيلا") });
+  });
+
+  it("refuses a text file named .jpg and leaves nothing behind, even after a good photo", async () => {
+    const before = await countRows();
+    const outcome = await post(VALID, [{ name: "good.jpg", bytes: await jpegWithExif() }, { name: "fake.jpg", bytes: Buffer.from("this is not a photo") }]);
+    expect(outcome).toMatchObject({ status: 400, result: { ok: false, errors: { photos: SUBMISSION_MESSAGES.photosUnreadable } } });
+    expect(await countRows()).toEqual(before);
+  });
+
+  it("needs at least one photo and gives back what was typed", async () => {
+    const outcome = await post(VALID, []);
+    expect(outcome).toMatchObject({ status: 400, result: { ok: false, errors: { photos: SUBMISSION_MESSAGES.photosRequired }, values: { clientName: VALID.clientName } } });
+  });
+
+  it("removes the stored photos when the database write fails", async () => {
+    const before = await countRows();
+    const failing = new Proxy(db(), {
+      get: (target, key, receiver) => (key === "transaction" ? () => Promise.reject(new Error("database went away")) : Reflect.get(target, key, receiver)),
+    });
+    const parsed = parseSubmission(VALID, CHOICES);
+    if (!parsed.ok) throw new Error("expected valid");
+    await expect(createSubmission(failing, dataDir, parsed.data, [{ fileName: "a.jpg", bytes: await jpegWithExif() }])).rejects.toThrow("database went away");
+    expect(await countRows()).toEqual(before);
+  });
+
+  it("answers a filled honeypot with success and stores nothing", async () => {
+    const before = await countRows();
+    const outcome = await post({ ...VALID, [HONEYPOT_FIELD]: "spam" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
+    expect(outcome.result.ok).toBe(true);
+    expect(await countRows()).toEqual(before);
+  });
+
+  it("refuses a post without the proof of work, keeping the text", async () => {
+    const outcome = await handleSubmissionPost(services(), nextAddress(), multipart(VALID, [{ name: "a.jpg", bytes: await jpegWithExif() }]));
+    expect(outcome).toMatchObject({ status: 400, result: { ok: false, errors: { form: MESSAGES.botCheckFailed }, values: { description: VALID.description } } });
+  });
+
+  it("still succeeds when the notification cannot be sent", async () => {
+    const broken: Mailer = { send: () => Promise.reject(new Error("SMTP down")) };
+    const outcome = await post(VALID, [{ name: "a.jpg", bytes: await jpegWithExif() }], broken);
+    expect(outcome.result.ok).toBe(true);
+  });
+});
+
+describe("mail outbox", () => {
+  it("writes one JSON line per message with to, subject, body and time", async () => {
+    const mailer = createMailer({ MAIL_TRANSPORT: "outbox", DATA_DIR: dataDir, MAIL_FROM: "no-reply@localhost", SMTP_URL: undefined });
+    await mailer.send({ to: "manager@example.sa", subject: "استفسار جديد", body: "نص" });
+    const [entry] = await readOutbox(dataDir, "email");
+    expect(entry).toEqual({ to: "manager@example.sa", subject: "استفسار جديد", body: "نص", at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+  });
+});
