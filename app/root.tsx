@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import fontUrl from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
 import { useInlineStyles, useNonce } from "~/utils/nonce.tsx";
 import { MESSAGES } from "~/utils/messages.ts";
+import { PreviewNotice } from "~/components/layout/preview-notice.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -34,7 +35,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {/* Development only: import.meta.env.DEV is a build-time constant, so production ships none of it. */}
+      {import.meta.env.DEV ? <PreviewNotice /> : null}
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

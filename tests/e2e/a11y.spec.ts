@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-for (const path of ["/", "/offers", "/offers?view=swipe", "/offer/1", "/no-such-page"]) {
+for (const path of ["/", "/offers", "/offers?view=swipe", "/offer/1", "/no-such-page", "/contact?propertyTitle=شقة", "/list-your-property"]) {
   test(`no serious accessibility violations on ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
@@ -10,3 +10,12 @@ for (const path of ["/", "/offers", "/offers?view=swipe", "/offer/1", "/no-such-
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 }
+
+test("no serious accessibility violations in the owner submission form showing its errors", async ({ page }) => {
+  await page.goto("/list-your-property");
+  await page.getByRole("button", { name: "إرسال الطلب" }).click();
+  await expect(page.getByText("يرجى تحميل صورة واحدة على الأقل للعقار.")).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
