@@ -63,3 +63,11 @@ test("a cross-site post to an action is refused and stores nothing", async ({ re
   expect(refused.status()).toBe(400);
   expect(await queryE2eDatabase("select 1 from inquiries where phone = $1", ["+966509998877"])).toEqual([]);
 });
+
+test("the development-only preview notice is not shipped in the production build", async () => {
+  const fs = await import("node:fs");
+  const dir = "build/client/assets";
+  const scripts = fs.readdirSync(dir).filter((file) => file.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const file of scripts) expect(fs.readFileSync(`${dir}/${file}`, "utf8")).not.toContain("Preview backend");
+});
