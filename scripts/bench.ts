@@ -752,7 +752,9 @@ try {
   console.log(`Chromium: ${chromiumPath}; pages: ${pages.map((p) => p.name).join(", ")}`);
 
   if (parts.has("lighthouse")) await section("Lighthouse", () => runLighthouse(pages, chromiumPath));
-  if (parts.has("js")) await section("JavaScript bytes", () => measureJavaScript(pages, chromiumPath));
+  // JavaScript is also measured on the form pages (not worth a Lighthouse run each).
+  const formPages = ["/contact", "/list-your-property", "/about", "/services"].map((name) => ({ name, url: `${BASE}${name}` }));
+  if (parts.has("js")) await section("JavaScript bytes", () => measureJavaScript([...pages, ...formPages], chromiumPath));
   if (parts.has("http")) await section("HTTP throughput", measureThroughput);
   if (parts.has("search")) await section("Search", measureSearch);
 
