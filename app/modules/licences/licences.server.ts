@@ -1,20 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, licences } from "~/db/schema.ts";
-import type { ImageRef } from "~/modules/images/image-ref.ts";
+import type { LicenceView } from "./licence-view.ts";
 
-/**
- * A licence as the public page shows it (SPEC.md §3): an uploaded image (through the image
- * pipeline, with its variants) or an external image link.
- */
-export interface LicenceView {
-  id: number;
-  alt: string;
-  /** Set for uploaded licences. */
-  image: ImageRef | null;
-  /** Set for link licences. */
-  url: string | null;
-}
+export type { LicenceView };
 
 /** SPEC.md §9: at most 10 licences (enforced by the licence editor). */
 export const MAX_LICENCES = 10;

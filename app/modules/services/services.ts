@@ -247,3 +247,18 @@ export function serviceArtwork(slug: ServiceSlug) {
     height: Math.round(largest * ARTWORK_RATIO),
   };
 }
+
+/** Texts of /services beyond the four cards. */
+export const SERVICES_PAGE = {
+  title: "خدماتنا",
+  intro:
+    "حلول عقارية متكاملة لملاك العقارات والمستثمرين والباحثين عن سكن، يقدّمها فريق مرخّص يعرف السوق السعودي جيدًا، من إدارة الأملاك وتسويقها إلى التقييم والتطوير.",
+  feasibilityTitle: "تملك عقارًا وتريد أن يُدار باحترافية؟",
+  feasibilityText:
+    "احصل على دراسة جدوى مجانية لإدارة عقارك: نقدّر لك العائد المتوقع وتكاليف التشغيل والصيانة، ونقترح خطة الإدارة الأنسب لعقارك.",
+  /** The WhatsApp message of the feasibility-study button (SPEC.md §2). */
+  feasibilityMessage: "السلام عليكم، أرغب في طلب دراسة جدوى لإدارة عقاري.",
+  feasibilityButton: "اطلب دراسة جدوى عبر واتساب",
+  listPropertyText: "أو أرسل لنا بيانات عقارك وصوره، وسنتواصل معك لنتفق على إدارته أو تسويقه.",
+  listPropertyButton: "اعرض عقارك علينا",
+} as const;
