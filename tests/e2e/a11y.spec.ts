@@ -1,7 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-for (const path of ["/", "/offers", "/offers?view=swipe", "/offer/1", "/no-such-page"]) {
+const PAGES = [
+  "/",
+  "/offers",
+  "/offers?view=swipe",
+  "/offer/1",
+  "/about",
+  "/licenses",
+  "/services",
+  "/services/property-management",
+  "/services/marketing-brokerage",
+  "/services/valuation",
+  "/services/development",
+  "/no-such-page",
+];
+
+for (const path of PAGES) {
   test(`no serious accessibility violations on ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
