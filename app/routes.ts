@@ -1,11 +1,15 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Mirrors SPEC.md §2. Later issues add the remaining public pages, /login and /admin.
+// Mirrors SPEC.md §2: every public page. Later issues add /login and /admin.
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("offers", "routes/site/offers.tsx"),
     route("offer/:id", "routes/site/offer.tsx"),
+    route("about", "routes/site/about.tsx"),
+    route("licenses", "routes/site/licenses.tsx"),
+    route("services", "routes/site/services.tsx"),
+    route("services/:slug", "routes/site/service.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("list-your-property", "routes/site/list-your-property.tsx"),
     route("*", "routes/site/not-found.tsx"),

@@ -57,3 +57,12 @@ export function pageMeta({
   }
   return tags;
 }
+
+/** A meta description from a longer text: at most `max` characters, cut at a word. */
+export function shortDescription(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[،,.:؛\s]+$/, "")}…`;
+}

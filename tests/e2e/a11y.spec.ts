@@ -1,7 +1,24 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-for (const path of ["/", "/offers", "/offers?view=swipe", "/offer/1", "/no-such-page", "/contact?propertyTitle=شقة", "/list-your-property"]) {
+const PAGES = [
+  "/",
+  "/offers",
+  "/offers?view=swipe",
+  "/offer/1",
+  "/about",
+  "/licenses",
+  "/services",
+  "/services/property-management",
+  "/services/marketing-brokerage",
+  "/services/valuation",
+  "/services/development",
+  "/contact?propertyTitle=شقة",
+  "/list-your-property",
+  "/no-such-page",
+];
+
+for (const path of PAGES) {
   test(`no serious accessibility violations on ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");

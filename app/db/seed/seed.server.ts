@@ -1,12 +1,16 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "~/db/client.server.ts";
 import { offerImages, offers, settings, siteContent } from "~/db/schema.ts";
+import type { ImageRef } from "~/modules/images/image-ref.ts";
 import { storeImage } from "~/modules/images/images.server.ts";
+import { addLicence, countLicences } from "~/modules/licences/licences.server.ts";
 import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { DEMO_SETTINGS } from "~/modules/settings/settings.server.ts";
 import type { Env } from "~/utils/env.server.ts";
 import { log } from "~/utils/log.server.ts";
+import { renderCertificateSvg } from "./certificates.ts";
+import { DEMO_ABOUT_SCENES, DEMO_LICENCES } from "./demo-content.ts";
 import { DEMO_OFFERS, type DemoOffer } from "./demo-offers.ts";
 import { renderSceneSvg } from "./scenes.ts";
 import type { SceneSpec } from "./scene-spec.ts";
@@ -21,6 +25,11 @@ async function renderPhoto(db: Db, dataDir: string, scene: SceneSpec, width: num
   const height = Math.round((width * 2) / 3);
   const jpeg = await sharp(Buffer.from(renderSceneSvg(scene, width, height))).jpeg({ quality: 90 }).toBuffer();
   return storeImage(db, dataDir, jpeg);
+}
+
+/** The URL site content stores for an image: its largest variant. */
+function contentImageUrl(image: ImageRef): string {
+  return `/images/${image.id}-${image.variants.at(-1)}.webp`;
 }
 
 async function insertDemoOffer(db: Db, dataDir: string, demo: DemoOffer, now: number) {
@@ -44,10 +53,17 @@ async function insertDemoOffer(db: Db, dataDir: string, demo: DemoOffer, now: nu
 }
 
 /**
- * Demo data (demo mode only, DESIGN.md contract): fills an empty database with the demo offers,
- * their generated photos, the firm's demo numbers and the hero photo.
+ * Demo data (demo mode only, DESIGN.md contract). Each part checks on its own whether it is
+ * there already, so a database seeded by an earlier version gets what was added since.
  */
 export async function seedDemoData(db: Db, env: Env) {
+  await seedDemoOffers(db, env);
+  await seedDemoAboutImages(db, env.DATA_DIR);
+  await seedDemoLicences(db, env.DATA_DIR);
+}
+
+/** Fills an empty database with the demo offers, their photos, the firm's demo numbers and the hero photo. */
+async function seedDemoOffers(db: Db, env: Env) {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(offers);
   if (count > 0) return;
   const started = Date.now();
@@ -58,10 +74,30 @@ export async function seedDemoData(db: Db, env: Env) {
     await Promise.all(DEMO_OFFERS.slice(i, i + 3).map((demo) => insertDemoOffer(db, env.DATA_DIR, demo, now)));
   }
   const hero = await renderPhoto(db, env.DATA_DIR, { kind: "villa", time: "sunset", seed: 7 }, 1600);
-  await db
-    .insert(siteContent)
-    .values({ key: "home_hero_image", value: `/images/${hero.id}-${hero.variants.at(-1)}.webp` })
-    .onConflictDoNothing();
+  await db.insert(siteContent).values({ key: "home_hero_image", value: contentImageUrl(hero) }).onConflictDoNothing();
   await db.update(settings).set(DEMO_SETTINGS).where(sql`${settings.id} = 1`);
   log.info("demo data ready", { ms: Date.now() - started });
+}
+
+/** Photos for the about page's galleries, unless the key has a value already (even an empty one someone saved). */
+export async function seedDemoAboutImages(db: Db, dataDir: string) {
+  for (const [key, scenes] of Object.entries(DEMO_ABOUT_SCENES)) {
+    const [existing] = await db.select({ key: siteContent.key }).from(siteContent).where(eq(siteContent.key, key));
+    if (existing) continue;
+    const photos = await Promise.all(scenes.map((scene) => renderPhoto(db, dataDir, scene, 1600)));
+    await db.insert(siteContent).values({ key, value: photos.map(contentImageUrl).join(",") }).onConflictDoNothing();
+  }
+}
+
+/** A few certificate-like licence images, when there are no licences yet. */
+export async function seedDemoLicences(db: Db, dataDir: string) {
+  if ((await countLicences(db)) > 0) return;
+  const stored = await Promise.all(
+    DEMO_LICENCES.map(async (demo) => {
+      const png = await sharp(Buffer.from(renderCertificateSvg(demo.variant, 1200, 1600))).png().toBuffer();
+      return storeImage(db, dataDir, png);
+    }),
+  );
+  // One after the other: each goes after the last.
+  for (const [i, demo] of DEMO_LICENCES.entries()) await addLicence(db, { alt: demo.alt, imageId: stored[i]!.id });
 }

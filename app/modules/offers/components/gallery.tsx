@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from "react";
 import { ChevronEndIcon, ChevronStartIcon, ExpandIcon } from "~/components/ui/icons.tsx";
 import { Picture } from "~/components/ui/picture.tsx";
-import type { ImageRef } from "~/modules/images/image-ref.ts";
+import { imageSrcSet, imageUrl, type ImageRef } from "~/modules/images/image-ref.ts";
 import { useSwipe } from "~/utils/use-swipe.ts";
 
-const Lightbox = lazy(() => import("./lightbox.tsx"));
+const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
 
 /** Offer photos: a 550 px main image, thumbnails (5/7/9 columns), swipe, and a lightbox. */
 export function Gallery({ images, title }: { images: ImageRef[]; title: string }) {
@@ -65,7 +65,18 @@ export function Gallery({ images, title }: { images: ImageRef[]; title: string }
       )}
       {lightboxOpen && (
         <Suspense fallback={null}>
-          <Lightbox images={images} index={index} onIndexChange={setIndex} onClose={() => setLightboxOpen(false)} title={title} />
+          <Lightbox
+            images={images.map((image, i) => ({
+              src: imageUrl(image, 1600),
+              srcSet: imageSrcSet(image),
+              width: image.width,
+              height: image.height,
+              alt: `${title} - صورة ${i + 1}`,
+            }))}
+            index={index}
+            onIndexChange={setIndex}
+            onClose={() => setLightboxOpen(false)}
+          />
         </Suspense>
       )}
     </div>

@@ -1,26 +1,42 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { ChevronEndIcon, ChevronStartIcon, CloseIcon } from "~/components/ui/icons.tsx";
-import { imageSrcSet, imageUrl, type ImageRef } from "~/modules/images/image-ref.ts";
 import { useSwipe } from "~/utils/use-swipe.ts";
 
-/** Full-screen photo viewer: arrows, keyboard, swipe; closes on Escape, backdrop or button. */
+/** One picture the lightbox shows: a stored photo's variants, or a plain URL. */
+export interface LightboxImage {
+  src: string;
+  srcSet?: string;
+  width?: number;
+  height?: number;
+  alt: string;
+  /** Shown under the picture. */
+  caption?: string;
+}
+
+/**
+ * Full-screen photo viewer: arrows, keyboard, swipe; closes on Escape, backdrop or button.
+ * Load it lazily (`lazy(() => import(...))`): it is needed only once someone opens a photo.
+ */
 export default function Lightbox({
   images,
   index,
   onIndexChange,
   onClose,
-  title,
+  label = "معرض الصور",
 }: {
-  images: ImageRef[];
+  images: LightboxImage[];
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
-  title: string;
+  label?: string;
 }) {
   const count = images.length;
   const next = () => onIndexChange((index + 1) % count);
   const previous = () => onIndexChange((index - 1 + count) % count);
   const swipe = useSwipe(next, previous);
+  // Focus moves into the dialog (the close button) and back to what opened it.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
+  useEffect(() => () => opener?.focus(), [opener]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -41,20 +57,21 @@ export default function Lightbox({
   const image = images[index];
   if (!image) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/90" role="dialog" aria-modal="true" aria-label="معرض الصور">
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/90" role="dialog" aria-modal="true" aria-label={label}>
       <div className="absolute inset-0" onClick={onClose} aria-hidden />
       <div className="relative flex max-h-full w-full items-center justify-center p-4" {...swipe}>
         <img
-          src={imageUrl(image, 1600)}
-          srcSet={imageSrcSet(image)}
+          key={image.src}
+          src={image.src}
+          srcSet={image.srcSet}
           sizes="100vw"
           width={image.width}
           height={image.height}
-          alt={`${title} - صورة ${index + 1}`}
+          alt={image.alt}
           className="max-h-[85vh] w-auto max-w-full rounded-lg object-contain"
         />
       </div>
-      <button type="button" onClick={onClose} className="absolute end-4 top-4 rounded-full bg-white/15 p-2 text-white hover:bg-white/25">
+      <button type="button" onClick={onClose} autoFocus className="absolute end-4 top-4 rounded-full bg-white/15 p-2 text-white hover:bg-white/25">
         <CloseIcon className="size-7" />
         <span className="sr-only">إغلاق</span>
       </button>
@@ -70,7 +87,10 @@ export default function Lightbox({
           </button>
         </>
       )}
-      <p dir="ltr" className="absolute bottom-4 rounded-full bg-white/15 px-4 py-1 text-white">{`${index + 1} / ${count}`}</p>
+      <div className="pointer-events-none absolute inset-x-4 bottom-4 flex flex-col items-center gap-2 text-white">
+        {image.caption && <p className="rounded-full bg-black/60 px-4 py-1 text-center font-bold">{image.caption}</p>}
+        <p dir="ltr" className="rounded-full bg-white/15 px-4 py-1">{`${index + 1} / ${count}`}</p>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,39 @@
+import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
+import { servicesContext } from "~/context.ts";
+import { LicenceGrid } from "~/modules/licences/components/licence-grid.tsx";
+import { listLicences } from "~/modules/licences/licences.server.ts";
+import { pageMeta, shortDescription, siteFromMatches } from "~/utils/meta.ts";
+import { useSiteData } from "./layout.tsx";
+import type { Route } from "./+types/licenses";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  return { licences: await listLicences(db) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFromMatches(matches);
+  return pageMeta({ site, title: site.content.licenses_page_title, description: shortDescription(site.content.licenses_page_subtitle), path: "/licenses" });
+};
+
+export default function Licenses({ loaderData }: Route.ComponentProps) {
+  const { content } = useSiteData();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: content.licenses_page_title }]} />
+      <header className="mx-auto mt-6 mb-10 max-w-3xl text-center">
+        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{content.licenses_page_title}</h1>
+        <span aria-hidden className="mx-auto mt-3 block h-1 w-16 rounded-full bg-gold-500" />
+        {content.licenses_page_subtitle.trim() && <p className="mt-4 text-lg leading-9 text-stone-600">{content.licenses_page_subtitle}</p>}
+      </header>
+      {loaderData.licences.length > 0 ? (
+        <LicenceGrid licences={loaderData.licences} />
+      ) : (
+        <div className="rounded-2xl bg-white p-12 text-center shadow-sm ring-1 ring-stone-200">
+          <p className="text-xl font-bold text-ink">لا توجد تراخيص معروضة حاليًا</p>
+          <p className="mt-2 text-stone-600">سنضيف تراخيصنا واعتماداتنا الرسمية هنا قريبًا.</p>
+        </div>
+      )}
+    </div>
+  );
+}
