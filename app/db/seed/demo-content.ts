@@ -1,7 +1,7 @@
 import type { SceneSpec } from "./scene-spec.ts";
 
-/** Demo photos of the about page's two galleries (SPEC.md §2, comma-separated in site content). */
-export const DEMO_ABOUT_SCENES = {
+/** Demo photos of site content: the about page's two galleries (comma-separated, SPEC.md §2) and the contact page. */
+export const DEMO_CONTENT_SCENES = {
   about_section1_images: [
     { kind: "commercial-building", time: "noon", seed: 21 },
     { kind: "majlis", time: "sunset", seed: 4 },
@@ -11,6 +11,7 @@ export const DEMO_ABOUT_SCENES = {
     { kind: "apartment-building", time: "sunset", seed: 14 },
     { kind: "villa", time: "morning", seed: 12 },
   ],
+  contact_page_image: [{ kind: "majlis", time: "morning", seed: 31 }],
 } as const satisfies Record<string, readonly SceneSpec[]>;
 
 /** Demo licences: generated certificate images (certificates.ts) with their real-world names. */

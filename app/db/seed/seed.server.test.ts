@@ -8,8 +8,8 @@ import { siteContent } from "~/db/schema.ts";
 import { imagesDir } from "~/modules/images/images.server.ts";
 import { listLicences } from "~/modules/licences/licences.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { DEMO_ABOUT_SCENES, DEMO_LICENCES } from "./demo-content.ts";
-import { seedDemoAboutImages, seedDemoLicences } from "./seed.server.ts";
+import { DEMO_CONTENT_SCENES, DEMO_LICENCES } from "./demo-content.ts";
+import { seedDemoContentImages, seedDemoLicences } from "./seed.server.ts";
 
 const db = useTestDatabase();
 const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "aqar-seed-"));
@@ -25,10 +25,10 @@ const fileOf = (url: string) => path.join(imagesDir(dataDir), url.replace("/imag
 describe("demo about photos and licences", () => {
   it("keeps an about gallery someone saved, even an empty one, and fills the other", async () => {
     await db().insert(siteContent).values({ key: "about_section2_images", value: "" });
-    await seedDemoAboutImages(db(), dataDir);
+    await seedDemoContentImages(db(), dataDir);
     expect(await contentValue("about_section2_images")).toBe("");
     const urls = (await contentValue("about_section1_images"))!.split(",");
-    expect(urls).toHaveLength(DEMO_ABOUT_SCENES.about_section1_images.length);
+    expect(urls).toHaveLength(DEMO_CONTENT_SCENES.about_section1_images.length);
     for (const url of urls) {
       expect(url).toMatch(/^\/images\/[a-f0-9]{32}-1600\.webp$/);
       expect(fs.existsSync(fileOf(url))).toBe(true);
@@ -38,10 +38,10 @@ describe("demo about photos and licences", () => {
   it("seeds the galleries once", async () => {
     await db().delete(siteContent).where(eq(siteContent.key, "about_section2_images"));
     const before = await contentValue("about_section1_images");
-    await seedDemoAboutImages(db(), dataDir);
-    await seedDemoAboutImages(db(), dataDir);
+    await seedDemoContentImages(db(), dataDir);
+    await seedDemoContentImages(db(), dataDir);
     expect(await contentValue("about_section1_images")).toBe(before);
-    expect((await contentValue("about_section2_images"))!.split(",")).toHaveLength(DEMO_ABOUT_SCENES.about_section2_images.length);
+    expect((await contentValue("about_section2_images"))!.split(",")).toHaveLength(DEMO_CONTENT_SCENES.about_section2_images.length);
   });
 
   it("seeds the licences once, as uploaded images with Arabic descriptions", async () => {

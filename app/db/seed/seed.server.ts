@@ -10,7 +10,7 @@ import { DEMO_SETTINGS } from "~/modules/settings/settings.server.ts";
 import type { Env } from "~/utils/env.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { renderCertificateSvg } from "./certificates.ts";
-import { DEMO_ABOUT_SCENES, DEMO_LICENCES } from "./demo-content.ts";
+import { DEMO_CONTENT_SCENES, DEMO_LICENCES } from "./demo-content.ts";
 import { DEMO_OFFERS, type DemoOffer } from "./demo-offers.ts";
 import { renderSceneSvg } from "./scenes.ts";
 import type { SceneSpec } from "./scene-spec.ts";
@@ -58,7 +58,7 @@ async function insertDemoOffer(db: Db, dataDir: string, demo: DemoOffer, now: nu
  */
 export async function seedDemoData(db: Db, env: Env) {
   await seedDemoOffers(db, env);
-  await seedDemoAboutImages(db, env.DATA_DIR);
+  await seedDemoContentImages(db, env.DATA_DIR);
   await seedDemoLicences(db, env.DATA_DIR);
 }
 
@@ -79,9 +79,9 @@ async function seedDemoOffers(db: Db, env: Env) {
   log.info("demo data ready", { ms: Date.now() - started });
 }
 
-/** Photos for the about page's galleries, unless the key has a value already (even an empty one someone saved). */
-export async function seedDemoAboutImages(db: Db, dataDir: string) {
-  for (const [key, scenes] of Object.entries(DEMO_ABOUT_SCENES)) {
+/** Photos for the about galleries and the contact page, unless the key has a value already (even an empty one someone saved). */
+export async function seedDemoContentImages(db: Db, dataDir: string) {
+  for (const [key, scenes] of Object.entries(DEMO_CONTENT_SCENES)) {
     const [existing] = await db.select({ key: siteContent.key }).from(siteContent).where(eq(siteContent.key, key));
     if (existing) continue;
     const photos = await Promise.all(scenes.map((scene) => renderPhoto(db, dataDir, scene, 1600)));
