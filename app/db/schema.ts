@@ -235,3 +235,93 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Staff, sessions and sign-in (SPEC.md §6, DESIGN.md departures) ----
+
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    username: text("username").notNull().unique(),
+    email: text("email").notNull().default(""),
+    /** Normalised +966…; the allow-list of SPEC.md is the set of active staff phones. */
+    phone: text("phone").notNull().unique(),
+    /** manager | accountant | staff */
+    role: text("role").notNull(),
+    active: boolean("active").notNull().default(true),
+    /** argon2id (PHC string); null until the person sets a password. */
+    passwordHash: text("password_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_users_email_idx").on(t.email)],
+);
+
+/** Server-side sessions; the cookie holds a random id, the table only its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** One-time sign-in codes: stored as an HMAC, bound to the browser that asked for them. */
+export const loginCodes = pgTable(
+  "login_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    /** SHA-256 of the sign-in cookie of the browser that asked for the code. */
+    flowHash: text("flow_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("login_codes_phone_created_idx").on(t.phone, t.createdAt.desc()), index("login_codes_flow_idx").on(t.flowHash)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_reset_user_idx").on(t.userId)],
+);
+
+// ---- Internal tasks (SPEC.md §3, §4) ----
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    assignedTo: integer("assigned_to").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** Pending | In Progress | Awaiting Info | Finance Request | Completed | Cancelled | Awaiting Approval | Rejected */
+    status: text("status").notNull().default("Pending"),
+    relatedInquiryId: integer("related_inquiry_id").references(() => inquiries.id, { onDelete: "set null" }),
+    relatedPropertyId: integer("related_property_id").references(() => offers.id, { onDelete: "set null" }),
+    amount: doublePrecision("amount"),
+    transactionType: text("transaction_type"),
+    notes: text("notes").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("tasks_assigned_status_idx").on(t.assignedTo, t.status), index("tasks_status_idx").on(t.status)],
+);
