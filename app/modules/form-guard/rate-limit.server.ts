@@ -9,7 +9,7 @@ import { rateLimitCounters } from "~/db/schema.ts";
  */
 export const PUBLIC_FORM_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
-export type RateLimitScope = "inquiry" | "submission";
+export type RateLimitScope = "inquiry" | "submission" | "login-code" | "password-sign-in";
 
 export interface RateLimitResult {
   allowed: boolean;

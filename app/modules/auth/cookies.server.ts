@@ -1,0 +1,30 @@
+import type { Env } from "~/utils/env.server.ts";
+
+/**
+ * Cookie names and attributes of the back office: HttpOnly, SameSite=Lax, Path=/, and Secure
+ * with the __Host- prefix in production or on https (the prefix requires Secure).
+ */
+export function cookieSettings(env: Pick<Env, "NODE_ENV" | "PUBLIC_URL">) {
+  const secure = env.NODE_ENV === "production" || env.PUBLIC_URL.startsWith("https://");
+  const prefix = secure ? "__Host-" : "";
+  return {
+    session: `${prefix}aqar-session`,
+    signIn: `${prefix}aqar-signin`,
+    serialize(name: string, value: string, maxAgeSeconds: number) {
+      return [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", secure ? "Secure" : null, `Max-Age=${maxAgeSeconds}`].filter(Boolean).join("; ");
+    },
+    clear(name: string) {
+      return [`${name}=`, "Path=/", "HttpOnly", "SameSite=Lax", secure ? "Secure" : null, "Max-Age=0"].filter(Boolean).join("; ");
+    },
+  };
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { adminSectionOf, ADMIN_SECTIONS, canOpenSection, sidebarLinks, type AdminSection } from "./permissions.ts";
+import { roleTitle } from "./roles.ts";
+
+// SPEC.md §6, written out again so a change to the table must be deliberate.
+const EXPECTED: Record<AdminSection, string[]> = {
+  "": ["manager", "accountant", "staff"],
+  profile: ["manager", "accountant", "staff"],
+  tasks: ["manager", "accountant", "staff"],
+  offers: ["manager", "staff"],
+  inquiries: ["manager", "staff"],
+  submissions: ["manager", "staff"],
+  finance: ["manager", "accountant"],
+  content: ["manager"],
+  licenses: ["manager"],
+  reports: ["manager"],
+  settings: ["manager"],
+};
+
+describe("back-office route table (SPEC.md §6)", () => {
+  it.each(Object.keys(EXPECTED) as AdminSection[])("section '%s' opens for exactly its roles", (section) => {
+    for (const role of ["manager", "accountant", "staff", "intruder"]) {
+      expect(canOpenSection(role, section)).toBe(EXPECTED[section].includes(role));
+    }
+  });
+
+  it("covers every section of the spec and no other", () => {
+    expect(Object.keys(ADMIN_SECTIONS).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it("reads the section from page and data URLs", () => {
+    expect(adminSectionOf("/admin")).toBe("");
+    expect(adminSectionOf("/admin/")).toBe("");
+    expect(adminSectionOf("/admin.data")).toBe("");
+    expect(adminSectionOf("/admin/offers/edit/3")).toBe("offers");
+    expect(adminSectionOf("/admin/finance.data")).toBe("finance");
+    expect(adminSectionOf("/admin/nothing-here")).toBeUndefined();
+    expect(adminSectionOf("/administrator")).toBeUndefined();
+  });
+
+  it("shows each role exactly the links it may open", () => {
+    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/finance"]);
+    expect(sidebarLinks("staff").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/offers", "/admin/inquiries", "/admin/submissions"]);
+    expect(sidebarLinks("manager")).toHaveLength(11);
+    expect(sidebarLinks("intruder")).toEqual([]);
+  });
+
+  it("names the roles in Arabic", () => {
+    expect([roleTitle("manager"), roleTitle("accountant"), roleTitle("staff"), roleTitle("x")]).toEqual(["المدير العام", "المحاسب", "الموظف", "لم يتم تحديد دور"]);
+  });
+});

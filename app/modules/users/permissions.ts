@@ -1,0 +1,41 @@
+import type { Role } from "./roles.ts";
+
+/**
+ * The route table of SPEC.md §6: which roles may open each back-office section (the first path
+ * segment after /admin; "" is the dashboard). Checked on the server for every loader and action
+ * under /admin; the sidebar shows exactly these links.
+ */
+export const ADMIN_SECTIONS = {
+  "": { label: "الرئيسية", roles: ["manager", "accountant", "staff"] },
+  profile: { label: "الملف الشخصي", roles: ["manager", "accountant", "staff"] },
+  tasks: { label: "المهام", roles: ["manager", "accountant", "staff"] },
+  offers: { label: "العروض", roles: ["manager", "staff"] },
+  inquiries: { label: "استفسارات العملاء", roles: ["manager", "staff"] },
+  submissions: { label: "طلبات الملاك", roles: ["manager", "staff"] },
+  finance: { label: "المالية", roles: ["manager", "accountant"] },
+  content: { label: "محتوى الموقع", roles: ["manager"] },
+  licenses: { label: "التراخيص", roles: ["manager"] },
+  reports: { label: "التقارير", roles: ["manager"] },
+  settings: { label: "الإعدادات", roles: ["manager"] },
+} as const satisfies Record<string, { label: string; roles: readonly Role[] }>;
+
+export type AdminSection = keyof typeof ADMIN_SECTIONS;
+
+/** The section of a back-office path: "/admin/offers/edit/3" → "offers"; unknown → undefined. */
+export function adminSectionOf(pathname: string): AdminSection | undefined {
+  const match = /^\/admin(?:\/([^/.]+))?(?:[/.].*)?$/.exec(pathname.replace(/\.data$/, "").replace(/\/+$/, ""));
+  if (!match) return undefined;
+  const section = match[1] ?? "";
+  return section in ADMIN_SECTIONS ? (section as AdminSection) : undefined;
+}
+
+export function canOpenSection(role: string, section: AdminSection): boolean {
+  return (ADMIN_SECTIONS[section].roles as readonly string[]).includes(role);
+}
+
+/** The sidebar of a role: every section it may open, in the table's order. */
+export function sidebarLinks(role: string): Array<{ to: string; label: string }> {
+  return (Object.keys(ADMIN_SECTIONS) as AdminSection[])
+    .filter((section) => canOpenSection(role, section))
+    .map((section) => ({ to: section ? `/admin/${section}` : "/admin", label: ADMIN_SECTIONS[section].label }));
+}

@@ -1,0 +1,79 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server.ts";
+import { staffUsers } from "~/db/schema.ts";
+import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
+import { isRole, type Role } from "./roles.ts";
+
+export type StaffUser = typeof staffUsers.$inferSelect;
+/** What pages may see of a staff member (never the password hash). */
+export type StaffProfile = Pick<StaffUser, "id" | "name" | "username" | "email" | "phone" | "role" | "active">;
+
+export const PROFILE_COLUMNS = {
+  id: staffUsers.id,
+  name: staffUsers.name,
+  username: staffUsers.username,
+  email: staffUsers.email,
+  phone: staffUsers.phone,
+  role: staffUsers.role,
+  active: staffUsers.active,
+};
+
+/** The allow-list of SPEC.md, held on the server: an active staff member with this phone. */
+export async function findActiveStaffByPhone(db: Db, phone: string): Promise<StaffProfile | undefined> {
+  const [row] = await db
+    .select(PROFILE_COLUMNS)
+    .from(staffUsers)
+    .where(and(eq(staffUsers.phone, normalizePhone(phone)), eq(staffUsers.active, true)));
+  return row;
+}
+
+export async function getStaffProfile(db: Db, id: number): Promise<StaffProfile | undefined> {
+  const [row] = await db.select(PROFILE_COLUMNS).from(staffUsers).where(eq(staffUsers.id, id));
+  return row;
+}
+
+export async function listStaff(db: Db): Promise<StaffProfile[]> {
+  return db.select(PROFILE_COLUMNS).from(staffUsers).orderBy(asc(staffUsers.id));
+}
+
+export class StaffInputError extends Error {}
+
+export interface NewStaff {
+  name: string;
+  username: string;
+  phone: string;
+  role: Role;
+  email?: string;
+}
+
+/** Adds a staff member; the phone is normalised and must be unique, like the username. */
+export async function createStaffUser(db: Db, input: NewStaff): Promise<StaffProfile> {
+  const phone = normalizePhone(input.phone);
+  if (!isPlausiblePhone(phone)) throw new StaffInputError(`invalid phone: ${input.phone}`);
+  if (!isRole(input.role)) throw new StaffInputError(`invalid role: ${String(input.role)}`);
+  const name = input.name.trim();
+  const username = input.username.trim().toLowerCase();
+  if (!name || !/^[a-z0-9._-]{3,40}$/.test(username)) throw new StaffInputError("name and a username of 3-40 latin letters, digits, . _ - are required");
+  const [row] = await db
+    .insert(staffUsers)
+    .values({ name, username, phone, role: input.role, email: input.email?.trim() ?? "" })
+    .onConflictDoNothing()
+    .returning(PROFILE_COLUMNS);
+  if (!row) throw new StaffInputError("a staff member with this phone or username exists already");
+  return row;
+}
+
+/** The demo staff of DESIGN.md (demo mode only); their codes arrive in the SMS outbox. */
+export const DEMO_STAFF: readonly NewStaff[] = [
+  { name: "خالد العتيبي", username: "khaled", phone: "0500000001", role: "manager", email: "khaled@example.sa" },
+  { name: "نورة السبيعي", username: "noura", phone: "0500000002", role: "manager", email: "noura@example.sa" },
+  { name: "فهد الحربي", username: "fahad", phone: "0500000003", role: "accountant", email: "fahad@example.sa" },
+  { name: "سارة القحطاني", username: "sara", phone: "0500000004", role: "staff", email: "sara@example.sa" },
+];
+
+export async function seedDemoStaff(db: Db) {
+  await db
+    .insert(staffUsers)
+    .values(DEMO_STAFF.map((s) => ({ ...s, phone: normalizePhone(s.phone), email: s.email ?? "" })))
+    .onConflictDoNothing();
+}
