@@ -10,7 +10,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import { createRequire, registerHooks } from "node:module";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -605,14 +605,7 @@ async function generateOffers(client: pg.Client) {
 
 /** The app's own listOffers, loaded from the TypeScript sources with `~/` mapped to app/. */
 async function loadListOffers() {
-  registerHooks({
-    resolve(specifier, context, nextResolve) {
-      if (specifier.startsWith("~/")) {
-        return nextResolve(pathToFileURL(path.join(root, "app", specifier.slice(2))).href, context);
-      }
-      return nextResolve(specifier, context);
-    },
-  });
+  await import("./app-alias.ts");
   const mod = (await import(pathToFileURL(path.join(root, "app/modules/offers/offers.server.ts")).href)) as {
     listOffers: (db: never, filters: SearchFilters, pageSize?: number) => Promise<{ total: number; offers: unknown[] }>;
   };

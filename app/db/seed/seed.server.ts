@@ -14,6 +14,7 @@ import { DEMO_CONTENT_SCENES, DEMO_LICENCES } from "./demo-content.ts";
 import { DEMO_OFFERS, type DemoOffer } from "./demo-offers.ts";
 import { renderSceneSvg } from "./scenes.ts";
 import type { SceneSpec } from "./scene-spec.ts";
+import { seedDemoStaff } from "~/modules/users/users.server.ts";
 
 /** What every database needs, demo or not: lookup lists and the settings row. */
 export async function seedDefaults(db: Db) {
@@ -57,6 +58,7 @@ async function insertDemoOffer(db: Db, dataDir: string, demo: DemoOffer, now: nu
  * there already, so a database seeded by an earlier version gets what was added since.
  */
 export async function seedDemoData(db: Db, env: Env) {
+  await seedDemoStaff(db);
   await seedDemoOffers(db, env);
   await seedDemoContentImages(db, env.DATA_DIR);
   await seedDemoLicences(db, env.DATA_DIR);
