@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Db } from "~/db/client.server.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
+import type { StaffProfile } from "~/modules/users/users.server.ts";
 import type { Env } from "~/utils/env.server.ts";
 
 /** What every loader and action receives from the server entry. */
@@ -17,3 +18,6 @@ export const nonceContext = createContext<string>("");
 
 /** The client's address (behind a proxy only when TRUST_PROXY=1), for per-address limits. */
 export const clientAddressContext = createContext<string>("unknown");
+
+/** The signed-in staff member, set by the back office's guard for every /admin loader and action. */
+export const staffUserContext = createContext<StaffProfile | null>(null);

@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Mirrors SPEC.md §2: every public page. Later issues add /login and /admin.
+// Mirrors SPEC.md §2: the public pages, /login and the back office (later issues add its pages).
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
@@ -14,6 +14,9 @@ export default [
     route("list-your-property", "routes/site/list-your-property.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
+  route("login", "routes/auth/login.tsx"),
+  route("logout", "routes/auth/logout.ts"),
+  route("admin", "routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")]),
   route("healthz", "routes/resources/healthz.ts"),
   route("images/:file", "routes/resources/image.ts"),
   route("api/search", "routes/resources/search.ts"),

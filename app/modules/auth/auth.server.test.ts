@@ -64,6 +64,9 @@ describe("sign-in codes", () => {
     for (let i = 1; i < CODE_RULES.maxWrongTries; i++) expect(await checkLoginCode(db(), { flowToken, code: wrong, now })).toEqual({ ok: false, reason: "wrong" });
     expect(await checkLoginCode(db(), { flowToken, code: wrong, now })).toEqual({ ok: false, reason: "locked" });
     expect(await checkLoginCode(db(), { flowToken, code, now })).toEqual({ ok: false, reason: "locked" });
+    // No new code (and no SMS) for the locked number until the tries leave the 15-minute window.
+    expect(await requestLoginCode(db(), { phone: MANAGER, flowToken, address: "10.4.0.1", now: at(now, 60_000) })).toEqual({ ok: false, reason: "locked" });
+    expect((await requestLoginCode(db(), { phone: MANAGER, flowToken, address: "10.4.0.1", now: at(now, CODE_RULES.perNumber.windowMs + 1) })).ok).toBe(true);
   });
 
   it("a new code keeps the wrong tries of the one before", async () => {

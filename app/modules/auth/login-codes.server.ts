@@ -25,7 +25,7 @@ async function hashCode(db: Db, phone: string, code: string): Promise<string> {
 
 export type CodeRequestResult =
   | { ok: true; user: StaffProfile; code: string; codeId: number }
-  | { ok: false; reason: "not-allowed" | "too-soon" | "too-many" | "address-limited" };
+  | { ok: false; reason: "not-allowed" | "too-soon" | "too-many" | "address-limited" | "locked" };
 
 /**
  * Issues a code for an active staff phone, bound to the browser's sign-in token. The caller
@@ -47,6 +47,8 @@ export async function requestLoginCode(
     .orderBy(desc(loginCodes.createdAt));
   if (recent[0] && now.getTime() - recent[0].createdAt.getTime() < CODE_RULES.minGapMs) return { ok: false, reason: "too-soon" };
   if (recent.length >= CODE_RULES.perNumber.limit) return { ok: false, reason: "too-many" };
+  // Five wrong tries lock the number until they leave the 15-minute window: no new SMS meanwhile.
+  if ((recent[0]?.failedAttempts ?? 0) >= CODE_RULES.maxWrongTries) return { ok: false, reason: "locked" };
 
   const code = crypto.randomInt(0, 10 ** CODE_RULES.digits).toString().padStart(CODE_RULES.digits, "0");
   const [row] = await db

@@ -201,3 +201,8 @@ export async function getOfferTitle(db: Db, id: number): Promise<string | undefi
   const [row] = await db.select({ title: offers.title }).from(offers).where(eq(offers.id, id));
   return row?.title;
 }
+
+export async function countOffers(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(offers);
+  return row?.count ?? 0;
+}

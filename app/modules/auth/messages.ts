@@ -1,0 +1,22 @@
+/** Texts of the sign-in (SPEC.md §5, §8, exactly); the last group are ours where SPEC is silent. */
+export const SIGN_IN_MESSAGES = {
+  phoneRequired: "الرجاء إدخال رقم الهاتف",
+  notAllowed: "رقم الهاتف غير مصرح له بالدخول للوحة الإدارة",
+  codeRequired: "الرجاء إدخال رمز التحقق",
+  noCodeYet: "لم يتم إرسال رمز التحقق بعد",
+  wrongCode: "رمز التحقق غير صحيح",
+  signInFailed: "فشل في تسجيل الدخول",
+  sendFailed: "حدث خطأ في إرسال رمز التحقق",
+  sent: "تم إرسال رمز التحقق بنجاح",
+  sending: "جاري إرسال الرمز...",
+  verifying: "جاري التحقق...",
+  botCheckExpired: "انتهت صلاحية التحقق، يرجى المحاولة مرة أخرى",
+  botCheckSetupFailed: "حدث خطأ في إعداد التحقق، يرجى تحديث الصفحة والمحاولة مرة أخرى",
+  botCheckMissing: "فشل في إعداد التحقق",
+
+  codeExpired: "انتهت صلاحية رمز التحقق، يرجى طلب رمز جديد",
+  codeLocked: "تم تجاوز عدد المحاولات المسموح بها، يرجى المحاولة بعد 15 دقيقة",
+  tooSoon: "يرجى الانتظار 30 ثانية قبل طلب رمز جديد",
+  tooManyCodes: "تم تجاوز عدد الرموز المسموح بها، يرجى المحاولة بعد 15 دقيقة",
+  tooManyFromAddress: "طلبات كثيرة من هذا الجهاز، يرجى المحاولة لاحقًا",
+} as const;

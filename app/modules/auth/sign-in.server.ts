@@ -1,0 +1,78 @@
+import type { AppServices } from "~/context.ts";
+import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { verifyFormProof } from "~/modules/form-guard/proof-of-work.server.ts";
+import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
+import { log } from "~/utils/log.server.ts";
+import { checkLoginCode, CODE_RULES, requestLoginCode } from "./login-codes.server.ts";
+import { SIGN_IN_MESSAGES as M } from "./messages.ts";
+import { createSession } from "./sessions.server.ts";
+
+/** A phone for logs: enough to recognise, not the whole number. */
+export const maskPhone = (phone: string) => phone.replace(/^(\+\d{4})\d+(\d{3})$/, "$1•••$2");
+
+export type SendCodeResult = { ok: true; phone: string } | { ok: false; error: string; field?: "phone" };
+
+/** Step 1: bot check, allow-list, limits, then the SMS. A refused number gets no SMS. */
+export async function sendSignInCode(
+  services: AppServices,
+  { phone: rawPhone, proof, flowToken, address }: { phone: string; proof: string | undefined; flowToken: string; address: string },
+): Promise<SendCodeResult> {
+  if (!rawPhone.trim()) return { ok: false, error: M.phoneRequired, field: "phone" };
+  const verdict = await verifyFormProof(services.db, proof);
+  if (verdict !== "ok") {
+    log.warn("sign-in bot check refused", { verdict, address });
+    return { ok: false, error: verdict === "missing" ? M.botCheckMissing : verdict === "invalid" ? M.botCheckSetupFailed : M.botCheckExpired };
+  }
+  const phone = normalizePhone(rawPhone);
+  if (!isPlausiblePhone(phone)) {
+    log.warn("sign-in refused number", { phone: maskPhone(phone), address });
+    return { ok: false, error: M.notAllowed, field: "phone" };
+  }
+  const issued = await requestLoginCode(services.db, { phone, flowToken, address });
+  if (!issued.ok) {
+    log.warn(issued.reason === "not-allowed" ? "sign-in refused number" : "sign-in code refused", { reason: issued.reason, phone: maskPhone(phone), address });
+    const error = {
+      "not-allowed": M.notAllowed,
+      "too-soon": M.tooSoon,
+      "too-many": M.tooManyCodes,
+      locked: M.codeLocked,
+      "address-limited": M.tooManyFromAddress,
+    }[issued.reason];
+    return { ok: false, error, field: issued.reason === "not-allowed" ? "phone" : undefined };
+  }
+  const host = new URL(services.env.PUBLIC_URL).host;
+  const minutes = CODE_RULES.validMs / 60_000;
+  try {
+    await services.sms.send({
+      to: issued.user.phone,
+      // The last line lets phones offer the code for this site only (WebOTP).
+      body: `رمز التحقق: ${issued.code}\nللدخول إلى لوحة تحكم ${COMPANY_NAME}، صالح ${minutes} دقائق. لا تشاركه مع أحد.\n\n@${host} #${issued.code}`,
+    });
+  } catch (error) {
+    log.error("sign-in code not sent", { phone: maskPhone(issued.user.phone), error: error instanceof Error ? error.message : String(error) });
+    const providerMessage = error instanceof Error && error.name === "SmsSendError" && error.message ? error.message : undefined;
+    return { ok: false, error: providerMessage ?? M.sendFailed };
+  }
+  log.info("sign-in code sent", { phone: maskPhone(issued.user.phone), userId: issued.user.id });
+  return { ok: true, phone: issued.user.phone };
+}
+
+export type VerifyCodeResult = { ok: true; sessionToken: string; userId: number } | { ok: false; error: string; backToPhone?: boolean };
+
+/** Step 2: the code of this browser; success starts a new session. */
+export async function verifySignInCode(
+  services: AppServices,
+  { code, flowToken, address }: { code: string; flowToken: string | undefined; address: string },
+): Promise<VerifyCodeResult> {
+  const digits = code.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\s/g, "");
+  if (!digits) return { ok: false, error: M.codeRequired };
+  const checked = await checkLoginCode(services.db, { flowToken, code: digits });
+  if (!checked.ok) {
+    log.warn("sign-in failed", { reason: checked.reason, address });
+    const error = { "no-code": M.noCodeYet, wrong: M.wrongCode, expired: M.codeExpired, locked: M.codeLocked, "not-allowed": M.signInFailed }[checked.reason];
+    return { ok: false, error, backToPhone: checked.reason === "no-code" || checked.reason === "not-allowed" };
+  }
+  const sessionToken = await createSession(services.db, checked.user.id);
+  log.info("signed in", { userId: checked.user.id, role: checked.user.role, address });
+  return { ok: true, sessionToken, userId: checked.user.id };
+}

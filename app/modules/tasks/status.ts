@@ -1,0 +1,36 @@
+/** Task statuses of SPEC.md §4 (stored in English, shown in Arabic). */
+export const TASK_STATUSES = [
+  "Pending",
+  "In Progress",
+  "Awaiting Info",
+  "Finance Request",
+  "Completed",
+  "Cancelled",
+  "Awaiting Approval",
+  "Rejected",
+] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  Pending: "قيد الانتظار",
+  "In Progress": "قيد التنفيذ",
+  "Awaiting Info": "بانتظار معلومات",
+  "Finance Request": "طلب مالي",
+  Completed: "مكتملة",
+  Cancelled: "ملغاة",
+  "Awaiting Approval": "بانتظار الموافقة",
+  Rejected: "مرفوضة",
+};
+
+/** Open tasks are those neither Completed nor Cancelled (SPEC.md §4). */
+export const CLOSED_TASK_STATUSES: readonly TaskStatus[] = ["Completed", "Cancelled"];
+
+export function taskStatusLabel(status: string): string {
+  return (TASK_STATUS_LABELS as Record<string, string>)[status] ?? status;
+}
+
+/** Late: older than 24 hours and still open (SPEC.md §4, §9). */
+export const LATE_AFTER_MS = 24 * 60 * 60_000;
+export function isLate(task: { status: string; createdAt: Date | string }, now = Date.now()): boolean {
+  return !CLOSED_TASK_STATUSES.includes(task.status as TaskStatus) && now - new Date(task.createdAt).getTime() > LATE_AFTER_MS;
+}

@@ -1,0 +1,99 @@
+import { Link } from "react-router";
+import { servicesContext } from "~/context.ts";
+import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
+import { countInquiries } from "~/modules/inquiries/inquiries.server.ts";
+import { countOffers } from "~/modules/offers/offers.server.ts";
+import { isLate, taskStatusLabel } from "~/modules/tasks/status.ts";
+import { countOpenTasks, listOpenTasksFor } from "~/modules/tasks/tasks.server.ts";
+import { formatDateArabic, formatNumberArabic } from "~/utils/format.ts";
+import type { Route } from "./+types/dashboard";
+
+type DashboardTask = { id: number; title: string; status: string; createdAt: string; late: boolean };
+type DashboardData =
+  | { kind: "manager"; name: string; totals: { offers: number; inquiries: number; openTasks: number } }
+  | { kind: "accountant" | "staff"; name: string; tasks: DashboardTask[] }
+  | { kind: "none"; name: string };
+
+/** SPEC.md §2 dashboards: the manager's totals, the others' own open tasks. */
+export async function loader({ context }: Route.LoaderArgs): Promise<DashboardData> {
+  const { db } = context.get(servicesContext);
+  const user = requireStaffUser(context);
+  if (user.role === "manager") {
+    const [offers, inquiries, openTasks] = await Promise.all([countOffers(db), countInquiries(db), countOpenTasks(db)]);
+    return { kind: "manager", name: user.name, totals: { offers, inquiries, openTasks } };
+  }
+  if (user.role === "accountant" || user.role === "staff") {
+    const tasks = await listOpenTasksFor(db, user.id);
+    return {
+      kind: user.role,
+      name: user.name,
+      tasks: tasks.map((t) => ({ id: t.id, title: t.title, status: taskStatusLabel(t.status), createdAt: t.createdAt.toISOString(), late: isLate(t) })),
+    };
+  }
+  return { kind: "none", name: user.name };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">مرحبًا، {loaderData.name}</h1>
+      {loaderData.kind === "manager" ? (
+        <>
+          <dl className="grid gap-4 sm:grid-cols-3">
+            {[
+              { label: "إجمالي العروض", value: loaderData.totals.offers },
+              { label: "إجمالي الاستفسارات", value: loaderData.totals.inquiries },
+              { label: "المهام الداخلية المعلّقة", value: loaderData.totals.openTasks },
+            ].map((stat) => (
+              <div key={stat.label} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+                <dt className="text-stone-600">{stat.label}</dt>
+                <dd className="mt-1 text-3xl font-bold text-brand-900">{formatNumberArabic(stat.value)}</dd>
+              </div>
+            ))}
+          </dl>
+          <section aria-labelledby="quick-actions" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+            <h2 id="quick-actions" className="mb-3 text-lg font-bold text-brand-900">
+              إجراءات سريعة
+            </h2>
+            <div className="flex flex-wrap gap-3">
+              <Link to="/admin/offers/new" className="rounded-xl bg-brand-700 px-5 py-2.5 font-bold text-white hover:bg-brand-800">
+                إضافة عقار جديد
+              </Link>
+              <Link to="/admin/tasks?new=1" className="rounded-xl bg-white px-5 py-2.5 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50">
+                إنشاء مهمة جديدة
+              </Link>
+            </div>
+          </section>
+        </>
+      ) : loaderData.kind === "none" ? (
+        <p className="rounded-2xl bg-amber-50 p-5 font-bold text-amber-900 ring-1 ring-amber-200">لم يتم تحديد دور لحسابك. يرجى التواصل مع المدير.</p>
+      ) : (
+        <section aria-labelledby="my-tasks" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+          <h2 id="my-tasks" className="mb-3 text-lg font-bold text-brand-900">
+            مهامي المعلّقة ({formatNumberArabic(loaderData.tasks.length)})
+          </h2>
+          {loaderData.tasks.length === 0 ? (
+            <p className="text-stone-600">لا توجد مهام معلّقة لك حاليًا.</p>
+          ) : (
+            <ul className="divide-y divide-stone-200">
+              {loaderData.tasks.map((task) => (
+                <li key={task.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <span className="font-bold text-ink">{task.title}</span>
+                  <span className="flex items-center gap-2 text-sm text-stone-600">
+                    {task.late ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-bold text-red-800">متأخرة</span> : null}
+                    {task.status} · {formatDateArabic(task.createdAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {loaderData.kind === "accountant" ? (
+            <Link to="/admin/finance" className="mt-4 inline-block font-bold text-brand-700 underline">
+              الانتقال إلى المالية
+            </Link>
+          ) : null}
+        </section>
+      )}
+    </div>
+  );
+}

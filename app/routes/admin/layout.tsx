@@ -1,0 +1,96 @@
+import { useEffect, useState } from "react";
+import { Form, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { CloseIcon, MenuIcon } from "~/components/ui/icons.tsx";
+import { adminGuard, requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
+import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { sidebarLinks } from "~/modules/users/permissions.ts";
+import { roleTitle } from "~/modules/users/roles.ts";
+import type { Route } from "./+types/layout";
+
+// Every loader and action below /admin passes the guard first (sign-in, role, no-store).
+export const middleware: Route.MiddlewareFunction[] = [adminGuard];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = requireStaffUser(context);
+  return {
+    user: { name: user.name, username: user.username, role: user.role, roleTitle: roleTitle(user.role) },
+    links: sidebarLinks(user.role),
+  };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `لوحة التحكم | ${COMPANY_NAME}` }, { name: "robots", content: "noindex" }];
+
+export function useStaff() {
+  const data = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  if (!data) throw new Error("useStaff must be used inside the back office");
+  return data.user;
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user, links } = loaderData;
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const sidebar = (
+    <nav aria-label="لوحة التحكم" className="flex h-full flex-col gap-1 p-4">
+      <p className="px-3 pb-1 text-lg font-bold text-white">لوحة التحكم</p>
+      <p className="px-3 pb-4 text-sm text-brand-100">
+        {user.roleTitle} · <bdi>{user.username}</bdi>
+      </p>
+      <ul className="grid gap-1">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end={link.to === "/admin"}
+              className={({ isActive }) =>
+                `block rounded-xl px-3 py-2.5 font-bold ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-brand-800"}`
+              }
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto grid gap-1 border-t border-brand-800 pt-3">
+        <Link to="/" className="rounded-xl px-3 py-2.5 font-bold text-brand-50 hover:bg-brand-800">
+          العودة إلى الموقع
+        </Link>
+        <Form method="post" action="/logout">
+          <button type="submit" className="w-full rounded-xl px-3 py-2.5 text-start font-bold text-brand-50 hover:bg-brand-800">
+            تسجيل الخروج
+          </button>
+        </Form>
+      </div>
+    </nav>
+  );
+
+  return (
+    <div className="min-h-dvh bg-stone-100 lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="sticky top-0 hidden h-dvh bg-brand-900 lg:block">{sidebar}</aside>
+      <header className="sticky top-0 z-30 flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden">
+        <span className="font-bold">{COMPANY_NAME}</span>
+        <button type="button" onClick={() => setOpen(true)} aria-expanded={open} aria-controls="admin-drawer" className="rounded-lg p-2 hover:bg-brand-800">
+          <MenuIcon className="size-6" />
+          <span className="sr-only">فتح القائمة</span>
+        </button>
+      </header>
+      {open ? (
+        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="لوحة التحكم" id="admin-drawer">
+          <button type="button" aria-label="إغلاق القائمة" className="absolute inset-0 bg-black/40" onClick={() => setOpen(false)} />
+          <div className="absolute inset-y-0 start-0 w-72 max-w-[85vw] bg-brand-900 shadow-xl">
+            <button type="button" onClick={() => setOpen(false)} className="absolute end-3 top-3 rounded-lg p-2 text-white hover:bg-brand-800">
+              <CloseIcon className="size-5" />
+              <span className="sr-only">إغلاق القائمة</span>
+            </button>
+            {sidebar}
+          </div>
+        </div>
+      ) : null}
+      <main className="min-w-0 p-4 sm:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
