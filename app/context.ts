@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Db } from "~/db/client.server.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
+import type { SmsSender } from "~/modules/messaging/sms.server.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import type { Env } from "~/utils/env.server.ts";
 
@@ -9,6 +10,7 @@ export interface AppServices {
   db: Db;
   env: Env;
   mailer: Mailer;
+  sms: SmsSender;
 }
 
 export const servicesContext = createContext<AppServices>();

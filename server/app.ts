@@ -5,6 +5,7 @@ import { clientAddressContext, nonceContext, servicesContext, type AppServices }
 import { openDatabase } from "~/db/client.server.ts";
 import { seedDemoData, seedDefaults } from "~/db/seed/seed.server.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
+import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 
 /**
@@ -20,7 +21,7 @@ export async function createApp() {
   });
   await seedDefaults(database.db);
   if (env.DEMO_MODE) await seedDemoData(database.db, env);
-  const services: AppServices = { db: database.db, env, mailer: createMailer(env) };
+  const services: AppServices = { db: database.db, env, mailer: createMailer(env), sms: createSmsSender(env) };
 
   const app = express.Router();
   app.use(

@@ -10,7 +10,7 @@ describe("environment check at start", () => {
   });
 
   it("turns demo mode off in production unless asked for", () => {
-    expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa" }).DEMO_MODE).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa", SMS_API_URL: "https://sms.example.sa/send" }).DEMO_MODE).toBe(false);
     expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).DEMO_MODE).toBe(true);
   });
 
@@ -23,9 +23,47 @@ describe("environment check at start", () => {
   it("keeps e-mail in the outbox outside production and in demo mode; production needs SMTP", () => {
     expect(parseEnv({}).MAIL_TRANSPORT).toBe("outbox");
     expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).MAIL_TRANSPORT).toBe("outbox");
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrowError(/SMTP_URL: required/);
-    const env = parseEnv({ NODE_ENV: "production", SMTP_URL: "smtps://u:p@mail.example.sa", PUBLIC_URL: "https://aqar.example.sa" });
+    expect(() => parseEnv({ NODE_ENV: "production", SMS_API_URL: "https://sms.example.sa/send" })).toThrowError(/SMTP_URL: required/);
+    const env = parseEnv({
+      NODE_ENV: "production",
+      SMTP_URL: "smtps://u:p@mail.example.sa",
+      SMS_API_URL: "https://sms.example.sa/send",
+      PUBLIC_URL: "https://aqar.example.sa",
+    });
     expect(env).toMatchObject({ MAIL_TRANSPORT: "smtp", MAIL_FROM: "no-reply@aqar.example.sa" });
+  });
+
+  it("keeps text messages in the outbox outside production and in demo mode; production needs an SMS provider", () => {
+    expect(parseEnv({}).SMS_TRANSPORT).toBe("outbox");
+    expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).SMS_TRANSPORT).toBe("outbox");
+    expect(() => parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa" })).toThrowError(
+      /SMS_API_URL: required when text messages are sent by HTTP/,
+    );
+    const env = parseEnv({
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example.sa",
+      SMS_API_URL: "https://api.sms.example.sa/v1/messages",
+      SMS_API_USER: "account",
+      SMS_API_PASSWORD: "secret",
+      SMS_SENDER: "AQAR",
+    });
+    expect(env).toMatchObject({ SMS_TRANSPORT: "http", SMS_API_URL: "https://api.sms.example.sa/v1/messages", SMS_API_USER: "account", SMS_SENDER: "AQAR" });
+  });
+
+  it("sends text messages by HTTP outside production when asked, and then needs SMS_API_URL", () => {
+    expect(() => parseEnv({ SMS_TRANSPORT: "http" })).toThrowError(/SMS_API_URL: required/);
+    expect(parseEnv({ SMS_TRANSPORT: "http", SMS_API_URL: "http://127.0.0.1:9000/sms" }).SMS_TRANSPORT).toBe("http");
+    expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa", SMS_TRANSPORT: "outbox" }).SMS_TRANSPORT).toBe("outbox");
+  });
+
+  it("lists both missing providers at once in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrowError(/SMTP_URL: required[\s\S]*\n  - SMS_API_URL: required/);
+  });
+
+  it("accepts only http and https addresses for the SMS provider", () => {
+    expect(() => parseEnv({ SMS_API_URL: "ftp://sms.example.sa" })).toThrowError(/SMS_API_URL: must be an http:\/\/ or https:\/\/ URL/);
+    expect(() => parseEnv({ SMS_API_URL: "not a url" })).toThrowError(/SMS_API_URL: must be an http/);
+    expect(() => parseEnv({ SMS_TRANSPORT: "carrier-pigeon" })).toThrowError(/SMS_TRANSPORT/);
   });
 
   it("trims a trailing slash off PUBLIC_URL", () => {

@@ -22,6 +22,13 @@ const schema = z.object({
   MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** "outbox" writes every text message to DATA_DIR/outbox/sms.jsonl; "http" posts it to SMS_API_URL. */
+  SMS_TRANSPORT: z.enum(["outbox", "http"]).optional(),
+  SMS_API_URL: z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
+  SMS_API_USER: z.string().min(1).optional(),
+  SMS_API_PASSWORD: z.string().min(1).optional(),
+  /** The sender name or number the provider shows (the form field From). */
+  SMS_SENDER: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof schema> & {
@@ -30,6 +37,7 @@ export type Env = z.infer<typeof schema> & {
   DATA_DIR: string;
   MAIL_TRANSPORT: "outbox" | "smtp";
   MAIL_FROM: string;
+  SMS_TRANSPORT: "outbox" | "http";
 };
 
 /** Parses the environment once; on a bad variable, lists each problem and exits. */
@@ -45,11 +53,16 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   // Real mail only when asked for, or in production outside demo mode (DESIGN.md: outbox elsewhere).
   const mailTransport = env.MAIL_TRANSPORT ?? (env.NODE_ENV === "production" && !demoMode ? "smtp" : "outbox");
+  // Same rule for text messages: the one-time sign-in codes of demo staff land in the outbox.
+  const smsTransport = env.SMS_TRANSPORT ?? (env.NODE_ENV === "production" && !demoMode ? "http" : "outbox");
+  const missing: string[] = [];
   if (mailTransport === "smtp" && !env.SMTP_URL) {
-    throw new Error(
-      "Invalid environment:\n  - SMTP_URL: required when e-mail is sent by SMTP (set SMTP_URL, or MAIL_TRANSPORT=outbox to keep e-mail in DATA_DIR/outbox)",
-    );
+    missing.push("SMTP_URL: required when e-mail is sent by SMTP (set SMTP_URL, or MAIL_TRANSPORT=outbox to keep e-mail in DATA_DIR/outbox)");
   }
+  if (smsTransport === "http" && !env.SMS_API_URL) {
+    missing.push("SMS_API_URL: required when text messages are sent by HTTP (set SMS_API_URL, or SMS_TRANSPORT=outbox to keep them in DATA_DIR/outbox)");
+  }
+  if (missing.length > 0) throw new Error(`Invalid environment:\n${missing.map((line) => `  - ${line}`).join("\n")}`);
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
@@ -57,6 +70,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PUBLIC_URL: publicUrl,
     MAIL_TRANSPORT: mailTransport,
     MAIL_FROM: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    SMS_TRANSPORT: smsTransport,
   };
 }
 

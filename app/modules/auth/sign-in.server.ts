@@ -1,6 +1,7 @@
 import type { AppServices } from "~/context.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { verifyFormProof } from "~/modules/form-guard/proof-of-work.server.ts";
+import { SmsSendError } from "~/modules/messaging/sms.server.ts";
 import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
 import { log } from "~/utils/log.server.ts";
 import { checkLoginCode, CODE_RULES, requestLoginCode } from "./login-codes.server.ts";
@@ -50,8 +51,8 @@ export async function sendSignInCode(
     });
   } catch (error) {
     log.error("sign-in code not sent", { phone: maskPhone(issued.user.phone), error: error instanceof Error ? error.message : String(error) });
-    const providerMessage = error instanceof Error && error.name === "SmsSendError" && error.message ? error.message : undefined;
-    return { ok: false, error: providerMessage ?? M.sendFailed };
+    // SPEC.md §8: the provider's own message, else ours.
+    return { ok: false, error: (error instanceof SmsSendError && error.providerMessage) || M.sendFailed };
   }
   log.info("sign-in code sent", { phone: maskPhone(issued.user.phone), userId: issued.user.id });
   return { ok: true, phone: issued.user.phone };

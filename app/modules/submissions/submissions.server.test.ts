@@ -9,6 +9,7 @@ import { images, submissionImages, submissions } from "~/db/schema.ts";
 import { imagesDir } from "~/modules/images/images.server.ts";
 import { createMailer, type Mailer } from "~/modules/messaging/mail.server.ts";
 import { readOutbox } from "~/modules/messaging/outbox.server.ts";
+import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { settings } from "~/db/schema.ts";
@@ -173,6 +174,7 @@ describe("storing a submission", () => {
     db: db(),
     env: { ...parseEnv({}), DATA_DIR: dataDir },
     mailer,
+    sms: createSmsSender({ ...parseEnv({}), DATA_DIR: dataDir }),
   });
   let address = 0;
   const nextAddress = () => `10.0.0.${++address}`;
