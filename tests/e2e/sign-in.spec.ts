@@ -1,0 +1,94 @@
+import { expect, test, type Page } from "@playwright/test";
+import { queryE2eDatabase } from "./db.ts";
+import { DEMO_STAFF, latestCode, SESSION_COOKIE, signInAs } from "./staff.ts";
+
+async function askForCode(page: Page, phone: string) {
+  const started = Date.now() - 1000;
+  await page.goto("/login");
+  await page.getByLabel("رقم الهاتف").fill(phone);
+  await page.getByRole("button", { name: "إرسال رمز التحقق" }).click();
+  await expect(page.getByRole("status")).toHaveText("تم إرسال رمز التحقق بنجاح");
+  let code: string | undefined;
+  await expect.poll(async () => (code = await latestCode(phone, started))).toMatch(/^\d{6}$/);
+  return code!;
+}
+
+test("a manager signs in with the code from the SMS, sees the back office, and logs out", async ({ page, context }) => {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("تسجيل الدخول إلى لوحة التحكم");
+  await expect(page.getByLabel("رقم الهاتف")).toHaveAttribute("placeholder", "05xxxxxxxx");
+  await page.getByLabel("رقم الهاتف").fill("0500000001");
+  await expect(page.getByText("سيُرسل رمز التحقق إلى: +966500000001")).toBeVisible();
+
+  const code = await askForCode(page, DEMO_STAFF.manager.phone);
+  await expect(page.getByText("+966500000001")).toBeVisible();
+  await page.getByLabel("رمز التحقق").fill(code);
+  await page.getByRole("button", { name: "تحقق" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  const nav = page.getByRole("navigation", { name: "لوحة التحكم" });
+  await expect(nav.getByText("المدير العام")).toBeVisible();
+  await expect(nav.getByText("khaled")).toBeVisible();
+  await expect(page.getByText("إجمالي العروض")).toBeVisible();
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
+  const response = await page.request.get("/admin");
+  expect(response.headers()["cache-control"]).toBe("no-store");
+
+  // The code was single use.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/admin$/); // signed in already
+
+  await nav.getByRole("button", { name: "تسجيل الخروج" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await queryE2eDatabase("select 1 from sessions s join staff_users u on u.id = s.user_id where u.username = 'khaled'")).toEqual([]);
+});
+
+test("wrong and empty codes, then change number returns to step 1", async ({ page }) => {
+  const code = await askForCode(page, DEMO_STAFF.manager2.phone);
+  await page.getByRole("button", { name: "تحقق" }).click();
+  await expect(page.getByRole("alert")).toHaveText("الرجاء إدخال رمز التحقق");
+  await page.getByLabel("رمز التحقق").fill(code === "123456" ? "654321" : "123456");
+  await page.getByRole("button", { name: "تحقق" }).click();
+  await expect(page.getByRole("alert")).toHaveText("رمز التحقق غير صحيح");
+  await page.getByRole("button", { name: "تغيير رقم الهاتف" }).click();
+  await expect(page.getByLabel("رقم الهاتف")).toBeVisible();
+  await expect(page.getByLabel("رمز التحقق")).toHaveCount(0);
+});
+
+test("a number that is not staff is refused and no SMS is sent; an empty phone asks for one", async ({ page }) => {
+  const started = Date.now() - 1000;
+  await page.goto("/login");
+  await page.getByRole("button", { name: "إرسال رمز التحقق" }).click();
+  await expect(page.getByRole("alert")).toHaveText("الرجاء إدخال رقم الهاتف");
+  await page.getByLabel("رقم الهاتف").fill("0559876543");
+  await page.getByRole("button", { name: "إرسال رمز التحقق" }).click();
+  await expect(page.getByRole("alert")).toHaveText("رقم الهاتف غير مصرح له بالدخول للوحة الإدارة");
+  expect(await latestCode("0559876543", started)).toBeUndefined();
+});
+
+test("a code check without a code sent says so", async ({ request }) => {
+  const response = await request.post("/login", { form: { intent: "verify", code: "123456" } });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain("لم يتم إرسال رمز التحقق بعد");
+});
+
+for (const [role, who, links] of [
+  ["accountant", DEMO_STAFF.accountant, ["الرئيسية", "الملف الشخصي", "المهام", "المالية"]],
+  ["staff", DEMO_STAFF.staff, ["الرئيسية", "الملف الشخصي", "المهام", "العروض", "استفسارات العملاء", "طلبات الملاك"]],
+  [
+    "manager",
+    DEMO_STAFF.manager2,
+    ["الرئيسية", "الملف الشخصي", "المهام", "العروض", "استفسارات العملاء", "طلبات الملاك", "المالية", "محتوى الموقع", "التراخيص", "التقارير", "الإعدادات"],
+  ],
+] as const) {
+  test(`the ${role}'s sidebar shows exactly the sections the role may open`, async ({ page, context }) => {
+    await signInAs(context, who.username);
+    await page.goto("/admin");
+    const nav = page.getByRole("navigation", { name: "لوحة التحكم" });
+    await expect(nav.getByRole("link")).toHaveText([...links, "العودة إلى الموقع"]);
+    if (role !== "manager") await expect(page.getByText(role === "accountant" ? "الانتقال إلى المالية" : "مهامي المعلّقة", { exact: false })).toBeVisible();
+  });
+}
