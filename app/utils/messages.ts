@@ -19,4 +19,9 @@ export const MESSAGES = {
   tooManyRequests: "لقد أرسلت طلبات كثيرة خلال وقت قصير. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
   sendFailed: "تعذّر إرسال الطلب. تحقق من اتصالك بالإنترنت ثم حاول مرة أخرى.",
   crossSiteRefused: "تم رفض الطلب لأنه لم يُرسل من صفحات الموقع.",
+  // New password (profile and password reset, SPEC.md §5).
+  passwordRequired: "يرجى إدخال كلمة المرور الجديدة وتأكيدها",
+  passwordMismatch: "كلمات المرور غير متطابقة",
+  passwordTooShort: "يجب أن تكون كلمة المرور 6 أحرف على الأقل",
+  passwordTooCommon: "كلمة المرور هذه شائعة وسهلة التخمين، يرجى اختيار كلمة مرور أقوى",
 } as const;
