@@ -16,7 +16,11 @@ export default [
   ]),
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.ts"),
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("profile", "routes/admin/profile.tsx"),
+    route("settings/staff", "routes/admin/staff.tsx"),
+  ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("images/:file", "routes/resources/image.ts"),
   route("api/search", "routes/resources/search.ts"),

@@ -32,3 +32,17 @@ export async function latestCode(phone: string, after: number): Promise<string |
   const sms = (await readE2eOutbox("sms")).filter((m) => m.to === to && Date.parse(m.at) >= after);
   return /\d{6}/.exec(sms.at(-1)?.body ?? "")?.[0];
 }
+
+/** A staff member of one's own, so a test that changes a person (password, role) disturbs no other test. */
+export async function createStaffMember(role: "manager" | "accountant" | "staff") {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  const username = `e2e${n}`;
+  await queryE2eDatabase("insert into staff_users (name, username, phone, role, email) values ($1, $2, $3, $4, $5)", [
+    "موظف الاختبار",
+    username,
+    `+96658${n}`,
+    role,
+    `${username}@example.sa`,
+  ]);
+  return username;
+}

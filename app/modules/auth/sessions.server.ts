@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq, lt, or } from "drizzle-orm";
+import { and, eq, lt, ne, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { sessions, staffUsers } from "~/db/schema.ts";
 import { PROFILE_COLUMNS, type StaffProfile } from "~/modules/users/users.server.ts";
@@ -66,3 +66,9 @@ export async function deleteExpiredSessions(db: Db, now = new Date()) {
     );
 }
 
+
+/** After a password change: every other session of the person ends; this one stays. */
+export async function deleteOtherSessions(db: Db, userId: number, keepToken: string | undefined) {
+  const keep = keepToken ? sha256(keepToken) : "";
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keep)));
+}

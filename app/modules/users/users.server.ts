@@ -77,3 +77,12 @@ export async function seedDemoStaff(db: Db) {
     .values(DEMO_STAFF.map((s) => ({ ...s, phone: normalizePhone(s.phone), email: s.email ?? "" })))
     .onConflictDoNothing();
 }
+
+export async function updateStaffEmail(db: Db, id: number, email: string) {
+  await db.update(staffUsers).set({ email: email.trim(), updatedAt: new Date() }).where(eq(staffUsers.id, id));
+}
+
+/** Stores a new password hash (argon2id, from utils/password.server.ts). */
+export async function setStaffPasswordHash(db: Db, id: number, passwordHash: string) {
+  await db.update(staffUsers).set({ passwordHash, updatedAt: new Date() }).where(eq(staffUsers.id, id));
+}

@@ -62,6 +62,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <Link to="/admin/tasks?new=1" className="rounded-xl bg-white px-5 py-2.5 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50">
                 إنشاء مهمة جديدة
               </Link>
+              <Link to="/admin/settings/staff" className="rounded-xl bg-white px-5 py-2.5 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50">
+                فريق العمل
+              </Link>
             </div>
           </section>
         </>
