@@ -38,6 +38,11 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  // A page may tighten the policy (the password-reset link page sends no-referrer): the app's
+  // headers are appended by the React Router adapter, so replace ours instead of adding a second.
+  const append = res.append.bind(res);
+  res.append = (field: string, value?: string | string[]) =>
+    field.toLowerCase() === "referrer-policy" ? res.setHeader(field, value ?? "") : append(field, value);
   next();
 }
 

@@ -16,6 +16,8 @@ export default [
   ]),
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.ts"),
+  route("reset-password", "routes/auth/reset-request.tsx"),
+  route("reset-password/:token", "routes/auth/reset-password.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("profile", "routes/admin/profile.tsx"),

@@ -92,3 +92,52 @@ for (const [role, who, links] of [
     if (role !== "manager") await expect(page.getByText(role === "accountant" ? "الانتقال إلى المالية" : "مهامي المعلّقة", { exact: false })).toBeVisible();
   });
 }
+
+test("password reset by e-mail, then sign-in with username and the new password", async ({ page }) => {
+  const { createStaffMember } = await import("./staff.ts");
+  const { readE2eOutbox } = await import("./db.ts");
+  const username = await createStaffMember("accountant");
+  await page.goto("/login");
+  await page.getByText("الدخول باسم المستخدم وكلمة المرور").click();
+  await page.getByRole("link", { name: "نسيت كلمة المرور؟" }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel("البريد الإلكتروني").fill(`${username}@example.sa`);
+  await page.getByRole("button", { name: "إرسال رابط إعادة التعيين" }).click();
+  await expect(page.getByRole("status")).toContainText("إذا كان البريد الإلكتروني مسجلًا لدينا");
+
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mail = (await readE2eOutbox("email")).find((m) => m.to === `${username}@example.sa`);
+      link = /https?:\/\/\S+\/reset-password\/\S+/.exec(mail?.body ?? "")?.[0] ?? "";
+      return link;
+    })
+    .toMatch(/\/reset-password\/[A-Za-z0-9_-]{43}$/);
+  const response = await page.goto(link);
+  expect(response!.headers()["referrer-policy"]).toBe("no-referrer");
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
+  await page.getByLabel("كلمة المرور الجديدة").fill("واحة-النخيل-88");
+  await page.getByLabel("تأكيد كلمة المرور").fill("واحة-النخيل-99");
+  await page.getByRole("button", { name: "حفظ كلمة المرور" }).click();
+  await expect(page.getByRole("alert")).toHaveText("كلمات المرور غير متطابقة");
+  await page.getByLabel("كلمة المرور الجديدة").fill("واحة-النخيل-88");
+  await page.getByLabel("تأكيد كلمة المرور").fill("واحة-النخيل-88");
+  await page.getByRole("button", { name: "حفظ كلمة المرور" }).click();
+  await expect(page).toHaveURL(/\/login\?reset=done$/);
+  await expect(page.getByRole("status")).toHaveText("تم تغيير كلمة المرور بنجاح. يمكنك تسجيل الدخول الآن.");
+
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("رابط إعادة التعيين غير صالح");
+
+  await page.goto("/login");
+  await page.getByText("الدخول باسم المستخدم وكلمة المرور").click();
+  await page.getByLabel("اسم المستخدم أو البريد الإلكتروني").fill(username);
+  await page.getByLabel("كلمة المرور", { exact: true }).fill("كلمة-خاطئة-1");
+  await page.getByRole("button", { name: "تسجيل الدخول", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("اسم المستخدم أو كلمة المرور غير صحيحة");
+  await page.getByLabel("كلمة المرور", { exact: true }).fill("واحة-النخيل-88");
+  await page.getByRole("button", { name: "تسجيل الدخول", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("navigation", { name: "لوحة التحكم" }).getByText("المحاسب")).toBeVisible();
+});

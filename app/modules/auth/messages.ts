@@ -20,3 +20,11 @@ export const SIGN_IN_MESSAGES = {
   tooManyCodes: "تم تجاوز عدد الرموز المسموح بها، يرجى المحاولة بعد 15 دقيقة",
   tooManyFromAddress: "طلبات كثيرة من هذا الجهاز، يرجى المحاولة لاحقًا",
 } as const;
+
+/** Password reset texts (SPEC.md is silent on them). */
+export const RESET_MESSAGES = {
+  requested: "إذا كان البريد الإلكتروني مسجلًا لدينا، فستصلك خلال دقائق رسالة فيها رابط لإعادة تعيين كلمة المرور.",
+  emailRequired: "يرجى إدخال البريد الإلكتروني",
+  invalidLink: "رابط إعادة التعيين غير صالح أو انتهت صلاحيته. اطلب رابطًا جديدًا.",
+  done: "تم تغيير كلمة المرور بنجاح. يمكنك تسجيل الدخول الآن.",
+} as const;

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { cookieSettings, readCookie } from "~/modules/auth/cookies.server.ts";
 import { pendingSignIn, CODE_RULES } from "~/modules/auth/login-codes.server.ts";
-import { SIGN_IN_MESSAGES as M } from "~/modules/auth/messages.ts";
+import { RESET_MESSAGES, SIGN_IN_MESSAGES as M } from "~/modules/auth/messages.ts";
 import { newToken, readSession, SESSION_LIMITS } from "~/modules/auth/sessions.server.ts";
+import { signInWithPassword } from "~/modules/auth/password-sign-in.server.ts";
 import { sendSignInCode, verifySignInCode } from "~/modules/auth/sign-in.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
@@ -16,10 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cookies = cookieSettings(env);
   if (await readSession(db, readCookie(request, cookies.session))) throw redirect("/admin");
   const pending = await pendingSignIn(db, readCookie(request, cookies.signIn));
-  return { step: pending ? ("code" as const) : ("phone" as const), phone: pending?.phone ?? null };
+  const resetDone = new URL(request.url).searchParams.get("reset") === "done";
+  return { step: pending ? ("code" as const) : ("phone" as const), phone: pending?.phone ?? null, notice: resetDone ? RESET_MESSAGES.done : null };
 }
 
-type ActionResult = { ok: true; message: string } | { ok: false; error: string; phone?: string };
+type ActionResult = { ok: true; message: string } | { ok: false; error: string; phone?: string; intent?: "password"; identifier?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -31,6 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "change-number") {
     throw redirect("/login", { headers: { "Set-Cookie": cookies.clear(cookies.signIn) } });
+  }
+  if (intent === "password") {
+    const identifier = String(form.get("identifier") ?? "");
+    const result = await signInWithPassword(services, { identifier, password: String(form.get("password") ?? ""), address });
+    if (!result.ok) return data<ActionResult>({ ok: false, error: result.error, intent: "password", identifier }, { status: result.status });
+    throw redirect("/admin", { headers: { "Set-Cookie": cookies.serialize(cookies.session, result.sessionToken, SESSION_LIMITS.absoluteMs / 1000) } });
   }
   if (intent === "verify") {
     const result = await verifySignInCode(services, { code: String(form.get("code") ?? ""), flowToken, address });
@@ -66,18 +74,27 @@ const inputClass =
 const buttonClass = "w-full rounded-xl bg-brand-700 px-5 py-3 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:opacity-60";
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { step, phone } = loaderData;
+  const { step, phone, notice } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const error = actionData && !actionData.ok ? actionData.error : undefined;
+  const passwordError = actionData && !actionData.ok && actionData.intent === "password" ? actionData : undefined;
+  const error = actionData && !actionData.ok && !passwordError ? actionData.error : undefined;
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-stone-100 px-4 py-10">
       <div className="w-full max-w-md rounded-3xl bg-white p-6 shadow-lg ring-1 ring-stone-200 sm:p-8">
         <p className="text-center font-bold text-brand-700">{COMPANY_NAME}</p>
         <h1 className="mt-1 mb-6 text-center text-2xl font-bold text-brand-900">تسجيل الدخول إلى لوحة التحكم</h1>
+        {notice ? (
+          <p role="status" className="mb-4 rounded-xl bg-emerald-50 p-3 font-bold text-emerald-900">
+            {notice}
+          </p>
+        ) : null}
         {step === "phone" ? (
-          <PhoneStep error={error} defaultPhone={actionData && !actionData.ok ? actionData.phone : undefined} busy={submitting === "send-code"} />
+          <>
+            <PhoneStep error={error} defaultPhone={actionData && !actionData.ok ? actionData.phone : undefined} busy={submitting === "send-code"} />
+            <PasswordSignIn error={passwordError?.error} identifier={passwordError?.identifier} busy={submitting === "password"} />
+          </>
         ) : (
           <CodeStep phone={phone ?? ""} error={error} sent={actionData?.ok ? actionData.message : undefined} busy={submitting === "verify"} />
         )}
@@ -196,5 +213,36 @@ function CodeStep({ phone, error, sent, busy }: { phone: string; error?: string;
         </button>
       </Form>
     </div>
+  );
+}
+
+/** The other way in (SPEC.md §7): username or e-mail and password. */
+function PasswordSignIn({ error, identifier, busy }: { error?: string; identifier?: string; busy: boolean }) {
+  return (
+    <details open={Boolean(error)} className="mt-6 border-t border-stone-200 pt-4">
+      <summary className="cursor-pointer font-bold text-brand-700">الدخول باسم المستخدم وكلمة المرور</summary>
+      <Form method="post" className="mt-4 grid gap-3">
+        <input type="hidden" name="intent" value="password" />
+        <label htmlFor="identifier" className="font-bold text-stone-700">
+          اسم المستخدم أو البريد الإلكتروني
+        </label>
+        <input id="identifier" name="identifier" autoComplete="username" dir="ltr" defaultValue={identifier} required className={`${inputClass} text-end`} />
+        <label htmlFor="password" className="font-bold text-stone-700">
+          كلمة المرور
+        </label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+        {error ? (
+          <p role="alert" className="rounded-xl bg-red-50 p-3 font-bold text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy} className={buttonClass}>
+          {busy ? "جاري تسجيل الدخول..." : "تسجيل الدخول"}
+        </button>
+        <Link to="/reset-password" className="text-center font-bold text-brand-700 underline">
+          نسيت كلمة المرور؟
+        </Link>
+      </Form>
+    </details>
   );
 }

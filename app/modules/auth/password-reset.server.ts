@@ -1,0 +1,110 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { AppServices } from "~/context.ts";
+import { passwordResetTokens, staffUsers } from "~/db/schema.ts";
+import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { hitRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
+import { notifyInBackground } from "~/modules/notifications/manager-notifications.server.ts";
+import { log } from "~/utils/log.server.ts";
+import { checkNewPassword, hashPassword } from "~/utils/password.server.ts";
+import { RESET_MESSAGES } from "./messages.ts";
+import { deleteUserSessions, newToken, sha256 } from "./sessions.server.ts";
+
+export const PASSWORD_RESET = {
+  validMs: 60 * 60_000,
+  perAddress: { limit: 10, windowMs: 60 * 60_000 },
+  ...RESET_MESSAGES,
+} as const;
+
+/** The reset page's address: built from PUBLIC_URL, never from the request's Host header. */
+export const resetLink = (publicUrl: string, token: string) => `${publicUrl}/reset-password/${token}`;
+
+/**
+ * Asks for a reset link. The answer is the same whether or not the e-mail belongs to someone,
+ * and the mail goes out after the answer, so neither text nor timing tells.
+ */
+export async function requestPasswordReset(
+  services: Pick<AppServices, "db" | "env" | "mailer">,
+  { email, address }: { email: string; address: string },
+): Promise<{ ok: true; message: string } | { ok: false; error: string; status: number }> {
+  const { db, env, mailer } = services;
+  const wanted = email.trim().toLowerCase();
+  if (!wanted) return { ok: false, error: PASSWORD_RESET.emailRequired, status: 400 };
+  const rate = await hitRateLimit(db, { scope: "password-sign-in", address: `reset:${address}`, ...PASSWORD_RESET.perAddress });
+  if (!rate.allowed) return { ok: true, message: PASSWORD_RESET.requested };
+  const [user] = await db
+    .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.active, true), sql`lower(${staffUsers.email}) = ${wanted}`))
+    .limit(1);
+  if (!user) {
+    log.info("password reset for an unknown e-mail", { address });
+    return { ok: true, message: PASSWORD_RESET.requested };
+  }
+  const token = newToken();
+  await db.insert(passwordResetTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + PASSWORD_RESET.validMs) });
+  void notifyInBackground("password reset link", () =>
+    mailer.send({
+      to: user.email,
+      subject: `إعادة تعيين كلمة المرور — ${COMPANY_NAME}`,
+      body: [
+        `مرحبًا ${user.name}،`,
+        "",
+        "طلبت إعادة تعيين كلمة المرور للوحة التحكم. افتح الرابط التالي خلال ساعة واحدة لاختيار كلمة مرور جديدة:",
+        resetLink(env.PUBLIC_URL, token),
+        "",
+        "إذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن يتغير شيء.",
+      ].join("\n"),
+    }),
+  );
+  log.info("password reset link sent", { userId: user.id });
+  return { ok: true, message: PASSWORD_RESET.requested };
+}
+
+/** Whether a reset link can still be used (the page shows the form or the "invalid" text). */
+export async function isResetTokenUsable(services: Pick<AppServices, "db">, token: string, now = new Date()): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  const [row] = await services.db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+  return Boolean(row);
+}
+
+/**
+ * Sets the new password from a reset link: single use, within the hour; every session of the
+ * person ends, they are told by e-mail, and they sign in themselves (no automatic sign-in).
+ */
+export async function resetPassword(
+  services: Pick<AppServices, "db" | "mailer">,
+  { token, password, confirmation, now = new Date() }: { token: string; password: string; confirmation: string; now?: Date },
+): Promise<{ ok: true } | { ok: false; error: string; invalidLink?: boolean }> {
+  const { db, mailer } = services;
+  if (!(await isResetTokenUsable(services, token, now))) return { ok: false, error: PASSWORD_RESET.invalidLink, invalidLink: true };
+  const checked = checkNewPassword(password, confirmation);
+  if (!checked.ok) return { ok: false, error: checked.message };
+  const passwordHash = await hashPassword(checked.password);
+  // Spend the token first: of two racing posts, only one finds it unused.
+  const [spent] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning({ userId: passwordResetTokens.userId });
+  if (!spent) return { ok: false, error: PASSWORD_RESET.invalidLink, invalidLink: true };
+  const [user] = await db
+    .update(staffUsers)
+    .set({ passwordHash, updatedAt: now })
+    .where(eq(staffUsers.id, spent.userId))
+    .returning({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email });
+  await deleteUserSessions(db, spent.userId);
+  log.info("password reset", { userId: spent.userId });
+  if (user?.email) {
+    void notifyInBackground("password changed notice", () =>
+      mailer.send({
+        to: user.email,
+        subject: `تم تغيير كلمة المرور — ${COMPANY_NAME}`,
+        body: `مرحبًا ${user.name}،\n\nتم تغيير كلمة المرور لحسابك في لوحة التحكم للتو. إذا لم تكن أنت من غيّرها، فتواصل مع المدير فورًا.`,
+      }),
+    );
+  }
+  return { ok: true };
+}
