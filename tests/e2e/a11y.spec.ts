@@ -36,3 +36,18 @@ test("no serious accessibility violations in the owner submission form showing i
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
+
+test("no serious accessibility violations on /login and the back office", async ({ page, context }) => {
+  const { createStaffMember, signInAs } = await import("./staff.ts");
+  const check = async (path: string) => {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await check("/login");
+  await check("/reset-password");
+  await signInAs(context, await createStaffMember("manager"));
+  for (const path of ["/admin", "/admin/profile", "/admin/settings/staff"]) await check(path);
+});
