@@ -9,6 +9,7 @@ export const MESSAGES = {
   phoneRequired: "الرجاء إدخال رقم الهاتف",
   phoneInvalid: "رقم الهاتف غير صحيح، اكتبه مثل 05xxxxxxxx",
   emailInvalid: "البريد الإلكتروني غير صحيح",
+  emailRequired: "يرجى إدخال البريد الإلكتروني",
   tooLong: "النص أطول من المسموح",
   unnamed: "غير محدد",
   copyFailed: "لم يتم نسخ الرابط",

@@ -1,6 +1,8 @@
+import { MESSAGES } from "~/utils/messages.ts";
+
 /** Texts of the sign-in (SPEC.md §5, §8, exactly); the last group are ours where SPEC is silent. */
 export const SIGN_IN_MESSAGES = {
-  phoneRequired: "الرجاء إدخال رقم الهاتف",
+  phoneRequired: MESSAGES.phoneRequired,
   notAllowed: "رقم الهاتف غير مصرح له بالدخول للوحة الإدارة",
   codeRequired: "الرجاء إدخال رمز التحقق",
   noCodeYet: "لم يتم إرسال رمز التحقق بعد",
@@ -10,8 +12,8 @@ export const SIGN_IN_MESSAGES = {
   sent: "تم إرسال رمز التحقق بنجاح",
   sending: "جاري إرسال الرمز...",
   verifying: "جاري التحقق...",
-  botCheckExpired: "انتهت صلاحية التحقق، يرجى المحاولة مرة أخرى",
-  botCheckSetupFailed: "حدث خطأ في إعداد التحقق، يرجى تحديث الصفحة والمحاولة مرة أخرى",
+  botCheckExpired: MESSAGES.botCheckExpired,
+  botCheckSetupFailed: MESSAGES.botCheckFailed,
   botCheckMissing: "فشل في إعداد التحقق",
 
   codeExpired: "انتهت صلاحية رمز التحقق، يرجى طلب رمز جديد",
@@ -24,7 +26,6 @@ export const SIGN_IN_MESSAGES = {
 /** Password reset texts (SPEC.md is silent on them). */
 export const RESET_MESSAGES = {
   requested: "إذا كان البريد الإلكتروني مسجلًا لدينا، فستصلك خلال دقائق رسالة فيها رابط لإعادة تعيين كلمة المرور.",
-  emailRequired: "يرجى إدخال البريد الإلكتروني",
   invalidLink: "رابط إعادة التعيين غير صالح أو انتهت صلاحيته. اطلب رابطًا جديدًا.",
   done: "تم تغيير كلمة المرور بنجاح. يمكنك تسجيل الدخول الآن.",
 } as const;

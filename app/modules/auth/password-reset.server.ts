@@ -3,8 +3,9 @@ import type { AppServices } from "~/context.ts";
 import { passwordResetTokens, staffUsers } from "~/db/schema.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { hitRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
-import { notifyInBackground } from "~/modules/notifications/manager-notifications.server.ts";
+import { notifyInBackground } from "~/modules/messaging/background.server.ts";
 import { log } from "~/utils/log.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
 import { checkNewPassword, hashPassword } from "~/utils/password.server.ts";
 import { RESET_MESSAGES } from "./messages.ts";
 import { deleteUserSessions, newToken, sha256 } from "./sessions.server.ts";
@@ -28,7 +29,7 @@ export async function requestPasswordReset(
 ): Promise<{ ok: true; message: string } | { ok: false; error: string; status: number }> {
   const { db, env, mailer } = services;
   const wanted = email.trim().toLowerCase();
-  if (!wanted) return { ok: false, error: PASSWORD_RESET.emailRequired, status: 400 };
+  if (!wanted) return { ok: false, error: MESSAGES.emailRequired, status: 400 };
   const rate = await hitRateLimit(db, { scope: "password-sign-in", address: `reset:${address}`, ...PASSWORD_RESET.perAddress });
   if (!rate.allowed) return { ok: true, message: PASSWORD_RESET.requested };
   const [user] = await db

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { AppServices } from "~/context.ts";
 import { guardPublicForm } from "~/modules/form-guard/form-guard.server.ts";
-import { inquiryMail, notifyInBackground } from "~/modules/notifications/manager-notifications.server.ts";
+import { notifyInBackground } from "~/modules/messaging/background.server.ts";
+import { inquiryMail } from "~/modules/notifications/manager-notifications.server.ts";
 import type { InquiryActionResult } from "./components/inquiry-form.tsx";
 import { createInquiry } from "./inquiries.server.ts";
 import { parseInquiry } from "./schema.ts";

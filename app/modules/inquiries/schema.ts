@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
+import { optionalEmailField, phoneField } from "~/utils/form-fields.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 
 /** The inquiry form (offer page, contact page): phone required, the rest optional (SPEC.md §5). */
@@ -10,20 +10,8 @@ export const inquirySchema = z.object({
     .max(100, MESSAGES.tooLong)
     .optional()
     .transform((v) => v || MESSAGES.unnamed),
-  phone: z
-    .string({ message: MESSAGES.phoneRequired })
-    .trim()
-    .min(1, MESSAGES.phoneRequired)
-    .max(30, MESSAGES.phoneInvalid)
-    .transform(normalizePhone)
-    .refine(isPlausiblePhone, MESSAGES.phoneInvalid),
-  email: z
-    .string()
-    .trim()
-    .max(200, MESSAGES.tooLong)
-    .optional()
-    .transform((v) => v ?? "")
-    .refine((v) => v === "" || z.email().safeParse(v).success, MESSAGES.emailInvalid),
+  phone: phoneField(),
+  email: optionalEmailField(),
   message: z
     .string()
     .trim()

@@ -69,13 +69,3 @@ export function submissionMail(services: Services, submission: SubmissionNotice)
     `للمراجعة: ${services.env.PUBLIC_URL}/admin/submissions`,
   ]);
 }
-
-/**
- * Runs a notification after the visitor's request has been answered: a failing mail server
- * is logged, never shown to the visitor (issue 3).
- */
-export function notifyInBackground(what: string, send: () => Promise<void>): Promise<void> {
-  return send().catch((error: unknown) => {
-    log.error("notification failed", { what, error: error instanceof Error ? error.message : String(error) });
-  });
-}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
+import { optionalEmailField, phoneField } from "~/utils/form-fields.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { OTHER_NEIGHBOURHOOD, parseArea, SUBMISSION_MESSAGES, type SubmissionErrors, type SubmissionField } from "./limits.ts";
 
@@ -12,20 +12,8 @@ const requiredText = (message: string, max: number) =>
 
 export const submissionSchema = z.object({
   clientName: requiredText(SUBMISSION_MESSAGES.nameRequired, 100),
-  clientPhone: z
-    .string({ message: MESSAGES.phoneRequired })
-    .trim()
-    .min(1, MESSAGES.phoneRequired)
-    .max(30, MESSAGES.phoneInvalid)
-    .transform(normalizePhone)
-    .refine(isPlausiblePhone, MESSAGES.phoneInvalid),
-  clientEmail: z
-    .string()
-    .trim()
-    .max(200, MESSAGES.tooLong)
-    .optional()
-    .transform((v) => v ?? "")
-    .refine((v) => v === "" || z.email().safeParse(v).success, MESSAGES.emailInvalid),
+  clientPhone: phoneField(),
+  clientEmail: optionalEmailField(),
   propertyType: requiredText(SUBMISSION_MESSAGES.typeRequired, 60),
   city: requiredText(SUBMISSION_MESSAGES.cityRequired, 60),
   neighbourhood: requiredText(SUBMISSION_MESSAGES.neighbourhoodRequired, 100),

@@ -1,7 +1,8 @@
 import type { AppServices } from "~/context.ts";
 import { checkFormProof, checkFormRate } from "~/modules/form-guard/form-guard.server.ts";
 import { listCityNames, listPropertyTypeChoices } from "~/modules/lookups/lookups.server.ts";
-import { notifyInBackground, submissionMail } from "~/modules/notifications/manager-notifications.server.ts";
+import { notifyInBackground } from "~/modules/messaging/background.server.ts";
+import { submissionMail } from "~/modules/notifications/manager-notifications.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { readSubmissionUpload, UploadRefusedError } from "./read-upload.server.ts";
 import { SUBMISSION_MESSAGES, SUBMISSION_PHOTOS, SUBMISSION_TEXT_FIELDS, type SubmissionResult } from "./limits.ts";

@@ -1,12 +1,11 @@
 import type { AppServices } from "~/context.ts";
 import { deleteOtherSessions } from "~/modules/auth/sessions.server.ts";
 import { log } from "~/utils/log.server.ts";
-import { MESSAGES } from "~/utils/messages.ts";
+import { checkRequiredEmail } from "~/utils/form-fields.ts";
 import { checkNewPassword, hashPassword } from "~/utils/password.server.ts";
 import { setStaffPasswordHash, updateStaffEmail, type StaffProfile } from "./users.server.ts";
 
 export const PROFILE_MESSAGES = {
-  emailRequired: "يرجى إدخال البريد الإلكتروني",
   emailSaved: "تم تحديث البريد الإلكتروني بنجاح",
   passwordSaved: "تم تغيير كلمة المرور بنجاح",
   passwordFailed: "حدث خطأ أثناء تحديث كلمة المرور",
@@ -14,15 +13,12 @@ export const PROFILE_MESSAGES = {
 
 export type ProfileResult = { intent: "email" | "password"; ok: true; message: string } | { intent: "email" | "password"; ok: false; error: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The profile's two forms (SPEC.md §2, §5): the e-mail, and a new password. */
 export async function handleProfilePost(services: AppServices, user: StaffProfile, form: FormData, sessionToken: string | undefined): Promise<ProfileResult> {
   if (form.get("intent") === "email") {
-    const email = String(form.get("email") ?? "").trim();
-    if (!email) return { intent: "email", ok: false, error: PROFILE_MESSAGES.emailRequired };
-    if (!EMAIL.test(email) || email.length > 200) return { intent: "email", ok: false, error: MESSAGES.emailInvalid };
-    await updateStaffEmail(services.db, user.id, email);
+    const checked = checkRequiredEmail(String(form.get("email") ?? ""));
+    if (!checked.ok) return { intent: "email", ok: false, error: checked.message };
+    await updateStaffEmail(services.db, user.id, checked.email);
     return { intent: "email", ok: true, message: PROFILE_MESSAGES.emailSaved };
   }
   const checked = checkNewPassword(form.get("password") as string | null, form.get("confirmation") as string | null);

@@ -4,6 +4,7 @@ import type { AppServices } from "~/context.ts";
 import { staffUsers } from "~/db/schema.ts";
 import { createSession, readSession } from "~/modules/auth/sessions.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
 import { verifyPassword } from "~/utils/password.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { handleProfilePost, PROFILE_MESSAGES } from "./profile.server.ts";
@@ -66,7 +67,7 @@ describe("staff management (manager only)", () => {
 
 describe("profile", () => {
   it("requires and checks the e-mail, then saves it", async () => {
-    expect(await handleProfilePost(services(), clerk, form({ intent: "email", email: " " }), undefined)).toEqual({ intent: "email", ok: false, error: PROFILE_MESSAGES.emailRequired });
+    expect(await handleProfilePost(services(), clerk, form({ intent: "email", email: " " }), undefined)).toEqual({ intent: "email", ok: false, error: MESSAGES.emailRequired });
     expect(await handleProfilePost(services(), clerk, form({ intent: "email", email: "nope" }), undefined)).toMatchObject({ ok: false });
     expect(await handleProfilePost(services(), clerk, form({ intent: "email", email: "clerk@example.sa" }), undefined)).toMatchObject({ ok: true });
     expect((await getStaffProfile(db(), clerk.id))!.email).toBe("clerk@example.sa");

@@ -6,6 +6,7 @@ import { cookieSettings, readCookie } from "~/modules/auth/cookies.server.ts";
 import { handleProfilePost, type ProfileResult } from "~/modules/users/profile.server.ts";
 import { roleTitle } from "~/modules/users/roles.ts";
 import type { Route } from "./+types/profile";
+import { Notice } from "~/components/ui/notice.tsx";
 
 /** SPEC.md §9: profile messages show for 3 seconds. */
 const MESSAGE_MS = 3000;
@@ -40,15 +41,7 @@ function useBriefResult(result: ProfileResult | undefined) {
 
 function Message({ result }: { result: ProfileResult | undefined }) {
   if (!result) return null;
-  return result.ok ? (
-    <p role="status" className="rounded-xl bg-emerald-50 p-3 font-bold text-emerald-900">
-      {result.message}
-    </p>
-  ) : (
-    <p role="alert" className="rounded-xl bg-red-50 p-3 font-bold text-red-800">
-      {result.error}
-    </p>
-  );
+  return <Notice tone={result.ok ? "success" : "error"}>{result.ok ? result.message : result.error}</Notice>;
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {

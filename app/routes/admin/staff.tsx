@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { Notice } from "~/components/ui/notice.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
 import { ROLES, ROLE_TITLES } from "~/modules/users/roles.ts";
@@ -20,11 +21,7 @@ const inputClass = "w-full rounded-xl border border-stone-300 bg-white px-3 py-2
 
 function Result({ result }: { result: StaffAdminResult | undefined }) {
   if (!result) return null;
-  return (
-    <p role={result.ok ? "status" : "alert"} className={`rounded-xl p-3 font-bold ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}>
-      {result.ok ? result.message : result.error}
-    </p>
-  );
+  return <Notice tone={result.ok ? "success" : "error"}>{result.ok ? result.message : result.error}</Notice>;
 }
 
 export default function StaffPage({ loaderData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
 import { normalizePhone } from "~/utils/format.ts";
 import type { Route } from "./+types/login";
+import { Notice } from "~/components/ui/notice.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
@@ -86,9 +87,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <p className="text-center font-bold text-brand-700">{COMPANY_NAME}</p>
         <h1 className="mt-1 mb-6 text-center text-2xl font-bold text-brand-900">تسجيل الدخول إلى لوحة التحكم</h1>
         {notice ? (
-          <p role="status" className="mb-4 rounded-xl bg-emerald-50 p-3 font-bold text-emerald-900">
-            {notice}
-          </p>
+          <div className="mb-4">
+            <Notice tone="success">{notice}</Notice>
+          </div>
         ) : null}
         {step === "phone" ? (
           <>
@@ -157,9 +158,7 @@ function PhoneStep({ error, defaultPhone, busy }: { error?: string; defaultPhone
         </p>
       </div>
       {error ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 font-bold text-red-800">
-          {error}
-        </p>
+        <Notice tone="error">{error}</Notice>
       ) : null}
       <button type="submit" disabled={working} className={buttonClass}>
         {working ? M.sending : "إرسال رمز التحقق"}
@@ -172,9 +171,7 @@ function CodeStep({ phone, error, sent, busy }: { phone: string; error?: string;
   return (
     <div className="grid gap-4">
       {sent ? (
-        <p role="status" className="rounded-xl bg-emerald-50 p-3 font-bold text-emerald-900">
-          {sent}
-        </p>
+        <Notice tone="success">{sent}</Notice>
       ) : null}
       <p className="text-stone-700">
         أدخل الرمز المكوّن من 6 أرقام المرسل إلى <bdi dir="ltr" className="font-bold text-ink">{phone}</bdi>
@@ -198,9 +195,7 @@ function CodeStep({ phone, error, sent, busy }: { phone: string; error?: string;
           />
         </div>
         {error ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 font-bold text-red-800">
-            {error}
-          </p>
+          <Notice tone="error">{error}</Notice>
         ) : null}
         <button type="submit" disabled={busy} className={buttonClass}>
           {busy ? M.verifying : "تحقق"}
@@ -232,9 +227,7 @@ function PasswordSignIn({ error, identifier, busy }: { error?: string; identifie
         </label>
         <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
         {error ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 font-bold text-red-800">
-            {error}
-          </p>
+          <Notice tone="error">{error}</Notice>
         ) : null}
         <button type="submit" disabled={busy} className={buttonClass}>
           {busy ? "جاري تسجيل الدخول..." : "تسجيل الدخول"}

@@ -4,6 +4,7 @@ import { RESET_MESSAGES } from "~/modules/auth/messages.ts";
 import { isResetTokenUsable, resetPassword } from "~/modules/auth/password-reset.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import type { Route } from "./+types/reset-password";
+import { Notice } from "~/components/ui/notice.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return { usable: await isResetTokenUsable(context.get(servicesContext), params.token) };
@@ -41,9 +42,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1 className="text-center text-2xl font-bold text-brand-900">اختيار كلمة مرور جديدة</h1>
         {invalid ? (
           <>
-            <p role="alert" className="rounded-xl bg-red-50 p-3 font-bold text-red-800">
-              {RESET_MESSAGES.invalidLink}
-            </p>
+            <Notice tone="error">{RESET_MESSAGES.invalidLink}</Notice>
             <Link to="/reset-password" className="text-center font-bold text-brand-700 underline">
               طلب رابط جديد
             </Link>
@@ -59,9 +58,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             </label>
             <input id="confirmation" name="confirmation" type="password" autoComplete="new-password" required minLength={6} className="w-full rounded-xl border border-stone-300 px-3 py-3 shadow-sm" />
             {actionData && !actionData.ok ? (
-              <p role="alert" className="rounded-xl bg-red-50 p-3 font-bold text-red-800">
-                {actionData.error}
-              </p>
+              <Notice tone="error">{actionData.error}</Notice>
             ) : null}
             <button type="submit" disabled={busy} className="rounded-xl bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-800 disabled:opacity-60">
               حفظ كلمة المرور

@@ -3,6 +3,7 @@ import { clientAddressContext, servicesContext } from "~/context.ts";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import type { Route } from "./+types/reset-request";
+import { Notice } from "~/components/ui/notice.tsx";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -23,9 +24,7 @@ export default function ResetRequest({ actionData }: Route.ComponentProps) {
       <div className="grid w-full max-w-md gap-4 rounded-3xl bg-white p-6 shadow-lg ring-1 ring-stone-200 sm:p-8">
         <h1 className="text-center text-2xl font-bold text-brand-900">إعادة تعيين كلمة المرور</h1>
         {actionData?.ok ? (
-          <p role="status" className="rounded-xl bg-emerald-50 p-3 font-bold leading-7 text-emerald-900">
-            {actionData.message}
-          </p>
+          <Notice tone="success">{actionData.message}</Notice>
         ) : (
           <Form method="post" className="grid gap-3">
             <p className="text-stone-700">اكتب بريدك الإلكتروني المسجل في لوحة التحكم، وسنرسل إليك رابطًا لاختيار كلمة مرور جديدة.</p>
@@ -34,9 +33,7 @@ export default function ResetRequest({ actionData }: Route.ComponentProps) {
             </label>
             <input id="email" name="email" type="email" autoComplete="email" dir="ltr" required className="w-full rounded-xl border border-stone-300 px-3 py-3 text-end shadow-sm" />
             {actionData && !actionData.ok ? (
-              <p role="alert" className="rounded-xl bg-red-50 p-3 font-bold text-red-800">
-                {actionData.error}
-              </p>
+              <Notice tone="error">{actionData.error}</Notice>
             ) : null}
             <button type="submit" disabled={busy} className="rounded-xl bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-800 disabled:opacity-60">
               إرسال رابط إعادة التعيين
