@@ -114,6 +114,22 @@ export const offerImages = pgTable(
   (t) => [primaryKey({ columns: [t.offerId, t.position] }), index("offer_images_image_idx").on(t.imageId)],
 );
 
+/**
+ * Photos uploaded from the offer form but not yet saved with an offer. Saving claims them (the
+ * row goes); what no save claims within a day is deleted with its files (see sweepStagedImages).
+ */
+export const stagedImages = pgTable(
+  "staged_images",
+  {
+    imageId: text("image_id")
+      .primaryKey()
+      .references(() => images.id, { onDelete: "cascade" }),
+    uploadedBy: integer("uploaded_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staged_images_created_idx").on(t.createdAt)],
+);
+
 // ---- Inquiries (SPEC.md §3, §4) ----
 
 export interface ReplyEntry {

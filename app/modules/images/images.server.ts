@@ -5,6 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Db } from "~/db/client.server.ts";
 import { images } from "~/db/schema.ts";
+import { log } from "~/utils/log.server.ts";
 import { VARIANT_WIDTHS, type ImageRef } from "./image-ref.ts";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
@@ -79,4 +80,21 @@ export async function deleteImages(db: Db, dataDir: string, ids: string[]): Prom
 export async function getImage(db: Db, id: string): Promise<ImageRef | undefined> {
   const [row] = await db.select().from(images).where(eq(images.id, id));
   return row && { id: row.id, width: row.width, height: row.height, variants: row.variants, colour: row.colour };
+}
+
+/**
+ * Removes the files of images whose rows a transaction has already deleted (call after commit).
+ * A file that will not go is logged, not thrown: the change it belongs to is already committed.
+ */
+export async function deleteImageFiles(dataDir: string, rows: ReadonlyArray<{ id: string; variants: number[] }>): Promise<void> {
+  const dir = imagesDir(dataDir);
+  await Promise.all(
+    rows.flatMap((row) =>
+      row.variants.map((w) =>
+        fs.rm(path.join(dir, `${row.id}-${w}.webp`), { force: true }).catch((error: unknown) => {
+          log.warn("image file not removed", { id: row.id, error: String(error) });
+        }),
+      ),
+    ),
+  );
 }

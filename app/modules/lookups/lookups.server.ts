@@ -75,3 +75,48 @@ export async function listPropertyTypeChoices(db: Db): Promise<string[]> {
   const rows = await db.select({ name: propertyTypes.name }).from(propertyTypes).orderBy(asc(propertyTypes.position), asc(propertyTypes.id));
   return [...new Set([...rows.map((r) => r.name), ...FILTER_PROPERTY_TYPES])];
 }
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The lists of the back-office offer form. */
+export async function listOfferFormChoices(db: Db) {
+  const names = async (table: typeof propertyTypes | typeof unitTypes | typeof offerStatuses) =>
+    (await db.select({ name: table.name }).from(table).orderBy(asc(table.position), asc(table.id))).map((r) => r.name);
+  const [cityList, types, units, statuses] = await Promise.all([listCities(db), names(propertyTypes), names(unitTypes), names(offerStatuses)]);
+  return { cities: cityList, propertyTypes: types, unitTypes: units, statuses };
+}
+
+/**
+ * Adds what staff typed as an "other" value to its list so it is offered next time (SPEC.md §5):
+ * blank values are ignored, known ones are not added twice, new ones go to the end. Runs in the
+ * caller's transaction, so a failed save adds nothing. Call invalidateLookups() after commit.
+ */
+export async function addLookupValues(
+  tx: Tx,
+  values: { city?: string; neighbourhood?: string; propertyType?: string; status?: string; unitTypes?: string[] },
+): Promise<void> {
+  const append = async (table: typeof propertyTypes | typeof unitTypes | typeof offerStatuses | typeof cities, names: string[]) => {
+    const wanted = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
+    if (!wanted.length) return;
+    await tx
+      .insert(table)
+      .values(wanted.map((name) => ({ name, position: sql`(select coalesce(max(position), -1) + 1 from ${table})` })))
+      .onConflictDoNothing();
+  };
+  await append(cities, values.city ? [values.city] : []);
+  await append(propertyTypes, values.propertyType ? [values.propertyType] : []);
+  await append(offerStatuses, values.status ? [values.status] : []);
+  await append(unitTypes, values.unitTypes ?? []);
+  const neighbourhood = values.neighbourhood?.trim();
+  const city = values.city?.trim();
+  if (city && neighbourhood) {
+    await tx
+      .insert(neighbourhoods)
+      .values({
+        cityId: sql`(select id from ${cities} where name = ${city})`,
+        name: neighbourhood,
+        position: sql`(select coalesce(max(n.position), -1) + 1 from ${neighbourhoods} n join ${cities} c on c.id = n.city_id where c.name = ${city})`,
+      })
+      .onConflictDoNothing();
+  }
+}

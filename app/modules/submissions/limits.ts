@@ -27,17 +27,8 @@ export const SUBMISSION_MESSAGES = {
   descriptionRequired: "يرجى كتابة وصف للعقار",
 } as const;
 
-/** "1,250.5" / "١٢٥٠" / "350 م" become numbers; anything unreadable becomes 0 (SPEC.md §5). */
-export function parseArea(input: string): number {
-  const ascii = input
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/[٬,\s]/g, "")
-    .replace("٫", ".");
-  const match = /^\d+(\.\d+)?/.exec(ascii);
-  const value = match ? Number(match[0]) : 0;
-  return Number.isFinite(value) && value >= 0 && value < 1e9 ? value : 0;
-}
+/** The area as a number, 0 if unreadable (SPEC.md §5). */
+export { parseNumberOrZero as parseArea } from "~/utils/numbers.ts";
 
 
 export type SubmissionField =

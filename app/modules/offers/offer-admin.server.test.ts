@@ -1,0 +1,153 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cities, images, neighbourhoods, offerImages, offers, offerStatuses, propertyTypes, stagedImages, unitTypes } from "~/db/schema.ts";
+import { imagesDir } from "~/modules/images/images.server.ts";
+import { listOfferFormChoices, seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
+import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { deleteOffer, getOfferForEdit, listAdminOffers, OfferInputError, saveOffer, stageOfferPhoto, sweepStagedImages } from "./offer-admin.server.ts";
+import { parseOfferForm, type OfferFormData } from "./offer-form.ts";
+import { VALID_OFFER } from "../../../tests/factories/offer-form.ts";
+
+const db = useTestDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-offer-admin-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+beforeAll(async () => seedLookupDefaults(db()));
+
+let jpeg: Buffer;
+beforeAll(async () => {
+  jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3a7" } }).jpeg().toBuffer();
+});
+
+const photo = () => stageOfferPhoto(db(), dataDir, jpeg, 1);
+const filesOf = (id: string) => fs.readdirSync(imagesDir(dataDir)).filter((f) => f.startsWith(id));
+
+function form(overrides: Record<string, unknown>): OfferFormData {
+  const parsed = parseOfferForm({ ...VALID_OFFER, ...overrides });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.data;
+}
+
+describe("saving an offer", () => {
+  it("adds the offer, its units and its photos in order, and claims the uploaded photos", async () => {
+    const [main, other] = [await photo(), await photo()];
+    const units = [
+      { id: "u1", type: "شقة كبيرة", description: "", floor: "1", area: 180, bedrooms: 4, bathrooms: 3 },
+      { id: "u2", type: "مكتب", description: "مكتب تجاري", floor: "3-7", area: 90, bedrooms: 0, bathrooms: 1 },
+    ];
+    const saved = await saveOffer(db(), dataDir, form({ title: "عمارة الأعمال", propertyType: "عمارة", units, photos: [main.id, other.id] }));
+    expect(saved).toEqual({ id: expect.any(Number), created: true });
+    const offer = await getOfferForEdit(db(), saved!.id);
+    expect(offer?.title).toBe("عمارة الأعمال");
+    expect(offer?.units.map((u) => u.floor)).toEqual(["1", "3-7"]);
+    expect(offer?.photos.map((p) => p.id)).toEqual([main.id, other.id]);
+    expect(await db().select().from(stagedImages).where(eq(stagedImages.imageId, main.id))).toEqual([]);
+    const list = await listAdminOffers(db());
+    expect(list.rows[0]).toMatchObject({ id: saved!.id, title: "عمارة الأعمال", thumbnail: { id: main.id } });
+  });
+
+  it("adds 'other' city, neighbourhood, type, status and unit type to their lists once; blank ones are ignored", async () => {
+    const values = {
+      city: "النماص",
+      location: "حي السحاب",
+      propertyType: "استراحة",
+      status: "قيد الإنشاء",
+      units: [{ id: "u1", type: " جناح فندقي ", floor: "", area: 40 }],
+    };
+    await saveOffer(db(), dataDir, form({ ...values, photos: [(await photo()).id] }));
+    await saveOffer(db(), dataDir, form({ ...values, photos: [(await photo()).id] }));
+    const choices = await listOfferFormChoices(db());
+    expect(choices.cities.filter((c) => c.name === "النماص")).toEqual([{ name: "النماص", neighbourhoods: ["حي السحاب"] }]);
+    expect(choices.cities.at(-1)?.name).toBe("النماص"); // new values go to the end of the list
+    expect(choices.propertyTypes.filter((t) => t === "استراحة")).toHaveLength(1);
+    expect(choices.statuses.filter((t) => t === "قيد الإنشاء")).toHaveLength(1);
+    expect(choices.unitTypes.filter((t) => t === "جناح فندقي")).toHaveLength(1);
+
+    const before = await db().select({ n: sql<number>`count(*)::int` }).from(neighbourhoods);
+    await saveOffer(db(), dataDir, form({ city: "الرياض", location: "", photos: [(await photo()).id] }));
+    expect(await db().select({ n: sql<number>`count(*)::int` }).from(neighbourhoods)).toEqual(before);
+  });
+
+  it("edits in place: new values, new photo order, and a dropped photo is deleted with its files", async () => {
+    const [a, b, c] = [await photo(), await photo(), await photo()];
+    const { id } = (await saveOffer(db(), dataDir, form({ photos: [a.id, b.id] })))!;
+    expect(filesOf(a.id).length).toBeGreaterThan(0);
+    const edited = await saveOffer(db(), dataDir, form({ title: "فيلا بعد التعديل", price: "1900000", photos: [c.id, b.id] }), id);
+    expect(edited).toEqual({ id, created: false });
+    const offer = await getOfferForEdit(db(), id);
+    expect([offer?.title, offer?.price, offer?.photos.map((p) => p.id)]).toEqual(["فيلا بعد التعديل", 1_900_000, [c.id, b.id]]);
+    expect(await db().select().from(images).where(eq(images.id, a.id))).toEqual([]);
+    expect(filesOf(a.id)).toEqual([]);
+    expect(filesOf(b.id).length).toBeGreaterThan(0);
+  });
+
+  it("refuses another offer's photos and photos that were never uploaded", async () => {
+    const mine = await photo();
+    const { id: otherId } = (await saveOffer(db(), dataDir, form({ photos: [mine.id] })))!;
+    await expect(saveOffer(db(), dataDir, form({ photos: [mine.id] }))).rejects.toBeInstanceOf(OfferInputError);
+    await expect(saveOffer(db(), dataDir, form({ photos: ["f".repeat(32)] }))).rejects.toBeInstanceOf(OfferInputError);
+    expect((await getOfferForEdit(db(), otherId))?.photos.map((p) => p.id)).toEqual([mine.id]);
+  });
+
+  it("an unknown offer to edit saves nothing", async () => {
+    const p = await photo();
+    expect(await saveOffer(db(), dataDir, form({ photos: [p.id] }), 999_999)).toBeNull();
+    expect(await db().select().from(stagedImages).where(eq(stagedImages.imageId, p.id))).toHaveLength(1);
+  });
+
+  it("a save that fails half-way leaves nothing behind: no offer, no list additions, the photos still waiting", async () => {
+    // A real failure inside the transaction, after the lookup values were added.
+    await db().execute(sql`create function fail_offer() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
+    await db().execute(sql`create trigger fail_offer before insert on offer_images for each row execute function fail_offer()`);
+    const p = await photo();
+    const count = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(offers))[0]!.n;
+    const before = await count();
+    try {
+      await expect(
+        saveOffer(db(), dataDir, form({ city: "مدينة الفشل", propertyType: "نوع الفشل", status: "حالة الفشل", photos: [p.id] })),
+      ).rejects.toThrow(/offer_images/);
+    } finally {
+      await db().execute(sql`drop trigger fail_offer on offer_images; drop function fail_offer()`);
+    }
+    expect(await count()).toBe(before);
+    expect(await db().select().from(cities).where(eq(cities.name, "مدينة الفشل"))).toEqual([]);
+    expect(await db().select().from(propertyTypes).where(eq(propertyTypes.name, "نوع الفشل"))).toEqual([]);
+    expect(await db().select().from(offerStatuses).where(eq(offerStatuses.name, "حالة الفشل"))).toEqual([]);
+    expect(await db().select().from(stagedImages).where(eq(stagedImages.imageId, p.id))).toHaveLength(1);
+
+    // Never saved: the daily sweep deletes it, rows and files.
+    expect(filesOf(p.id).length).toBeGreaterThan(0);
+    await db().update(stagedImages).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(stagedImages.imageId, p.id));
+    expect(await sweepStagedImages(db(), dataDir)).toBeGreaterThanOrEqual(1);
+    expect(await db().select().from(images).where(eq(images.id, p.id))).toEqual([]);
+    expect(filesOf(p.id)).toEqual([]);
+  });
+
+  it("the sweep leaves recent uploads alone", async () => {
+    const p = await photo();
+    await sweepStagedImages(db(), dataDir);
+    expect(await db().select().from(images).where(eq(images.id, p.id))).toHaveLength(1);
+  });
+});
+
+describe("deleting an offer", () => {
+  it("removes the offer, its photo rows and files", async () => {
+    const [a, b] = [await photo(), await photo()];
+    const { id } = (await saveOffer(db(), dataDir, form({ photos: [a.id, b.id] })))!;
+    expect(await deleteOffer(db(), dataDir, id)).toBe(true);
+    expect(await getOfferForEdit(db(), id)).toBeNull();
+    expect(await db().select().from(offerImages).where(eq(offerImages.offerId, id))).toEqual([]);
+    expect(await db().select().from(images).where(eq(images.id, a.id))).toEqual([]);
+    expect([...filesOf(a.id), ...filesOf(b.id)]).toEqual([]);
+    expect(await deleteOffer(db(), dataDir, id)).toBe(false);
+  });
+});
+
+it("unit types are listed for the unit form", async () => {
+  const choices = await listOfferFormChoices(db());
+  expect(choices.unitTypes.slice(0, 2)).toEqual(["شقة كبيرة", "شقة صغيرة"]);
+  expect(await db().select().from(unitTypes)).not.toHaveLength(0);
+});

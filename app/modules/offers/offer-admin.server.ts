@@ -1,0 +1,214 @@
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server.ts";
+import { images, offerImages, offers, stagedImages } from "~/db/schema.ts";
+import { deleteImageFiles, deleteImages, storeImage } from "~/modules/images/images.server.ts";
+import type { ImageRef } from "~/modules/images/image-ref.ts";
+import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.server.ts";
+import { publishOfferChange } from "./offer-events.server.ts";
+import { OFFER_FORM_MESSAGES, type OfferFormData, type OfferFormErrors } from "./offer-form.ts";
+
+/** A row of the back-office list. */
+export interface AdminOfferRow {
+  id: number;
+  title: string;
+  status: string;
+  city: string;
+  price: number;
+  thumbnail: ImageRef | null;
+}
+
+export const ADMIN_PAGE_SIZE = 50;
+
+/** The offers of the back-office list, newest first (SPEC.md §3), a page at a time. */
+export async function listAdminOffers(db: Db, page = 1): Promise<{ rows: AdminOfferRow[]; total: number; page: number; pageCount: number }> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: offers.id,
+        title: offers.title,
+        status: offers.status,
+        city: offers.city,
+        price: offers.price,
+        imageId: images.id,
+        width: images.width,
+        height: images.height,
+        variants: images.variants,
+        colour: images.colour,
+      })
+      .from(offers)
+      .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
+      .leftJoin(images, eq(images.id, offerImages.imageId))
+      .orderBy(desc(offers.createdAt), desc(offers.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(offers),
+  ]);
+  const total = count?.n ?? 0;
+  return {
+    rows: rows.map(({ imageId, width, height, variants, colour, ...row }) => ({
+      ...row,
+      thumbnail: imageId ? { id: imageId, width: width ?? 0, height: height ?? 0, variants: variants ?? [], colour: colour ?? "#ddd" } : null,
+    })),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+  };
+}
+
+/** An offer as the edit form needs it, or null when there is no such offer. */
+export async function getOfferForEdit(db: Db, id: number) {
+  const [row] = await db.select().from(offers).where(eq(offers.id, id));
+  if (!row) return null;
+  const photos = await db
+    .select({ id: images.id, width: images.width, height: images.height, variants: images.variants, colour: images.colour })
+    .from(offerImages)
+    .innerJoin(images, eq(images.id, offerImages.imageId))
+    .where(eq(offerImages.offerId, id))
+    .orderBy(asc(offerImages.position));
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price: row.price,
+    area: row.area,
+    propertyType: row.propertyType,
+    status: row.status,
+    city: row.city,
+    location: row.location,
+    isCorner: row.isCorner,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    floors: row.floors,
+    locationUrl: row.locationUrl,
+    coordinates: row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null,
+    details: row.details,
+    units: row.units,
+    photos: photos satisfies ImageRef[],
+  };
+}
+
+export type OfferForEdit = NonNullable<Awaited<ReturnType<typeof getOfferForEdit>>>;
+
+/** A photo from the offer form: through the image pipeline, then held until a save claims it. */
+export async function stageOfferPhoto(db: Db, dataDir: string, bytes: Buffer, uploadedBy: number): Promise<ImageRef> {
+  const image = await storeImage(db, dataDir, bytes);
+  try {
+    await db.insert(stagedImages).values({ imageId: image.id, uploadedBy });
+  } catch (error) {
+    await deleteImages(db, dataDir, [image.id]);
+    throw error;
+  }
+  return image;
+}
+
+/** A save refused because of what was sent (not a fault of ours): answered with field messages. */
+export class OfferInputError extends Error {
+  readonly errors: OfferFormErrors;
+  constructor(errors: OfferFormErrors) {
+    super(Object.values(errors)[0] ?? "invalid offer");
+    this.errors = errors;
+  }
+}
+
+function offerColumns(data: OfferFormData) {
+  return {
+    title: data.title,
+    description: data.description,
+    price: Math.round(data.price),
+    propertyType: data.propertyType,
+    status: data.status,
+    isCorner: data.isCorner,
+    location: data.location,
+    city: data.city,
+    area: data.area,
+    bedrooms: data.bedrooms,
+    bathrooms: data.bathrooms,
+    floors: data.floors,
+    locationUrl: data.locationUrl,
+    lat: data.coordinates?.lat ?? null,
+    lng: data.coordinates?.lng ?? null,
+    details: data.details,
+    units: data.units,
+  };
+}
+
+/**
+ * Adds an offer, or replaces one (id given), in one transaction: the lookup values typed as
+ * "other", the offer row, its units and the order of its photos. Photos must be this offer's own
+ * or freshly uploaded ones (staged); those are claimed. Photos an edit dropped are deleted with
+ * their files once the change is committed. Returns null when the offer to edit does not exist.
+ */
+export async function saveOffer(db: Db, dataDir: string, data: OfferFormData, id?: number): Promise<{ id: number; created: boolean } | null> {
+  let dropped: Array<{ id: string; variants: number[] }> = [];
+  const savedId = await db.transaction(async (tx) => {
+    if (id !== undefined) {
+      const [existing] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, id)).for("update");
+      if (!existing) return null;
+    }
+    // Every photo must be staged or already belong to this offer: never another offer's.
+    const [staged, own] = await Promise.all([
+      tx.select({ id: stagedImages.imageId }).from(stagedImages).where(inArray(stagedImages.imageId, data.photos)),
+      id === undefined ? Promise.resolve([]) : tx.select({ id: offerImages.imageId }).from(offerImages).where(eq(offerImages.offerId, id)),
+    ]);
+    const allowed = new Set([...staged.map((r) => r.id), ...own.map((r) => r.id)]);
+    if (data.photos.some((photo) => !allowed.has(photo)) || new Set(data.photos).size !== data.photos.length) {
+      throw new OfferInputError({ photos: "بعض الصور لم تعد متاحة، يرجى رفعها من جديد." });
+    }
+
+    await addLookupValues(tx, {
+      city: data.city,
+      neighbourhood: data.location,
+      propertyType: data.propertyType,
+      status: data.status,
+      unitTypes: data.units.map((unit) => unit.type),
+    });
+
+    let offerId: number;
+    if (id === undefined) {
+      const [row] = await tx.insert(offers).values(offerColumns(data)).returning({ id: offers.id });
+      offerId = row!.id;
+    } else {
+      offerId = id;
+      await tx.update(offers).set({ ...offerColumns(data), updatedAt: sql`now()` }).where(eq(offers.id, id));
+      await tx.delete(offerImages).where(eq(offerImages.offerId, id));
+      const droppedIds = own.map((r) => r.id).filter((photo) => !data.photos.includes(photo));
+      if (droppedIds.length) dropped = await tx.delete(images).where(inArray(images.id, droppedIds)).returning();
+    }
+    await tx.insert(offerImages).values(data.photos.map((imageId, position) => ({ offerId, imageId, position })));
+    await tx.delete(stagedImages).where(inArray(stagedImages.imageId, data.photos));
+    await publishOfferChange(tx, { id: offerId, kind: id === undefined ? "created" : "updated" });
+    return offerId;
+  });
+  invalidateLookups();
+  if (savedId === null) return null;
+  await deleteImageFiles(dataDir, dropped);
+  return { id: savedId, created: id === undefined };
+}
+
+/** Deletes an offer and its stored photos (rows, then files once committed). False if there was none. */
+export async function deleteOffer(db: Db, dataDir: string, id: number): Promise<boolean> {
+  const removed = await db.transaction(async (tx) => {
+    const photos = await tx.select({ id: offerImages.imageId }).from(offerImages).where(eq(offerImages.offerId, id));
+    const [row] = await tx.delete(offers).where(eq(offers.id, id)).returning({ id: offers.id });
+    if (!row) return null;
+    const ids = photos.map((p) => p.id);
+    const imageRows = ids.length ? await tx.delete(images).where(inArray(images.id, ids)).returning() : [];
+    await publishOfferChange(tx, { id, kind: "deleted" });
+    return imageRows;
+  });
+  if (!removed) return false;
+  await deleteImageFiles(dataDir, removed);
+  return true;
+}
+
+/** Deletes photos uploaded to the form but never saved with an offer, older than `olderThanMs`. */
+export async function sweepStagedImages(db: Db, dataDir: string, olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanMs);
+  const stale = await db.select({ id: stagedImages.imageId }).from(stagedImages).where(lt(stagedImages.createdAt, cutoff));
+  if (!stale.length) return 0;
+  // Never one an offer uses (a claim always removes the staged row, but be safe).
+  const used = await db.select({ id: offerImages.imageId }).from(offerImages).where(inArray(offerImages.imageId, stale.map((s) => s.id)));
+  const ids = stale.map((s) => s.id).filter((photo) => !used.some((u) => u.id === photo));
+  await deleteImages(db, dataDir, ids);
+  return ids.length;
+}

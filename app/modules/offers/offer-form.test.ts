@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { VALID_OFFER } from "../../../tests/factories/offer-form.ts";
+import { expandUnits, LAND_TYPE, normaliseFloor, OFFER_FORM_MESSAGES, parseOfferForm } from "./offer-form.ts";
+
+describe("the offer form schema (SPEC.md §5)", () => {
+  it("accepts a complete offer and reads numbers, Arabic digits included", () => {
+    const result = parseOfferForm(VALID_OFFER);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.data.price).toBe(2_450_000);
+    expect(result.data.bedrooms).toBe(5);
+    expect(result.data.details.facade).toEqual(["شمال", "غرب"]); // an unknown direction is dropped
+    expect(result.data.details.streetWidth).toBe(20);
+    expect(result.data.details.elevators).toBe(0); // missing number falls back to 0
+    expect(result.data.details.driversRoom).toBe(true);
+  });
+
+  it("requires title, price, description and area, each with its message", () => {
+    const result = parseOfferForm({ ...VALID_OFFER, title: "  ", price: "", description: "", area: undefined });
+    expect(result).toEqual({
+      ok: false,
+      errors: expect.objectContaining({
+        title: OFFER_FORM_MESSAGES.titleRequired,
+        price: OFFER_FORM_MESSAGES.priceRequired,
+        description: OFFER_FORM_MESSAGES.descriptionRequired,
+        area: OFFER_FORM_MESSAGES.areaRequired,
+      }),
+    });
+  });
+
+  it("numbers that are not numbers fall back to 0", () => {
+    const result = parseOfferForm({ ...VALID_OFFER, price: "حسب السوم", bedrooms: "كثيرة", area: "-5" });
+    expect(result.ok && [result.data.price, result.data.bedrooms, result.data.area]).toEqual([0, 0, 0]);
+  });
+
+  it("needs a main photo", () => {
+    expect(parseOfferForm({ ...VALID_OFFER, photos: [] })).toEqual({ ok: false, errors: { photos: OFFER_FORM_MESSAGES.mainPhotoRequired } });
+    expect(parseOfferForm({ ...VALID_OFFER, photos: ["../../etc/passwd"] }).ok).toBe(false);
+  });
+
+  it("locationUrl must be a web link when given", () => {
+    expect(parseOfferForm({ ...VALID_OFFER, locationUrl: "not a link" })).toEqual({ ok: false, errors: { locationUrl: OFFER_FORM_MESSAGES.locationUrlInvalid } });
+    expect(parseOfferForm({ ...VALID_OFFER, locationUrl: "javascript:alert(1)" }).ok).toBe(false);
+    expect(parseOfferForm({ ...VALID_OFFER, locationUrl: "https://maps.google.com/?q=24.7,46.6" }).ok).toBe(true);
+  });
+
+  it("trims the values typed as 'other' and needs a type and a status", () => {
+    const result = parseOfferForm({ ...VALID_OFFER, city: "  العلا  ", location: " حي   الورود ", propertyType: " " });
+    expect(result).toEqual({ ok: false, errors: { propertyType: OFFER_FORM_MESSAGES.typeRequired } });
+    const ok = parseOfferForm({ ...VALID_OFFER, city: "  العلا  ", location: " حي   الورود " });
+    expect(ok.ok && [ok.data.city, ok.data.location]).toEqual(["العلا", "حي الورود"]);
+  });
+
+  it("land keeps no building: units, floors, elevators and building use are dropped", () => {
+    const result = parseOfferForm({
+      ...VALID_OFFER,
+      propertyType: LAND_TYPE,
+      details: { ...VALID_OFFER.details, elevators: "2" },
+      units: [{ id: "u1", type: "شقة كبيرة", description: "", floor: "1", area: 100, bedrooms: 3, bathrooms: 2 }],
+    });
+    expect(result.ok && [result.data.units, result.data.floors, result.data.details.elevators, result.data.details.buildingType]).toEqual([[], "", 0, ""]);
+  });
+
+  it("checks every unit: type required, floor in one of the three forms", () => {
+    const result = parseOfferForm({
+      ...VALID_OFFER,
+      units: [
+        { id: "u1", type: " ", floor: "5" },
+        { id: "u2", type: "مكتب", floor: "الأرضي" },
+        { id: "u3", type: "مكتب", floor: "١، ٣، ٥" },
+      ],
+    });
+    expect(result).toEqual({ ok: false, errors: { "units.0.type": OFFER_FORM_MESSAGES.unitTypeRequired, "units.1.floor": OFFER_FORM_MESSAGES.floorInvalid } });
+  });
+});
+
+describe("unit floors and counts (SPEC.md §5 'Unit form')", () => {
+  it.each([
+    ["5", "5"],
+    ["3-7", "3-7"],
+    ["3 - 7", "3-7"],
+    ["1, 3, 5", "1, 3, 5"],
+    ["1,3,5", "1, 3, 5"],
+    ["١، ٣، ٥", "1, 3, 5"],
+    ["", ""],
+    ["الأرضي", null],
+    ["3-", null],
+    ["1,,2", null],
+  ])("floor %j → %j", (input, expected) => expect(normaliseFloor(input)).toBe(expected));
+
+  it("a count creates that many units with numbered descriptions", () => {
+    let n = 0;
+    const id = () => `id${++n}`;
+    const base = { type: "شقة صغيرة", description: "شقة مطلة", floor: "2", area: 90, bedrooms: 2, bathrooms: 1 };
+    expect(expandUnits(base, 3, id).map((u) => [u.id, u.description])).toEqual([
+      ["id1", "شقة مطلة (#1)"],
+      ["id2", "شقة مطلة (#2)"],
+      ["id3", "شقة مطلة (#3)"],
+    ]);
+    expect(expandUnits({ ...base, description: " " }, 2, id).map((u) => u.description)).toEqual(["وحدة #1", "وحدة #2"]);
+    expect(expandUnits(base, 1, id)).toEqual([{ ...base, id: "id6" }]);
+    expect(expandUnits(base, 0, id)).toHaveLength(1); // at least one
+    expect(expandUnits(base, Number.NaN, id)).toHaveLength(1);
+    expect(expandUnits(base, 10_000, id)).toHaveLength(100); // bounded
+  });
+});
