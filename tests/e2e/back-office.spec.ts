@@ -10,6 +10,11 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin", roles: ["manager", "accountant", "staff"] },
   { path: "/admin/profile", roles: ["manager", "accountant", "staff"] },
   { path: "/admin/settings/staff", roles: ["manager"] },
+  { path: "/admin/offers", roles: ["manager", "staff"] },
+  { path: "/admin/offers/new", roles: ["manager", "staff"] },
+  { path: "/admin/offers/edit/1", roles: ["manager", "staff"] }, // a demo offer
+  { path: "/admin/offers/photos", roles: ["manager", "staff"] },
+  { path: "/admin/offers/save", roles: ["manager", "staff"] },
 ];
 const USERS = { manager: "noura", accountant: "fahad", staff: "sara" } as const;
 
