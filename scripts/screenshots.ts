@@ -1,5 +1,6 @@
 // `npm run screenshots [base-url]`: full-page screenshots of the public pages at phone (390 px)
-// and desktop (1280 px) width, into test-results/screenshots, to look at.
+// and desktop (1280 px) width, into test-results/screenshots, to look at. Back-office pages need a
+// session: SCREENSHOT_SESSION=<cookie value> sends it (as in tests/e2e/staff.ts signInAs).
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -13,9 +14,12 @@ const pages = (process.argv[3] ?? "/,/offers,/offers?view=swipe,/offer/1,/no-suc
 const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
 for (const width of [390, 1280]) {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1, locale: "ar-SA" });
+  if (process.env.SCREENSHOT_SESSION) await context.setExtraHTTPHeaders({ Cookie: `__Host-aqar-session=${process.env.SCREENSHOT_SESSION}` });
   const page = await context.newPage();
   for (const pagePath of pages) {
-    await page.goto(base + pagePath, { waitUntil: "networkidle" });
+    // Not "networkidle": pages with live updates keep a stream open.
+    await page.goto(base + pagePath, { waitUntil: "load" });
+    await page.waitForTimeout(500);
     // Bring lazy images in before the full-page shot.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 600) {

@@ -7,6 +7,7 @@ import { seedDemoData, seedDefaults } from "~/db/seed/seed.server.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
+import { startHousekeeping } from "./housekeeping.ts";
 
 /**
  * Starts what the app needs (database, migrations, demo data) and returns the
@@ -22,6 +23,7 @@ export async function createApp() {
   await seedDefaults(database.db);
   if (env.DEMO_MODE) await seedDemoData(database.db, env);
   const services: AppServices = { db: database.db, env, mailer: createMailer(env), sms: createSmsSender(env) };
+  const stopHousekeeping = startHousekeeping(database.db, env.DATA_DIR);
 
   const app = express.Router();
   app.use(
@@ -36,5 +38,12 @@ export async function createApp() {
       },
     }),
   );
-  return { handler: app, env, close: () => database.close() };
+  return {
+    handler: app,
+    env,
+    close: () => {
+      stopHousekeeping();
+      return database.close();
+    },
+  };
 }
