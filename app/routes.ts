@@ -21,6 +21,11 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("profile", "routes/admin/profile.tsx"),
+    route("offers", "routes/admin/offers.tsx"),
+    route("offers/new", "routes/admin/offer-new.tsx"),
+    route("offers/edit/:id", "routes/admin/offer-edit.tsx"),
+    route("offers/photos", "routes/admin/offer-photos.ts"),
+    route("offers/save", "routes/admin/offer-save.ts"),
     route("settings/staff", "routes/admin/staff.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),

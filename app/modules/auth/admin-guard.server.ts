@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { clientAddressContext, servicesContext, staffUserContext } from "~/context.ts";
-import { adminSectionOf, canOpenSection } from "~/modules/users/permissions.ts";
+import { adminSectionOf, canOpenSection, type AdminSection } from "~/modules/users/permissions.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { cookieSettings, readCookie } from "./cookies.server.ts";
@@ -36,5 +36,16 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
 export function requireStaffUser(context: Readonly<RouterContextProvider>): StaffProfile {
   const user = context.get(staffUserContext);
   if (!user) throw redirect("/login");
+  return user;
+}
+
+/**
+ * The signed-in staff member, if their role may use this section; otherwise to /admin. The guard
+ * already checked the path; loaders and actions say again which section they serve, so a route
+ * moved to another path cannot lose its check.
+ */
+export function requireSectionUser(context: Readonly<RouterContextProvider>, section: AdminSection): StaffProfile {
+  const user = requireStaffUser(context);
+  if (!canOpenSection(user.role, section)) throw redirect("/admin");
   return user;
 }

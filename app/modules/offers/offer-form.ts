@@ -154,7 +154,7 @@ export const offerFormSchema = z
       .catch("")
       .refine((v) => v === "" || isWebLink(v), OFFER_FORM_MESSAGES.locationUrlInvalid),
     coordinates: coordinatesSchema,
-    details: detailsSchema.prefault({}),
+    details: detailsSchema.prefault({} as z.input<typeof detailsSchema>), // every detail has its own fallback
     units: z.array(unitSchema).max(OFFER_LIMITS.maxUnits, OFFER_FORM_MESSAGES.tooManyUnits).default([]),
     /** Stored photo ids in order; the first is the main photo. */
     photos: z

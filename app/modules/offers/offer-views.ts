@@ -48,3 +48,8 @@ export function publicStatusTone(status: string): "green" | "blue" | "yellow" | 
       return "grey";
   }
 }
+
+/** Badge colours of SPEC.md §4 in the back office: as on the site, except for rent is green. */
+export function adminStatusTone(status: string): ReturnType<typeof publicStatusTone> {
+  return status === "للإيجار" ? "green" : publicStatusTone(status);
+}

@@ -1,3 +1,4 @@
+import { adminButtonClass, adminInputClass } from "~/components/admin/styles.ts";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { servicesContext } from "~/context.ts";
@@ -23,9 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleProfilePost(services, user, form, readCookie(request, cookieSettings(services.env).session));
 }
 
-const inputClass =
-  "w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none";
-const buttonClass = "rounded-xl bg-brand-700 px-5 py-2.5 font-bold text-white shadow hover:bg-brand-800 disabled:opacity-60";
+const inputClass = adminInputClass;
+const buttonClass = adminButtonClass;
 
 /** Shows a fetcher's latest answer for 3 seconds. */
 function useBriefResult(result: ProfileResult | undefined) {

@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { adminInputClass } from "~/components/admin/styles.ts";
 import { Notice } from "~/components/ui/notice.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleStaffPost(context.get(servicesContext), requireStaffUser(context), await request.formData());
 }
 
-const inputClass = "w-full rounded-xl border border-stone-300 bg-white px-3 py-2 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none";
+const inputClass = adminInputClass;
 
 function Result({ result }: { result: StaffAdminResult | undefined }) {
   if (!result) return null;

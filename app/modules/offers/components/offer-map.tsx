@@ -1,9 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-
-/** SPEC.md §9: default centre (the capital) at zoom 6, zoom 13 on a set point, 400 px high. */
-export const MAP_DEFAULT_CENTRE = { lat: 24.7136, lng: 46.6753 } as const;
-export const MAP_DEFAULT_ZOOM = 6;
-export const MAP_POINT_ZOOM = 13;
+import { addBaseLayer, loadLeaflet, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM, MAP_POINT_ZOOM, MARKER_STYLE } from "./leaflet.ts";
 
 /**
  * Leaflet map with OpenStreetMap tiles. Neither Leaflet nor its styles load until the map is
@@ -34,21 +30,12 @@ export function OfferMap({ coordinates, label }: { coordinates: { lat: number; l
     if (!near || !element) return;
     let map: import("leaflet").Map | undefined;
     let cancelled = false;
-    void Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]).then(([leaflet]) => {
+    void loadLeaflet().then((L) => {
       if (cancelled) return;
-      const L = leaflet.default;
       const centre = coordinates ?? MAP_DEFAULT_CENTRE;
       map = L.map(element, { scrollWheelZoom: false, attributionControl: false }).setView([centre.lat, centre.lng], coordinates ? MAP_POINT_ZOOM : MAP_DEFAULT_ZOOM);
-      L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
-        maxZoom: 19,
-      }).addTo(map);
-      // OpenStreetMap's required credit, in Arabic and without Leaflet's English prefix.
-      L.control.attribution({ prefix: false }).addAttribution("© مساهمو OpenStreetMap").addTo(map);
-      if (coordinates) {
-        L.circleMarker([coordinates.lat, coordinates.lng], { radius: 10, color: "#0f5652", fillColor: "#d9b866", fillOpacity: 0.9, weight: 3 })
-          .addTo(map)
-          .bindTooltip(label);
-      }
+      addBaseLayer(L, map);
+      if (coordinates) L.circleMarker([coordinates.lat, coordinates.lng], MARKER_STYLE).addTo(map).bindTooltip(label);
     });
     return () => {
       cancelled = true;

@@ -1,4 +1,4 @@
-import { publicStatusTone } from "../offer-views.ts";
+import { adminStatusTone, publicStatusTone } from "../offer-views.ts";
 
 const TONES = {
   green: "bg-emerald-600 text-white",
@@ -9,11 +9,13 @@ const TONES = {
   grey: "bg-stone-500 text-white",
 } as const;
 
-export function StatusBadge({ status, className = "" }: { status: string; className?: string }) {
+/** An offer's status; `admin` uses the back office's colours (SPEC.md §4). */
+export function StatusBadge({ status, className = "", admin = false }: { status: string; className?: string; admin?: boolean }) {
+  const tone = admin ? adminStatusTone(status) : publicStatusTone(status);
   return (
     <span
-      className={`inline-flex items-center rounded-full px-3 py-0.5 text-sm font-bold shadow-sm ${TONES[publicStatusTone(status)]} ${className}`}
-      data-tone={publicStatusTone(status)}
+      className={`inline-flex items-center rounded-full px-3 py-0.5 text-sm font-bold shadow-sm ${TONES[tone]} ${className}`}
+      data-tone={tone}
     >
       {status}
     </span>

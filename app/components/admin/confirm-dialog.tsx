@@ -1,0 +1,55 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { adminDangerButtonClass, adminSecondaryButtonClass } from "./styles.ts";
+
+/**
+ * A modal question before something that cannot be undone (deleting an offer or a unit). A native
+ * <dialog>: focus moves in and back, Escape cancels, and the text is ours, in Arabic.
+ */
+export function ConfirmDialog({
+  open,
+  message,
+  confirmLabel = "حذف",
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  open: boolean;
+  message: string;
+  confirmLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** Rendered inside, e.g. a form whose submit button confirms. */
+  children?: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      aria-labelledby="confirm-dialog-message"
+      className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50"
+    >
+      <p id="confirm-dialog-message" className="mb-5 text-lg leading-8 font-bold text-stone-900">
+        {message}
+      </p>
+      {children}
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className={adminSecondaryButtonClass} onClick={onCancel}>
+          إلغاء
+        </button>
+        <button type="button" className={`${adminDangerButtonClass} bg-red-600 text-white hover:bg-red-700`} onClick={onConfirm} autoFocus>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

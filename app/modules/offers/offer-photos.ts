@@ -1,0 +1,15 @@
+import type { ImageRef } from "~/modules/images/image-ref.ts";
+
+/** Photos of the offer form: one request each, a phone camera's photo fits easily. */
+export const OFFER_PHOTO_LIMITS = {
+  maxBytes: 25 * 1024 * 1024,
+  accept: "image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif",
+} as const;
+
+export const OFFER_PHOTO_MESSAGES = {
+  tooLarge: "حجم الصورة أكبر من 25 ميجابايت.",
+  unreadable: "تعذرت قراءة هذا الملف كصورة، اختر صورة أخرى.",
+  uploadFailed: "فشل رفع الصورة. تحقق من الاتصال ثم أعد المحاولة.",
+} as const;
+
+export type OfferPhotoResult = { ok: true; image: ImageRef } | { ok: false; error: string };
