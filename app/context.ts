@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Db } from "~/db/client.server.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
 import type { SmsSender } from "~/modules/messaging/sms.server.ts";
+import type { OfferEventHub } from "~/modules/offers/offer-events.server.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import type { Env } from "~/utils/env.server.ts";
 
@@ -11,6 +12,8 @@ export interface AppServices {
   env: Env;
   mailer: Mailer;
   sms: SmsSender;
+  /** Committed offer changes, from every server instance (LISTEN/NOTIFY). */
+  offerEvents: OfferEventHub;
 }
 
 export const servicesContext = createContext<AppServices>();

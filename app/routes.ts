@@ -31,6 +31,7 @@ export default [
   route("healthz", "routes/resources/healthz.ts"),
   route("images/:file", "routes/resources/image.ts"),
   route("api/search", "routes/resources/search.ts"),
+  route("api/offers/events", "routes/resources/offer-events.ts"),
   route("api/altcha", "routes/resources/altcha.ts"),
   route("api/submissions", "routes/resources/submissions.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

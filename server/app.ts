@@ -6,6 +6,7 @@ import { openDatabase } from "~/db/client.server.ts";
 import { seedDemoData, seedDefaults } from "~/db/seed/seed.server.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
+import { createOfferEventHub } from "~/modules/offers/offer-events.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 
@@ -22,7 +23,8 @@ export async function createApp() {
   });
   await seedDefaults(database.db);
   if (env.DEMO_MODE) await seedDemoData(database.db, env);
-  const services: AppServices = { db: database.db, env, mailer: createMailer(env), sms: createSmsSender(env) };
+  const offerEvents = createOfferEventHub(database.pool);
+  const services: AppServices = { db: database.db, env, mailer: createMailer(env), sms: createSmsSender(env), offerEvents };
   const stopHousekeeping = startHousekeeping(database.db, env.DATA_DIR);
 
   const app = express.Router();
@@ -41,9 +43,10 @@ export async function createApp() {
   return {
     handler: app,
     env,
-    close: () => {
+    close: async () => {
       stopHousekeeping();
-      return database.close();
+      await offerEvents.close();
+      await database.close();
     },
   };
 }

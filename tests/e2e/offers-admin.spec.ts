@@ -55,6 +55,8 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   const publicPage = await visitor.newPage();
   await publicPage.goto("/offers");
   await publicPage.evaluate(() => ((window as unknown as { __stayed: boolean }).__stayed = true));
+  const homePage = await visitor.newPage();
+  await homePage.goto("/");
 
   await page.goto("/admin/offers");
   await page.getByRole("link", { name: "إضافة عرض جديد" }).click();
@@ -118,6 +120,7 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   // The visitor's page shows it without a reload.
   await expect(publicPage.getByRole("heading", { name: title })).toBeVisible({ timeout: 10_000 });
   expect(await publicPage.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
+  await expect(homePage.getByRole("heading", { name: title })).toBeVisible({ timeout: 10_000 }); // the newest of the featured offers
 
   // The new city is offered next time.
   await page.goto("/admin/offers/new");

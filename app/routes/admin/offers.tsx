@@ -7,6 +7,7 @@ import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { imageUrl } from "~/modules/images/image-ref.ts";
 import { StatusBadge } from "~/modules/offers/components/status-badge.tsx";
+import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
 import { deleteOffer, listAdminOffers, type AdminOfferRow } from "~/modules/offers/offer-admin.server.ts";
 import { OFFER_FORM_MESSAGES } from "~/modules/offers/offer-form.ts";
 import { formatPriceArabic } from "~/utils/format.ts";
@@ -74,6 +75,7 @@ function Actions({ offer, onDelete }: { offer: AdminOfferRow; onDelete: (offer: 
 
 export default function AdminOffers({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageCount } = loaderData;
+  useLiveOffers();
   const remove = useFetcher<DeleteResult>();
   const [deleting, setDeleting] = useState<AdminOfferRow | null>(null);
   const [answer, setAnswer] = useState<DeleteResult | null>(null);

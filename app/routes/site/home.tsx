@@ -10,6 +10,7 @@ import { listOffers } from "~/modules/offers/offers.server.ts";
 import { pageMeta, siteFromMatches } from "~/utils/meta.ts";
 import { whatsappLink } from "~/utils/whatsapp.ts";
 import { useSiteData } from "./layout.tsx";
+import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
 import type { Route } from "./+types/home";
 
 /** SPEC.md §9: the home page shows 3 offers. */
@@ -57,6 +58,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  useLiveOffers();
   const { content, companyWhatsapp } = useSiteData();
   const marquee = content.marquee_texts
     .split("|")

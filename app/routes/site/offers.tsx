@@ -13,6 +13,7 @@ import { listOffers } from "~/modules/offers/offers.server.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { pageMeta, siteFromMatches } from "~/utils/meta.ts";
 import { MESSAGES } from "~/utils/messages.ts";
+import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
 import type { Route } from "./+types/offers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,8 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, filters, cities };
 }
 
-// Switching between grid and swipe needs no new data.
+// Switching between grid and swipe needs no new data (a live update, same URL, does).
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("view");
@@ -51,6 +53,7 @@ function pageWindow(page: number, pageCount: number): number[] {
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
   const { offers, total, totalIsLowerBound, page, pageCount, filters, cities } = loaderData;
+  useLiveOffers();
   // Read from the URL, not the loader: switching views does not revalidate.
   const [searchParams] = useSearchParams();
   const view = searchParams.get("view") === "swipe" ? "swipe" : "grid";

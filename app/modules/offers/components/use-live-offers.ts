@@ -1,0 +1,37 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+
+/**
+ * Keeps an offer list current (SPEC.md §4 "the property list updates in real time"): listens to
+ * /api/offers/events and refetches the page's data on a change, a burst of changes being one
+ * fetch. If the stream fails the page fetches once (the spec's fallback), and again when the
+ * browser has reconnected, so nothing missed in between stays missing.
+ */
+export function useLiveOffers() {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lost = false;
+    const refresh = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void revalidate(), 300);
+    };
+    const source = new EventSource("/api/offers/events");
+    source.addEventListener("offers", refresh);
+    source.onerror = () => {
+      if (lost) return;
+      lost = true;
+      refresh();
+    };
+    source.onopen = () => {
+      if (!lost) return;
+      lost = false;
+      refresh();
+    };
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, [revalidate]);
+}
