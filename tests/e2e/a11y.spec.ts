@@ -20,6 +20,8 @@ const PAGES = [
 
 for (const path of PAGES) {
   test(`no serious accessibility violations on ${path}`, async ({ page }) => {
+    // The live-updates stream never ends, so "network idle" would never come: refuse it here.
+    await page.route("**/api/offers/events", (route) => route.abort());
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     const results = await new AxeBuilder({ page }).analyze();
@@ -39,6 +41,7 @@ test("no serious accessibility violations in the owner submission form showing i
 
 test("no serious accessibility violations on /login and the back office", async ({ page, context }) => {
   const { createStaffMember, signInAs } = await import("./staff.ts");
+  await page.route("**/api/offers/events", (route) => route.abort());
   const check = async (path: string) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");

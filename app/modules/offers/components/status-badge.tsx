@@ -4,7 +4,7 @@ const TONES = {
   green: "bg-emerald-600 text-white",
   blue: "bg-blue-600 text-white",
   yellow: "bg-yellow-300 text-yellow-950",
-  orange: "bg-orange-500 text-white",
+  orange: "bg-orange-700 text-white",
   red: "bg-red-600 text-white",
   grey: "bg-stone-500 text-white",
 } as const;

@@ -156,7 +156,7 @@ function Field({
   } as const;
   return (
     <div className={`grid gap-1 ${wide || multiline ? "sm:col-span-2" : ""}`}>
-      <label htmlFor={id} className={adminLabelClass}>
+      <label htmlFor={id} className="text-sm font-bold text-stone-700">
         {label}
         {input.required ? <span className="text-red-700"> *</span> : null}
       </label>
