@@ -30,7 +30,7 @@ describe("demo about photos and licences", () => {
     const urls = (await contentValue("about_section1_images"))!.split(",");
     expect(urls).toHaveLength(DEMO_CONTENT_SCENES.about_section1_images.length);
     for (const url of urls) {
-      expect(url).toMatch(/^\/images\/[a-f0-9]{32}-1600\.webp$/);
+      expect(url).toMatch(/^\/images\/[a-f0-9]{32}-1500\.webp$/);
       expect(fs.existsSync(fileOf(url))).toBe(true);
     }
   });

@@ -7,8 +7,13 @@ export interface ImageRef {
   colour: string;
 }
 
-/** Widths of the WebP variants written for each photo (never wider than the original). */
-export const VARIANT_WIDTHS = [400, 800, 1600] as const;
+/**
+ * Widths of the WebP variants written for each photo (never wider than the original). The largest
+ * is 1500, not 1600: a 12 MP camera photo, upright or turned, is then at least twice as wide, so
+ * its JPEG decodes at half scale (see docs/decisions/003-images.md).
+ */
+export const VARIANT_WIDTHS = [400, 800, 1500] as const;
+export const LARGEST_VARIANT = VARIANT_WIDTHS[2];
 
 export const IMAGE_FILE_PATTERN = /^([a-f0-9]{32})-(\d{2,4})\.webp$/;
 

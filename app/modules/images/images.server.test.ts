@@ -43,6 +43,23 @@ describe("image pipeline", () => {
     expect(await getImage(db(), image.id)).toEqual(image);
   });
 
+  it("refuses a truncated photo", async () => {
+    const whole = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#000", noise: { type: "gaussian", mean: 120, sigma: 30 } } }).jpeg().toBuffer();
+    await expect(storeImage(db(), dataDir, whole.subarray(0, Math.floor(whole.length * 0.6)))).rejects.toBeInstanceOf(ImageRejectedError);
+  });
+
+  it("converts a camera's wide-gamut colours to sRGB and keeps no colour profile", async () => {
+    const p3 = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#d03020" } }).withIccProfile("p3").jpeg({ quality: 95 }).toBuffer();
+    const image = await storeImage(db(), dataDir, p3);
+    const file = path.join(imagesDir(dataDir), `${image.id}-800.webp`);
+    expect((await sharp(file).metadata()).icc).toBeUndefined();
+    const [r, g, b] = await sharp(file).extract({ left: 400, top: 300, width: 1, height: 1 }).raw().toBuffer();
+    // The red #d03020 stored in Display P3 has the numbers (192, 63, 44); converted back to sRGB it is about (208, 48, 32).
+    expect(Math.abs(r! - 209)).toBeLessThan(6);
+    expect(Math.abs(g! - 48)).toBeLessThan(8);
+    expect(Math.abs(b! - 32)).toBeLessThan(8);
+  });
+
   it("does not enlarge small photos", async () => {
     const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ccc" } }).png().toBuffer();
     const image = await storeImage(db(), dataDir, small);

@@ -10,6 +10,8 @@ import { VARIANT_WIDTHS, type ImageRef } from "./image-ref.ts";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
 const MAX_PIXELS = 50_000_000;
+/** libvips' WebP effort (0–6): 2 is several times faster than 4 at this quality, with files a few per cent larger. */
+const WEBP_EFFORT = Number(process.env.WEBP_EFFORT ?? 2);
 
 export class ImageRejectedError extends Error {}
 
@@ -31,13 +33,30 @@ export async function storeImage(db: Db, dataDir: string, input: Buffer): Promis
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new ImageRejectedError("unsupported format");
 
-  // Decode once, upright, without metadata; variants are resized from this.
-  const upright = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: "error" }).rotate();
+  // Upright size: orientations 5–8 turn the photo a quarter.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = (turned ? meta.height : meta.width) ?? 0;
+  const height = (turned ? meta.width : meta.height) ?? 0;
+  // Every standard width below the original, and the original itself when it is not wider than the largest.
+  const widths = VARIANT_WIDTHS.filter((w) => w < width);
+  const variants = widths.length < VARIANT_WIDTHS.length ? [...widths, width] : widths;
+
+  // Decode once, upright, straight to the largest variant's size (a JPEG decodes at a reduced
+  // scale). The camera's colour profile is kept through the resize and converted to sRGB once, on
+  // the reduced image: converting all 12 megapixels would cost more than everything else. The
+  // whole file is read, so a truncated or corrupt photo is refused here. Only the colour profile
+  // survives into the in-memory intermediate; the variants carry no metadata at all.
   let decoded: { data: Buffer; info: OutputInfo };
   try {
-    decoded = await upright.raw().toBuffer({ resolveWithObject: true });
+    const reduced = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: "error" })
+      .rotate()
+      .resize({ width: variants.at(-1), withoutEnlargement: true })
+      .keepIccProfile()
+      .tiff({ compression: "none" })
+      .toBuffer();
+    decoded = await sharp(reduced).toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
   } catch {
-    throw new ImageRejectedError("unreadable image"); // truncated or corrupt
+    throw new ImageRejectedError("unreadable image");
   }
   const { data: pixels, info } = decoded;
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
@@ -45,19 +64,19 @@ export async function storeImage(db: Db, dataDir: string, input: Buffer): Promis
   const id = crypto.randomBytes(16).toString("hex");
   const dir = imagesDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
-  // Every standard width below the original, and the original itself when it is not wider than the largest.
-  const widths = VARIANT_WIDTHS.filter((w) => w < info.width);
-  const variants = widths.length < VARIANT_WIDTHS.length ? [...widths, info.width] : widths;
   const written: string[] = [];
   try {
-    for (const width of variants) {
-      const file = path.join(dir, `${id}-${width}.webp`);
-      await sharp(pixels, raw).resize({ width, withoutEnlargement: true }).webp({ quality: 76, effort: 4 }).toFile(file);
+    let smallest: Buffer | undefined;
+    for (const variant of variants) {
+      const file = path.join(dir, `${id}-${variant}.webp`);
+      const webp = await sharp(pixels, raw).resize({ width: variant, withoutEnlargement: true }).webp({ quality: 76, effort: WEBP_EFFORT }).toBuffer();
+      await fs.writeFile(file, webp);
       written.push(file);
+      smallest ??= webp;
     }
-    const { dominant } = await sharp(pixels, raw).stats();
+    const { dominant } = await sharp(smallest).stats();
     const colour = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
-    const ref: ImageRef = { id, width: info.width, height: info.height, variants, colour };
+    const ref: ImageRef = { id, width, height, variants, colour };
     await db.insert(images).values(ref);
     return ref;
   } catch (error) {

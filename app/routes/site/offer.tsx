@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { AreaIcon, BathIcon, BedIcon, ChevronEndIcon, ChevronStartIcon, HomeIcon, PinIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { clientAddressContext, servicesContext } from "~/context.ts";
-import { imageUrl } from "~/modules/images/image-ref.ts";
+import { imageUrl, LARGEST_VARIANT, type ImageRef } from "~/modules/images/image-ref.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost } from "~/modules/inquiries/inquiry-action.server.ts";
 import { Gallery } from "~/modules/offers/components/gallery.tsx";
@@ -37,6 +37,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleInquiryPost(context.get(servicesContext), context.get(clientAddressContext), form);
 }
 
+/** The share preview: the main photo's largest variant, with its real size. */
+function ogImage(image: ImageRef, alt: string) {
+  const width = image.variants.find((w) => w >= LARGEST_VARIANT) ?? image.variants.at(-1) ?? image.width;
+  return { url: imageUrl(image, LARGEST_VARIANT), width, height: Math.round((image.height / image.width) * width), alt };
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteFromMatches(matches);
   if (!loaderData) return [{ title: "الصفحة غير موجودة" }];
@@ -51,7 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       description,
       path: `/offer/${offer.id}`,
       type: "article",
-      image: main ? { url: imageUrl(main, 1600), width: 1600, height: Math.round((main.height / main.width) * 1600), alt: offer.title } : undefined,
+      image: main ? ogImage(main, offer.title) : undefined,
     }),
     {
       "script:ld+json": {
@@ -61,7 +67,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         description: offer.description,
         url,
         datePosted: offer.createdAt,
-        image: offer.images.map((img) => `${site.publicUrl}${imageUrl(img, 1600)}`),
+        image: offer.images.map((img) => `${site.publicUrl}${imageUrl(img, LARGEST_VARIANT)}`),
         address: { "@type": "PostalAddress", addressLocality: offer.city, streetAddress: offer.location, addressCountry: "SA" },
         offers: { "@type": "Offer", price: offer.price, priceCurrency: "SAR", availability: "https://schema.org/InStock" },
       },

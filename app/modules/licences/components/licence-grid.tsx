@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState, type MouseEvent } from "react";
 import type { LightboxImage } from "~/components/ui/lightbox.tsx";
 import { Picture } from "~/components/ui/picture.tsx";
-import { imageSrcSet, imageUrl } from "~/modules/images/image-ref.ts";
+import { imageSrcSet, imageUrl, LARGEST_VARIANT } from "~/modules/images/image-ref.ts";
 import type { LicenceView } from "../licence-view.ts";
 
 const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
 
 function fullSize(licence: LicenceView): LightboxImage {
   const { image, alt } = licence;
-  if (image) return { src: imageUrl(image, 1600), srcSet: imageSrcSet(image), width: image.width, height: image.height, alt, caption: alt };
+  if (image) return { src: imageUrl(image, LARGEST_VARIANT), srcSet: imageSrcSet(image), width: image.width, height: image.height, alt, caption: alt };
   return { src: licence.url ?? "", alt, caption: alt };
 }
 

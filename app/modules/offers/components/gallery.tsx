@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { ChevronEndIcon, ChevronStartIcon, ExpandIcon } from "~/components/ui/icons.tsx";
 import { Picture } from "~/components/ui/picture.tsx";
-import { imageSrcSet, imageUrl, type ImageRef } from "~/modules/images/image-ref.ts";
+import { imageSrcSet, imageUrl, LARGEST_VARIANT, type ImageRef } from "~/modules/images/image-ref.ts";
 import { useSwipe } from "~/utils/use-swipe.ts";
 
 const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
@@ -67,7 +67,7 @@ export function Gallery({ images, title }: { images: ImageRef[]; title: string }
         <Suspense fallback={null}>
           <Lightbox
             images={images.map((image, i) => ({
-              src: imageUrl(image, 1600),
+              src: imageUrl(image, LARGEST_VARIANT),
               srcSet: imageSrcSet(image),
               width: image.width,
               height: image.height,
