@@ -27,7 +27,14 @@ export default defineConfig({
   },
   projects: [
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions: { executablePath, args: CHROMIUM_ARGS } }, testMatch: /.*\.phone\.spec\.ts/ },
-    { name: "desktop", use: { viewport: { width: 1280, height: 900 } }, testIgnore: /.*\.phone\.spec\.ts/ },
+    { name: "desktop", use: { viewport: { width: 1280, height: 900 } }, testIgnore: [/.*\.phone\.spec\.ts/, /.*\.after\.spec\.ts/] },
+    // Specs that add and delete offers run last: the lists of the other specs update live.
+    {
+      name: "offers-changing",
+      use: { viewport: { width: 1280, height: 900 } },
+      testMatch: /.*\.after\.spec\.ts/,
+      dependencies: ["phone", "desktop"],
+    },
   ],
   webServer: {
     // A fresh data folder each run: its own embedded PostgreSQL, demo data, uploads.

@@ -48,7 +48,7 @@ test("about: title, both sections and the seeded galleries, which open large", a
     await expect(links).toHaveCount(urls.length);
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(urls);
     // Our own images come with their smaller variants.
-    await expect(gallery.locator("img").first()).toHaveAttribute("srcset", /-400\.webp 400w, .*-800\.webp 800w, .*-1600\.webp 1600w/);
+    await expect(gallery.locator("img").first()).toHaveAttribute("srcset", /-400\.webp 400w, .*-800\.webp 800w, .*-1500\.webp 1500w/);
   }
   await expectImagesLoaded(page);
 
