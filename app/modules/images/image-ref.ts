@@ -15,6 +15,9 @@ export interface ImageRef {
 export const VARIANT_WIDTHS = [400, 800, 1500] as const;
 export const LARGEST_VARIANT = VARIANT_WIDTHS[2];
 
+/** What a photo picker offers: the formats phones and cameras write (HEIC where the browser converts it). */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif";
+
 export const IMAGE_FILE_PATTERN = /^([a-f0-9]{32})-(\d{2,4})\.webp$/;
 
 export function imageUrl(image: Pick<ImageRef, "id" | "variants">, wanted = 800): string {

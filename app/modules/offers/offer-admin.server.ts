@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers, stagedImages } from "~/db/schema.ts";
 import { deleteImageFiles, deleteImages, storeImage } from "~/modules/images/images.server.ts";
 import type { ImageRef } from "~/modules/images/image-ref.ts";
 import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.server.ts";
 import { publishOfferChange } from "./offer-events.server.ts";
-import { OFFER_FORM_MESSAGES, type OfferFormData, type OfferFormErrors } from "./offer-form.ts";
+import { type OfferFormData, type OfferFormErrors } from "./offer-form.ts";
+import { listOfferPhotos, offerFields } from "./offers.server.ts";
 
 /** A row of the back-office list. */
 export interface AdminOfferRow {
@@ -59,31 +60,10 @@ export async function listAdminOffers(db: Db, page = 1): Promise<{ rows: AdminOf
 export async function getOfferForEdit(db: Db, id: number) {
   const [row] = await db.select().from(offers).where(eq(offers.id, id));
   if (!row) return null;
-  const photos = await db
-    .select({ id: images.id, width: images.width, height: images.height, variants: images.variants, colour: images.colour })
-    .from(offerImages)
-    .innerJoin(images, eq(images.id, offerImages.imageId))
-    .where(eq(offerImages.offerId, id))
-    .orderBy(asc(offerImages.position));
+  const photos = await listOfferPhotos(db, id);
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    price: row.price,
-    area: row.area,
-    propertyType: row.propertyType,
-    status: row.status,
-    city: row.city,
-    location: row.location,
-    isCorner: row.isCorner,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    floors: row.floors,
-    locationUrl: row.locationUrl,
-    coordinates: row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null,
-    details: row.details,
-    units: row.units,
-    photos: photos satisfies ImageRef[],
+    ...offerFields(row),
+    photos,
   };
 }
 

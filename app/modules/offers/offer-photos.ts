@@ -1,9 +1,9 @@
-import type { ImageRef } from "~/modules/images/image-ref.ts";
+import { PHOTO_ACCEPT, type ImageRef } from "~/modules/images/image-ref.ts";
 
 /** Photos of the offer form: one request each, a phone camera's photo fits easily. */
 export const OFFER_PHOTO_LIMITS = {
   maxBytes: 25 * 1024 * 1024,
-  accept: "image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif",
+  accept: PHOTO_ACCEPT,
 } as const;
 
 export const OFFER_PHOTO_MESSAGES = {

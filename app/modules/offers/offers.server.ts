@@ -153,19 +153,25 @@ export async function getOfferPage(db: Db, id: number): Promise<{
 } | null> {
   const [row] = await db.select().from(offers).where(eq(offers.id, id));
   if (!row) return null;
-  const photoRows = await db
-    .select({ id: images.id, width: images.width, height: images.height, variants: images.variants, colour: images.colour })
-    .from(offerImages)
-    .innerJoin(images, eq(images.id, offerImages.imageId))
-    .where(eq(offerImages.offerId, id))
-    .orderBy(asc(offerImages.position));
-  const photos: ImageRef[] = photoRows;
+  const photos = await listOfferPhotos(db, id);
   // In the newest-first list, "previous" is the newer neighbour and "next" the older one.
   const [previous, next] = await Promise.all([
     neighbour(db, row.createdAt, row.id, "newer"),
     neighbour(db, row.createdAt, row.id, "older"),
   ]);
   const offer: OfferPageView = {
+    ...offerFields(row),
+    images: photos,
+    mainImage: photos[0] ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  return { offer, previous: previous?.id === id ? null : previous, next: next?.id === id ? null : next };
+}
+
+/** The fields of a stored offer that pages and the edit form read (coordinates as one value). */
+export function offerFields(row: typeof offers.$inferSelect) {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -183,12 +189,17 @@ export async function getOfferPage(db: Db, id: number): Promise<{
     coordinates: row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null,
     details: row.details,
     units: row.units,
-    images: photos,
-    mainImage: photos[0] ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
-  return { offer, previous: previous?.id === id ? null : previous, next: next?.id === id ? null : next };
+}
+
+/** An offer's photos in order, the main one first. */
+export async function listOfferPhotos(db: Db, offerId: number): Promise<ImageRef[]> {
+  return db
+    .select({ id: images.id, width: images.width, height: images.height, variants: images.variants, colour: images.colour })
+    .from(offerImages)
+    .innerJoin(images, eq(images.id, offerImages.imageId))
+    .where(eq(offerImages.offerId, offerId))
+    .orderBy(asc(offerImages.position));
 }
 
 /** Ids and change dates for sitemap.xml. */

@@ -2,13 +2,15 @@
  * Limits, texts and shapes of the owner submission shared by the browser and the server.
  * No zod here: this file is part of the public page's JavaScript.
  */
+import { PHOTO_ACCEPT } from "~/modules/images/image-ref.ts";
+
 /** Photo limits (SPEC.md §5, §9). */
 export const SUBMISSION_PHOTOS = {
   field: "photos",
   min: 1,
   max: 10,
   maxBytes: 5 * 1024 * 1024,
-  accept: "image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif",
+  accept: PHOTO_ACCEPT,
 } as const;
 
 /** Texts of the owner submission (SPEC.md §5); the first three are SPEC's own words. */

@@ -8,6 +8,7 @@ import { BUILDING_USE_OPTIONS, FACADE_OPTIONS } from "~/modules/lookups/defaults
 import type { OfferDetails, OfferUnit } from "../../details.ts";
 import { DETAIL_LABELS } from "../../detail-fields.ts";
 import { coordinatesFromMapLink } from "../../map-link.ts";
+import type { OfferForEdit } from "../../offer-admin.server.ts";
 import { LAND_TYPE, NEW_OFFER_DEFAULTS, OFFER_FORM_MESSAGES, parseOfferForm, type OfferFormErrors, type OfferSaveResult } from "../../offer-form.ts";
 import { LocationPicker } from "../location-picker.tsx";
 import { LookupSelect } from "./lookup-select.tsx";
@@ -54,24 +55,7 @@ export interface OfferFormChoices {
 const numberText = (value: number) => (value ? String(value) : "");
 
 /** Form values from a stored offer (or the defaults of SPEC.md §9 for a new one). */
-export function offerFormState(offer?: {
-  title: string;
-  description: string;
-  price: number;
-  area: number;
-  propertyType: string;
-  status: string;
-  city: string;
-  location: string;
-  isCorner: boolean;
-  bedrooms: number;
-  bathrooms: number;
-  floors: string;
-  locationUrl: string;
-  coordinates: { lat: number; lng: number } | null;
-  details: OfferDetails;
-  units: OfferUnit[];
-}): OfferFormState {
+export function offerFormState(offer?: Omit<OfferForEdit, "id" | "photos">): OfferFormState {
   const d = offer?.details;
   return {
     title: offer?.title ?? "",
