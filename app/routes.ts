@@ -26,6 +26,8 @@ export default [
     route("offers/edit/:id", "routes/admin/offer-edit.tsx"),
     route("offers/photos", "routes/admin/offer-photos.ts"),
     route("offers/save", "routes/admin/offer-save.ts"),
+    route("inquiries", "routes/admin/inquiries.tsx"),
+    route("submissions", "routes/admin/submissions.tsx"),
     route("settings/staff", "routes/admin/staff.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),

@@ -153,7 +153,7 @@ export const inquiries = pgTable(
     replyHistory: jsonb("reply_history").$type<ReplyEntry[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("inquiries_created_at_idx").on(t.createdAt.desc())],
+  (t) => [index("inquiries_created_at_idx").on(t.createdAt.desc()), index("inquiries_status_created_idx").on(t.status, t.createdAt)],
 );
 
 // ---- Site content and settings ----
@@ -340,4 +340,24 @@ export const tasks = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("tasks_assigned_status_idx").on(t.assignedTo, t.status), index("tasks_status_idx").on(t.status)],
+);
+
+// ---- Audit log: who changed what in the back office, and when ----
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** "inquiry" | "submission" */
+    entity: text("entity").notNull(),
+    entityId: integer("entity_id").notNull(),
+    /** e.g. "reply-email", "complete", "help-request", "reject", "offer-started" */
+    action: text("action").notNull(),
+    actorId: integer("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** The name at the time, kept when the account goes. */
+    actorName: text("actor_name").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt.desc())],
 );

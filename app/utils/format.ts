@@ -29,6 +29,11 @@ export function formatDateArabic(date: Date | string): string {
   return new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium" }).format(new Date(date));
 }
 
+/** Date and time in the ar-SA locale (inquiry and submission timestamps, SPEC.md §9). */
+export function formatDateTimeArabic(date: Date | string): string {
+  return new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium", timeStyle: "short" }).format(new Date(date));
+}
+
 /**
  * Phone normalisation of SPEC.md §5: leading 00966 or 0 becomes +966, a leading + is kept,
  * anything else gets +966 in front. Spaces, dashes and brackets are dropped; Arabic-Indic digits

@@ -117,3 +117,27 @@ export async function deleteImageFiles(dataDir: string, rows: ReadonlyArray<{ id
     ),
   );
 }
+
+/**
+ * A copy of a stored image under a new name (files and row), so two records never share a file:
+ * deleting one (an offer made from an owner's submission) leaves the other whole.
+ */
+export async function copyImage(db: Db, dataDir: string, id: string): Promise<ImageRef> {
+  const source = await getImage(db, id);
+  if (!source) throw new Error(`image ${id} not found`);
+  const copy: ImageRef = { ...source, id: crypto.randomBytes(16).toString("hex") };
+  const dir = imagesDir(dataDir);
+  const written: string[] = [];
+  try {
+    for (const width of source.variants) {
+      const target = path.join(dir, `${copy.id}-${width}.webp`);
+      await fs.copyFile(path.join(dir, `${source.id}-${width}.webp`), target);
+      written.push(target);
+    }
+    await db.insert(images).values(copy);
+    return copy;
+  } catch (error) {
+    await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+    throw error;
+  }
+}

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { inquiries, offers } from "~/db/schema.ts";
 import type { InquiryData } from "./schema.ts";
@@ -30,9 +30,4 @@ export async function createInquiry(db: Db, data: InquiryData) {
     })
     .returning();
   return row!;
-}
-
-export async function countInquiries(db: Db): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(inquiries);
-  return row?.count ?? 0;
 }

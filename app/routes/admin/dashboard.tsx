@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
-import { countInquiries } from "~/modules/inquiries/inquiries.server.ts";
+import { inquiryTotals } from "~/modules/inquiries/inbox.server.ts";
 import { countOffers } from "~/modules/offers/offers.server.ts";
 import { isLate, taskStatusLabel } from "~/modules/tasks/status.ts";
 import { countOpenTasks, listOpenTasksFor } from "~/modules/tasks/tasks.server.ts";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/dashboard";
 
 type DashboardTask = { id: number; title: string; status: string; createdAt: string; late: boolean };
 type DashboardData =
-  | { kind: "manager"; name: string; totals: { offers: number; inquiries: number; openTasks: number } }
+  | { kind: "manager"; name: string; totals: { offers: number; inquiries: number; pendingInquiries: number; lateInquiries: number; openTasks: number } }
   | { kind: "accountant" | "staff"; name: string; tasks: DashboardTask[] }
   | { kind: "none"; name: string };
 
@@ -19,8 +19,12 @@ export async function loader({ context }: Route.LoaderArgs): Promise<DashboardDa
   const { db } = context.get(servicesContext);
   const user = requireStaffUser(context);
   if (user.role === "manager") {
-    const [offers, inquiries, openTasks] = await Promise.all([countOffers(db), countInquiries(db), countOpenTasks(db)]);
-    return { kind: "manager", name: user.name, totals: { offers, inquiries, openTasks } };
+    const [offers, inquiries, openTasks] = await Promise.all([countOffers(db), inquiryTotals(db), countOpenTasks(db)]);
+    return {
+      kind: "manager",
+      name: user.name,
+      totals: { offers, inquiries: inquiries.total, pendingInquiries: inquiries.pending, lateInquiries: inquiries.late, openTasks },
+    };
   }
   if (user.role === "accountant" || user.role === "staff") {
     const tasks = await listOpenTasksFor(db, user.id);
@@ -43,6 +47,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {[
               { label: "إجمالي العروض", value: loaderData.totals.offers },
               { label: "إجمالي الاستفسارات", value: loaderData.totals.inquiries },
+              { label: "استفسارات قيد الانتظار", value: loaderData.totals.pendingInquiries },
+              { label: "استفسارات متأخرة (أكثر من 24 ساعة)", value: loaderData.totals.lateInquiries },
               { label: "المهام الداخلية المعلّقة", value: loaderData.totals.openTasks },
             ].map((stat) => (
               <div key={stat.label} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">

@@ -1,0 +1,46 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server.ts";
+import { auditLog } from "~/db/schema.ts";
+import type { StaffProfile } from "~/modules/users/users.server.ts";
+
+export type AuditEntity = "inquiry" | "submission";
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Who did what to which record, written in the same transaction as the change itself. */
+export async function recordAudit(
+  tx: Db | Tx,
+  actor: Pick<StaffProfile, "id" | "name">,
+  entity: AuditEntity,
+  entityId: number,
+  action: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await tx.insert(auditLog).values({ entity, entityId, action, actorId: actor.id, actorName: actor.name, details });
+}
+
+export interface AuditEntry {
+  action: string;
+  actorName: string;
+  at: string;
+}
+
+/** The newest entry of each record, for the "by … at …" line of its card. */
+export async function latestAuditEntries(db: Db, entity: AuditEntity, ids: number[]): Promise<Map<number, AuditEntry>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([auditLog.entityId], { entityId: auditLog.entityId, action: auditLog.action, actorName: auditLog.actorName, at: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), inArray(auditLog.entityId, ids)))
+    .orderBy(auditLog.entityId, desc(auditLog.createdAt), desc(auditLog.id));
+  return new Map(rows.map((r) => [r.entityId, { action: r.action, actorName: r.actorName, at: r.at.toISOString() }]));
+}
+
+/** Every entry of one record, oldest first. */
+export async function auditTrail(db: Db, entity: AuditEntity, entityId: number) {
+  return db
+    .select({ action: auditLog.action, actorName: auditLog.actorName, actorId: auditLog.actorId, details: auditLog.details, at: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(auditLog.createdAt, auditLog.id);
+}
+

@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, inquiries, tasks } from "~/db/schema.ts";
+import { auditTrail } from "~/modules/audit/audit.server.ts";
+import type { Mailer, MailMessage } from "~/modules/messaging/mail.server.ts";
+import { createStaffUser } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/users.server.ts";
+import { createOffer } from "../../../tests/factories/offers.ts";
+import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { completeInquiry, inquiryTotals, listInbox, replyToInquiry, requestHelp } from "./inbox.server.ts";
+import { createInquiry } from "./inquiries.server.ts";
+import { canComplete, canReply, INQUIRY_MESSAGES, isInquiryLate, replyText } from "./status.ts";
+
+const db = useTestDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-inbox-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const sent: MailMessage[] = [];
+let failMail = false;
+const mailer: Mailer = {
+  async send(message) {
+    if (failMail) throw new Error("smtp down");
+    sent.push(message);
+  },
+};
+const services = () => ({ db: db(), mailer });
+
+let employee: StaffProfile;
+beforeAll(async () => {
+  employee = await createStaffUser(db(), { name: "سارة", username: "sara.t", phone: "0551110001", role: "staff" });
+});
+
+const newInquiry = (overrides: Partial<{ email: string; propertyId: number }> = {}) =>
+  createInquiry(db(), { name: "محمد", phone: "+966551234567", email: overrides.email ?? "m@example.sa", message: "هل الشقة متاحة؟", propertyId: overrides.propertyId, propertyTitle: "" });
+
+describe("inquiry status rules (SPEC.md §4)", () => {
+  it("replies until completed; completing once", () => {
+    expect([canReply("pending"), canReply("replied"), canReply("completed")]).toEqual([true, true, false]);
+    expect([canComplete("pending"), canComplete("replied"), canComplete("completed")]).toEqual([true, true, false]);
+  });
+
+  it("late after 24 hours, only while pending", () => {
+    const now = Date.parse("2026-11-23T12:00:00Z");
+    expect(isInquiryLate({ status: "pending", createdAt: "2026-11-22T11:59:00Z" }, now)).toBe(true);
+    expect(isInquiryLate({ status: "pending", createdAt: "2026-11-22T12:01:00Z" }, now)).toBe(false);
+    expect(isInquiryLate({ status: "replied", createdAt: "2026-11-20T12:00:00Z" }, now)).toBe(false);
+  });
+
+  it("a reply about an offer with a point carries its map link", () => {
+    expect(replyText("نعم متاحة", { lat: 24.7, lng: 46.6 })).toBe("نعم متاحة\n\nموقع العقار: https://www.google.com/maps?q=24.7,46.6");
+    expect(replyText(" نعم ", null)).toBe("نعم");
+  });
+});
+
+describe("the inbox", () => {
+  it("a reply by e-mail is sent, recorded in the history and the audit log, and makes it replied", async () => {
+    const offer = await createOffer(db(), { lat: 24.77, lng: 46.64, title: "فيلا الاختبار" });
+    const inquiry = await newInquiry({ propertyId: offer.id });
+    const result = await replyToInquiry(services(), employee, inquiry.id, "email", "  نعم، الفيلا متاحة للمعاينة غداً  ");
+    expect(result).toEqual({ ok: true, message: INQUIRY_MESSAGES.repliedEmail });
+    expect(sent.at(-1)).toMatchObject({ to: "m@example.sa", body: expect.stringContaining("نعم، الفيلا متاحة للمعاينة غداً") });
+    expect(sent.at(-1)!.body).toContain("https://www.google.com/maps?q=24.77,46.64");
+    const [row] = await db().select().from(inquiries).where(eq(inquiries.id, inquiry.id));
+    expect(row!.status).toBe("replied");
+    expect(row!.replyHistory).toEqual([{ timestamp: expect.any(String), method: "email", message: "نعم، الفيلا متاحة للمعاينة غداً", sentBy: "سارة" }]);
+    expect(await auditTrail(db(), "inquiry", inquiry.id)).toEqual([
+      expect.objectContaining({ action: "reply-email", actorName: "سارة", actorId: employee.id, details: { from: "pending" } }),
+    ]);
+  });
+
+  it("a failed mail changes nothing; no e-mail address means WhatsApp only", async () => {
+    const inquiry = await newInquiry();
+    failMail = true;
+    try {
+      expect(await replyToInquiry(services(), employee, inquiry.id, "email", "رد")).toEqual({ ok: false, error: INQUIRY_MESSAGES.mailFailed });
+    } finally {
+      failMail = false;
+    }
+    const [row] = await db().select().from(inquiries).where(eq(inquiries.id, inquiry.id));
+    expect([row!.status, row!.replyHistory]).toEqual(["pending", []]);
+    expect(await db().select().from(auditLog).where(eq(auditLog.entityId, inquiry.id))).toEqual([]);
+    const silent = await newInquiry({ email: "" });
+    expect(await replyToInquiry(services(), employee, silent.id, "email", "رد")).toEqual({ ok: false, error: INQUIRY_MESSAGES.noEmail });
+    expect((await replyToInquiry(services(), employee, silent.id, "whatsapp", "رد عبر واتساب")).ok).toBe(true);
+    expect(await replyToInquiry(services(), employee, silent.id, "whatsapp", "   ")).toEqual({ ok: false, error: INQUIRY_MESSAGES.replyRequired });
+  });
+
+  it("complete closes it for good: no more replies, no second completion", async () => {
+    const inquiry = await newInquiry();
+    expect((await completeInquiry(db(), employee, inquiry.id)).ok).toBe(true);
+    expect(await completeInquiry(db(), employee, inquiry.id)).toEqual({ ok: false, error: INQUIRY_MESSAGES.notAllowed });
+    expect(await replyToInquiry(services(), employee, inquiry.id, "whatsapp", "متأخر")).toEqual({ ok: false, error: INQUIRY_MESSAGES.notAllowed });
+    expect((await auditTrail(db(), "inquiry", inquiry.id)).map((e) => e.action)).toEqual(["complete"]);
+  });
+
+  it("a help request needs title and details and makes a pending task for the accountant", async () => {
+    const inquiry = await newInquiry();
+    expect(await requestHelp(db(), employee, inquiry.id, { title: "", details: "x" })).toEqual({ ok: false, error: INQUIRY_MESSAGES.helpTitleRequired });
+    expect(await requestHelp(db(), employee, inquiry.id, { title: "x", details: " " })).toEqual({ ok: false, error: INQUIRY_MESSAGES.helpDetailsRequired });
+    expect(await requestHelp(db(), employee, inquiry.id, { title: "عربون", details: "العميل يسأل عن العربون" })).toEqual({ ok: false, error: INQUIRY_MESSAGES.noAccountant });
+    const accountant = await createStaffUser(db(), { name: "فهد", username: "fahad.t", phone: "0551110002", role: "accountant" });
+    expect((await requestHelp(db(), employee, inquiry.id, { title: "عربون", details: "العميل يسأل عن العربون" })).ok).toBe(true);
+    const [task] = await db().select().from(tasks).where(eq(tasks.relatedInquiryId, inquiry.id));
+    expect(task).toMatchObject({ title: "عربون", description: "العميل يسأل عن العربون", assignedTo: accountant.id, createdBy: employee.id, status: "Pending" });
+    expect((await auditTrail(db(), "inquiry", inquiry.id)).map((e) => [e.action, e.details])).toEqual([["help-request", { taskId: task!.id }]]);
+  });
+
+  it("lists newest first with filters and search, the late mark and the last action; the dashboard counts agree", async () => {
+    const old = await newInquiry();
+    await db().update(inquiries).set({ createdAt: new Date(Date.now() - 25 * 3600_000), name: "قديم جداً" }).where(eq(inquiries.id, old.id));
+    const all = await listInbox(db(), {});
+    expect(all.map((i) => i.createdAt)).toEqual([...all.map((i) => i.createdAt)].sort().reverse());
+    expect(all.find((i) => i.id === old.id)?.late).toBe(true);
+    expect(all.find((i) => i.lastAction?.action === "reply-email")?.lastAction?.actorName).toBe("سارة");
+    expect((await listInbox(db(), { status: "completed" })).every((i) => i.status === "completed")).toBe(true);
+    expect((await listInbox(db(), { q: "قديم" })).map((i) => i.id)).toEqual([old.id]);
+    expect(await listInbox(db(), { q: "%" })).toEqual([]); // wildcards are literal
+    const totals = await inquiryTotals(db());
+    expect(totals.total).toBe(all.length);
+    expect(totals.pending).toBe(all.filter((i) => i.status === "pending").length);
+    expect(totals.late).toBe(all.filter((i) => i.late).length);
+  });
+});

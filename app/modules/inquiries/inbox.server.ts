@@ -1,0 +1,187 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { AppServices } from "~/context.ts";
+import type { Db } from "~/db/client.server.ts";
+import { inquiries, offers, staffUsers, tasks, type ReplyEntry } from "~/db/schema.ts";
+import { latestAuditEntries, recordAudit, type AuditEntry } from "~/modules/audit/audit.server.ts";
+import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import type { StaffProfile } from "~/modules/users/users.server.ts";
+import { log } from "~/utils/log.server.ts";
+import { canComplete, canReply, INQUIRY_LATE_AFTER_MS, INQUIRY_MESSAGES, INQUIRY_STATUSES, isInquiryLate, replyText, type ReplyMethod } from "./status.ts";
+
+export interface InboxCard {
+  id: number;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  propertyId: number | null;
+  propertyTitle: string;
+  coordinates: { lat: number; lng: number } | null;
+  status: string;
+  late: boolean;
+  createdAt: string;
+  replyHistory: ReplyEntry[];
+  lastAction: AuditEntry | null;
+}
+
+export interface InboxFilters {
+  status?: string;
+  q?: string;
+}
+
+export const INBOX_PAGE_SIZE = 50;
+
+export function parseInboxFilters(params: URLSearchParams): InboxFilters {
+  const status = params.get("status") ?? "";
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  return { status: (INQUIRY_STATUSES as readonly string[]).includes(status) ? status : undefined, q: q || undefined };
+}
+
+function likeLiteral(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** The inbox, newest first (SPEC.md §2): a status filter and a search over name, phone, e-mail, message and property. */
+export async function listInbox(db: Db, filters: InboxFilters, now = Date.now()): Promise<InboxCard[]> {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(inquiries.status, filters.status));
+  if (filters.q) {
+    const pattern = likeLiteral(filters.q);
+    conditions.push(
+      or(
+        ilike(inquiries.name, pattern),
+        ilike(inquiries.phone, pattern),
+        ilike(inquiries.email, pattern),
+        ilike(inquiries.message, pattern),
+        ilike(inquiries.propertyTitle, pattern),
+      )!,
+    );
+  }
+  const rows = await db
+    .select({ inquiry: inquiries, lat: offers.lat, lng: offers.lng })
+    .from(inquiries)
+    .leftJoin(offers, eq(offers.id, inquiries.propertyId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+    .limit(INBOX_PAGE_SIZE);
+  const audits = await latestAuditEntries(db, "inquiry", rows.map((r) => r.inquiry.id));
+  return rows.map(({ inquiry, lat, lng }) => ({
+    id: inquiry.id,
+    name: inquiry.name,
+    phone: inquiry.phone,
+    email: inquiry.email,
+    message: inquiry.message,
+    propertyId: inquiry.propertyId,
+    propertyTitle: inquiry.propertyTitle,
+    coordinates: lat != null && lng != null ? { lat, lng } : null,
+    status: inquiry.status,
+    late: isInquiryLate(inquiry, now),
+    createdAt: inquiry.createdAt.toISOString(),
+    replyHistory: inquiry.replyHistory,
+    lastAction: audits.get(inquiry.id) ?? null,
+  }));
+}
+
+/** The manager's dashboard figures, from the same table and rules as the inbox. */
+export async function inquiryTotals(db: Db, now = new Date()): Promise<{ total: number; pending: number; late: number }> {
+  const cutoff = new Date(now.getTime() - INQUIRY_LATE_AFTER_MS);
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${inquiries.status} = 'pending')`.mapWith(Number),
+      late: sql<number>`count(*) filter (where ${inquiries.status} = 'pending' and ${inquiries.createdAt} < ${cutoff})`.mapWith(Number),
+    })
+    .from(inquiries);
+  return { total: row?.total ?? 0, pending: row?.pending ?? 0, late: row?.late ?? 0 };
+}
+
+export type InboxActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+const refused = (error: string): InboxActionResult => ({ ok: false, error });
+
+/**
+ * Records a reply and, by e-mail, sends it through the mail adapter first (SPEC.md §4): the status
+ * becomes replied and {timestamp, method, message, sentBy} joins the history, with an audit entry,
+ * in one transaction. A completed inquiry takes no more replies.
+ */
+export async function replyToInquiry(
+  services: Pick<AppServices, "db" | "mailer">,
+  actor: StaffProfile,
+  id: number,
+  method: ReplyMethod,
+  rawMessage: string,
+): Promise<InboxActionResult> {
+  const message = rawMessage.trim().slice(0, 5000);
+  if (!message) return refused(INQUIRY_MESSAGES.replyRequired);
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ inquiry: inquiries, lat: offers.lat, lng: offers.lng })
+      .from(inquiries)
+      .leftJoin(offers, eq(offers.id, inquiries.propertyId))
+      .where(eq(inquiries.id, id))
+      .for("update", { of: inquiries });
+    if (!row) return refused(INQUIRY_MESSAGES.notFound);
+    const { inquiry } = row;
+    if (!canReply(inquiry.status)) return refused(INQUIRY_MESSAGES.notAllowed);
+    const coordinates = row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null;
+    if (method === "email") {
+      if (!inquiry.email) return refused(INQUIRY_MESSAGES.noEmail);
+      try {
+        await services.mailer.send({
+          to: inquiry.email,
+          subject: inquiry.propertyTitle ? `رد على استفسارك عن: ${inquiry.propertyTitle}` : `رد على استفسارك — ${COMPANY_NAME}`,
+          body: replyText(message, coordinates),
+        });
+      } catch (error) {
+        log.warn("inquiry reply mail failed", { inquiryId: id, error: String(error) });
+        return refused(INQUIRY_MESSAGES.mailFailed);
+      }
+    }
+    const entry: ReplyEntry = { timestamp: new Date().toISOString(), method, message, sentBy: actor.name };
+    await tx
+      .update(inquiries)
+      .set({ status: "replied", replyHistory: sql`${inquiries.replyHistory} || ${JSON.stringify([entry])}::jsonb` })
+      .where(eq(inquiries.id, id));
+    await recordAudit(tx, actor, "inquiry", id, `reply-${method}`, { from: inquiry.status });
+    return { ok: true, message: method === "email" ? INQUIRY_MESSAGES.repliedEmail : INQUIRY_MESSAGES.repliedWhatsapp };
+  });
+}
+
+export async function completeInquiry(db: Db, actor: StaffProfile, id: number): Promise<InboxActionResult> {
+  return db.transaction(async (tx) => {
+    const [inquiry] = await tx.select({ status: inquiries.status }).from(inquiries).where(eq(inquiries.id, id)).for("update");
+    if (!inquiry) return refused(INQUIRY_MESSAGES.notFound);
+    if (!canComplete(inquiry.status)) return refused(INQUIRY_MESSAGES.notAllowed);
+    await tx.update(inquiries).set({ status: "completed" }).where(eq(inquiries.id, id));
+    await recordAudit(tx, actor, "inquiry", id, "complete", { from: inquiry.status });
+    return { ok: true, message: INQUIRY_MESSAGES.completed };
+  });
+}
+
+/**
+ * "Request help" (SPEC.md §5): a task for the accountant, Pending, linked to the inquiry. Title and
+ * details are both required. The accountant is the first active one (SPEC.md fixes one).
+ */
+export async function requestHelp(db: Db, actor: StaffProfile, id: number, input: { title: string; details: string }): Promise<InboxActionResult> {
+  const title = input.title.trim().slice(0, 200);
+  const details = input.details.trim().slice(0, 5000);
+  if (!title) return refused(INQUIRY_MESSAGES.helpTitleRequired);
+  if (!details) return refused(INQUIRY_MESSAGES.helpDetailsRequired);
+  return db.transaction(async (tx) => {
+    const [inquiry] = await tx.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, id));
+    if (!inquiry) return refused(INQUIRY_MESSAGES.notFound);
+    const [accountant] = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.role, "accountant"), eq(staffUsers.active, true)))
+      .orderBy(asc(staffUsers.id))
+      .limit(1);
+    if (!accountant) return refused(INQUIRY_MESSAGES.noAccountant);
+    const [task] = await tx
+      .insert(tasks)
+      .values({ title, description: details, assignedTo: accountant.id, createdBy: actor.id, status: "Pending", relatedInquiryId: id })
+      .returning({ id: tasks.id });
+    await recordAudit(tx, actor, "inquiry", id, "help-request", { taskId: task!.id });
+    return { ok: true, message: INQUIRY_MESSAGES.helpSent };
+  });
+}

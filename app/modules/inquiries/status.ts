@@ -1,0 +1,68 @@
+/** Inquiry statuses of SPEC.md §4 and the moves between them, shared by the inbox and the server. */
+export const INQUIRY_STATUSES = ["pending", "replied", "completed"] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
+  pending: "قيد الانتظار",
+  replied: "تم الرد",
+  completed: "مكتمل",
+};
+
+export function inquiryStatusLabel(status: string): string {
+  return (INQUIRY_STATUS_LABELS as Record<string, string>)[status] ?? status;
+}
+
+/** A reply (WhatsApp or e-mail) is possible until the inquiry is completed; it makes it replied. */
+export function canReply(status: string): boolean {
+  return status === "pending" || status === "replied";
+}
+
+/** Completing is possible once, from pending or replied; the button then goes. */
+export function canComplete(status: string): boolean {
+  return status === "pending" || status === "replied";
+}
+
+/** Late: still pending more than 24 hours after it arrived (SPEC.md §4, §9). */
+export const INQUIRY_LATE_AFTER_MS = 24 * 60 * 60_000;
+export function isInquiryLate(inquiry: { status: string; createdAt: Date | string }, now = Date.now()): boolean {
+  return inquiry.status === "pending" && now - new Date(inquiry.createdAt).getTime() > INQUIRY_LATE_AFTER_MS;
+}
+
+export const REPLY_METHODS = { email: "البريد الإلكتروني", whatsapp: "واتساب" } as const;
+export type ReplyMethod = keyof typeof REPLY_METHODS;
+
+export const INQUIRY_MESSAGES = {
+  replyRequired: "يرجى كتابة نص الرد",
+  noEmail: "لا يوجد بريد إلكتروني لهذا العميل، استخدم واتساب",
+  mailFailed: "تعذر إرسال البريد الإلكتروني، حاول مرة أخرى",
+  repliedEmail: "تم إرسال الرد بالبريد الإلكتروني",
+  repliedWhatsapp: "تم تسجيل الرد عبر واتساب",
+  completed: "تم إكمال الاستفسار",
+  notAllowed: "لا يمكن تنفيذ هذا الإجراء على استفسار مكتمل",
+  notFound: "هذا الاستفسار غير موجود",
+  helpTitleRequired: "يرجى كتابة عنوان الطلب",
+  helpDetailsRequired: "يرجى كتابة تفاصيل الطلب",
+  helpSent: "تم إرسال طلب المساعدة إلى المحاسب",
+  noAccountant: "لا يوجد محاسب نشط لإسناد الطلب إليه",
+} as const;
+
+/** Arabic names of the recorded actions, for the "by … at …" line. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "reply-email": "رد بالبريد",
+  "reply-whatsapp": "رد عبر واتساب",
+  complete: "إكمال",
+  "help-request": "طلب مساعدة",
+  reject: "رفض",
+  "offer-started": "إنشاء عرض",
+};
+
+/** A map link for the reply text when the offer has a point (SPEC.md §7). */
+export function mapLink(coordinates: { lat: number; lng: number } | null): string {
+  return coordinates ? `https://www.google.com/maps?q=${coordinates.lat},${coordinates.lng}` : "";
+}
+
+/** The reply as the visitor receives it, by e-mail or WhatsApp: the text, then the offer's map link if it has one. */
+export function replyText(message: string, coordinates: { lat: number; lng: number } | null): string {
+  const link = mapLink(coordinates);
+  return link ? `${message.trim()}\n\nموقع العقار: ${link}` : message.trim();
+}

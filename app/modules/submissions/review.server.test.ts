@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { images, stagedImages, submissions } from "~/db/schema.ts";
+import { auditTrail } from "~/modules/audit/audit.server.ts";
+import { imagesDir } from "~/modules/images/images.server.ts";
+import { createStaffUser, type StaffProfile } from "~/modules/users/users.server.ts";
+import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { listSubmissionCards, offerStartFromSubmission, rejectSubmission, startOfferFromSubmission } from "./review.server.ts";
+import { submissionStatusView, SUBMISSION_REVIEW_MESSAGES } from "./status.ts";
+import { createSubmission } from "./submissions.server.ts";
+
+const db = useTestDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-review-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+let manager: StaffProfile;
+let jpeg: Uint8Array;
+beforeAll(async () => {
+  manager = await createStaffUser(db(), { name: "نورة", username: "noura.t", phone: "0551110003", role: "manager" });
+  jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#a63" } }).jpeg().toBuffer();
+});
+
+const submission = () =>
+  createSubmission(
+    db(),
+    dataDir,
+    { clientName: "عبدالله", clientPhone: "+966551234567", clientEmail: "", propertyType: "فيلا", city: "الرياض", neighbourhood: "حطين", area: 450, description: "فيلا دورين" },
+    [
+      { fileName: "a.jpg", bytes: jpeg },
+      { fileName: "b.jpg", bytes: jpeg },
+    ],
+  );
+
+describe("owner submissions (SPEC.md §4)", () => {
+  it("badges: pending yellow, reviewed blue, rejected red, anything else raw in grey", () => {
+    expect(["pending", "reviewed", "rejected", "archived"].map((s) => submissionStatusView(s))).toEqual([
+      { label: "قيد المراجعة", tone: "yellow" },
+      { label: "تمت المراجعة", tone: "blue" },
+      { label: "مرفوض", tone: "red" },
+      { label: "archived", tone: "grey" },
+    ]);
+  });
+
+  it("reject sets rejected once, with an audit entry", async () => {
+    const row = await submission();
+    expect((await rejectSubmission(db(), manager, row.id)).ok).toBe(true);
+    expect(await rejectSubmission(db(), manager, row.id)).toEqual({ ok: false, error: SUBMISSION_REVIEW_MESSAGES.notAllowed });
+    expect((await auditTrail(db(), "submission", row.id)).map((e) => [e.action, e.actorName])).toEqual([["reject", "نورة"]]);
+    const [card] = (await listSubmissionCards(db())).filter((c) => c.id === row.id);
+    expect(card).toMatchObject({ status: "rejected", lastAction: { action: "reject", actorName: "نورة" } });
+    expect(card!.photos).toHaveLength(2);
+  });
+
+  it("an offer from a submission: reviewed, and its photos copied (not moved) and waiting for the form", async () => {
+    const row = await submission();
+    const [before] = await listSubmissionCards(db());
+    const result = await startOfferFromSubmission(db(), dataDir, manager, row.id);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.photoIds).toHaveLength(2);
+    expect(result.photoIds).not.toContain(before!.photos[0]!.id);
+    const [after] = await db().select().from(submissions).where(eq(submissions.id, row.id));
+    expect(after!.status).toBe("reviewed");
+    for (const id of result.photoIds) {
+      expect(await db().select().from(stagedImages).where(eq(stagedImages.imageId, id))).toHaveLength(1);
+      expect(fs.existsSync(path.join(imagesDir(dataDir), `${id}-400.webp`))).toBe(true);
+    }
+    // The originals stay with the submission.
+    const [card] = (await listSubmissionCards(db())).filter((c) => c.id === row.id);
+    expect(card!.photos.map((p) => p.id)).toEqual(before!.photos.map((p) => p.id));
+    expect(await db().select().from(images).where(eq(images.id, before!.photos[0]!.id))).toHaveLength(1);
+
+    const start = await offerStartFromSubmission(db(), row.id, [...result.photoIds].reverse());
+    expect(start?.submission.neighbourhood).toBe("حطين");
+    expect(start?.photos.map((p) => p.id)).toEqual([...result.photoIds].reverse());
+    // Only staged photos are taken: a submission's own photo id is not.
+    expect((await offerStartFromSubmission(db(), row.id, [before!.photos[0]!.id]))?.photos).toEqual([]);
+    expect((await auditTrail(db(), "submission", row.id)).map((e) => [e.action, e.details])).toEqual([["offer-started", { from: "pending", photos: 2 }]]);
+  });
+});

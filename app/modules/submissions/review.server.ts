@@ -1,0 +1,120 @@
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server.ts";
+import { images, stagedImages, submissionImages, submissions } from "~/db/schema.ts";
+import { latestAuditEntries, recordAudit, type AuditEntry } from "~/modules/audit/audit.server.ts";
+import { copyImage, deleteImages } from "~/modules/images/images.server.ts";
+import type { ImageRef } from "~/modules/images/image-ref.ts";
+import type { StaffProfile } from "~/modules/users/users.server.ts";
+import { canReview, SUBMISSION_REVIEW_MESSAGES } from "./status.ts";
+
+export interface SubmissionCard {
+  id: number;
+  status: string;
+  clientName: string;
+  clientPhone: string;
+  clientEmail: string;
+  propertyType: string;
+  city: string;
+  neighbourhood: string;
+  area: number;
+  description: string;
+  createdAt: string;
+  photos: ImageRef[];
+  lastAction: AuditEntry | null;
+}
+
+async function photosOf(db: Db, ids: number[]): Promise<Map<number, ImageRef[]>> {
+  const byId = new Map<number, ImageRef[]>();
+  if (!ids.length) return byId;
+  const rows = await db
+    .select({ submissionId: submissionImages.submissionId, id: images.id, width: images.width, height: images.height, variants: images.variants, colour: images.colour })
+    .from(submissionImages)
+    .innerJoin(images, eq(images.id, submissionImages.imageId))
+    .where(inArray(submissionImages.submissionId, ids))
+    .orderBy(asc(submissionImages.submissionId), asc(submissionImages.position));
+  for (const { submissionId, ...image } of rows) byId.set(submissionId, [...(byId.get(submissionId) ?? []), image]);
+  return byId;
+}
+
+/** Owners' submissions, newest first, with their photos and the last thing staff did. */
+export async function listSubmissionCards(db: Db, limit = 100): Promise<SubmissionCard[]> {
+  const rows = await db.select().from(submissions).orderBy(desc(submissions.createdAt), desc(submissions.id)).limit(limit);
+  const ids = rows.map((r) => r.id);
+  const [photos, audits] = await Promise.all([photosOf(db, ids), latestAuditEntries(db, "submission", ids)]);
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    clientName: row.clientName,
+    clientPhone: row.clientPhone,
+    clientEmail: row.clientEmail,
+    propertyType: row.propertyType,
+    city: row.city,
+    neighbourhood: row.neighbourhood,
+    area: row.area,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    photos: photos.get(row.id) ?? [],
+    lastAction: audits.get(row.id) ?? null,
+  }));
+}
+
+export type ReviewResult = { ok: true; message: string } | { ok: false; error: string };
+
+export async function rejectSubmission(db: Db, actor: StaffProfile, id: number): Promise<ReviewResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, id)).for("update");
+    if (!row) return { ok: false, error: SUBMISSION_REVIEW_MESSAGES.notFound };
+    if (!canReview(row.status)) return { ok: false, error: SUBMISSION_REVIEW_MESSAGES.notAllowed };
+    await tx.update(submissions).set({ status: "rejected" }).where(eq(submissions.id, id));
+    await recordAudit(tx, actor, "submission", id, "reject", { from: row.status });
+    return { ok: true, message: SUBMISSION_REVIEW_MESSAGES.rejected };
+  });
+}
+
+/**
+ * "Create an offer from this request" (SPEC.md §4): the submission becomes reviewed and its photos
+ * are copied (never moved) into photos waiting for the offer form, which opens filled from it.
+ * Returns the copies' ids in order, or why not.
+ */
+export async function startOfferFromSubmission(
+  db: Db,
+  dataDir: string,
+  actor: StaffProfile,
+  id: number,
+): Promise<{ ok: true; photoIds: string[] } | { ok: false; error: string }> {
+  const [row] = await db.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, id));
+  if (!row) return { ok: false, error: SUBMISSION_REVIEW_MESSAGES.notFound };
+  if (!canReview(row.status)) return { ok: false, error: SUBMISSION_REVIEW_MESSAGES.notAllowed };
+  const originals = (await photosOf(db, [id])).get(id) ?? [];
+  const copies: ImageRef[] = [];
+  try {
+    for (const photo of originals) copies.push(await copyImage(db, dataDir, photo.id));
+    await db.transaction(async (tx) => {
+      if (copies.length) await tx.insert(stagedImages).values(copies.map((c) => ({ imageId: c.id, uploadedBy: actor.id })));
+      await tx.update(submissions).set({ status: "reviewed" }).where(eq(submissions.id, id));
+      await recordAudit(tx, actor, "submission", id, "offer-started", { from: row.status, photos: copies.length });
+    });
+  } catch (error) {
+    await deleteImages(db, dataDir, copies.map((c) => c.id));
+    throw error;
+  }
+  return { ok: true, photoIds: copies.map((c) => c.id) };
+}
+
+/** What the new-offer form starts from: the submission's facts and the staged photo copies. */
+export async function offerStartFromSubmission(db: Db, id: number, photoIds: string[]) {
+  const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
+  if (!row) return null;
+  const staged = photoIds.length
+    ? await db
+        .select({ id: images.id, width: images.width, height: images.height, variants: images.variants, colour: images.colour })
+        .from(stagedImages)
+        .innerJoin(images, eq(images.id, stagedImages.imageId))
+        .where(inArray(stagedImages.imageId, photoIds))
+    : [];
+  const order = new Map(photoIds.map((photo, index) => [photo, index]));
+  return {
+    submission: row,
+    photos: staged.sort((a, b) => order.get(a.id)! - order.get(b.id)!) satisfies ImageRef[],
+  };
+}
