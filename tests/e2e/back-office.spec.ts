@@ -15,6 +15,8 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/offers/edit/1", roles: ["manager", "staff"] }, // a demo offer
   { path: "/admin/offers/photos", roles: ["manager", "staff"] },
   { path: "/admin/offers/save", roles: ["manager", "staff"] },
+  { path: "/admin/inquiries", roles: ["manager", "staff"] },
+  { path: "/admin/submissions", roles: ["manager", "staff"] },
 ];
 const USERS = { manager: "noura", accountant: "fahad", staff: "sara" } as const;
 
