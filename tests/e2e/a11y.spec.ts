@@ -40,6 +40,7 @@ test("no serious accessibility violations in the owner submission form showing i
 });
 
 test("no serious accessibility violations on /login and the back office", async ({ page, context }) => {
+  test.setTimeout(120_000); // thirteen pages, each loaded and checked
   const { createStaffMember, signInAs } = await import("./staff.ts");
   await page.route("**/api/offers/events", (route) => route.abort());
   const check = async (path: string) => {

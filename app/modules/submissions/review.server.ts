@@ -6,22 +6,9 @@ import { copyImage, deleteImages } from "~/modules/images/images.server.ts";
 import type { ImageRef } from "~/modules/images/image-ref.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import { canReview, SUBMISSION_REVIEW_MESSAGES } from "./status.ts";
+import type { Submission } from "./submissions.server.ts";
 
-export interface SubmissionCard {
-  id: number;
-  status: string;
-  clientName: string;
-  clientPhone: string;
-  clientEmail: string;
-  propertyType: string;
-  city: string;
-  neighbourhood: string;
-  area: number;
-  description: string;
-  createdAt: string;
-  photos: ImageRef[];
-  lastAction: AuditEntry | null;
-}
+export type SubmissionCard = Omit<Submission, "createdAt"> & { createdAt: string; photos: ImageRef[]; lastAction: AuditEntry | null };
 
 async function photosOf(db: Db, ids: number[]): Promise<Map<number, ImageRef[]>> {
   const byId = new Map<number, ImageRef[]>();
@@ -42,16 +29,7 @@ export async function listSubmissionCards(db: Db, limit = 100): Promise<Submissi
   const ids = rows.map((r) => r.id);
   const [photos, audits] = await Promise.all([photosOf(db, ids), latestAuditEntries(db, "submission", ids)]);
   return rows.map((row) => ({
-    id: row.id,
-    status: row.status,
-    clientName: row.clientName,
-    clientPhone: row.clientPhone,
-    clientEmail: row.clientEmail,
-    propertyType: row.propertyType,
-    city: row.city,
-    neighbourhood: row.neighbourhood,
-    area: row.area,
-    description: row.description,
+    ...row,
     createdAt: row.createdAt.toISOString(),
     photos: photos.get(row.id) ?? [],
     lastAction: audits.get(row.id) ?? null,

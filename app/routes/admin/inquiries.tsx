@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
+import { ContactFacts, Fact, LastAction } from "~/components/admin/record-card.tsx";
 import { adminButtonClass, adminCardClass, adminInputClass, adminLabelClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { Notice } from "~/components/ui/notice.tsx";
 import { servicesContext } from "~/context.ts";
@@ -143,44 +144,18 @@ function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
         </div>
       </div>
       <dl className="grid gap-1 text-sm sm:grid-cols-2">
-        <div className="flex gap-2">
-          <dt className="text-stone-600">الهاتف:</dt>
-          <dd>
-            <a href={`tel:${inquiry.phone}`} dir="ltr" className="font-bold text-brand-800 underline">
-              {inquiry.phone}
-            </a>
-          </dd>
-        </div>
-        {inquiry.email ? (
-          <div className="flex gap-2">
-            <dt className="text-stone-600">البريد:</dt>
-            <dd>
-              <a href={`mailto:${inquiry.email}`} dir="ltr" className="text-brand-800 underline">
-                {inquiry.email}
-              </a>
-            </dd>
-          </div>
-        ) : null}
+        <ContactFacts phone={inquiry.phone} email={inquiry.email} at={inquiry.createdAt} />
         {inquiry.propertyTitle ? (
-          <div className="flex gap-2 sm:col-span-2">
-            <dt className="text-stone-600">العقار:</dt>
-            <dd>
-              {inquiry.propertyId ? (
-                <Link to={`/offer/${inquiry.propertyId}`} className="font-bold text-brand-800 underline">
-                  {inquiry.propertyTitle}
-                </Link>
-              ) : (
-                inquiry.propertyTitle
-              )}
-            </dd>
-          </div>
+          <Fact label="العقار" wide>
+            {inquiry.propertyId ? (
+              <Link to={`/offer/${inquiry.propertyId}`} className="font-bold text-brand-800 underline">
+                {inquiry.propertyTitle}
+              </Link>
+            ) : (
+              inquiry.propertyTitle
+            )}
+          </Fact>
         ) : null}
-        <div className="flex gap-2">
-          <dt className="text-stone-600">التاريخ:</dt>
-          <dd>
-            <time dateTime={inquiry.createdAt}>{formatDateTimeArabic(inquiry.createdAt)}</time>
-          </dd>
-        </div>
       </dl>
       {inquiry.message ? <p className="rounded-xl bg-stone-50 p-3 leading-7 whitespace-pre-line">{inquiry.message}</p> : null}
 
@@ -200,12 +175,7 @@ function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
         </section>
       ) : null}
 
-      {inquiry.lastAction ? (
-        <p className="text-sm text-stone-500">
-          آخر إجراء: {AUDIT_ACTION_LABELS[inquiry.lastAction.action] ?? inquiry.lastAction.action} بواسطة {inquiry.lastAction.actorName} في{" "}
-          {formatDateTimeArabic(inquiry.lastAction.at)}
-        </p>
-      ) : null}
+      <LastAction entry={inquiry.lastAction} labels={AUDIT_ACTION_LABELS} />
 
       <Answer answer={fetcher.data} />
 

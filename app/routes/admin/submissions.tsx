@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState } from "react";
 import { data, redirect, useFetcher } from "react-router";
+import { ContactFacts, Fact, LastAction } from "~/components/admin/record-card.tsx";
 import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
 import type { LightboxImage } from "~/components/ui/lightbox.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
@@ -9,7 +10,7 @@ import { imageSrcSet, imageUrl, LARGEST_VARIANT } from "~/modules/images/image-r
 import { AUDIT_ACTION_LABELS } from "~/modules/inquiries/status.ts";
 import { listSubmissionCards, rejectSubmission, startOfferFromSubmission, type SubmissionCard } from "~/modules/submissions/review.server.ts";
 import { canReview, SUBMISSION_REVIEW_MESSAGES, submissionStatusView } from "~/modules/submissions/status.ts";
-import { formatArea, formatDateTimeArabic } from "~/utils/format.ts";
+import { formatArea } from "~/utils/format.ts";
 import type { Route } from "./+types/submissions";
 
 const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
@@ -61,7 +62,7 @@ function SubmissionItem({ submission }: { submission: SubmissionCard }) {
     height: photo.height,
     alt: `صورة ${index + 1} من طلب ${submission.clientName}`,
   }));
-  const facts = [
+  const facts: Array<[string, string]> = [
     ["نوع العقار", submission.propertyType],
     ["المدينة", submission.city],
     ["الحي", submission.neighbourhood],
@@ -78,35 +79,11 @@ function SubmissionItem({ submission }: { submission: SubmissionCard }) {
         </span>
       </div>
       <dl className="grid gap-1 text-sm sm:grid-cols-2">
-        <div className="flex gap-2">
-          <dt className="text-stone-600">الهاتف:</dt>
-          <dd>
-            <a href={`tel:${submission.clientPhone}`} dir="ltr" className="font-bold text-brand-800 underline">
-              {submission.clientPhone}
-            </a>
-          </dd>
-        </div>
-        {submission.clientEmail ? (
-          <div className="flex gap-2">
-            <dt className="text-stone-600">البريد:</dt>
-            <dd>
-              <a href={`mailto:${submission.clientEmail}`} dir="ltr" className="text-brand-800 underline">
-                {submission.clientEmail}
-              </a>
-            </dd>
-          </div>
-        ) : null}
-        <div className="flex gap-2 sm:col-span-2">
-          <dt className="text-stone-600">التاريخ:</dt>
-          <dd>
-            <time dateTime={submission.createdAt}>{formatDateTimeArabic(submission.createdAt)}</time>
-          </dd>
-        </div>
+        <ContactFacts phone={submission.clientPhone} email={submission.clientEmail} at={submission.createdAt} />
         {facts.map(([label, value]) => (
-          <div key={label} className="flex gap-2">
-            <dt className="text-stone-600">{label}:</dt>
-            <dd className="font-bold">{value}</dd>
-          </div>
+          <Fact key={label} label={label}>
+            <span className="font-bold">{value}</span>
+          </Fact>
         ))}
       </dl>
       <p className="rounded-xl bg-stone-50 p-3 leading-7 whitespace-pre-line">{submission.description}</p>
@@ -126,12 +103,7 @@ function SubmissionItem({ submission }: { submission: SubmissionCard }) {
           <Lightbox images={pictures} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} label={`صور طلب ${submission.clientName}`} />
         </Suspense>
       ) : null}
-      {submission.lastAction ? (
-        <p className="text-sm text-stone-500">
-          آخر إجراء: {AUDIT_ACTION_LABELS[submission.lastAction.action] ?? submission.lastAction.action} بواسطة {submission.lastAction.actorName} في{" "}
-          {formatDateTimeArabic(submission.lastAction.at)}
-        </p>
-      ) : null}
+      <LastAction entry={submission.lastAction} labels={AUDIT_ACTION_LABELS} />
       {fetcher.data ? <Notice tone={fetcher.data.ok ? "success" : "error"}>{fetcher.data.ok ? fetcher.data.message : fetcher.data.error}</Notice> : null}
       {canReview(submission.status) ? (
         <div className="flex flex-wrap gap-2 border-t border-stone-200 pt-3">
