@@ -41,16 +41,23 @@ describe("password sign-in", () => {
   });
 
   it("takes about as long for an unknown account as for a known one", async () => {
+    let n = 10;
     const time = async (identifier: string) => {
       const start = performance.now();
-      await signInWithPassword({ db: db() }, { identifier, password: "wrong-password", address: "1.1.1.2" });
+      await signInWithPassword({ db: db() }, { identifier, password: "wrong-password", address: `1.1.1.${n++}` });
       return performance.now() - start;
     };
     await time("warmup");
-    const known = await time("mona");
-    const unknown = await time("nobody-here");
-    expect(unknown).toBeGreaterThan(known * 0.5);
-    expect(unknown).toBeLessThan(known * 2 + 20);
+    // Medians of interleaved runs: one slow run on a busy machine must not decide it.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time("mona"));
+      unknown.push(await time("nobody-here"));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2]!;
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(median(unknown)).toBeLessThan(median(known) * 2 + 20);
   });
 
   it("is throttled per account after 10 tries in 15 minutes, known or not", async () => {
