@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { connect } from "~/db/client.server.ts";
-import { createOfferEventHub, publishOfferChange, type OfferChange } from "./offer-events.server.ts";
+import { createOfferEventHub, publishOfferChange, type OfferEvent } from "./offer-events.server.ts";
 
 // Two "server instances": separate pools on the same database, each with its own hub.
 const url = inject("databaseUrl");
@@ -15,9 +15,10 @@ afterAll(async () => {
 });
 
 function collect(hub: (typeof hubs)[number]) {
-  const seen: OfferChange[] = [];
-  const unsubscribe = hub.subscribe((change) => seen.push(change));
-  return { seen, unsubscribe };
+  const seen: Array<Extract<OfferEvent, { id: number }>> = [];
+  let resyncs = 0;
+  const unsubscribe = hub.subscribe((event) => (event.kind === "resync" ? resyncs++ : seen.push(event)));
+  return { seen, unsubscribe, resyncs: () => resyncs };
 }
 
 const until = async (check: () => boolean, ms = 5000) => {
@@ -65,7 +66,7 @@ describe("offer events across instances (LISTEN/NOTIFY)", () => {
     expect(b.seen.map((c) => c.id)).toEqual([7, 9, 10]);
   });
 
-  it("comes back after its connection is cut", async () => {
+  it("comes back after its connection is cut, and tells its listeners to refetch", async () => {
     const admin = new pg.Client(url);
     await admin.connect();
     await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN offers_changed' and pid <> pg_backend_pid()");
@@ -76,6 +77,7 @@ describe("offer events across instances (LISTEN/NOTIFY)", () => {
       void publishOfferChange(first.db, { id: ++n, kind: "updated" });
       return a.seen.some((c) => c.id > 100);
     }, 10_000);
+    expect(a.resyncs()).toBe(1);
     a.unsubscribe();
   });
 });

@@ -7,7 +7,9 @@ import { log } from "~/utils/log.server.ts";
 export const OFFER_CHANNEL = "offers_changed";
 
 export type OfferChange = { id: number; kind: "created" | "updated" | "deleted" };
-export type OfferChangeListener = (change: OfferChange) => void;
+/** A change, or "resync": the hub was disconnected for a while, so anything may have changed. */
+export type OfferEvent = OfferChange | { kind: "resync" };
+export type OfferChangeListener = (event: OfferEvent) => void;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -53,20 +55,29 @@ export function createOfferEventHub(pool: pg.Pool): OfferEventHub {
   let failures = 0;
   let closed = false;
 
-  const deliver = (message: pg.Notification) => {
-    if (message.channel !== OFFER_CHANNEL) return;
-    const change = parseChange(message.payload);
-    if (!change) return;
+  let everListened = false;
+  const released = new WeakSet<pg.PoolClient>();
+
+  const broadcast = (event: OfferEvent) => {
     for (const listener of listeners) {
       try {
-        listener(change);
+        listener(event);
       } catch (error) {
         log.warn("offer event listener failed", { error: String(error) });
       }
     }
   };
 
+  const deliver = (message: pg.Notification) => {
+    if (message.channel !== OFFER_CHANNEL) return;
+    const change = parseChange(message.payload);
+    if (change) broadcast(change);
+  };
+
   const drop = (held: pg.PoolClient, error?: Error) => {
+    // The error event and a failed query can both report the same connection: give it back once.
+    if (released.has(held)) return;
+    released.add(held);
     held.removeListener("notification", deliver);
     if (client === held) client = null;
     held.release(error ?? true); // never reuse a connection that was listening
@@ -90,11 +101,15 @@ export function createOfferEventHub(pool: pg.Pool): OfferEventHub {
         held.on("error", (error) => drop(held!, error));
         await held.query(`LISTEN ${OFFER_CHANNEL}`);
         if (closed) {
+          released.add(held);
           held.release(true);
           return;
         }
         client = held;
         failures = 0;
+        // Back after a drop: changes made meanwhile were not heard, so every page refetches.
+        if (everListened) broadcast({ kind: "resync" });
+        everListened = true;
       } catch (error) {
         if (held) drop(held, error as Error);
         else if (!closed && listeners.size) {
@@ -129,7 +144,8 @@ export function createOfferEventHub(pool: pg.Pool): OfferEventHub {
       const held = client;
       client = null;
       listeners.clear();
-      if (held) {
+      if (held && !released.has(held)) {
+        released.add(held);
         held.removeListener("notification", deliver);
         held.release(true);
       }

@@ -27,7 +27,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
           cleanup();
         }
       };
-      const unsubscribe = offerEvents.subscribe((change) => send(`event: offers\ndata: ${JSON.stringify(change)}\n\n`));
+      const unsubscribe = offerEvents.subscribe((event) => send(`event: offers\ndata: ${JSON.stringify(event)}\n\n`));
       // A comment now and then keeps proxies from closing a quiet stream.
       const heartbeat = setInterval(() => send(": ping\n\n"), 25_000);
       cleanup = () => {

@@ -7,10 +7,12 @@ import { OfferCard } from "./offer-card.tsx";
 
 /** One offer at a time with previous/next (wrapping) and touch swipe; counter 'n / total'. */
 export function OfferSwipe({ offers }: { offers: OfferCardData[] }) {
-  const [index, setIndex] = useState(0);
+  const [chosen, setIndex] = useState(0);
   const count = offers.length;
-  const next = () => setIndex((i) => (i + 1) % count);
-  const previous = () => setIndex((i) => (i - 1 + count) % count);
+  // The list can shrink under the visitor (live updates): stay on the last card rather than none.
+  const index = Math.min(chosen, Math.max(0, count - 1));
+  const next = () => setIndex((index + 1) % count);
+  const previous = () => setIndex((index - 1 + count) % count);
   const swipe = useSwipe(next, previous);
   const offer = offers[index];
   if (!offer) return null;

@@ -4,8 +4,9 @@ import { useRevalidator } from "react-router";
 /**
  * Keeps an offer list current (SPEC.md §4 "the property list updates in real time"): listens to
  * /api/offers/events and refetches the page's data on a change, a burst of changes being one
- * fetch. If the stream fails the page fetches once (the spec's fallback), and again when the
- * browser has reconnected, so nothing missed in between stays missing.
+ * fetch. If the stream is refused for good the page fetches once (the spec's fallback). While the
+ * browser is reconnecting (a server restart) it does not fetch, since that fetch would fail and
+ * show the error page; it fetches once the stream is back, so nothing missed stays missing.
  */
 export function useLiveOffers() {
   const { revalidate } = useRevalidator();
@@ -20,9 +21,8 @@ export function useLiveOffers() {
     const source = new EventSource("/api/offers/events");
     source.addEventListener("offers", refresh);
     source.onerror = () => {
-      if (lost) return;
-      lost = true;
-      refresh();
+      if (source.readyState === EventSource.CLOSED) refresh(); // refused: the one-time fetch
+      else lost = true; // reconnecting by itself
     };
     source.onopen = () => {
       if (!lost) return;
