@@ -3,7 +3,44 @@ import { promisify } from "node:util";
 import { isCommonPassword } from "./common-passwords.ts";
 import { MESSAGES } from "./messages.ts";
 
-const argon2 = promisify(crypto.argon2);
+const argon2Raw = promisify(crypto.argon2);
+
+/**
+ * How much argon2 work may run at once, and how much may wait. Each hash takes a libuv thread
+ * (the pool compression and file reads share) and 19 MiB; a flood of sign-ins must not take them
+ * all, so beyond the queue a request is refused at once (`PasswordWorkBusyError`, a 429).
+ */
+export const ARGON2_CONCURRENCY = { running: 2, waiting: 8 } as const;
+
+/** Too much password work is already running or waiting: try again in a moment. */
+export class PasswordWorkBusyError extends Error {
+  constructor() {
+    super("password work busy");
+  }
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function argon2(...args: Parameters<typeof argon2Raw>): Promise<Buffer> {
+  if (running >= ARGON2_CONCURRENCY.running) {
+    if (waiting.length >= ARGON2_CONCURRENCY.waiting) throw new PasswordWorkBusyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await argon2Raw(...args);
+  } finally {
+    // Hand the slot straight to the next in line, or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** Password work running and waiting now (tests and logs). */
+export const passwordWorkLoad = () => ({ running, waiting: waiting.length });
 
 /**
  * argon2id with OWASP's first recommended setting (Password Storage Cheat Sheet): 19 MiB of
@@ -86,7 +123,10 @@ export async function verifyPassword(plain: string, stored: string): Promise<boo
     passes: parts.passes,
     parallelism: parts.parallelism,
     tagLength: parts.hash.length,
-  }).catch(() => undefined);
+  }).catch((error: unknown) => {
+    if (error instanceof PasswordWorkBusyError) throw error;
+    return undefined;
+  });
   return computed !== undefined && crypto.timingSafeEqual(computed, parts.hash);
 }
 
@@ -111,7 +151,11 @@ let dummyHash: Promise<string> | undefined;
  * as a real check and timing does not reveal which accounts exist. Always false.
  */
 export async function verifyAgainstDummy(plain: string): Promise<false> {
-  dummyHash ??= hashPassword(crypto.randomBytes(32).toString("base64url"));
+  // A refused first hash (password work busy) must not stay cached as a rejection.
+  dummyHash ??= hashPassword(crypto.randomBytes(32).toString("base64url")).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   await verifyPassword(plain, await dummyHash);
   return false;
 }

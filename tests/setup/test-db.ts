@@ -7,7 +7,7 @@ import { connect, type Db } from "~/db/client.server.ts";
  * A fresh database for this test file, copied from the migrated template.
  * Call at the top of a test file; use the returned getter inside tests.
  */
-export function useTestDatabase(): () => Db {
+export function useTestDatabase({ connections = 4 }: { connections?: number } = {}): () => Db {
   const templateUrl = inject("databaseUrl");
   const name = `t_${crypto.randomBytes(6).toString("hex")}`;
   let handle: ReturnType<typeof connect> | undefined;
@@ -18,7 +18,7 @@ export function useTestDatabase(): () => Db {
     await admin.connect();
     await admin.query(`create database ${name} template aqar`);
     await admin.end();
-    handle = connect(templateUrl.replace(/\/[^/]+$/, `/${name}`), 4);
+    handle = connect(templateUrl.replace(/\/[^/]+$/, `/${name}`), connections);
   });
 
   afterAll(async () => {

@@ -6,7 +6,8 @@ import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { CODE_RULES, checkLoginCode, pendingSignIn, requestLoginCode } from "./login-codes.server.ts";
 import { createSession, deleteUserSessions, newToken, readSession, SESSION_LIMITS } from "./sessions.server.ts";
 
-const db = useTestDatabase();
+// Enough connections for the concurrency tests to be really concurrent.
+const db = useTestDatabase({ connections: 24 });
 const MANAGER = "0500000001";
 const ACCOUNTANT = "0500000003";
 const STAFF = "0500000004";
@@ -62,10 +63,14 @@ describe("sign-in codes", () => {
     const { code, flowToken } = await issue(MANAGER, now);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 1; i < CODE_RULES.maxWrongTries; i++) expect(await checkLoginCode(db(), { flowToken, code: wrong, now })).toEqual({ ok: false, reason: "wrong" });
-    expect(await checkLoginCode(db(), { flowToken, code: wrong, now })).toEqual({ ok: false, reason: "locked" });
-    expect(await checkLoginCode(db(), { flowToken, code, now })).toEqual({ ok: false, reason: "locked" });
+    expect(await checkLoginCode(db(), { flowToken, code: wrong, now })).toMatchObject({ ok: false, reason: "locked" });
+    expect(await checkLoginCode(db(), { flowToken, code, now })).toMatchObject({ ok: false, reason: "locked" });
     // No new code (and no SMS) for the locked number until the tries leave the 15-minute window.
-    expect(await requestLoginCode(db(), { phone: MANAGER, flowToken, address: "10.4.0.1", now: at(now, 60_000) })).toEqual({ ok: false, reason: "locked" });
+    expect(await requestLoginCode(db(), { phone: MANAGER, flowToken, address: "10.4.0.1", now: at(now, 60_000) })).toEqual({
+      ok: false,
+      reason: "locked",
+      retryAfterSeconds: (CODE_RULES.perNumber.windowMs - 60_000) / 1000,
+    });
     expect((await requestLoginCode(db(), { phone: MANAGER, flowToken, address: "10.4.0.1", now: at(now, CODE_RULES.perNumber.windowMs + 1) })).ok).toBe(true);
   });
 
@@ -74,16 +79,20 @@ describe("sign-in codes", () => {
     const first = await issue(ACCOUNTANT, now);
     for (let i = 0; i < 4; i++) await checkLoginCode(db(), { flowToken: first.flowToken, code: "999999x", now });
     const second = await issue(ACCOUNTANT, at(now, CODE_RULES.minGapMs + 1), first.flowToken);
-    expect(await checkLoginCode(db(), { flowToken: first.flowToken, code: "999999x", now: at(now, 40_000) })).toEqual({ ok: false, reason: "locked" });
-    expect(await checkLoginCode(db(), { flowToken: first.flowToken, code: second.code, now: at(now, 41_000) })).toEqual({ ok: false, reason: "locked" });
+    expect(await checkLoginCode(db(), { flowToken: first.flowToken, code: "999999x", now: at(now, 40_000) })).toMatchObject({ ok: false, reason: "locked" });
+    expect(await checkLoginCode(db(), { flowToken: first.flowToken, code: second.code, now: at(now, 41_000) })).toMatchObject({ ok: false, reason: "locked" });
   });
 
   it("one code per number per 30 seconds, at most 5 per 15 minutes", async () => {
     const now = nextHour();
     await issue(STAFF, now);
-    expect(await requestLoginCode(db(), { phone: STAFF, flowToken: newToken(), address: "10.2.0.1", now: at(now, 29_000) })).toEqual({ ok: false, reason: "too-soon" });
+    expect(await requestLoginCode(db(), { phone: STAFF, flowToken: newToken(), address: "10.2.0.1", now: at(now, 29_000) })).toEqual({ ok: false, reason: "too-soon", retryAfterSeconds: 1 });
     for (let i = 1; i < CODE_RULES.perNumber.limit; i++) await issue(STAFF, at(now, i * 31_000));
-    expect(await requestLoginCode(db(), { phone: STAFF, flowToken: newToken(), address: "10.2.0.1", now: at(now, 5 * 31_000) })).toEqual({ ok: false, reason: "too-many" });
+    expect(await requestLoginCode(db(), { phone: STAFF, flowToken: newToken(), address: "10.2.0.1", now: at(now, 5 * 31_000) })).toEqual({
+      ok: false,
+      reason: "too-many",
+      retryAfterSeconds: (CODE_RULES.perNumber.windowMs - 5 * 31_000) / 1000,
+    });
     // After the window, codes flow again.
     expect((await requestLoginCode(db(), { phone: STAFF, flowToken: newToken(), address: "10.2.0.1", now: at(now, CODE_RULES.perNumber.windowMs + 1) })).ok).toBe(true);
   });
@@ -95,7 +104,55 @@ describe("sign-in codes", () => {
       const result = await requestLoginCode(db(), { phone: "0555000000", flowToken: newToken(), address: "10.3.3.3", now });
       expect(result).toEqual({ ok: false, reason: "not-allowed" });
     }
-    expect(await requestLoginCode(db(), { phone: MANAGER, flowToken: newToken(), address: "10.3.3.3", now })).toEqual({ ok: false, reason: "address-limited" });
+    expect(await requestLoginCode(db(), { phone: MANAGER, flowToken: newToken(), address: "10.3.3.3", now })).toMatchObject({ ok: false, reason: "address-limited" });
+  });
+
+  it("counts wrong tries per number: five over several browsers' codes kill every code of the number", async () => {
+    const now = nextHour();
+    const flows = [await issue(STAFF, now), await issue(STAFF, at(now, 31_000)), await issue(STAFF, at(now, 62_000))];
+    const later = at(now, 70_000);
+    for (const [i, tries] of [2, 2, 1].entries()) {
+      for (let t = 0; t < tries; t++) await checkLoginCode(db(), { flowToken: flows[i]!.flowToken, code: "000000x", now: later });
+    }
+    for (const flow of flows) expect(await checkLoginCode(db(), { flowToken: flow.flowToken, code: flow.code, now: later })).toMatchObject({ ok: false, reason: "locked" });
+  });
+
+  it("holds the five tries under concurrent guesses: 59 wrong and the right code at once never sign in", async () => {
+    const now = nextHour();
+    const { code, flowToken } = await issue(ACCOUNTANT, now);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const guesses = [...Array.from({ length: 59 }, () => wrong), code];
+    const results = await Promise.all(guesses.map((guess) => checkLoginCode(db(), { flowToken, code: guess, now })));
+    const wrongAnswers = results.filter((r) => !r.ok && r.reason === "wrong").length;
+    expect(results.filter((r) => r.ok)).toEqual([]);
+    expect(wrongAnswers).toBeLessThanOrEqual(CODE_RULES.maxWrongTries - 1);
+    const [row] = await db().select().from(loginCodes).where(eq(loginCodes.flowHash, (await import("./sessions.server.ts")).sha256(flowToken)));
+    expect(row!.failedAttempts).toBe(CODE_RULES.maxWrongTries);
+    expect(row!.usedAt).toBeNull();
+  });
+
+  it("sends one code when 20 requests for one number arrive at once", async () => {
+    const now = nextHour();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => requestLoginCode(db(), { phone: MANAGER, flowToken: newToken(), address: `10.20.0.${i}`, now })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.reason === "too-soon")).toHaveLength(19);
+    const rows = await db().select().from(loginCodes).where(eq(loginCodes.phone, "+966500000001"));
+    expect(rows.filter((r) => r.createdAt.getTime() === now.getTime())).toHaveLength(1);
+  });
+
+  it("caps the codes tried from one address, whatever the browser", async () => {
+    const now = nextHour();
+    const { code, flowToken } = await issue(MANAGER, now);
+    for (let i = 0; i < CODE_RULES.verifyPerAddress.limit; i++) {
+      await checkLoginCode(db(), { flowToken: newToken(), code: "123456", address: "10.5.5.5", now });
+    }
+    const refused = await checkLoginCode(db(), { flowToken, code, address: "10.5.5.5", now });
+    expect(refused).toMatchObject({ ok: false, reason: "address-limited" });
+    expect(!refused.ok && refused.retryAfterSeconds).toBeGreaterThan(0);
+    // The same code from another address still works: the refusal spent nothing.
+    expect(await checkLoginCode(db(), { flowToken, code, address: "10.5.5.6", now })).toMatchObject({ ok: true });
   });
 
   it("refuses a right code once the staff member has been deactivated", async () => {

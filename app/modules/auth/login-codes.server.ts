@@ -7,62 +7,96 @@ import { findActiveStaffByPhone, type StaffProfile } from "~/modules/users/users
 import { getAppSecret } from "~/utils/secrets.server.ts";
 import { sha256 } from "./sessions.server.ts";
 
-/** Rules of the one-time sign-in codes (issue 4). */
+/** Rules of the one-time sign-in codes (issue 4, hardened in issue 11; see decision 010). */
 export const CODE_RULES = {
   digits: 6,
   validMs: 10 * 60_000,
+  /** Wrong tries per number (all its codes together) in the window below; then every code is dead. */
   maxWrongTries: 5,
   /** One code per number per 30 seconds, at most 5 per number per 15 minutes. */
   minGapMs: 30_000,
   perNumber: { limit: 5, windowMs: 15 * 60_000 },
-  /** Per client address: at least 30 per hour (DESIGN.md) pass. */
+  /** Codes asked per client address: at least 30 per hour (DESIGN.md) pass. */
   perAddress: { limit: 30, windowMs: 60 * 60_000 },
+  /** Codes tried per client address: a person mistypes a few times, a guesser thousands. */
+  verifyPerAddress: { limit: 30, windowMs: 15 * 60_000 },
 } as const;
 
 async function hashCode(db: Db, phone: string, code: string): Promise<string> {
   return crypto.createHmac("sha256", await getAppSecret(db, "login-code-hmac")).update(`${phone}:${code}`).digest("hex");
 }
 
+/**
+ * Everything that reads and then changes a number's codes runs in one transaction holding this
+ * lock on the number, so concurrent requests (on any app instance) take turns: the limits are
+ * read and written as one step.
+ */
+async function lockNumber(tx: Pick<Db, "execute">, phone: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login-code:${phone}`}, 0))`);
+}
+
+/** Wrong tries of all the number's codes issued within the window. */
+async function wrongTriesOfNumber(tx: Db, phone: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ wrong: sql<number>`coalesce(sum(${loginCodes.failedAttempts}), 0)::int` })
+    .from(loginCodes)
+    .where(and(eq(loginCodes.phone, phone), gt(loginCodes.createdAt, new Date(now.getTime() - CODE_RULES.perNumber.windowMs))));
+  return row?.wrong ?? 0;
+}
+
+const secondsUntil = (at: number, now: Date) => Math.max(1, Math.ceil((at - now.getTime()) / 1000));
+
+export type CodeRequestRefusal = "not-allowed" | "too-soon" | "too-many" | "address-limited" | "locked";
 export type CodeRequestResult =
   | { ok: true; user: StaffProfile; code: string; codeId: number }
-  | { ok: false; reason: "not-allowed" | "too-soon" | "too-many" | "address-limited" | "locked" };
+  | { ok: false; reason: CodeRequestRefusal; retryAfterSeconds?: number };
 
 /**
  * Issues a code for an active staff phone, bound to the browser's sign-in token. The caller
- * sends it by SMS; only its HMAC is stored. A new code keeps the wrong tries of the previous one.
+ * sends it by SMS; only its HMAC is stored. Concurrent requests for one number are serialised,
+ * so the limits hold however many arrive at once: exactly one of them gets a code.
  */
 export async function requestLoginCode(
   db: Db,
   { phone, flowToken, address, now = new Date() }: { phone: string; flowToken: string; address: string; now?: Date },
 ): Promise<CodeRequestResult> {
   const perAddress = await hitRateLimit(db, { scope: "login-code", address, ...CODE_RULES.perAddress, now: now.getTime() });
-  if (!perAddress.allowed) return { ok: false, reason: "address-limited" };
+  if (!perAddress.allowed) return { ok: false, reason: "address-limited", retryAfterSeconds: perAddress.retryAfterSeconds };
   const user = await findActiveStaffByPhone(db, phone);
   if (!user) return { ok: false, reason: "not-allowed" };
 
-  const recent = await db
-    .select({ createdAt: loginCodes.createdAt, failedAttempts: loginCodes.failedAttempts })
-    .from(loginCodes)
-    .where(and(eq(loginCodes.phone, user.phone), gt(loginCodes.createdAt, new Date(now.getTime() - CODE_RULES.perNumber.windowMs))))
-    .orderBy(desc(loginCodes.createdAt));
-  if (recent[0] && now.getTime() - recent[0].createdAt.getTime() < CODE_RULES.minGapMs) return { ok: false, reason: "too-soon" };
-  if (recent.length >= CODE_RULES.perNumber.limit) return { ok: false, reason: "too-many" };
-  // Five wrong tries lock the number until they leave the 15-minute window: no new SMS meanwhile.
-  if ((recent[0]?.failedAttempts ?? 0) >= CODE_RULES.maxWrongTries) return { ok: false, reason: "locked" };
-
   const code = crypto.randomInt(0, 10 ** CODE_RULES.digits).toString().padStart(CODE_RULES.digits, "0");
-  const [row] = await db
-    .insert(loginCodes)
-    .values({
-      phone: user.phone,
-      codeHash: await hashCode(db, user.phone, code),
-      flowHash: sha256(flowToken),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CODE_RULES.validMs),
-      failedAttempts: recent[0]?.failedAttempts ?? 0,
-    })
-    .returning({ id: loginCodes.id });
-  return { ok: true, user, code, codeId: row!.id };
+  const codeHash = await hashCode(db, user.phone, code);
+  return db.transaction(async (tx): Promise<CodeRequestResult> => {
+    await lockNumber(tx, user.phone);
+    const windowStart = now.getTime() - CODE_RULES.perNumber.windowMs;
+    const recent = await tx
+      .select({ createdAt: loginCodes.createdAt })
+      .from(loginCodes)
+      .where(and(eq(loginCodes.phone, user.phone), gt(loginCodes.createdAt, new Date(windowStart))))
+      .orderBy(desc(loginCodes.createdAt));
+    const newest = recent[0]?.createdAt.getTime();
+    if (newest !== undefined && now.getTime() - newest < CODE_RULES.minGapMs) {
+      return { ok: false, reason: "too-soon", retryAfterSeconds: secondsUntil(newest + CODE_RULES.minGapMs, now) };
+    }
+    const oldestLeavesAt = (recent.at(-1)?.createdAt.getTime() ?? now.getTime()) + CODE_RULES.perNumber.windowMs;
+    if (recent.length >= CODE_RULES.perNumber.limit) return { ok: false, reason: "too-many", retryAfterSeconds: secondsUntil(oldestLeavesAt, now) };
+    // Five wrong tries lock the number until they leave the 15-minute window: no new SMS meanwhile.
+    if ((await wrongTriesOfNumber(tx, user.phone, now)) >= CODE_RULES.maxWrongTries) {
+      return { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(oldestLeavesAt, now) };
+    }
+    const [row] = await tx
+      .insert(loginCodes)
+      .values({
+        phone: user.phone,
+        codeHash,
+        flowHash: sha256(flowToken),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_RULES.validMs),
+      })
+      .returning({ id: loginCodes.id });
+    return { ok: true, user, code, codeId: row!.id };
+  });
 }
 
 /** The phone a browser's sign-in token is waiting for a code on (step 2), if any. */
@@ -77,45 +111,57 @@ export async function pendingSignIn(db: Db, flowToken: string | undefined, now =
   return row;
 }
 
-export type CodeCheckResult = { ok: true; user: StaffProfile } | { ok: false; reason: "no-code" | "wrong" | "expired" | "locked" | "not-allowed" };
+export type CodeCheckResult =
+  | { ok: true; user: StaffProfile }
+  | { ok: false; reason: "no-code" | "wrong" | "expired" | "locked" | "not-allowed" | "address-limited"; retryAfterSeconds?: number };
 
 /**
- * Checks a code against the newest code issued to this browser. Wrong tries are counted; the
- * fifth spends the code. A right code is used once; the staff member must still be active.
+ * Checks a code against the newest code issued to this browser. Wrong tries are counted per
+ * number: after the fifth, every code of the number is dead (the right digits included) until the
+ * window lets a new one be sent. Reading the count, comparing and counting are one step under the
+ * number's lock, so concurrent guesses cannot all be compared before any is counted. A right code
+ * is used once; the staff member must still be active. With `address`, the tries of one client
+ * address are capped as well.
  */
 export async function checkLoginCode(
   db: Db,
-  { flowToken, code, now = new Date() }: { flowToken: string | undefined; code: string; now?: Date },
+  { flowToken, code, address, now = new Date() }: { flowToken: string | undefined; code: string; address?: string; now?: Date },
 ): Promise<CodeCheckResult> {
+  if (address !== undefined) {
+    const rate = await hitRateLimit(db, { scope: "login-verify", address, ...CODE_RULES.verifyPerAddress, now: now.getTime() });
+    if (!rate.allowed) return { ok: false, reason: "address-limited", retryAfterSeconds: rate.retryAfterSeconds };
+  }
   if (!flowToken) return { ok: false, reason: "no-code" };
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ id: loginCodes.id, phone: loginCodes.phone })
     .from(loginCodes)
     .where(and(eq(loginCodes.flowHash, sha256(flowToken)), isNull(loginCodes.usedAt)))
     .orderBy(desc(loginCodes.createdAt))
     .limit(1);
-  if (!row) return { ok: false, reason: "no-code" };
-  if (row.failedAttempts >= CODE_RULES.maxWrongTries) return { ok: false, reason: "locked" };
-  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
+  if (!found) return { ok: false, reason: "no-code" };
+  const given = await hashCode(db, found.phone, code.trim());
 
-  const given = await hashCode(db, row.phone, code.trim());
-  const matches = given.length === row.codeHash.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash));
-  if (!matches) {
-    const [updated] = await db
-      .update(loginCodes)
-      .set({ failedAttempts: sql`${loginCodes.failedAttempts} + 1` })
-      .where(eq(loginCodes.id, row.id))
-      .returning({ failedAttempts: loginCodes.failedAttempts });
-    return { ok: false, reason: (updated?.failedAttempts ?? 0) >= CODE_RULES.maxWrongTries ? "locked" : "wrong" };
-  }
-  // Single use, even when two requests race: only one update finds it unused.
-  const spent = await db
-    .update(loginCodes)
-    .set({ usedAt: now })
-    .where(and(eq(loginCodes.id, row.id), isNull(loginCodes.usedAt)))
-    .returning({ id: loginCodes.id });
-  if (spent.length === 0) return { ok: false, reason: "no-code" };
-  const user = await findActiveStaffByPhone(db, row.phone);
+  type Verdict = { ok: true; phone: string } | Extract<CodeCheckResult, { ok: false }>;
+  const verdict = await db.transaction(async (tx): Promise<Verdict> => {
+    await lockNumber(tx, found.phone);
+    const [row] = await tx.select().from(loginCodes).where(eq(loginCodes.id, found.id));
+    if (!row || row.usedAt) return { ok: false, reason: "no-code" };
+    const lockedFor = { ok: false as const, reason: "locked" as const, retryAfterSeconds: secondsUntil(row.createdAt.getTime() + CODE_RULES.perNumber.windowMs, now) };
+    if ((await wrongTriesOfNumber(tx, row.phone, now)) >= CODE_RULES.maxWrongTries) return lockedFor;
+    if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
+    const matches = given.length === row.codeHash.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash));
+    if (!matches) {
+      await tx
+        .update(loginCodes)
+        .set({ failedAttempts: sql`${loginCodes.failedAttempts} + 1` })
+        .where(eq(loginCodes.id, row.id));
+      return (await wrongTriesOfNumber(tx, row.phone, now)) >= CODE_RULES.maxWrongTries ? lockedFor : { ok: false, reason: "wrong" };
+    }
+    await tx.update(loginCodes).set({ usedAt: now }).where(eq(loginCodes.id, row.id));
+    return { ok: true, phone: row.phone };
+  });
+  if (!verdict.ok) return verdict;
+  const user = await findActiveStaffByPhone(db, verdict.phone);
   if (!user) return { ok: false, reason: "not-allowed" };
   return { ok: true, user };
 }

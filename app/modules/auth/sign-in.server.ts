@@ -11,23 +11,31 @@ import { createSession } from "./sessions.server.ts";
 /** A phone for logs: enough to recognise, not the whole number. */
 export const maskPhone = (phone: string) => phone.replace(/^(\+\d{4})\d+(\d{3})$/, "$1•••$2");
 
-export type SendCodeResult = { ok: true; phone: string } | { ok: false; error: string; field?: "phone" };
+/** A refusal says its HTTP status: 429 with Retry-After when a limit refused it (the client should wait). */
+export interface SignInRefusal {
+  ok: false;
+  error: string;
+  status: 400 | 429 | 502;
+  retryAfterSeconds?: number;
+}
+
+export type SendCodeResult = { ok: true; phone: string } | (SignInRefusal & { field?: "phone" });
 
 /** Step 1: bot check, allow-list, limits, then the SMS. A refused number gets no SMS. */
 export async function sendSignInCode(
   services: AppServices,
   { phone: rawPhone, proof, flowToken, address }: { phone: string; proof: string | undefined; flowToken: string; address: string },
 ): Promise<SendCodeResult> {
-  if (!rawPhone.trim()) return { ok: false, error: M.phoneRequired, field: "phone" };
+  if (!rawPhone.trim()) return { ok: false, status: 400, error: M.phoneRequired, field: "phone" };
   const verdict = await verifyFormProof(services.db, proof);
   if (verdict !== "ok") {
     log.warn("sign-in bot check refused", { verdict, address });
-    return { ok: false, error: verdict === "missing" ? M.botCheckMissing : verdict === "invalid" ? M.botCheckSetupFailed : M.botCheckExpired };
+    return { ok: false, status: 400, error: verdict === "missing" ? M.botCheckMissing : verdict === "invalid" ? M.botCheckSetupFailed : M.botCheckExpired };
   }
   const phone = normalizePhone(rawPhone);
   if (!isPlausiblePhone(phone)) {
     log.warn("sign-in refused number", { phone: maskPhone(phone), address });
-    return { ok: false, error: M.notAllowed, field: "phone" };
+    return { ok: false, status: 400, error: M.notAllowed, field: "phone" };
   }
   const issued = await requestLoginCode(services.db, { phone, flowToken, address });
   if (!issued.ok) {
@@ -39,7 +47,8 @@ export async function sendSignInCode(
       locked: M.codeLocked,
       "address-limited": M.tooManyFromAddress,
     }[issued.reason];
-    return { ok: false, error, field: issued.reason === "not-allowed" ? "phone" : undefined };
+    if (issued.reason === "not-allowed") return { ok: false, status: 400, error, field: "phone" };
+    return { ok: false, status: 429, error, retryAfterSeconds: issued.retryAfterSeconds };
   }
   const host = new URL(services.env.PUBLIC_URL).host;
   const minutes = CODE_RULES.validMs / 60_000;
@@ -52,13 +61,13 @@ export async function sendSignInCode(
   } catch (error) {
     log.error("sign-in code not sent", { phone: maskPhone(issued.user.phone), error: error instanceof Error ? error.message : String(error) });
     // SPEC.md §8: the provider's own message, else ours.
-    return { ok: false, error: (error instanceof SmsSendError && error.providerMessage) || M.sendFailed };
+    return { ok: false, status: 502, error: (error instanceof SmsSendError && error.providerMessage) || M.sendFailed };
   }
   log.info("sign-in code sent", { phone: maskPhone(issued.user.phone), userId: issued.user.id });
   return { ok: true, phone: issued.user.phone };
 }
 
-export type VerifyCodeResult = { ok: true; sessionToken: string; userId: number } | { ok: false; error: string; backToPhone?: boolean };
+export type VerifyCodeResult = { ok: true; sessionToken: string; userId: number } | (SignInRefusal & { backToPhone?: boolean });
 
 /** Step 2: the code of this browser; success starts a new session. */
 export async function verifySignInCode(
@@ -66,12 +75,26 @@ export async function verifySignInCode(
   { code, flowToken, address }: { code: string; flowToken: string | undefined; address: string },
 ): Promise<VerifyCodeResult> {
   const digits = code.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\s/g, "");
-  if (!digits) return { ok: false, error: M.codeRequired };
-  const checked = await checkLoginCode(services.db, { flowToken, code: digits });
+  if (!digits) return { ok: false, status: 400, error: M.codeRequired };
+  const checked = await checkLoginCode(services.db, { flowToken, code: digits, address });
   if (!checked.ok) {
     log.warn("sign-in failed", { reason: checked.reason, address });
-    const error = { "no-code": M.noCodeYet, wrong: M.wrongCode, expired: M.codeExpired, locked: M.codeLocked, "not-allowed": M.signInFailed }[checked.reason];
-    return { ok: false, error, backToPhone: checked.reason === "no-code" || checked.reason === "not-allowed" };
+    const error = {
+      "no-code": M.noCodeYet,
+      wrong: M.wrongCode,
+      expired: M.codeExpired,
+      locked: M.codeLocked,
+      "not-allowed": M.signInFailed,
+      "address-limited": M.tooManyFromAddress,
+    }[checked.reason];
+    const limited = checked.reason === "locked" || checked.reason === "address-limited";
+    return {
+      ok: false,
+      status: limited ? 429 : 400,
+      error,
+      retryAfterSeconds: checked.retryAfterSeconds,
+      backToPhone: checked.reason === "no-code" || checked.reason === "not-allowed",
+    };
   }
   const sessionToken = await createSession(services.db, checked.user.id);
   log.info("signed in", { userId: checked.user.id, role: checked.user.role, address });

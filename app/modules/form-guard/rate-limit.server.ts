@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { rateLimitCounters } from "~/db/schema.ts";
 
@@ -9,7 +9,7 @@ import { rateLimitCounters } from "~/db/schema.ts";
  */
 export const PUBLIC_FORM_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
-export type RateLimitScope = "inquiry" | "submission" | "login-code" | "password-sign-in";
+export type RateLimitScope = "inquiry" | "submission" | "login-code" | "login-verify" | "password-sign-in" | "password-failures" | "password-slot" | "reauth";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -42,4 +42,17 @@ export async function hitRateLimit(
     await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now - 2 * windowMs)));
   }
   return { allowed: hits <= limit, hits, retryAfterSeconds: Math.ceil((windowStart.getTime() + windowMs - now) / 1000) };
+}
+
+/** The hits counted so far in the current window, without counting one more. */
+export async function peekRateLimit(
+  db: Db,
+  { scope, address, windowMs = PUBLIC_FORM_LIMIT.windowMs, now = Date.now() }: { scope: RateLimitScope; address: string; windowMs?: number; now?: number },
+): Promise<number> {
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const [row] = await db
+    .select({ hits: rateLimitCounters.hits })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.scope, scope), eq(rateLimitCounters.address, address), eq(rateLimitCounters.windowStart, windowStart)));
+  return row?.hits ?? 0;
 }

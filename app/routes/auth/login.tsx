@@ -35,17 +35,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "change-number") {
     throw redirect("/login", { headers: { "Set-Cookie": cookies.clear(cookies.signIn) } });
   }
+  const proof = form.get("altcha");
   if (intent === "password") {
-    const identifier = String(form.get("identifier") ?? "");
-    const result = await signInWithPassword(services, { identifier, password: String(form.get("password") ?? ""), address });
-    if (!result.ok) return data<ActionResult>({ ok: false, error: result.error, intent: "password", identifier }, { status: result.status });
+    const identifier = String(form.get("identifier") ?? "").slice(0, 200);
+    const result = await signInWithPassword(services, {
+      identifier,
+      password: String(form.get("password") ?? ""),
+      proof: typeof proof === "string" ? proof : undefined,
+      address,
+    });
+    if (!result.ok) {
+      return data<ActionResult>({ ok: false, error: result.error, intent: "password", identifier }, { status: result.status, headers: retryAfter(result) });
+    }
     throw redirect("/admin", { headers: { "Set-Cookie": cookies.serialize(cookies.session, result.sessionToken, SESSION_LIMITS.absoluteMs / 1000) } });
   }
   if (intent === "verify") {
     const result = await verifySignInCode(services, { code: String(form.get("code") ?? ""), flowToken, address });
     if (!result.ok) {
-      const headers = result.backToPhone ? { "Set-Cookie": cookies.clear(cookies.signIn) } : undefined;
-      return data<ActionResult>({ ok: false, error: result.error }, { status: 400, headers });
+      const headers = new Headers(retryAfter(result));
+      if (result.backToPhone) headers.append("Set-Cookie", cookies.clear(cookies.signIn));
+      return data<ActionResult>({ ok: false, error: result.error }, { status: result.status, headers });
     }
     const headers = new Headers();
     headers.append("Set-Cookie", cookies.serialize(cookies.session, result.sessionToken, SESSION_LIMITS.absoluteMs / 1000));
@@ -55,17 +64,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Step 1: send the code. The browser keeps one sign-in token; the code is bound to it.
   const phone = String(form.get("phone") ?? "");
   const token = flowToken && flowToken.length <= 100 ? flowToken : newToken();
-  const proof = form.get("altcha");
   const result = await sendSignInCode(services, { phone, proof: typeof proof === "string" ? proof : undefined, flowToken: token, address });
-  if (!result.ok) return data<ActionResult>({ ok: false, error: result.error, phone }, { status: 400 });
+  if (!result.ok) return data<ActionResult>({ ok: false, error: result.error, phone: phone.slice(0, 40) }, { status: result.status, headers: retryAfter(result) });
   return data<ActionResult>(
     { ok: true, message: M.sent },
     { headers: { "Set-Cookie": cookies.serialize(cookies.signIn, token, CODE_RULES.perNumber.windowMs / 1000) } },
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+/** A refusal by a limit tells the client when to come back. */
+function retryAfter(refusal: { retryAfterSeconds?: number }): Record<string, string> {
+  return refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : {};
+}
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) headers.set("Retry-After", retry);
+  return headers;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `تسجيل الدخول | ${COMPANY_NAME}` }, { name: "robots", content: "noindex" }];
@@ -104,14 +120,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-function PhoneStep({ error, defaultPhone, busy }: { error?: string; defaultPhone?: string; busy: boolean }) {
-  const [phone, setPhone] = useState(defaultPhone ?? "");
+/**
+ * Both ways in carry the invisible bot check: it starts when the form is first focused, runs
+ * while the person types and is awaited on submit.
+ */
+function useSubmitWithProof() {
   const [solving, setSolving] = useState(false);
   const proofOfWork = useProofOfWork();
   const submit = useSubmit();
-  const normalized = phone.trim() ? normalizePhone(phone) : "";
 
-  // The invisible bot check runs alongside: started on focus, awaited on submit.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
@@ -127,9 +144,17 @@ function PhoneStep({ error, defaultPhone, busy }: { error?: string; defaultPhone
     proofOfWork.renew();
   }
 
+  return { solving, onSubmit, onFocus: () => void proofOfWork.start().catch(() => undefined) };
+}
+
+function PhoneStep({ error, defaultPhone, busy }: { error?: string; defaultPhone?: string; busy: boolean }) {
+  const [phone, setPhone] = useState(defaultPhone ?? "");
+  const { solving, onSubmit, onFocus } = useSubmitWithProof();
+  const normalized = phone.trim() ? normalizePhone(phone) : "";
+
   const working = busy || solving;
   return (
-    <Form method="post" noValidate onFocus={() => void proofOfWork.start().catch(() => undefined)} onSubmit={onSubmit} className="grid gap-4">
+    <Form method="post" noValidate onFocus={onFocus} onSubmit={onSubmit} className="grid gap-4">
       <input type="hidden" name="intent" value="send-code" />
       <div>
         <label htmlFor="phone" className="mb-1 block font-bold text-stone-700">
@@ -213,10 +238,12 @@ function CodeStep({ phone, error, sent, busy }: { phone: string; error?: string;
 
 /** The other way in (SPEC.md §7): username or e-mail and password. */
 function PasswordSignIn({ error, identifier, busy }: { error?: string; identifier?: string; busy: boolean }) {
+  const { solving, onSubmit, onFocus } = useSubmitWithProof();
+  const working = busy || solving;
   return (
     <details open={Boolean(error)} className="mt-6 border-t border-stone-200 pt-4">
       <summary className="cursor-pointer font-bold text-brand-700">الدخول باسم المستخدم وكلمة المرور</summary>
-      <Form method="post" className="mt-4 grid gap-3">
+      <Form method="post" onFocus={onFocus} onSubmit={onSubmit} className="mt-4 grid gap-3">
         <input type="hidden" name="intent" value="password" />
         <label htmlFor="identifier" className="font-bold text-stone-700">
           اسم المستخدم أو البريد الإلكتروني
@@ -229,8 +256,8 @@ function PasswordSignIn({ error, identifier, busy }: { error?: string; identifie
         {error ? (
           <Notice tone="error">{error}</Notice>
         ) : null}
-        <button type="submit" disabled={busy} className={buttonClass}>
-          {busy ? "جاري تسجيل الدخول..." : "تسجيل الدخول"}
+        <button type="submit" disabled={working} className={buttonClass}>
+          {working ? "جاري تسجيل الدخول..." : "تسجيل الدخول"}
         </button>
         <Link to="/reset-password" className="text-center font-bold text-brand-700 underline">
           نسيت كلمة المرور؟
