@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { queryE2eDatabase } from "./db.ts";
-import { createStaffMember, SESSION_COOKIE, signInAs } from "./staff.ts";
+import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
+import { createStaffMember, latestCode, SESSION_COOKIE, signInAs } from "./staff.ts";
 
 /**
  * SPEC.md §6, route by route, for everyone: a page request and a post, anonymous and each role.
@@ -48,37 +48,95 @@ for (const { path, roles } of ROUTES) {
   }
 }
 
-test("profile: e-mail saved and the message goes after 3 s; password rules, then fields clear", async ({ page, context }) => {
+test("profile: a change needs a fresh SMS code (no password yet), then the current password; messages go after 3 s; fields clear; notices", async ({ page, context }) => {
   const username = await createStaffMember("staff");
+  const [me] = await queryE2eDatabase<{ phone: string; email: string }>("select phone, email from staff_users where username = $1", [username]);
+  const localPhone = `0${me!.phone.slice(4)}`;
   await signInAs(context, username);
   await page.goto("/admin/profile");
   await expect(page.locator("dd", { hasText: "الموظف" })).toBeVisible();
-  await page.getByRole("textbox", { name: "البريد الإلكتروني" }).fill("");
-  await page.getByRole("button", { name: "حفظ البريد الإلكتروني" }).click();
-  await expect(page.getByRole("alert")).toHaveText("يرجى إدخال البريد الإلكتروني");
-  await page.getByRole("textbox", { name: "البريد الإلكتروني" }).fill("sara.q@example.sa");
-  await page.getByRole("button", { name: "حفظ البريد الإلكتروني" }).click();
-  await expect(page.getByRole("status")).toHaveText("تم تحديث البريد الإلكتروني بنجاح");
-  await expect(page.getByRole("status")).toBeHidden({ timeout: 4500 });
-  expect(await queryE2eDatabase("select email from staff_users where username = $1", [username])).toEqual([{ email: "sara.q@example.sa" }]);
+  const verify = page.getByRole("region", { name: "تأكيد الهوية" });
+  const emailForm = page.getByRole("region", { name: "البريد الإلكتروني" });
+  const passwordForm = page.getByRole("region", { name: "تغيير كلمة المرور" });
 
-  const save = page.getByRole("button", { name: "تغيير كلمة المرور" });
-  await page.getByLabel("كلمة المرور الجديدة").fill("abcdefgh1");
-  await page.getByLabel("تأكيد كلمة المرور").fill("abcdefgh2");
+  // No password yet: SPEC.md §5's rules first, then the change needs a code texted to the phone.
+  const save = passwordForm.getByRole("button", { name: "تغيير كلمة المرور" });
+  await passwordForm.getByLabel("كلمة المرور الجديدة").fill("abcdefgh1");
+  await passwordForm.getByLabel("تأكيد كلمة المرور").fill("abcdefgh2");
   await save.click();
-  await expect(page.getByRole("alert")).toHaveText("كلمات المرور غير متطابقة");
-  await page.getByLabel("كلمة المرور الجديدة").fill("ab1");
-  await page.getByLabel("تأكيد كلمة المرور").fill("ab1");
+  await expect(passwordForm.getByRole("alert")).toHaveText("كلمات المرور غير متطابقة");
+  await passwordForm.getByLabel("كلمة المرور الجديدة").fill("ab1");
+  await passwordForm.getByLabel("تأكيد كلمة المرور").fill("ab1");
   await save.click();
-  await expect(page.getByRole("alert")).toHaveText("يجب أن تكون كلمة المرور 6 أحرف على الأقل");
-  await page.getByLabel("كلمة المرور الجديدة").fill("نخيل-الرياض-2026");
-  await page.getByLabel("تأكيد كلمة المرور").fill("نخيل-الرياض-2026");
+  await expect(passwordForm.getByRole("alert")).toHaveText("يجب أن تكون كلمة المرور 6 أحرف على الأقل");
+  await passwordForm.getByLabel("كلمة المرور الجديدة").fill("نخيل-الرياض-2026");
+  await passwordForm.getByLabel("تأكيد كلمة المرور").fill("نخيل-الرياض-2026");
   await save.click();
-  await expect(page.getByRole("status")).toHaveText("تم تغيير كلمة المرور بنجاح");
-  await expect(page.getByLabel("كلمة المرور الجديدة")).toHaveValue("");
-  await expect(page.getByLabel("تأكيد كلمة المرور")).toHaveValue("");
+  await expect(passwordForm.getByRole("alert")).toHaveText("الرجاء إدخال رمز التحقق");
+  expect(await queryE2eDatabase("select password_hash from staff_users where username = $1", [username])).toEqual([{ password_hash: null }]);
+
+  const started = Date.now() - 1000;
+  await verify.getByRole("button", { name: "أرسل لي رمز التحقق" }).click();
+  await expect(verify.getByRole("status")).toHaveText("تم إرسال رمز التحقق إلى جوالك");
+  let code: string | undefined;
+  await expect.poll(async () => (code = await latestCode(localPhone, started))).toMatch(/^\d{6}$/);
+  await passwordForm.getByLabel("رمز التحقق").fill(code!);
+  await save.click();
+  await expect(passwordForm.getByRole("status")).toHaveText("تم تغيير كلمة المرور بنجاح");
+  await expect(passwordForm.getByLabel("كلمة المرور الجديدة")).toHaveValue("");
+  await expect(passwordForm.getByLabel("تأكيد كلمة المرور")).toHaveValue("");
   const [row] = await queryE2eDatabase<{ password_hash: string }>("select password_hash from staff_users where username = $1", [username]);
   expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$/);
+
+  // Now there is a password: it is what confirms the next change, and the code box is gone.
+  await expect(verify).toHaveCount(0);
+  const email = emailForm.getByRole("textbox", { name: "البريد الإلكتروني" });
+  const current = emailForm.getByLabel("كلمة المرور الحالية");
+  const saveEmail = emailForm.getByRole("button", { name: "حفظ البريد الإلكتروني" });
+  await email.fill("");
+  await saveEmail.click();
+  await expect(emailForm.getByRole("alert")).toHaveText("يرجى إدخال البريد الإلكتروني");
+  await email.fill("sara.q@example.sa");
+  await saveEmail.click();
+  await expect(emailForm.getByRole("alert")).toHaveText("يرجى إدخال كلمة المرور الحالية");
+  await current.fill("ليست-كلمة-المرور");
+  await saveEmail.click();
+  await expect(emailForm.getByRole("alert")).toHaveText("كلمة المرور الحالية غير صحيحة");
+  expect(await queryE2eDatabase("select email from staff_users where username = $1", [username])).toEqual([{ email: me!.email }]);
+  await current.fill("نخيل-الرياض-2026");
+  await saveEmail.click();
+  await expect(emailForm.getByRole("status")).toHaveText("تم تحديث البريد الإلكتروني بنجاح");
+  await expect(emailForm.getByRole("status")).toBeHidden({ timeout: 4500 });
+  await expect(current).toHaveValue("");
+  expect(await queryE2eDatabase("select email from staff_users where username = $1", [username])).toEqual([{ email: "sara.q@example.sa" }]);
+
+  // The old address is told of both changes, the phone of the new e-mail.
+  await expect
+    .poll(async () => (await readE2eOutbox("email")).filter((m) => m.to === me!.email).map((m) => m.subject?.split(" — ")[0]))
+    .toEqual(expect.arrayContaining(["تم تغيير كلمة المرور", "تم تغيير البريد الإلكتروني"]));
+  await expect.poll(async () => (await readE2eOutbox("sms")).filter((m) => m.to === me!.phone).at(-1)?.body ?? "").toContain("تم تغيير البريد الإلكتروني");
+});
+
+test("a logout posted from another site does not end the session", async ({ playwright, baseURL }) => {
+  const username = await createStaffMember("staff");
+  const token = crypto.randomUUID() + crypto.randomUUID();
+  const { createHash } = await import("node:crypto");
+  const idHash = createHash("sha256").update(token).digest("hex");
+  const [user] = await queryE2eDatabase<{ id: number }>("select id from staff_users where username = $1", [username]);
+  await queryE2eDatabase("insert into sessions (id_hash, user_id) values ($1, $2)", [idHash, user!.id]);
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${SESSION_COOKIE}=${token}` }, maxRedirects: 0 });
+
+  // What a form on another site sends: no JavaScript needed, so a plain document POST.
+  const refused = await request.post("/logout", { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }, form: {} });
+  expect(refused.status()).toBe(403);
+  expect(refused.headers()["set-cookie"]).toBeUndefined();
+  expect(await queryE2eDatabase("select 1 as live from sessions where id_hash = $1", [idHash])).toEqual([{ live: 1 }]);
+
+  const done = await request.post("/logout", { headers: { Origin: baseURL!, "Sec-Fetch-Site": "same-origin" }, form: {} });
+  expect(done.status()).toBe(302);
+  expect(done.headers().location).toBe("/login");
+  expect(await queryE2eDatabase("select 1 from sessions where id_hash = $1", [idHash])).toEqual([]);
+  await request.dispose();
 });
 
 test("the manager adds a staff member, and deactivating someone ends their session at once", async ({ page, context, browser }) => {

@@ -7,6 +7,33 @@ import { cookieSettings, readCookie } from "./cookies.server.ts";
 import { readSession } from "./sessions.server.ts";
 
 /**
+ * Requests for the back office without a working session are logged like other denials, but a
+ * flood cannot flood the log: per minute at most `perAddress` lines per client address and `total`
+ * in all; how many were left out is logged when the next minute's first one arrives.
+ */
+export const ANONYMOUS_LOG_LIMITS = { windowMs: 60_000, perAddress: 5, total: 50 } as const;
+
+let anonymousWindow = { start: Number.NEGATIVE_INFINITY, written: 0, left: 0, byAddress: new Map<string, number>() };
+
+export function logAnonymousAdminHit(fields: { address: string; path: string; method: string; reason: "no session" | "session ended" }, now = Date.now()) {
+  const limits = ANONYMOUS_LOG_LIMITS;
+  if (now - anonymousWindow.start >= limits.windowMs) {
+    const left = anonymousWindow.left;
+    anonymousWindow = { start: now, written: 0, left: 0, byAddress: new Map() };
+    if (left > 0) log.warn("back office requests without a session not logged", { count: left, windowSeconds: limits.windowMs / 1000 });
+  }
+  const fromAddress = anonymousWindow.byAddress.get(fields.address) ?? 0;
+  if (anonymousWindow.written >= limits.total || fromAddress >= limits.perAddress) {
+    anonymousWindow.left += 1;
+    return;
+  }
+  // At most `total` addresses are kept per window, so the map stays small whatever arrives.
+  anonymousWindow.byAddress.set(fields.address, fromAddress + 1);
+  anonymousWindow.written += 1;
+  log.warn("back office page denied", fields);
+}
+
+/**
  * The back office's gate (SPEC.md §6), run before every loader and action under /admin, page
  * and data requests alike: no session goes to /login, a role the route table does not allow
  * goes to /admin. Every answer is marked no-store.
@@ -17,8 +44,10 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
   const user = await readSession(db, readCookie(request, cookies.session));
   const url = new URL(request.url);
   if (!user) {
+    const staleCookie = Boolean(readCookie(request, cookies.session));
+    logAnonymousAdminHit({ address: context.get(clientAddressContext), path: url.pathname, method: request.method, reason: staleCookie ? "session ended" : "no session" });
     // A session cookie that no longer works is removed.
-    const headers = readCookie(request, cookies.session) ? { "Set-Cookie": cookies.clear(cookies.session) } : undefined;
+    const headers = staleCookie ? { "Set-Cookie": cookies.clear(cookies.session) } : undefined;
     throw redirect("/login", { headers });
   }
   const section = adminSectionOf(url.pathname);

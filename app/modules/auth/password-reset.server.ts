@@ -61,6 +61,17 @@ export async function requestPasswordReset(
   return { ok: true, message: PASSWORD_RESET.requested };
 }
 
+/**
+ * Every open reset link of a person stops working: after a reset (the other links), a password
+ * change on the profile, or an e-mail change (the links went to the old address).
+ */
+export async function invalidateResetTokens(db: AppServices["db"], userId: number, now = new Date()) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
 /** Whether a reset link can still be used (the page shows the form or the "invalid" text). */
 export async function isResetTokenUsable(services: Pick<AppServices, "db">, token: string, now = new Date()): Promise<boolean> {
   if (!token || token.length > 100) return false;
@@ -73,7 +84,8 @@ export async function isResetTokenUsable(services: Pick<AppServices, "db">, toke
 
 /**
  * Sets the new password from a reset link: single use, within the hour; every session of the
- * person ends, they are told by e-mail, and they sign in themselves (no automatic sign-in).
+ * person and every other open link of theirs ends, they are told by e-mail, and they sign in
+ * themselves (no automatic sign-in).
  */
 export async function resetPassword(
   services: Pick<AppServices, "db" | "mailer">,
@@ -97,6 +109,8 @@ export async function resetPassword(
     .where(eq(staffUsers.id, spent.userId))
     .returning({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email });
   await deleteUserSessions(db, spent.userId);
+  // The person's other links (asked for earlier, or by someone else) stop working too.
+  await invalidateResetTokens(db, spent.userId, now);
   log.info("password reset", { userId: spent.userId });
   if (user?.email) {
     void notifyInBackground("password changed notice", () =>

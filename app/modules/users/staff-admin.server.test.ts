@@ -5,14 +5,15 @@ import { staffUsers } from "~/db/schema.ts";
 import { createSession, readSession } from "~/modules/auth/sessions.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { verifyPassword } from "~/utils/password.server.ts";
+import { hashPassword, verifyPassword } from "~/utils/password.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { handleProfilePost, PROFILE_MESSAGES } from "./profile.server.ts";
 import { handleStaffPost, STAFF_MESSAGES } from "./staff-admin.server.ts";
 import { createStaffUser, getStaffProfile, type StaffProfile } from "./users.server.ts";
 
 const db = useTestDatabase();
-const services = () => ({ db: db(), env: parseEnv({}) }) as unknown as AppServices;
+const quiet = { send: async () => {} };
+const services = () => ({ db: db(), env: parseEnv({}), mailer: quiet, sms: quiet }) as unknown as AppServices;
 const form = (fields: Record<string, string | number>) => {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.set(k, String(v));
@@ -37,6 +38,14 @@ describe("staff management (manager only)", () => {
     expect(await handleStaffPost(services(), boss, form({ intent: "add", name: "مكرر", username: "other", phone: "0511000003", role: "staff" }))).toEqual({ ok: false, error: STAFF_MESSAGES.duplicate });
     expect(await handleStaffPost(services(), boss, form({ intent: "add", name: "x", username: "x y", phone: "12", role: "staff" }))).toEqual({ ok: false, error: STAFF_MESSAGES.invalid });
     expect(await handleStaffPost(services(), boss, form({ intent: "add", name: "x", username: "xyz", phone: "0511000009", role: "owner" }))).toEqual({ ok: false, error: STAFF_MESSAGES.invalid });
+  });
+
+  it("stores a name without bidi controls or marks; a name of controls only is refused", async () => {
+    const added = await handleStaffPost(services(), boss, form({ intent: "add", name: "\u202Eريم\u202C  \u200Fالدوسري\u2069", username: "reem", phone: "0511000014", role: "staff" }));
+    expect(added).toEqual({ ok: true, message: STAFF_MESSAGES.added });
+    const [row] = await db().select().from(staffUsers).where(eq(staffUsers.username, "reem"));
+    expect(row?.name).toBe("ريم الدوسري");
+    expect(await handleStaffPost(services(), boss, form({ intent: "add", name: "\u202E\u2066", username: "ghost", phone: "0511000015", role: "staff" }))).toEqual({ ok: false, error: STAFF_MESSAGES.invalid });
   });
 
   it("deactivating ends the member's sessions at once; reactivating lets them sign in again", async () => {
@@ -65,18 +74,23 @@ describe("staff management (manager only)", () => {
   });
 });
 
+// Re-authentication (current password or SMS code) is tested in profile.server.test.ts.
 describe("profile", () => {
+  beforeAll(async () => {
+    await db().update(staffUsers).set({ passwordHash: await hashPassword("قلم-ودفتر-77") }).where(eq(staffUsers.id, clerk.id));
+  });
+
   it("requires and checks the e-mail, then saves it", async () => {
     expect(await handleProfilePost(services(), clerk, form({ intent: "email", email: " " }), undefined)).toEqual({ intent: "email", ok: false, error: MESSAGES.emailRequired });
     expect(await handleProfilePost(services(), clerk, form({ intent: "email", email: "nope" }), undefined)).toMatchObject({ ok: false });
-    expect(await handleProfilePost(services(), clerk, form({ intent: "email", email: "clerk@example.sa" }), undefined)).toMatchObject({ ok: true });
+    expect(await handleProfilePost(services(), clerk, form({ intent: "email", email: "clerk@example.sa", currentPassword: "قلم-ودفتر-77" }), undefined)).toMatchObject({ ok: true });
     expect((await getStaffProfile(db(), clerk.id))!.email).toBe("clerk@example.sa");
   });
 
   it("a new password is hashed; the other sessions end, this one stays", async () => {
     const here = await createSession(db(), clerk.id);
     const elsewhere = await createSession(db(), clerk.id);
-    const result = await handleProfilePost(services(), clerk, form({ intent: "password", password: "نخلة-وبحر-٢٠٢٦", confirmation: "نخلة-وبحر-٢٠٢٦" }), here);
+    const result = await handleProfilePost(services(), clerk, form({ intent: "password", password: "نخلة-وبحر-٢٠٢٦", confirmation: "نخلة-وبحر-٢٠٢٦", currentPassword: "قلم-ودفتر-77" }), here);
     expect(result).toEqual({ intent: "password", ok: true, message: PROFILE_MESSAGES.passwordSaved });
     const [row] = await db().select({ hash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.id, clerk.id));
     expect(await verifyPassword("نخلة-وبحر-٢٠٢٦", row!.hash!)).toBe(true);

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { staffUsers } from "~/db/schema.ts";
+import { personNameField } from "~/utils/form-fields.ts";
 import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
 import { isRole, type Role } from "./roles.ts";
 
@@ -51,7 +52,8 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<StaffPro
   const phone = normalizePhone(input.phone);
   if (!isPlausiblePhone(phone)) throw new StaffInputError(`invalid phone: ${input.phone}`);
   if (!isRole(input.role)) throw new StaffInputError(`invalid role: ${String(input.role)}`);
-  const name = input.name.trim();
+  // The shared name field: bidi controls and marks dropped (utils/bidi.ts), at most 100 characters.
+  const name = personNameField({ required: "name", max: 100 }).safeParse(input.name).data;
   const username = input.username.trim().toLowerCase();
   if (!name || !/^[a-z0-9._-]{3,40}$/.test(username)) throw new StaffInputError("name and a username of 3-40 latin letters, digits, . _ - are required");
   const [row] = await db
@@ -80,6 +82,12 @@ export async function seedDemoStaff(db: Db) {
 
 export async function updateStaffEmail(db: Db, id: number, email: string) {
   await db.update(staffUsers).set({ email: email.trim(), updatedAt: new Date() }).where(eq(staffUsers.id, id));
+}
+
+/** The stored password hash, or null for someone who signs in by SMS code only (never shown to pages). */
+export async function getStaffPasswordHash(db: Db, id: number): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.id, id));
+  return row?.passwordHash ?? null;
 }
 
 /** Stores a new password hash (argon2id, from utils/password.server.ts). */
