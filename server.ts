@@ -6,6 +6,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { log } from "./app/utils/log.server.ts";
+import { closeOnExit } from "./server/shutdown.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
 const clientDir = path.resolve("build/client");
@@ -62,6 +63,24 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/**
+ * Refuses, before anything reads them, request addresses no page can answer: a NUL character
+ * (`%00`; PostgreSQL text cannot hold it, and it reached the database from a search field) and
+ * a malformed percent sequence (`/%`, which made decodeURIComponent throw further on).
+ */
+function requestAddressGuard(req: Request, res: Response, next: NextFunction) {
+  let refused = /%00/.test(req.originalUrl);
+  if (!refused) {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      refused = true;
+    }
+  }
+  if (!refused) return next();
+  res.status(400).type("text/plain; charset=utf-8").send("طلب غير صالح");
+}
+
 /** Serves build/client, preferring the .br / .gz files written at build time. */
 function precompressedStatic() {
   const encodings = [
@@ -71,7 +90,13 @@ function precompressedStatic() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const accepted = String(req.headers["accept-encoding"] ?? "");
-    const relative = path.normalize(decodeURIComponent(req.path)).replace(/^(\.\.[/\\])+/, "");
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      return res.status(400).end();
+    }
+    const relative = path.normalize(decoded).replace(/^(\.\.[/\\])+/, "");
     const file = path.join(clientDir, relative);
     if (!file.startsWith(clientDir + path.sep)) return next();
     for (const { ext, name } of encodings) {
@@ -105,6 +130,7 @@ async function main() {
   app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
   app.use(securityHeaders);
   app.use(requestLog);
+  app.use(requestAddressGuard);
 
   let started: Awaited<ReturnType<typeof import("./server/app.ts").createApp>>;
   if (isProduction) {
@@ -133,13 +159,13 @@ async function main() {
   const server = app.listen(port, host, () => {
     log.info("listening", { url: `http://${host === "0.0.0.0" ? "localhost" : host}:${port}` });
   });
-  const shutdown = async () => {
-    server.close();
-    await started.close().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  // Signals and crashes stop the embedded PostgreSQL before the process exits.
+  closeOnExit({
+    close: async () => {
+      server.close();
+      await started.close();
+    },
+  });
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import type { Mailer } from "~/modules/messaging/mail.server.ts";
 import type { SmsSender } from "~/modules/messaging/sms.server.ts";
 import type { OfferEventHub } from "~/modules/offers/offer-events.server.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
+import { SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
 import type { Env } from "~/utils/env.server.ts";
 
 /** What every loader and action receives from the server entry. */
@@ -26,3 +27,15 @@ export const clientAddressContext = createContext<string>("unknown");
 
 /** The signed-in staff member, set by the back office's guard for every /admin loader and action. */
 export const staffUserContext = createContext<StaffProfile | null>(null);
+
+/**
+ * This request's body as server/request-handler.ts hands it over: its limit in bytes, and whether
+ * it was refused for passing it (declared too large, or cut while it streamed in). Read by
+ * readForm (utils/request-body.server.ts) so the page answers in its own form.
+ */
+export interface RequestBodyState {
+  readonly limit: number;
+  readonly tooLarge: boolean;
+}
+
+export const requestBodyContext = createContext<RequestBodyState>({ limit: SMALL_FORM_BODY_LIMIT, tooLarge: false });

@@ -1,14 +1,14 @@
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { clientAddressContext, nonceContext, servicesContext, type AppServices } from "~/context.ts";
-import { openDatabase } from "~/db/client.server.ts";
+import { clientAddressContext, nonceContext, requestBodyContext, servicesContext, type AppServices } from "~/context.ts";
+import { localAppUrl, openDatabase } from "~/db/client.server.ts";
 import { seedDemoData, seedDefaults } from "~/db/seed/seed.server.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { createOfferEventHub } from "~/modules/offers/offer-events.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { startHousekeeping } from "./housekeeping.ts";
+import { createRequestHandler } from "./request-handler.ts";
 
 /**
  * Starts what the app needs (database, migrations, demo data) and returns the
@@ -20,9 +20,15 @@ export async function createApp() {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     embeddedPort: env.EMBEDDED_PG_PORT,
+    appUrl: localAppUrl(env.HOST, env.PORT),
   });
-  await seedDefaults(database.db);
-  if (env.DEMO_MODE) await seedDemoData(database.db, env);
+  try {
+    await seedDefaults(database.db);
+    if (env.DEMO_MODE) await seedDemoData(database.db, env);
+  } catch (error) {
+    await database.close(); // the embedded PostgreSQL must not outlive a failed start
+    throw error;
+  }
   const offerEvents = createOfferEventHub(database.pool);
   const services: AppServices = { db: database.db, env, mailer: createMailer(env), sms: createSmsSender(env), offerEvents };
   const stopHousekeeping = startHousekeeping(database.db, env.DATA_DIR);
@@ -31,11 +37,12 @@ export async function createApp() {
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext(req, res) {
+      getLoadContext(req, res, body) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         context.set(nonceContext, String(res.locals.cspNonce ?? ""));
+        context.set(requestBodyContext, body);
         return context;
       },
     }),
@@ -45,8 +52,11 @@ export async function createApp() {
     env,
     close: async () => {
       stopHousekeeping();
-      await offerEvents.close();
-      await database.close();
+      try {
+        await offerEvents.close();
+      } finally {
+        await database.close();
+      }
     },
   };
 }

@@ -139,6 +139,18 @@ export interface ReplyEntry {
   sentBy: string;
 }
 
+/**
+ * An e-mail reply being sent (modules/inquiries/inbox.server.ts): recorded and committed before
+ * the mail goes out, so no row lock is held while SMTP answers; cleared when the reply joins the
+ * history, or when the send fails (the reply can then be sent again).
+ */
+export interface ReplySending {
+  /** Whose attempt this is: only its owner completes or clears it. */
+  token: string;
+  actorId: number;
+  startedAt: string;
+}
+
 export const inquiries = pgTable(
   "inquiries",
   {
@@ -151,6 +163,8 @@ export const inquiries = pgTable(
     propertyTitle: text("property_title").notNull().default(""),
     status: text("status").notNull().default("pending"),
     replyHistory: jsonb("reply_history").$type<ReplyEntry[]>().notNull().default([]),
+    /** Set while an e-mail reply is on its way; see ReplySending. */
+    replySending: jsonb("reply_sending").$type<ReplySending>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("inquiries_created_at_idx").on(t.createdAt.desc()), index("inquiries_status_created_idx").on(t.status, t.createdAt)],

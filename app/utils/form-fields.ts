@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanPersonName, stripBidiControls } from "./bidi.ts";
 import { isPlausiblePhone, normalizePhone } from "./format.ts";
 import { MESSAGES } from "./messages.ts";
 
@@ -11,6 +12,26 @@ export const phoneField = () =>
     .max(30, MESSAGES.phoneInvalid)
     .transform(normalizePhone)
     .refine(isPlausiblePhone, MESSAGES.phoneInvalid);
+
+/**
+ * A person's name (visitors' inquiries and submissions, staff): bidi controls and marks removed,
+ * spaces collapsed (see bidi.ts). With `required`, a name that is empty once cleaned is refused
+ * with that message; without, it is "".
+ */
+export const personNameField = ({ required, max = 100 }: { required?: string; max?: number } = {}) =>
+  z
+    .string(required ? { message: required } : undefined)
+    .transform(cleanPersonName)
+    .refine((v) => !required || v !== "", required)
+    .refine((v) => v.length <= max, MESSAGES.tooLong);
+
+/** Free text people type (a message, a description): bidi controls removed, trimmed. */
+export const typedTextField = ({ required, max }: { required?: string; max: number }) =>
+  z
+    .string(required ? { message: required } : undefined)
+    .transform((v) => stripBidiControls(v).trim())
+    .refine((v) => !required || v !== "", required)
+    .refine((v) => v.length <= max, MESSAGES.tooLong);
 
 /** An optional e-mail: empty becomes "", anything given must be an address. */
 export const optionalEmailField = () =>

@@ -36,14 +36,15 @@ export function formatDateTimeArabic(date: Date | string): string {
 
 /**
  * Phone normalisation of SPEC.md §5: leading 00966 or 0 becomes +966, a leading + is kept,
- * anything else gets +966 in front. Spaces, dashes and brackets are dropped; Arabic-Indic digits
- * become ASCII.
+ * anything else gets +966 in front. Spaces, dashes, brackets and invisible direction marks are
+ * dropped; Arabic-Indic digits become ASCII.
  */
 export function normalizePhone(input: string): string {
   const digits = input
     .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/[\s\-().]/g, "");
+    // Phones paste numbers wrapped in invisible direction marks (U+202A … U+202C, LRM): dropped too.
+    .replace(/[\s\-().\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g, "");
   if (digits === "") return "";
   if (digits.startsWith("+")) return digits;
   if (digits.startsWith("00966")) return `+966${digits.slice(5)}`;

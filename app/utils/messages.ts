@@ -20,6 +20,10 @@ export const MESSAGES = {
   tooManyRequests: "لقد أرسلت طلبات كثيرة خلال وقت قصير. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
   sendFailed: "تعذّر إرسال الطلب. تحقق من اتصالك بالإنترنت ثم حاول مرة أخرى.",
   crossSiteRefused: "تم رفض الطلب لأنه لم يُرسل من صفحات الموقع.",
+  // A form's body over its limit (64 KiB for every text form), or a text with a NUL character.
+  bodyTooLarge: "البيانات المرسلة أكبر من المسموح به، يرجى اختصار النص والمحاولة مرة أخرى.",
+  nulRefused: "يحتوي النص على رموز غير مسموح بها، يرجى حذفها والمحاولة مرة أخرى.",
+  badRequest: "طلب غير صالح",
   // New password (profile and password reset, SPEC.md §5).
   passwordRequired: "يرجى إدخال كلمة المرور الجديدة وتأكيدها",
   passwordMismatch: "كلمات المرور غير متطابقة",

@@ -69,6 +69,18 @@ test("a number that is not staff is refused and no SMS is sent; an empty phone a
   expect(await latestCode("0559876543", started)).toBeUndefined();
 });
 
+test("five wrong codes kill the number's code: the sixth try, right or not, answers 429 with Retry-After", async ({ page }) => {
+  const code = await askForCode(page, DEMO_STAFF.staff.phone);
+  const wrong = code === "123456" ? "654321" : "123456";
+  for (let i = 1; i < 5; i++) expect((await page.request.post("/login", { form: { intent: "verify", code: wrong } })).status()).toBe(400);
+  const fifth = await page.request.post("/login", { form: { intent: "verify", code: wrong } });
+  expect(fifth.status()).toBe(429);
+  const right = await page.request.post("/login", { form: { intent: "verify", code } });
+  expect(right.status()).toBe(429);
+  expect(Number(right.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(await right.text()).toContain("تم تجاوز عدد المحاولات المسموح بها");
+});
+
 test("a code check without a code sent says so", async ({ request }) => {
   const response = await request.post("/login", { form: { intent: "verify", code: "123456" } });
   expect(response.status()).toBe(400);

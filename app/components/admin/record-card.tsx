@@ -39,7 +39,7 @@ export function LastAction({ entry, labels }: { entry: { action: string; actorNa
   if (!entry) return null;
   return (
     <p className="text-sm text-stone-500">
-      آخر إجراء: {labels[entry.action] ?? entry.action} بواسطة {entry.actorName} في {formatDateTimeArabic(entry.at)}
+      آخر إجراء: {labels[entry.action] ?? entry.action} بواسطة <bdi>{entry.actorName}</bdi> في {formatDateTimeArabic(entry.at)}
     </p>
   );
 }

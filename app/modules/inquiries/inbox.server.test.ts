@@ -1,16 +1,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, inquiries, tasks } from "~/db/schema.ts";
 import { auditTrail } from "~/modules/audit/audit.server.ts";
-import type { Mailer, MailMessage } from "~/modules/messaging/mail.server.ts";
+import { createMailer, type Mailer, type MailMessage } from "~/modules/messaging/mail.server.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { completeInquiry, inquiryTotals, listInbox, replyToInquiry, requestHelp } from "./inbox.server.ts";
+import { completeInquiry, inquiryTotals, listInbox, REPLY_SENDING_STALE_MS, replyToInquiry, requestHelp } from "./inbox.server.ts";
 import { createInquiry } from "./inquiries.server.ts";
 import { canComplete, canReply, INQUIRY_MESSAGES, isInquiryLate, replyText } from "./status.ts";
 
@@ -122,5 +123,113 @@ describe("the inbox", () => {
     expect(totals.total).toBe(all.length);
     expect(totals.pending).toBe(all.filter((i) => i.status === "pending").length);
     expect(totals.late).toBe(all.filter((i) => i.late).length);
+  });
+});
+
+describe("e-mail replies through a real SMTP server", () => {
+  /** What the server does with the next message: take it, or hold it until released and then refuse or take it. */
+  let hold: { release: Promise<"accept" | "refuse"> } | null = null;
+  const arrived: string[] = [];
+  const delivered: string[] = [];
+  let server: SMTPServer;
+  let smtpMailer: Mailer;
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      onData(stream, _session, callback) {
+        let text = "";
+        stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        stream.on("end", () => {
+          arrived.push(text);
+          void (hold?.release ?? Promise.resolve("accept" as const)).then((outcome) => {
+            if (outcome === "accept") {
+              delivered.push(text);
+              callback();
+            } else {
+              callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 554 }));
+            }
+          });
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.server.address() as { port: number }).port;
+    smtpMailer = createMailer({ MAIL_TRANSPORT: "smtp", SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "no-reply@aqar.example.sa", DATA_DIR: dataDir });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const smtp = () => ({ db: db(), mailer: smtpMailer });
+  const rowOf = async (id: number) => (await db().select().from(inquiries).where(eq(inquiries.id, id)))[0]!;
+
+  it("holds no row lock while the server answers; a second attempt meanwhile is refused; a failed send leaves nothing and can be sent again", async () => {
+    const inquiry = await newInquiry();
+    let release!: (outcome: "accept" | "refuse") => void;
+    hold = { release: new Promise((resolve) => (release = resolve)) };
+    const before = arrived.length;
+    const first = replyToInquiry(smtp(), employee, inquiry.id, "email", "الشقة متاحة");
+    try {
+      await expect.poll(() => arrived.length, { timeout: 10_000 }).toBe(before + 1); // the server holds the mail now
+
+      // Another transaction can lock and change the inquiry at once.
+      await db().transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '1s'`);
+        await tx.update(inquiries).set({ name: "محمد أثناء الإرسال" }).where(eq(inquiries.id, inquiry.id));
+      });
+      expect((await rowOf(inquiry.id)).replySending).toMatchObject({ actorId: employee.id });
+      // A second click while the first is on its way sends nothing.
+      expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "الشقة متاحة")).toEqual({ ok: false, error: INQUIRY_MESSAGES.replySending });
+      expect(arrived.length).toBe(before + 1);
+    } finally {
+      release("refuse");
+    }
+    expect(await first).toEqual({ ok: false, error: INQUIRY_MESSAGES.mailFailed });
+    hold = null;
+    const failed = await rowOf(inquiry.id);
+    expect([failed.status, failed.replyHistory, failed.replySending, failed.name]).toEqual(["pending", [], null, "محمد أثناء الإرسال"]);
+    expect(await auditTrail(db(), "inquiry", inquiry.id)).toEqual([]);
+
+    // Trying again sends it, and the history has it once.
+    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "الشقة متاحة")).toEqual({ ok: true, message: INQUIRY_MESSAGES.repliedEmail });
+    expect(delivered.filter((text) => text.includes("To: m@example.sa"))).toHaveLength(1);
+    const sentRow = await rowOf(inquiry.id);
+    expect([sentRow.status, sentRow.replyHistory.length, sentRow.replySending]).toEqual(["replied", 1, null]);
+    expect((await auditTrail(db(), "inquiry", inquiry.id)).map((e) => e.action)).toEqual(["reply-email"]);
+  });
+
+  it("an attempt left behind by a stopped process blocks only until it is stale", async () => {
+    const inquiry = await newInquiry();
+    const startedAt = new Date(Date.now() - 60_000).toISOString();
+    await db().update(inquiries).set({ replySending: { token: "left-behind", actorId: employee.id, startedAt } }).where(eq(inquiries.id, inquiry.id));
+    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "رد")).toEqual({ ok: false, error: INQUIRY_MESSAGES.replySending });
+    const later = () => new Date(Date.now() + REPLY_SENDING_STALE_MS);
+    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "رد", later)).toEqual({ ok: true, message: INQUIRY_MESSAGES.repliedEmail });
+    const row = await rowOf(inquiry.id);
+    expect([row.status, row.replyHistory.length, row.replySending]).toEqual(["replied", 1, null]);
+  });
+
+  it("completing the inquiry while its reply is sent keeps it completed, with the reply in its history", async () => {
+    const inquiry = await newInquiry();
+    // The mailer completes the inquiry mid-send: with a lock held this would wait forever.
+    const completing: Mailer = {
+      async send() {
+        expect((await completeInquiry(db(), employee, inquiry.id)).ok).toBe(true);
+      },
+    };
+    expect(await replyToInquiry({ db: db(), mailer: completing }, employee, inquiry.id, "email", "رد أخير")).toMatchObject({ ok: true });
+    const row = await rowOf(inquiry.id);
+    expect([row.status, row.replyHistory.map((e) => e.message), row.replySending]).toEqual(["completed", ["رد أخير"], null]);
+  });
+
+  it("a WhatsApp reply during the send leaves the e-mail attempt alone; both are recorded", async () => {
+    const inquiry = await newInquiry();
+    const meanwhile: Mailer = {
+      async send() {
+        expect((await replyToInquiry(services(), employee, inquiry.id, "whatsapp", "رد واتساب")).ok).toBe(true);
+        expect((await rowOf(inquiry.id)).replySending).toMatchObject({ actorId: employee.id });
+      },
+    };
+    expect(await replyToInquiry({ db: db(), mailer: meanwhile }, employee, inquiry.id, "email", "رد بريد")).toMatchObject({ ok: true });
+    const row = await rowOf(inquiry.id);
+    expect([row.replyHistory.map((e) => e.method), row.replySending]).toEqual([["whatsapp", "email"], null]);
   });
 });

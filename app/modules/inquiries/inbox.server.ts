@@ -8,6 +8,8 @@ import type { StaffProfile } from "~/modules/users/users.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { canComplete, canReply, INQUIRY_LATE_AFTER_MS, INQUIRY_MESSAGES, INQUIRY_STATUSES, isInquiryLate, replyText, type ReplyMethod } from "./status.ts";
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export interface InboxCard {
   id: number;
   name: string;
@@ -100,9 +102,22 @@ export type InboxActionResult = { ok: true; message: string } | { ok: false; err
 const refused = (error: string): InboxActionResult => ({ ok: false, error });
 
 /**
- * Records a reply and, by e-mail, sends it through the mail adapter first (SPEC.md §4): the status
- * becomes replied and {timestamp, method, message, sentBy} joins the history, with an audit entry,
- * in one transaction. A completed inquiry takes no more replies.
+ * An e-mail reply whose attempt started this long ago and never finished (the process stopped
+ * mid-send) may be tried again. Far longer than a send can take (SMTP_TIMEOUTS), so two attempts
+ * never send at the same time.
+ */
+export const REPLY_SENDING_STALE_MS = 10 * 60_000;
+
+/**
+ * Records a reply (SPEC.md §4): the status becomes replied and {timestamp, method, message,
+ * sentBy} joins the history, with an audit entry. A completed inquiry takes no more replies.
+ *
+ * By WhatsApp (the browser opened the chat) that is one transaction. By e-mail the mail must go
+ * out first, and SMTP may take a minute: no row lock is held meanwhile. The attempt is recorded
+ * and committed (`reply_sending`), the mail sent, then the reply recorded and the attempt ended
+ * in a second transaction. A failed send ends the attempt and changes nothing else, so the reply
+ * can be sent again and the history gets it once. While an attempt is on its way (younger than
+ * REPLY_SENDING_STALE_MS) another e-mail reply is refused rather than sent alongside.
  */
 export async function replyToInquiry(
   services: Pick<AppServices, "db" | "mailer">,
@@ -110,41 +125,86 @@ export async function replyToInquiry(
   id: number,
   method: ReplyMethod,
   rawMessage: string,
+  now: () => Date = () => new Date(),
 ): Promise<InboxActionResult> {
   const message = rawMessage.trim().slice(0, 5000);
   if (!message) return refused(INQUIRY_MESSAGES.replyRequired);
-  return services.db.transaction(async (tx) => {
+  if (method === "whatsapp") {
+    return services.db.transaction(async (tx) => {
+      const [inquiry] = await tx.select({ status: inquiries.status }).from(inquiries).where(eq(inquiries.id, id)).for("update");
+      if (!inquiry) return refused(INQUIRY_MESSAGES.notFound);
+      if (!canReply(inquiry.status)) return refused(INQUIRY_MESSAGES.notAllowed);
+      await recordReply(tx, actor, id, { method, message, at: now(), from: inquiry.status });
+      return { ok: true, message: INQUIRY_MESSAGES.repliedWhatsapp };
+    });
+  }
+
+  // 1. Claim the send, and commit: the row lock ends here.
+  const token = crypto.randomUUID();
+  type Claim = { ok: true; to: string; propertyTitle: string; coordinates: { lat: number; lng: number } | null } | { ok: false; error: string };
+  const claim = await services.db.transaction(async (tx): Promise<Claim> => {
     const [row] = await tx
       .select({ inquiry: inquiries, lat: offers.lat, lng: offers.lng })
       .from(inquiries)
       .leftJoin(offers, eq(offers.id, inquiries.propertyId))
       .where(eq(inquiries.id, id))
       .for("update", { of: inquiries });
-    if (!row) return refused(INQUIRY_MESSAGES.notFound);
+    if (!row) return { ok: false, error: INQUIRY_MESSAGES.notFound };
     const { inquiry } = row;
-    if (!canReply(inquiry.status)) return refused(INQUIRY_MESSAGES.notAllowed);
-    const coordinates = row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null;
-    if (method === "email") {
-      if (!inquiry.email) return refused(INQUIRY_MESSAGES.noEmail);
-      try {
-        await services.mailer.send({
-          to: inquiry.email,
-          subject: inquiry.propertyTitle ? `رد على استفسارك عن: ${inquiry.propertyTitle}` : `رد على استفسارك — ${COMPANY_NAME}`,
-          body: replyText(message, coordinates),
-        });
-      } catch (error) {
-        log.warn("inquiry reply mail failed", { inquiryId: id, error: String(error) });
-        return refused(INQUIRY_MESSAGES.mailFailed);
-      }
-    }
-    const entry: ReplyEntry = { timestamp: new Date().toISOString(), method, message, sentBy: actor.name };
+    if (!canReply(inquiry.status)) return { ok: false, error: INQUIRY_MESSAGES.notAllowed };
+    if (!inquiry.email) return { ok: false, error: INQUIRY_MESSAGES.noEmail };
+    const sending = inquiry.replySending;
+    if (sending && now().getTime() - Date.parse(sending.startedAt) < REPLY_SENDING_STALE_MS) return { ok: false, error: INQUIRY_MESSAGES.replySending };
     await tx
       .update(inquiries)
-      .set({ status: "replied", replyHistory: sql`${inquiries.replyHistory} || ${JSON.stringify([entry])}::jsonb` })
+      .set({ replySending: { token, actorId: actor.id, startedAt: now().toISOString() } })
       .where(eq(inquiries.id, id));
-    await recordAudit(tx, actor, "inquiry", id, `reply-${method}`, { from: inquiry.status });
-    return { ok: true, message: method === "email" ? INQUIRY_MESSAGES.repliedEmail : INQUIRY_MESSAGES.repliedWhatsapp };
+    const coordinates = row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null;
+    return { ok: true, to: inquiry.email, propertyTitle: inquiry.propertyTitle, coordinates };
   });
+  if (!claim.ok) return refused(claim.error);
+
+  // 2. Send, holding nothing. A failure ends this attempt (only this one) and changes nothing else.
+  const ours = and(eq(inquiries.id, id), sql`${inquiries.replySending}->>'token' = ${token}`);
+  try {
+    await services.mailer.send({
+      to: claim.to,
+      subject: claim.propertyTitle ? `رد على استفسارك عن: ${claim.propertyTitle}` : `رد على استفسارك — ${COMPANY_NAME}`,
+      body: replyText(message, claim.coordinates),
+    });
+  } catch (error) {
+    log.warn("inquiry reply mail failed", { inquiryId: id, error: String(error) });
+    await services.db.update(inquiries).set({ replySending: null }).where(ours);
+    return refused(INQUIRY_MESSAGES.mailFailed);
+  }
+
+  // 3. Record it and end the attempt. The mail went out, so it joins the history even if the
+  // attempt was taken over as stale meanwhile (then that one stays for its owner to end).
+  await services.db.transaction(async (tx) => {
+    const [inquiry] = await tx.select({ status: inquiries.status, sending: inquiries.replySending }).from(inquiries).where(eq(inquiries.id, id)).for("update");
+    if (!inquiry) return;
+    const stillOurs = inquiry.sending?.token === token;
+    if (!stillOurs) log.warn("inquiry reply sent after its attempt was taken over", { inquiryId: id });
+    await recordReply(tx, actor, id, { method, message, at: now(), from: inquiry.status }, stillOurs);
+  });
+  return { ok: true, message: INQUIRY_MESSAGES.repliedEmail };
+}
+
+/**
+ * The history entry, the new status (a completed inquiry stays completed) and the audit entry;
+ * `endAttempt` clears this reply's own e-mail attempt (never another one's).
+ */
+async function recordReply(tx: Tx, actor: StaffProfile, id: number, reply: { method: ReplyMethod; message: string; at: Date; from: string }, endAttempt = false) {
+  const entry: ReplyEntry = { timestamp: reply.at.toISOString(), method: reply.method, message: reply.message, sentBy: actor.name };
+  await tx
+    .update(inquiries)
+    .set({
+      status: canReply(reply.from) ? "replied" : reply.from,
+      replyHistory: sql`${inquiries.replyHistory} || ${JSON.stringify([entry])}::jsonb`,
+      ...(endAttempt ? { replySending: null } : {}),
+    })
+    .where(eq(inquiries.id, id));
+  await recordAudit(tx, actor, "inquiry", id, `reply-${reply.method}`, { from: reply.from });
 }
 
 export async function completeInquiry(db: Db, actor: StaffProfile, id: number): Promise<InboxActionResult> {

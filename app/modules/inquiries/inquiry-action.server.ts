@@ -3,14 +3,21 @@ import type { AppServices } from "~/context.ts";
 import { guardPublicForm } from "~/modules/form-guard/form-guard.server.ts";
 import { notifyInBackground } from "~/modules/messaging/background.server.ts";
 import { inquiryMail } from "~/modules/notifications/manager-notifications.server.ts";
+import type { FormRefusal } from "~/utils/request-body.server.ts";
 import type { InquiryActionResult } from "./components/inquiry-form.tsx";
 import { createInquiry } from "./inquiries.server.ts";
 import { parseInquiry } from "./schema.ts";
 
-const ECHOED_FIELDS = ["name", "phone", "email", "message"] as const;
+/** The fields given back on a refusal, each cut to its limit (the schema's and the inputs' maxLength). */
+const ECHOED_FIELDS = { name: 100, phone: 30, email: 200, message: 3000 } as const;
 
 function echo(form: FormData): Record<string, string> {
-  return Object.fromEntries(ECHOED_FIELDS.map((key) => [key, String(form.get(key) ?? "")]));
+  return Object.fromEntries(Object.entries(ECHOED_FIELDS).map(([key, max]) => [key, String(form.get(key) ?? "").slice(0, max)]));
+}
+
+/** An inquiry post whose body readForm refused (too large, NUL character): the message above the form. */
+export function refuseInquiry(refusal: FormRefusal) {
+  return data<InquiryActionResult>({ intent: "inquiry", ok: false, errors: { form: refusal.message }, values: echo(refusal.form) }, { status: refusal.status });
 }
 
 /**

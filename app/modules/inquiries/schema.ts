@@ -1,21 +1,16 @@
 import { z } from "zod";
-import { optionalEmailField, phoneField } from "~/utils/form-fields.ts";
+import { stripBidiControls } from "~/utils/bidi.ts";
+import { optionalEmailField, personNameField, phoneField, typedTextField } from "~/utils/form-fields.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 
 /** The inquiry form (offer page, contact page): phone required, the rest optional (SPEC.md §5). */
 export const inquirySchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .max(100, MESSAGES.tooLong)
+  name: personNameField({ max: 100 })
     .optional()
     .transform((v) => v || MESSAGES.unnamed),
   phone: phoneField(),
   email: optionalEmailField(),
-  message: z
-    .string()
-    .trim()
-    .max(3000, MESSAGES.tooLong)
+  message: typedTextField({ max: 3000 })
     .optional()
     .transform((v) => v ?? ""),
   propertyId: z.coerce.number().int().positive().optional().catch(undefined),
@@ -25,7 +20,7 @@ export const inquirySchema = z.object({
     .max(200)
     .optional()
     .catch(undefined)
-    .transform((v) => v ?? ""),
+    .transform((v) => stripBidiControls(v ?? "").trim()),
 });
 
 export type InquiryInput = z.input<typeof inquirySchema>;

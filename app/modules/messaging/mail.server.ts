@@ -13,6 +13,12 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/**
+ * How long nodemailer waits for an SMTP server: to connect, for its greeting, and with no traffic
+ * at all (its defaults are 2 and 10 minutes). A hung server fails the send within about a minute.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as const;
+
 /** The mail adapter: SMTP through nodemailer in production, the outbox elsewhere (DESIGN.md). */
 export function createMailer(env: Pick<Env, "MAIL_TRANSPORT" | "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">): Mailer {
   if (env.MAIL_TRANSPORT === "outbox" || !env.SMTP_URL) {
@@ -22,7 +28,8 @@ export function createMailer(env: Pick<Env, "MAIL_TRANSPORT" | "SMTP_URL" | "MAI
       },
     };
   }
-  const transport = nodemailer.createTransport(env.SMTP_URL);
+  // Bounded waits (the SMTP_URL may set its own): a reply waits for the send before it is recorded.
+  const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
   return {
     async send(message) {
       await transport.sendMail({ from: env.MAIL_FROM, to: message.to, subject: message.subject, text: message.body });

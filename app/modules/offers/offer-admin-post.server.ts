@@ -4,7 +4,8 @@ import { ImageRejectedError } from "~/modules/images/images.server.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { BodyTooLargeError, readBodyWithLimit } from "~/utils/request-body.server.ts";
+import { OFFER_SAVE_BODY_LIMIT } from "~/utils/body-limits.ts";
+import { BodyTooLargeError, containsNul, readBodyWithLimit } from "~/utils/request-body.server.ts";
 import { OfferInputError, saveOffer, stageOfferPhoto } from "./offer-admin.server.ts";
 import { OFFER_FORM_MESSAGES, parseOfferForm, type OfferSaveResult } from "./offer-form.ts";
 import { OFFER_PHOTO_LIMITS, OFFER_PHOTO_MESSAGES, type OfferPhotoResult } from "./offer-photos.ts";
@@ -44,10 +45,13 @@ export async function handleOfferSave(services: AppServices, user: StaffProfile,
   }
   let body: unknown;
   try {
-    body = JSON.parse((await readBodyWithLimit(request, 2 * 1024 * 1024)).toString("utf8"));
-  } catch {
+    body = JSON.parse((await readBodyWithLimit(request, OFFER_SAVE_BODY_LIMIT)).toString("utf8"));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json<OfferSaveResult>({ ok: false, errors: {}, message: MESSAGES.bodyTooLarge }, 413);
     return json<OfferSaveResult>({ ok: false, errors: {}, message: OFFER_FORM_MESSAGES.saveFailed }, 400);
   }
+  // PostgreSQL text cannot hold a NUL character: say so rather than fail on saving.
+  if (containsNul(body)) return json<OfferSaveResult>({ ok: false, errors: {}, message: MESSAGES.nulRefused }, 400);
   const rawId = (body as { id?: unknown } | null)?.id;
   const id = rawId === undefined || rawId === null ? undefined : Number(rawId);
   if (id !== undefined && !(Number.isSafeInteger(id) && id > 0)) {
@@ -56,7 +60,7 @@ export async function handleOfferSave(services: AppServices, user: StaffProfile,
   const parsed = parseOfferForm(body);
   if (!parsed.ok) return json<OfferSaveResult>({ ok: false, errors: parsed.errors, message: OFFER_FORM_MESSAGES.fixErrors }, 400);
   try {
-    const saved = await saveOffer(services.db, services.env.DATA_DIR, parsed.data, id);
+    const saved = await saveOffer(services.db, services.env.DATA_DIR, parsed.data, { id, userId: user.id });
     if (!saved) return json<OfferSaveResult>({ ok: false, errors: {}, message: OFFER_FORM_MESSAGES.saveFailed }, 404);
     log.info(saved.created ? "offer added" : "offer updated", { offerId: saved.id, userId: user.id });
     return json<OfferSaveResult>({ ok: true, ...saved });

@@ -1,15 +1,28 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cities, images, neighbourhoods, offerImages, offers, offerStatuses, propertyTypes, stagedImages, unitTypes } from "~/db/schema.ts";
 import { imagesDir } from "~/modules/images/images.server.ts";
 import { listOfferFormChoices, seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { deleteOffer, getOfferForEdit, listAdminOffers, OfferInputError, saveOffer, stageOfferPhoto, sweepStagedImages } from "./offer-admin.server.ts";
-import { parseOfferForm, type OfferFormData } from "./offer-form.ts";
+import {
+  deleteOffer,
+  getOfferForEdit,
+  listAdminOffers,
+  OFFER_PHOTOS_UNAVAILABLE,
+  OfferInputError,
+  saveOffer,
+  stageOfferPhoto,
+  sweepStagedImages,
+} from "./offer-admin.server.ts";
+import type { AppServices } from "~/context.ts";
+import type { StaffProfile } from "~/modules/users/users.server.ts";
+import { parseEnv } from "~/utils/env.server.ts";
+import { handleOfferSave } from "./offer-admin-post.server.ts";
+import { OFFER_FORM_MESSAGES, parseOfferForm, type OfferFormData } from "./offer-form.ts";
 import { VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 
 const db = useTestDatabase();
@@ -22,7 +35,9 @@ beforeAll(async () => {
   jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3a7" } }).jpeg().toBuffer();
 });
 
-const photo = () => stageOfferPhoto(db(), dataDir, jpeg, 1);
+/** The user who uploads and saves in these tests. */
+const ME = 1;
+const photo = (uploadedBy = ME) => stageOfferPhoto(db(), dataDir, jpeg, uploadedBy);
 const filesOf = (id: string) => fs.readdirSync(imagesDir(dataDir)).filter((f) => f.startsWith(id));
 
 function form(overrides: Record<string, unknown>): OfferFormData {
@@ -38,7 +53,7 @@ describe("saving an offer", () => {
       { id: "u1", type: "شقة كبيرة", description: "", floor: "1", area: 180, bedrooms: 4, bathrooms: 3 },
       { id: "u2", type: "مكتب", description: "مكتب تجاري", floor: "3-7", area: 90, bedrooms: 0, bathrooms: 1 },
     ];
-    const saved = await saveOffer(db(), dataDir, form({ title: "عمارة الأعمال", propertyType: "عمارة", units, photos: [main.id, other.id] }));
+    const saved = await saveOffer(db(), dataDir, form({ title: "عمارة الأعمال", propertyType: "عمارة", units, photos: [main.id, other.id] }), { userId: ME });
     expect(saved).toEqual({ id: expect.any(Number), created: true });
     const offer = await getOfferForEdit(db(), saved!.id);
     expect(offer?.title).toBe("عمارة الأعمال");
@@ -57,8 +72,8 @@ describe("saving an offer", () => {
       status: "قيد الإنشاء",
       units: [{ id: "u1", type: " جناح فندقي ", floor: "", area: 40 }],
     };
-    await saveOffer(db(), dataDir, form({ ...values, photos: [(await photo()).id] }));
-    await saveOffer(db(), dataDir, form({ ...values, photos: [(await photo()).id] }));
+    await saveOffer(db(), dataDir, form({ ...values, photos: [(await photo()).id] }), { userId: ME });
+    await saveOffer(db(), dataDir, form({ ...values, photos: [(await photo()).id] }), { userId: ME });
     const choices = await listOfferFormChoices(db());
     expect(choices.cities.filter((c) => c.name === "النماص")).toEqual([{ name: "النماص", neighbourhoods: ["حي السحاب"] }]);
     expect(choices.cities.at(-1)?.name).toBe("النماص"); // new values go to the end of the list
@@ -67,15 +82,15 @@ describe("saving an offer", () => {
     expect(choices.unitTypes.filter((t) => t === "جناح فندقي")).toHaveLength(1);
 
     const before = await db().select({ n: sql<number>`count(*)::int` }).from(neighbourhoods);
-    await saveOffer(db(), dataDir, form({ city: "الرياض", location: "", photos: [(await photo()).id] }));
+    await saveOffer(db(), dataDir, form({ city: "الرياض", location: "", photos: [(await photo()).id] }), { userId: ME });
     expect(await db().select({ n: sql<number>`count(*)::int` }).from(neighbourhoods)).toEqual(before);
   });
 
   it("edits in place: new values, new photo order, and a dropped photo is deleted with its files", async () => {
     const [a, b, c] = [await photo(), await photo(), await photo()];
-    const { id } = (await saveOffer(db(), dataDir, form({ photos: [a.id, b.id] })))!;
+    const { id } = (await saveOffer(db(), dataDir, form({ photos: [a.id, b.id] }), { userId: ME }))!;
     expect(filesOf(a.id).length).toBeGreaterThan(0);
-    const edited = await saveOffer(db(), dataDir, form({ title: "فيلا بعد التعديل", price: "1900000", photos: [c.id, b.id] }), id);
+    const edited = await saveOffer(db(), dataDir, form({ title: "فيلا بعد التعديل", price: "1900000", photos: [c.id, b.id] }), { id, userId: ME });
     expect(edited).toEqual({ id, created: false });
     const offer = await getOfferForEdit(db(), id);
     expect([offer?.title, offer?.price, offer?.photos.map((p) => p.id)]).toEqual(["فيلا بعد التعديل", 1_900_000, [c.id, b.id]]);
@@ -86,15 +101,64 @@ describe("saving an offer", () => {
 
   it("refuses another offer's photos and photos that were never uploaded", async () => {
     const mine = await photo();
-    const { id: otherId } = (await saveOffer(db(), dataDir, form({ photos: [mine.id] })))!;
-    await expect(saveOffer(db(), dataDir, form({ photos: [mine.id] }))).rejects.toBeInstanceOf(OfferInputError);
-    await expect(saveOffer(db(), dataDir, form({ photos: ["f".repeat(32)] }))).rejects.toBeInstanceOf(OfferInputError);
+    const { id: otherId } = (await saveOffer(db(), dataDir, form({ photos: [mine.id] }), { userId: ME }))!;
+    await expect(saveOffer(db(), dataDir, form({ photos: [mine.id] }), { userId: ME })).rejects.toBeInstanceOf(OfferInputError);
+    await expect(saveOffer(db(), dataDir, form({ photos: ["f".repeat(32)] }), { userId: ME })).rejects.toBeInstanceOf(OfferInputError);
     expect((await getOfferForEdit(db(), otherId))?.photos.map((p) => p.id)).toEqual([mine.id]);
+  });
+
+  it("claims only photos the same user staged: another user's staged photo is refused and stays theirs", async () => {
+    const theirs = await photo(2);
+    const mine = await photo();
+    const count = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(offers))[0]!.n;
+    const before = await count();
+    const refused = await saveOffer(db(), dataDir, form({ photos: [mine.id, theirs.id] }), { userId: ME }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(OfferInputError);
+    expect((refused as OfferInputError).errors).toEqual({ photos: OFFER_PHOTOS_UNAVAILABLE });
+    expect(await count()).toBe(before);
+    // Nothing was claimed: both still wait for their own uploader.
+    expect(await db().select({ id: stagedImages.imageId, by: stagedImages.uploadedBy }).from(stagedImages).where(inArray(stagedImages.imageId, [mine.id, theirs.id]))).toEqual(
+      expect.arrayContaining([
+        { id: mine.id, by: ME },
+        { id: theirs.id, by: 2 },
+      ]),
+    );
+    // Editing an offer cannot pull it in either.
+    const { id } = (await saveOffer(db(), dataDir, form({ photos: [mine.id] }), { userId: ME }))!;
+    await expect(saveOffer(db(), dataDir, form({ photos: [mine.id, theirs.id] }), { id, userId: ME })).rejects.toBeInstanceOf(OfferInputError);
+    expect((await getOfferForEdit(db(), id))?.photos.map((p) => p.id)).toEqual([mine.id]);
+    // Its uploader can use it.
+    expect(await saveOffer(db(), dataDir, form({ photos: [theirs.id] }), { userId: 2 })).toMatchObject({ created: true });
+  });
+
+  it("the save endpoint answers another user's staged photo with the photos field message", async () => {
+    const theirs = await photo(2);
+    const services = { db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir } } as unknown as AppServices;
+    const me = { id: ME, name: "سارة", username: "sara", email: "", phone: "+966500000004", role: "staff", active: true } satisfies StaffProfile;
+    const request = new Request("http://localhost:3000/admin/offers/save", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "http://localhost:3000" },
+      body: JSON.stringify({ ...VALID_OFFER, photos: [theirs.id] }),
+    });
+    const response = await handleOfferSave(services, me, request);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, errors: { photos: OFFER_PHOTOS_UNAVAILABLE }, message: OFFER_FORM_MESSAGES.fixErrors });
+  });
+
+  it("two saves claiming the same staged photo at once: one wins, the other is refused", async () => {
+    const p = await photo();
+    const results = await Promise.allSettled([
+      saveOffer(db(), dataDir, form({ photos: [p.id] }), { userId: ME }),
+      saveOffer(db(), dataDir, form({ photos: [p.id] }), { userId: ME }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: expect.any(OfferInputError) });
+    expect(await db().select().from(offerImages).where(eq(offerImages.imageId, p.id))).toHaveLength(1);
   });
 
   it("an unknown offer to edit saves nothing", async () => {
     const p = await photo();
-    expect(await saveOffer(db(), dataDir, form({ photos: [p.id] }), 999_999)).toBeNull();
+    expect(await saveOffer(db(), dataDir, form({ photos: [p.id] }), { id: 999_999, userId: ME })).toBeNull();
     expect(await db().select().from(stagedImages).where(eq(stagedImages.imageId, p.id))).toHaveLength(1);
   });
 
@@ -107,7 +171,7 @@ describe("saving an offer", () => {
     const before = await count();
     try {
       await expect(
-        saveOffer(db(), dataDir, form({ city: "مدينة الفشل", propertyType: "نوع الفشل", status: "حالة الفشل", photos: [p.id] })),
+        saveOffer(db(), dataDir, form({ city: "مدينة الفشل", propertyType: "نوع الفشل", status: "حالة الفشل", photos: [p.id] }), { userId: ME }),
       ).rejects.toThrow(/offer_images/);
     } finally {
       await db().execute(sql`drop trigger fail_offer on offer_images; drop function fail_offer()`);
@@ -136,7 +200,7 @@ describe("saving an offer", () => {
 describe("deleting an offer", () => {
   it("removes the offer, its photo rows and files", async () => {
     const [a, b] = [await photo(), await photo()];
-    const { id } = (await saveOffer(db(), dataDir, form({ photos: [a.id, b.id] })))!;
+    const { id } = (await saveOffer(db(), dataDir, form({ photos: [a.id, b.id] }), { userId: ME }))!;
     expect(await deleteOffer(db(), dataDir, id)).toBe(true);
     expect(await getOfferForEdit(db(), id)).toBeNull();
     expect(await db().select().from(offerImages).where(eq(offerImages.offerId, id))).toEqual([]);

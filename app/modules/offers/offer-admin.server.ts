@@ -81,6 +81,9 @@ export async function stageOfferPhoto(db: Db, dataDir: string, bytes: Buffer, up
   return image;
 }
 
+/** A photo in the form that is not this offer's nor one the user uploaded (any more). */
+export const OFFER_PHOTOS_UNAVAILABLE = "بعض الصور لم تعد متاحة، يرجى رفعها من جديد.";
+
 /** A save refused because of what was sent (not a fault of ours): answered with field messages. */
 export class OfferInputError extends Error {
   readonly errors: OfferFormErrors;
@@ -115,24 +118,37 @@ function offerColumns(data: OfferFormData) {
 /**
  * Adds an offer, or replaces one (id given), in one transaction: the lookup values typed as
  * "other", the offer row, its units and the order of its photos. Photos must be this offer's own
- * or freshly uploaded ones (staged); those are claimed. Photos an edit dropped are deleted with
- * their files once the change is committed. Returns null when the offer to edit does not exist.
+ * or ones this same user uploaded and no save has claimed yet (staged by `userId`); those are
+ * claimed. Photos an edit dropped are deleted with their files once the change is committed.
+ * Returns null when the offer to edit does not exist.
  */
-export async function saveOffer(db: Db, dataDir: string, data: OfferFormData, id?: number): Promise<{ id: number; created: boolean } | null> {
+export async function saveOffer(
+  db: Db,
+  dataDir: string,
+  data: OfferFormData,
+  { id, userId }: { id?: number; userId: number },
+): Promise<{ id: number; created: boolean } | null> {
   let dropped: Array<{ id: string; variants: number[] }> = [];
   const savedId = await db.transaction(async (tx) => {
     if (id !== undefined) {
       const [existing] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, id)).for("update");
       if (!existing) return null;
     }
-    // Every photo must be staged or already belong to this offer: never another offer's.
-    const [staged, own] = await Promise.all([
-      tx.select({ id: stagedImages.imageId }).from(stagedImages).where(inArray(stagedImages.imageId, data.photos)),
-      id === undefined ? Promise.resolve([]) : tx.select({ id: offerImages.imageId }).from(offerImages).where(eq(offerImages.offerId, id)),
-    ]);
-    const allowed = new Set([...staged.map((r) => r.id), ...own.map((r) => r.id)]);
+    // Every photo must already belong to this offer, or be one this user staged: claimed here by
+    // deleting its staged row (a concurrent save claiming the same photo waits, then finds none).
+    // Never another offer's photo, nor one someone else uploaded. A refusal rolls the claim back.
+    const own = id === undefined ? [] : await tx.select({ id: offerImages.imageId }).from(offerImages).where(eq(offerImages.offerId, id));
+    const ownIds = new Set(own.map((r) => r.id));
+    const wanted = data.photos.filter((photo) => !ownIds.has(photo));
+    const claimed = wanted.length
+      ? await tx
+          .delete(stagedImages)
+          .where(and(inArray(stagedImages.imageId, wanted), eq(stagedImages.uploadedBy, userId)))
+          .returning({ id: stagedImages.imageId })
+      : [];
+    const allowed = new Set([...claimed.map((r) => r.id), ...ownIds]);
     if (data.photos.some((photo) => !allowed.has(photo)) || new Set(data.photos).size !== data.photos.length) {
-      throw new OfferInputError({ photos: "بعض الصور لم تعد متاحة، يرجى رفعها من جديد." });
+      throw new OfferInputError({ photos: OFFER_PHOTOS_UNAVAILABLE });
     }
 
     await addLookupValues(tx, {
@@ -155,7 +171,6 @@ export async function saveOffer(db: Db, dataDir: string, data: OfferFormData, id
       if (droppedIds.length) dropped = await tx.delete(images).where(inArray(images.id, droppedIds)).returning();
     }
     await tx.insert(offerImages).values(data.photos.map((imageId, position) => ({ offerId, imageId, position })));
-    await tx.delete(stagedImages).where(inArray(stagedImages.imageId, data.photos));
     await publishOfferChange(tx, { id: offerId, kind: id === undefined ? "created" : "updated" });
     return offerId;
   });

@@ -28,9 +28,30 @@ describe("the offer form schema (SPEC.md §5)", () => {
     });
   });
 
-  it("numbers that are not numbers fall back to 0", () => {
-    const result = parseOfferForm({ ...VALID_OFFER, price: "حسب السوم", bedrooms: "كثيرة", area: "-5" });
-    expect(result.ok && [result.data.price, result.data.bedrooms, result.data.area]).toEqual([0, 0, 0]);
+  it("a number that is not plain digits is refused with its field's message, never stored as another number", () => {
+    // "1e20" used to be stored as 1 and "-5" as 0.
+    const result = parseOfferForm({ ...VALID_OFFER, price: "1e20", area: "-5", bedrooms: "كثيرة", details: { ...VALID_OFFER.details, streetWidth: "−3", parking: "2.5" } });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        price: OFFER_FORM_MESSAGES.priceInvalid,
+        area: OFFER_FORM_MESSAGES.areaInvalid,
+        bedrooms: OFFER_FORM_MESSAGES.countInvalid,
+        "details.streetWidth": OFFER_FORM_MESSAGES.numberInvalid,
+        "details.parking": OFFER_FORM_MESSAGES.countInvalid,
+      },
+    });
+    expect(parseOfferForm({ ...VALID_OFFER, price: -5 })).toEqual({ ok: false, errors: { price: OFFER_FORM_MESSAGES.priceInvalid } });
+    expect(parseOfferForm({ ...VALID_OFFER, price: "99,999,999,999" })).toEqual({ ok: false, errors: { price: OFFER_FORM_MESSAGES.priceInvalid } });
+    expect(parseOfferForm({ ...VALID_OFFER, units: [{ id: "u1", type: "مكتب", floor: "1", area: "1e3" }] })).toEqual({
+      ok: false,
+      errors: { "units.0.area": OFFER_FORM_MESSAGES.areaInvalid },
+    });
+  });
+
+  it("numbers: Arabic-Indic digits and thousands separators are read, a blank optional number is 0", () => {
+    const result = parseOfferForm({ ...VALID_OFFER, price: "١٬٢٥٠٬٠٠٠", area: "٤٥٠٫٥", bedrooms: "", details: { ...VALID_OFFER.details, parking: undefined } });
+    expect(result.ok && [result.data.price, result.data.area, result.data.bedrooms, result.data.details.parking]).toEqual([1_250_000, 450.5, 0, 0]);
   });
 
   it("needs a main photo", () => {

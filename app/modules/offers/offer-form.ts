@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { BUILDING_USE_OPTIONS, FACADE_OPTIONS } from "~/modules/lookups/defaults.ts";
-import { toAsciiDigits, parseCountOrZero, parseNumberOrZero } from "~/utils/numbers.ts";
+import { NUMBER_LIMITS, readTypedNumber, toAsciiDigits } from "~/utils/numbers.ts";
 import type { OfferDetails, OfferUnit } from "./details.ts";
 
 export const OFFER_FORM_MESSAGES = {
@@ -29,6 +29,11 @@ export const OFFER_FORM_MESSAGES = {
   tooManyPhotos: "يمكن إضافة 30 صورة كحد أقصى لكل عرض.",
   tooManyUnits: "يمكن إضافة 500 وحدة كحد أقصى لكل عرض.",
   fixErrors: "يرجى تصحيح الحقول المشار إليها ثم الحفظ مرة أخرى.",
+  // A number that is not plain digits (a sign, an exponent, words) or beyond reason: refused, never guessed.
+  priceInvalid: "اكتب السعر بالأرقام فقط، مثل 1,250,000",
+  areaInvalid: "اكتب المساحة بالأرقام فقط، مثل 450",
+  numberInvalid: "اكتب رقماً بالأرقام فقط، مثل 20",
+  countInvalid: "اكتب عدداً صحيحاً بالأرقام فقط، مثل 3",
   unitDeleteConfirm: "هل أنت متأكد من حذف هذه الوحدة؟",
 } as const;
 
@@ -40,16 +45,30 @@ export const LAND_TYPE = "أرض";
 /** Defaults of a new offer (SPEC.md §9): apartment, for sale, in the capital, price 0. */
 export const NEW_OFFER_DEFAULTS = { propertyType: "شقة", status: "للبيع", city: "الرياض", price: 0 } as const;
 
-// ---- Field helpers: numbers fall back to 0, text is trimmed ----
+// ---- Field helpers: a blank number is 0, any other non-number is refused; text is trimmed ----
 
 const text = (max: number) => z.string().trim().max(max, "النص أطول من المسموح").catch("");
 const requiredText = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, "النص أطول من المسموح");
-/** A number typed as text or sent as a number; anything unreadable is 0. */
-const amount = z.unknown().optional().transform(parseNumberOrZero);
-const count = z.unknown().optional().transform(parseCountOrZero);
-/** Required numbers: blank is refused, the rest falls back to 0 like every number. */
-const requiredAmount = (message: string) =>
-  z.union([z.number(), z.string()], { message }).refine((v) => String(v).trim() !== "", message).transform(parseNumberOrZero);
+/**
+ * A number typed as text or sent as a number (readTypedNumber): blank is 0; "1e20", "-5", words
+ * or more than `max` are refused with `message` (never stored as some other number).
+ */
+const toNumber =
+  (message: string, max: number, whole = false) =>
+  (value: unknown, ctx: z.RefinementCtx): number => {
+    const number = readTypedNumber(value, { max, whole });
+    if (number !== null) return number;
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  };
+const amount = (message: string, max: number) => z.unknown().optional().transform(toNumber(message, max));
+const count = (max: number = NUMBER_LIMITS.count) => z.unknown().optional().transform(toNumber(OFFER_FORM_MESSAGES.countInvalid, max, true));
+/** Required numbers: blank is refused with the field's "required" message, the rest as any number. */
+const requiredAmount = (required: string, invalid: string, max: number) =>
+  z
+    .union([z.number(), z.string()], { message: required })
+    .refine((v) => String(v).trim() !== "", required)
+    .transform(toNumber(invalid, max));
 const flag = z.unknown().optional().transform((v) => v === true || v === "true" || v === "on");
 const lookupValue = z.string().catch("").transform((v) => v.replace(/\s+/g, " ").trim().slice(0, 80));
 
@@ -79,9 +98,9 @@ export const unitSchema = z.object({
       }
       return floor;
     }),
-  area: amount,
-  bedrooms: count,
-  bathrooms: count,
+  area: amount(OFFER_FORM_MESSAGES.areaInvalid, NUMBER_LIMITS.area),
+  bedrooms: count(),
+  bathrooms: count(),
   orientation: text(40).optional(),
 });
 
@@ -103,13 +122,13 @@ export function expandUnits(unit: Omit<OfferUnit, "id">, howMany: number, newId:
 }
 
 const detailsSchema = z.object({
-  streetWidth: amount,
+  streetWidth: amount(OFFER_FORM_MESSAGES.numberInvalid, NUMBER_LIMITS.streetWidth),
   facade: z
     .array(z.string())
     .catch([])
     .transform((values) => FACADE_OPTIONS.filter((option) => values.includes(option))),
-  propertyAge: count,
-  livingRooms: count,
+  propertyAge: count(NUMBER_LIMITS.age),
+  livingRooms: count(),
   driversRoom: flag,
   maidsRoom: flag,
   planNumber: text(40),
@@ -119,11 +138,11 @@ const detailsSchema = z.object({
     .string()
     .catch("")
     .transform((v) => (BUILDING_USE_OPTIONS.includes(v.trim()) ? v.trim() : "")),
-  elevators: count,
+  elevators: count(),
   kitchen: flag,
   rooftopTank: flag,
   unitNumber: text(40),
-  parking: count,
+  parking: count(),
   supervisorName: text(100),
   supervisorPhone: text(30),
   additionalNotes: text(5000),
@@ -138,15 +157,15 @@ export const offerFormSchema = z
   .object({
     title: requiredText(OFFER_FORM_MESSAGES.titleRequired, 200),
     description: requiredText(OFFER_FORM_MESSAGES.descriptionRequired, 10_000),
-    price: requiredAmount(OFFER_FORM_MESSAGES.priceRequired),
-    area: requiredAmount(OFFER_FORM_MESSAGES.areaRequired),
+    price: requiredAmount(OFFER_FORM_MESSAGES.priceRequired, OFFER_FORM_MESSAGES.priceInvalid, NUMBER_LIMITS.price),
+    area: requiredAmount(OFFER_FORM_MESSAGES.areaRequired, OFFER_FORM_MESSAGES.areaInvalid, NUMBER_LIMITS.area),
     propertyType: lookupValue.refine((v) => v !== "", OFFER_FORM_MESSAGES.typeRequired),
     status: lookupValue.refine((v) => v !== "", OFFER_FORM_MESSAGES.statusRequired),
     city: lookupValue,
     location: lookupValue,
     isCorner: flag,
-    bedrooms: count,
-    bathrooms: count,
+    bedrooms: count(),
+    bathrooms: count(),
     floors: text(40),
     locationUrl: z
       .string()

@@ -3,6 +3,7 @@
  * No zod here: this file is part of the public page's JavaScript.
  */
 import { PHOTO_ACCEPT } from "~/modules/images/image-ref.ts";
+import { NUMBER_LIMITS, readTypedNumber } from "~/utils/numbers.ts";
 
 /** Photo limits (SPEC.md §5, §9). */
 export const SUBMISSION_PHOTOS = {
@@ -26,11 +27,17 @@ export const SUBMISSION_MESSAGES = {
   cityRequired: "يرجى اختيار المدينة",
   neighbourhoodRequired: "يرجى اختيار الحي",
   areaRequired: "يرجى إدخال المساحة",
+  areaInvalid: "اكتب المساحة بالأرقام فقط، مثل 450",
   descriptionRequired: "يرجى كتابة وصف للعقار",
 } as const;
 
-/** The area as a number, 0 if unreadable (SPEC.md §5). */
-export { parseNumberOrZero as parseArea } from "~/utils/numbers.ts";
+/**
+ * The area as a number: digits only (Arabic-Indic ones welcome, thousands separators allowed), at
+ * most NUMBER_LIMITS.area; null when it is not one (refused with areaInvalid, never stored as 0).
+ */
+export function parseArea(input: string): number | null {
+  return readTypedNumber(input, { max: NUMBER_LIMITS.area });
+}
 
 
 export type SubmissionField =
@@ -56,6 +63,19 @@ export const SUBMISSION_TEXT_FIELDS = [
   "area",
   "description",
 ] as const;
+
+/** The longest value of each text field (the schema's and the inputs' limits); an echo is cut to it. */
+export const SUBMISSION_TEXT_LIMITS = {
+  clientName: 100,
+  clientPhone: 30,
+  clientEmail: 200,
+  propertyType: 60,
+  city: 60,
+  neighbourhood: 100,
+  neighbourhoodOther: 100,
+  area: 30,
+  description: 5000,
+} as const satisfies Record<(typeof SUBMISSION_TEXT_FIELDS)[number], number>;
 
 /** What the form shows after a post: success, or the errors with everything typed kept. */
 export type SubmissionResult =

@@ -6,6 +6,8 @@ import {
   MultipartParseError,
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
+import { SMALL_FORM_BODY_LIMIT, SUBMISSION_BODY_LIMIT } from "~/utils/body-limits.ts";
+import { BodyTooLargeError, readBodyWithLimit } from "~/utils/request-body.server.ts";
 import { SUBMISSION_MESSAGES, SUBMISSION_PHOTOS } from "./limits.ts";
 
 export interface UploadedPhoto {
@@ -33,7 +35,7 @@ export class UploadRefusedError extends Error {
 export const UPLOAD_LIMITS = {
   maxFileSize: SUBMISSION_PHOTOS.maxBytes,
   maxParts: SUBMISSION_PHOTOS.max + 30,
-  maxTotalSize: SUBMISSION_PHOTOS.max * SUBMISSION_PHOTOS.maxBytes + 256 * 1024,
+  maxTotalSize: SUBMISSION_BODY_LIMIT,
   maxTextField: 20_000,
 } as const;
 
@@ -50,8 +52,13 @@ export async function readSubmissionUpload(request: Request): Promise<Submission
 
   if (!isMultipartRequest(request)) {
     // A plain form post (no photos at all): read the text, the photo check refuses it later.
-    const text = await request.text();
-    if (text.length > UPLOAD_LIMITS.maxTextField * 20) throw new UploadRefusedError(SUBMISSION_MESSAGES.requestTooLarge, 413, fields);
+    let text: string;
+    try {
+      text = (await readBodyWithLimit(request, SMALL_FORM_BODY_LIMIT)).toString("utf8");
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw new UploadRefusedError(SUBMISSION_MESSAGES.requestTooLarge, 413, fields);
+      throw error;
+    }
     for (const [key, value] of new URLSearchParams(text)) fields.set(key, value.slice(0, UPLOAD_LIMITS.maxTextField));
     return { fields, photos };
   }
@@ -77,6 +84,8 @@ export async function readSubmissionUpload(request: Request): Promise<Submission
     }
   } catch (error) {
     if (error instanceof UploadRefusedError) throw error;
+    // Cut by the request handler at the same total (server/request-handler.ts).
+    if (error instanceof BodyTooLargeError) throw new UploadRefusedError(SUBMISSION_MESSAGES.requestTooLarge, 413, fields);
     if (error instanceof MaxFileSizeExceededError) throw new UploadRefusedError(SUBMISSION_MESSAGES.photoTooLarge, 413, fields);
     if (error instanceof MaxTotalSizeExceededError || error instanceof MaxPartsExceededError) {
       throw new UploadRefusedError(SUBMISSION_MESSAGES.requestTooLarge, 413, fields);

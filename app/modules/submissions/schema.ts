@@ -1,23 +1,22 @@
 import { z } from "zod";
-import { optionalEmailField, phoneField } from "~/utils/form-fields.ts";
-import { MESSAGES } from "~/utils/messages.ts";
+import { optionalEmailField, personNameField, phoneField, typedTextField } from "~/utils/form-fields.ts";
 import { OTHER_NEIGHBOURHOOD, parseArea, SUBMISSION_MESSAGES, type SubmissionErrors, type SubmissionField } from "./limits.ts";
 
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, message)
-    .max(max, MESSAGES.tooLong);
+const requiredText = (message: string, max: number) => typedTextField({ required: message, max });
 
 export const submissionSchema = z.object({
-  clientName: requiredText(SUBMISSION_MESSAGES.nameRequired, 100),
+  clientName: personNameField({ required: SUBMISSION_MESSAGES.nameRequired, max: 100 }),
   clientPhone: phoneField(),
   clientEmail: optionalEmailField(),
   propertyType: requiredText(SUBMISSION_MESSAGES.typeRequired, 60),
   city: requiredText(SUBMISSION_MESSAGES.cityRequired, 60),
   neighbourhood: requiredText(SUBMISSION_MESSAGES.neighbourhoodRequired, 100),
-  area: requiredText(SUBMISSION_MESSAGES.areaRequired, 30).transform(parseArea),
+  area: requiredText(SUBMISSION_MESSAGES.areaRequired, 30).transform((value, ctx) => {
+    const area = parseArea(value);
+    if (area !== null) return area;
+    ctx.addIssue({ code: "custom", message: SUBMISSION_MESSAGES.areaInvalid });
+    return z.NEVER;
+  }),
   description: requiredText(SUBMISSION_MESSAGES.descriptionRequired, 5000),
 });
 

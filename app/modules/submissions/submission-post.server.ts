@@ -4,8 +4,9 @@ import { listCityNames, listPropertyTypeChoices } from "~/modules/lookups/lookup
 import { notifyInBackground } from "~/modules/messaging/background.server.ts";
 import { submissionMail } from "~/modules/notifications/manager-notifications.server.ts";
 import { log } from "~/utils/log.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
 import { readSubmissionUpload, UploadRefusedError } from "./read-upload.server.ts";
-import { SUBMISSION_MESSAGES, SUBMISSION_PHOTOS, SUBMISSION_TEXT_FIELDS, type SubmissionResult } from "./limits.ts";
+import { SUBMISSION_MESSAGES, SUBMISSION_PHOTOS, SUBMISSION_TEXT_FIELDS, SUBMISSION_TEXT_LIMITS, type SubmissionResult } from "./limits.ts";
 import { parseSubmission } from "./schema.ts";
 import { createSubmission, SubmissionPhotoError } from "./submissions.server.ts";
 
@@ -15,17 +16,30 @@ export interface SubmissionPostOutcome {
   headers?: Record<string, string>;
 }
 
+/** What the person typed, to give back: each field cut to its own limit, without NUL characters. */
 function echo(fields: Map<string, string>): Record<string, string> {
-  return Object.fromEntries(SUBMISSION_TEXT_FIELDS.map((key) => [key, fields.get(key) ?? ""]));
+  return Object.fromEntries(
+    SUBMISSION_TEXT_FIELDS.map((key) => [key, (fields.get(key) ?? "").replaceAll("\0", "").slice(0, SUBMISSION_TEXT_LIMITS[key])]),
+  );
 }
 
 /**
  * One owner submission, from the page's own action (before JavaScript) or the upload endpoint
- * (with progress). Order: read within the limits, rate limit, honeypot and proof of work,
- * validation, then storage; every refusal gives back what the person typed.
+ * (with progress). Order: rate limit (before reading up to 50 MB), read within the limits,
+ * honeypot and proof of work, validation, then storage; every refusal after the reading gives
+ * back what the person typed.
  */
 export async function handleSubmissionPost(services: AppServices, address: string, request: Request): Promise<SubmissionPostOutcome> {
   const { db, env } = services;
+  const rate = await checkFormRate(db, "submission", address);
+  if (!rate.ok && !rate.silent) {
+    return {
+      status: rate.status,
+      result: { ok: false, errors: { form: rate.message }, values: {} },
+      headers: rate.retryAfterSeconds ? { "Retry-After": String(rate.retryAfterSeconds) } : undefined,
+    };
+  }
+
   let upload;
   try {
     upload = await readSubmissionUpload(request);
@@ -36,15 +50,11 @@ export async function handleSubmissionPost(services: AppServices, address: strin
   }
   const { fields, photos } = upload;
   const values = echo(fields);
-
-  const rate = await checkFormRate(db, "submission", address);
-  if (!rate.ok && !rate.silent) {
-    return {
-      status: rate.status,
-      result: { ok: false, errors: { form: rate.message }, values },
-      headers: rate.retryAfterSeconds ? { "Retry-After": String(rate.retryAfterSeconds) } : undefined,
-    };
+  // PostgreSQL text cannot hold a NUL character.
+  if ([...fields].some(([key, value]) => key.includes("\0") || value.includes("\0"))) {
+    return { status: 400, result: { ok: false, errors: { form: MESSAGES.nulRefused }, values } };
   }
+
   const proof = await checkFormProof(db, "submission", fields);
   if (!proof.ok && proof.silent) return { status: 200, result: { ok: true, message: SUBMISSION_MESSAGES.received } };
   if (!proof.ok) return { status: proof.status, result: { ok: false, errors: { form: proof.message }, values } };

@@ -82,11 +82,20 @@ describe("owner submission validation (SPEC.md §5)", () => {
     });
   });
 
-  it("turns the area into a number, 0 when it is not one", () => {
+  it("reads the area as digits (Arabic-Indic and thousands separators welcome) and refuses anything else", () => {
     expect(parseArea("٤٥٠")).toBe(450);
-    expect(parseArea("1,250.5 م")).toBe(1250.5);
-    expect(parseArea("كبيرة")).toBe(0);
-    expect(parseSubmission({ ...VALID, area: "كبيرة" }, CHOICES)).toMatchObject({ ok: true, data: { area: 0 } });
+    expect(parseArea("1,250.5")).toBe(1250.5);
+    expect(parseSubmission({ ...VALID, area: "١٬٢٥٠" }, CHOICES)).toMatchObject({ ok: true, data: { area: 1250 } });
+    // "1e20" used to be stored as 1, "-5" and words as 0.
+    for (const area of ["1e20", "-5", "كبيرة", "1,5", "999999999999"]) {
+      expect(parseSubmission({ ...VALID, area }, CHOICES)).toEqual({ ok: false, errors: { area: SUBMISSION_MESSAGES.areaInvalid } });
+    }
+  });
+
+  it("names lose bidi controls and marks; a name that is only controls is missing; phones pasted with marks are read", () => {
+    const result = parseSubmission({ ...VALID, clientName: "\u202Eعبدالله\u202C \u200Fالقحطاني\u2066", clientPhone: "\u202A055 123 4567\u202C", description: "وصف\u202E مقلوب" }, CHOICES);
+    expect(result).toMatchObject({ ok: true, data: { clientName: "عبدالله القحطاني", clientPhone: "+966551234567", description: "وصف مقلوب" } });
+    expect(parseSubmission({ ...VALID, clientName: "\u202E\u2067 \u200F" }, CHOICES)).toEqual({ ok: false, errors: { clientName: SUBMISSION_MESSAGES.nameRequired } });
   });
 
   it("checks a given e-mail, the type and city against the lists, and takes a typed neighbourhood for 'other'", () => {
@@ -209,6 +218,18 @@ describe("storing a submission", () => {
     expect(fs.readFileSync(stored).includes(Buffer.from("OwnerPhone"))).toBe(false);
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]).toMatchObject({ to: "manager@example.sa", subject: expect.stringContaining("فيلا") });
+  });
+
+  it("stores a name without its bidi override, and refuses an area of 1e20 with nothing stored", async () => {
+    const before = await countRows();
+    const refused = await post({ ...VALID, area: "1e20" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
+    expect(refused).toMatchObject({ status: 400, result: { ok: false, errors: { area: SUBMISSION_MESSAGES.areaInvalid }, values: { area: "1e20" } } });
+    expect(await countRows()).toEqual(before);
+
+    const outcome = await post({ ...VALID, clientName: "\u202Eنايف\u202C الشهري\u200F", area: "٢٬٥٠٠" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
+    expect(outcome.result.ok).toBe(true);
+    const [row] = await db().select().from(submissions).where(eq(submissions.clientName, "نايف الشهري"));
+    expect(row).toMatchObject({ clientName: "نايف الشهري", area: 2500 });
   });
 
   it("refuses a text file named .jpg and leaves nothing behind, even after a good photo", async () => {

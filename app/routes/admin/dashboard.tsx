@@ -40,7 +40,9 @@ export async function loader({ context }: Route.LoaderArgs): Promise<DashboardDa
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
-      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">مرحبًا، {loaderData.name}</h1>
+      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">
+        مرحبًا، <bdi>{loaderData.name}</bdi>
+      </h1>
       {loaderData.kind === "manager" ? (
         <>
           <dl className="grid gap-4 sm:grid-cols-3">
@@ -87,7 +89,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul className="divide-y divide-stone-200">
               {loaderData.tasks.map((task) => (
                 <li key={task.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <span className="font-bold text-ink">{task.title}</span>
+                  <bdi className="font-bold text-ink">{task.title}</bdi>
                   <span className="flex items-center gap-2 text-sm text-stone-600">
                     {task.late ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-bold text-red-800">متأخرة</span> : null}
                     {task.status} · {formatDateArabic(task.createdAt)}

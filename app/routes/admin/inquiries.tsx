@@ -19,6 +19,7 @@ import {
 } from "~/modules/inquiries/status.ts";
 import { formatDateTimeArabic } from "~/utils/format.ts";
 import { whatsappLink } from "~/utils/whatsapp.ts";
+import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/inquiries";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,7 +34,9 @@ type ActionAnswer = InboxActionResult & { id: number; intent: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireSectionUser(context, "inquiries");
   const services = context.get(servicesContext);
-  const form = await request.formData();
+  const read = await readForm(request, context);
+  if (!read.ok) return data<ActionAnswer>({ ok: false, error: read.message, id: 0, intent: "" }, { status: read.status });
+  const form = read.form;
   const id = Number(form.get("id"));
   const intent = String(form.get("intent") ?? "");
   const text = (name: string) => String(form.get(name) ?? "");
@@ -86,7 +89,9 @@ function HelpDialog({ inquiry, onClose }: { inquiry: InboxCard; onClose: () => v
       <h2 id={`${id}-title`} className="mb-1 text-lg font-bold text-brand-900">
         طلب مساعدة من المحاسب
       </h2>
-      <p className="mb-4 text-sm text-stone-600">بخصوص استفسار {inquiry.name}</p>
+      <p className="mb-4 text-sm text-stone-600">
+        بخصوص استفسار <bdi>{inquiry.name}</bdi>
+      </p>
       <fetcher.Form method="post" className="grid gap-3">
         <input type="hidden" name="intent" value="help" />
         <input type="hidden" name="id" value={inquiry.id} />
@@ -134,7 +139,7 @@ function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
     <li className={`${adminCardClass} grid gap-3`} data-testid="inquiry-card" aria-labelledby={`${id}-name`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-name`} className="text-lg font-bold text-stone-900">
-          {inquiry.name}
+          <bdi>{inquiry.name}</bdi>
         </h2>
         <div className="flex items-center gap-2">
           {inquiry.late ? <span className="rounded-full bg-red-700 px-3 py-0.5 text-sm font-bold text-white">متأخر</span> : null}
@@ -149,15 +154,19 @@ function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
           <Fact label="العقار" wide>
             {inquiry.propertyId ? (
               <Link to={`/offer/${inquiry.propertyId}`} className="font-bold text-brand-800 underline">
-                {inquiry.propertyTitle}
+                <bdi>{inquiry.propertyTitle}</bdi>
               </Link>
             ) : (
-              inquiry.propertyTitle
+              <bdi>{inquiry.propertyTitle}</bdi>
             )}
           </Fact>
         ) : null}
       </dl>
-      {inquiry.message ? <p className="rounded-xl bg-stone-50 p-3 leading-7 whitespace-pre-line">{inquiry.message}</p> : null}
+      {inquiry.message ? (
+        <p className="rounded-xl bg-stone-50 p-3 leading-7 whitespace-pre-line">
+          <bdi>{inquiry.message}</bdi>
+        </p>
+      ) : null}
 
       {inquiry.replyHistory.length ? (
         <section aria-label="سجل الردود" className="grid gap-2">
@@ -166,9 +175,11 @@ function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
             {inquiry.replyHistory.map((entry, index) => (
               <li key={index} className="rounded-xl border-s-4 border-brand-600 bg-brand-50/60 p-3 text-sm" data-testid="reply-entry">
                 <p className="mb-1 text-stone-600">
-                  {REPLY_METHODS[entry.method as keyof typeof REPLY_METHODS] ?? entry.method} · {entry.sentBy} · <time dateTime={entry.timestamp}>{formatDateTimeArabic(entry.timestamp)}</time>
+                  {REPLY_METHODS[entry.method as keyof typeof REPLY_METHODS] ?? entry.method} · <bdi>{entry.sentBy}</bdi> · <time dateTime={entry.timestamp}>{formatDateTimeArabic(entry.timestamp)}</time>
                 </p>
-                <p className="whitespace-pre-line">{entry.message}</p>
+                <p className="whitespace-pre-line">
+                  <bdi>{entry.message}</bdi>
+                </p>
               </li>
             ))}
           </ol>

@@ -12,6 +12,7 @@ import { deleteOffer, listAdminOffers, type AdminOfferRow } from "~/modules/offe
 import { OFFER_FORM_MESSAGES } from "~/modules/offers/offer-form.ts";
 import { formatPriceArabic } from "~/utils/format.ts";
 import { log } from "~/utils/log.server.ts";
+import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/offers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,7 +26,9 @@ type DeleteResult = { ok: true; message: string } | { ok: false; error: string }
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireSectionUser(context, "offers");
   const { db, env } = context.get(servicesContext);
-  const form = await request.formData();
+  const read = await readForm(request, context);
+  if (!read.ok) return data<DeleteResult>({ ok: false, error: read.message }, { status: read.status });
+  const form = read.form;
   const id = Number(form.get("id"));
   if (form.get("intent") !== "delete" || !Number.isSafeInteger(id) || id <= 0) {
     return data<DeleteResult>({ ok: false, error: "طلب غير صالح" }, { status: 400 });
@@ -107,7 +110,9 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
               <li key={offer.id} className={`${adminCardClass} flex gap-3`} data-testid="admin-offer">
                 <Thumbnail offer={offer} />
                 <div className="grid min-w-0 flex-1 gap-1">
-                  <p className="truncate font-bold">{offer.title}</p>
+                  <p className="truncate font-bold">
+                    <bdi>{offer.title}</bdi>
+                  </p>
                   <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
                     <StatusBadge status={offer.status} admin />
                     {offer.city}
@@ -141,7 +146,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="p-3 font-bold">
                       <Link to={`/offer/${offer.id}`} className="hover:underline">
-                        {offer.title}
+                        <bdi>{offer.title}</bdi>
                       </Link>
                     </td>
                     <td className="p-3">

@@ -1,27 +1,42 @@
 import { adminButtonClass, adminInputClass } from "~/components/admin/styles.ts";
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { servicesContext } from "~/context.ts";
+import { useEffect, useRef, useState, type Ref } from "react";
+import { data, useFetcher } from "react-router";
+import { clientAddressContext, servicesContext } from "~/context.ts";
 import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
 import { cookieSettings, readCookie } from "~/modules/auth/cookies.server.ts";
-import { handleProfilePost, type ProfileResult } from "~/modules/users/profile.server.ts";
+import { maskPhone } from "~/modules/auth/sign-in.server.ts";
+import { handleProfilePost, hasPassword, type ProfileResult } from "~/modules/users/profile.server.ts";
 import { roleTitle } from "~/modules/users/roles.ts";
+import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/profile";
 import { Notice } from "~/components/ui/notice.tsx";
 
 /** SPEC.md §9: profile messages show for 3 seconds. */
 const MESSAGE_MS = 3000;
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = requireStaffUser(context);
-  return { username: user.username, name: user.name, roleTitle: roleTitle(user.role), email: user.email };
+  return {
+    username: user.username,
+    name: user.name,
+    roleTitle: roleTitle(user.role),
+    email: user.email,
+    // A change needs the current password, or an SMS code for someone without one (issue 11).
+    hasPassword: await hasPassword(context.get(servicesContext), user),
+    maskedPhone: maskPhone(user.phone),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const user = requireStaffUser(context);
-  const form = await request.formData();
-  return handleProfilePost(services, user, form, readCookie(request, cookieSettings(services.env).session));
+  const read = await readForm(request, context);
+  if (!read.ok) {
+    const intent = (["email", "password", "send-code"] as const).find((name) => name === read.form.get("intent")) ?? "email";
+    return data<ProfileResult>({ intent, ok: false, error: read.message }, { status: read.status });
+  }
+  const form = read.form;
+  return handleProfilePost(services, user, form, readCookie(request, cookieSettings(services.env).session), context.get(clientAddressContext));
 }
 
 const inputClass = adminInputClass;
@@ -44,17 +59,59 @@ function Message({ result }: { result: ProfileResult | undefined }) {
   return <Notice tone={result.ok ? "success" : "error"}>{result.ok ? result.message : result.error}</Notice>;
 }
 
+/**
+ * What confirms a change: the current password, or for someone without one the SMS code asked
+ * for above the forms (issue 11). Each form has its own field, as each change spends its own try.
+ */
+function IdentityField({ form, hasPassword, inputRef }: { form: "email" | "password"; hasPassword: boolean; inputRef?: Ref<HTMLInputElement> }) {
+  const labelClass = "text-sm font-bold text-stone-700";
+  return hasPassword ? (
+    <>
+      <label htmlFor={`${form}-current-password`} className={labelClass}>
+        كلمة المرور الحالية
+      </label>
+      <input ref={inputRef} id={`${form}-current-password`} name="currentPassword" type="password" autoComplete="current-password" required className={inputClass} />
+    </>
+  ) : (
+    <>
+      <label htmlFor={`${form}-code`} className={labelClass}>
+        رمز التحقق
+      </label>
+      <input
+        ref={inputRef}
+        id={`${form}-code`}
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        dir="ltr"
+        required
+        maxLength={20}
+        aria-describedby="verify-note"
+        className={`${inputClass} text-end`}
+      />
+    </>
+  );
+}
+
 export default function Profile({ loaderData }: Route.ComponentProps) {
+  const codeForm = useFetcher<ProfileResult>();
   const emailForm = useFetcher<ProfileResult>();
   const passwordForm = useFetcher<ProfileResult>();
+  const codeResult = useBriefResult(codeForm.data);
   const emailResult = useBriefResult(emailForm.data);
   const passwordResult = useBriefResult(passwordForm.data);
   const passwordRef = useRef<HTMLFormElement>(null);
+  const emailIdentityRef = useRef<HTMLInputElement>(null);
 
   // SPEC.md §5: the password fields clear after success.
   useEffect(() => {
     if (passwordForm.data?.ok) passwordRef.current?.reset();
   }, [passwordForm.data]);
+  // The password or code that confirmed the e-mail is not left in the page.
+  useEffect(() => {
+    if (emailForm.data?.ok && emailIdentityRef.current) emailIdentityRef.current.value = "";
+  }, [emailForm.data]);
 
   return (
     <div className="grid max-w-2xl gap-6">
@@ -72,6 +129,25 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
 
+      {!loaderData.hasPassword && (
+        <section aria-labelledby="verify-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+          <h2 id="verify-title" className="mb-3 text-lg font-bold text-brand-900">
+            تأكيد الهوية
+          </h2>
+          <codeForm.Form method="post" noValidate className="grid gap-3">
+            <input type="hidden" name="intent" value="send-code" />
+            <p id="verify-note" className="text-sm leading-6 text-stone-600">
+              لا توجد كلمة مرور لحسابك، لذلك يلزم رمز تحقق لتغيير البريد الإلكتروني أو تعيين كلمة مرور. اطلب الرمز فيصلك برسالة نصية على جوالك{" "}
+              <bdi dir="ltr">{loaderData.maskedPhone}</bdi>، ثم أدخله في النموذج. الرمز صالح 10 دقائق ولمرة واحدة.
+            </p>
+            <Message result={codeResult} />
+            <button type="submit" disabled={codeForm.state !== "idle"} className={`${buttonClass} justify-self-start`}>
+              أرسل لي رمز التحقق
+            </button>
+          </codeForm.Form>
+        </section>
+      )}
+
       <section aria-labelledby="email-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
         <h2 id="email-title" className="mb-3 text-lg font-bold text-brand-900">
           البريد الإلكتروني
@@ -85,6 +161,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p id="email-note" className="text-sm text-stone-600">
             يُستخدم هذا البريد لإرسال الإشعارات والتقارير إليك.
           </p>
+          <IdentityField form="email" hasPassword={loaderData.hasPassword} inputRef={emailIdentityRef} />
           <Message result={emailResult} />
           <button type="submit" disabled={emailForm.state !== "idle"} className={`${buttonClass} justify-self-start`}>
             حفظ البريد الإلكتروني
@@ -98,6 +175,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </h2>
         <passwordForm.Form ref={passwordRef} method="post" noValidate className="grid gap-3">
           <input type="hidden" name="intent" value="password" />
+          <IdentityField form="password" hasPassword={loaderData.hasPassword} />
           <label htmlFor="password" className="text-sm font-bold text-stone-700">
             كلمة المرور الجديدة
           </label>

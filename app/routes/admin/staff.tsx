@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
 import { adminInputClass } from "~/components/admin/styles.ts";
 import { Notice } from "~/components/ui/notice.tsx";
 import { servicesContext } from "~/context.ts";
@@ -6,6 +6,7 @@ import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
 import { ROLES, ROLE_TITLES } from "~/modules/users/roles.ts";
 import { handleStaffPost, type StaffAdminResult } from "~/modules/users/staff-admin.server.ts";
 import { listStaff } from "~/modules/users/users.server.ts";
+import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/staff";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -15,7 +16,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleStaffPost(context.get(servicesContext), requireStaffUser(context), await request.formData());
+  const manager = requireStaffUser(context);
+  const read = await readForm(request, context);
+  if (!read.ok) return data<StaffAdminResult>({ ok: false, error: read.message }, { status: read.status });
+  return handleStaffPost(context.get(servicesContext), manager, read.form);
 }
 
 const inputClass = adminInputClass;
@@ -48,7 +52,9 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
               const self = person.id === loaderData.me;
               return (
                 <tr key={person.id} className={person.active ? undefined : "text-stone-500"}>
-                  <td className="p-3 font-bold">{person.name}</td>
+                  <td className="p-3 font-bold">
+                    <bdi>{person.name}</bdi>
+                  </td>
                   <td className="p-3"><bdi>{person.username}</bdi></td>
                   <td className="p-3"><bdi dir="ltr">{person.phone}</bdi></td>
                   <td className="p-3">

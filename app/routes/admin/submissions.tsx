@@ -11,6 +11,7 @@ import { AUDIT_ACTION_LABELS } from "~/modules/inquiries/status.ts";
 import { listSubmissionCards, rejectSubmission, startOfferFromSubmission, type SubmissionCard } from "~/modules/submissions/review.server.ts";
 import { canReview, SUBMISSION_REVIEW_MESSAGES, submissionStatusView } from "~/modules/submissions/status.ts";
 import { formatArea } from "~/utils/format.ts";
+import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/submissions";
 
 const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
@@ -25,7 +26,9 @@ type ActionAnswer = { ok: true; message: string; id: number } | { ok: false; err
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireSectionUser(context, "submissions");
   const { db, env } = context.get(servicesContext);
-  const form = await request.formData();
+  const read = await readForm(request, context);
+  if (!read.ok) return data<ActionAnswer>({ ok: false, error: read.message, id: 0 }, { status: read.status });
+  const form = read.form;
   const id = Number(form.get("id"));
   if (!Number.isSafeInteger(id) || id <= 0) return data<ActionAnswer>({ ok: false, error: SUBMISSION_REVIEW_MESSAGES.notFound, id: 0 }, { status: 400 });
   const intent = form.get("intent");
@@ -72,7 +75,7 @@ function SubmissionItem({ submission }: { submission: SubmissionCard }) {
     <li className={`${adminCardClass} grid gap-3`} data-testid="submission-card" aria-labelledby={`${id}-name`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-name`} className="text-lg font-bold text-stone-900">
-          {submission.clientName}
+          <bdi>{submission.clientName}</bdi>
         </h2>
         <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${TONES[status.tone]}`} data-tone={status.tone} data-testid="submission-status">
           {status.label}
@@ -82,11 +85,13 @@ function SubmissionItem({ submission }: { submission: SubmissionCard }) {
         <ContactFacts phone={submission.clientPhone} email={submission.clientEmail} at={submission.createdAt} />
         {facts.map(([label, value]) => (
           <Fact key={label} label={label}>
-            <span className="font-bold">{value}</span>
+            <bdi className="font-bold">{value}</bdi>
           </Fact>
         ))}
       </dl>
-      <p className="rounded-xl bg-stone-50 p-3 leading-7 whitespace-pre-line">{submission.description}</p>
+      <p className="rounded-xl bg-stone-50 p-3 leading-7 whitespace-pre-line">
+        <bdi>{submission.description}</bdi>
+      </p>
       {submission.photos.length ? (
         <ul className="flex flex-wrap gap-2" aria-label="صور العقار">
           {submission.photos.map((photo, index) => (

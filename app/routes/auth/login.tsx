@@ -10,6 +10,7 @@ import { sendSignInCode, verifySignInCode } from "~/modules/auth/sign-in.server.
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
 import { normalizePhone } from "~/utils/format.ts";
+import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/login";
 import { Notice } from "~/components/ui/notice.tsx";
 
@@ -28,7 +29,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const cookies = cookieSettings(services.env);
   const address = context.get(clientAddressContext);
-  const form = await request.formData();
+  const read = await readForm(request, context);
+  if (!read.ok) {
+    // Shown by the form that was sent: the password form, or the step on screen.
+    const intent = read.form.get("intent") === "password" ? ("password" as const) : undefined;
+    return data<ActionResult>({ ok: false, error: read.message, intent }, { status: read.status });
+  }
+  const form = read.form;
   const intent = form.get("intent");
   const flowToken = readCookie(request, cookies.signIn);
 

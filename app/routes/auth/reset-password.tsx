@@ -3,6 +3,7 @@ import { servicesContext } from "~/context.ts";
 import { RESET_MESSAGES } from "~/modules/auth/messages.ts";
 import { isResetTokenUsable, resetPassword } from "~/modules/auth/password-reset.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/reset-password";
 import { Notice } from "~/components/ui/notice.tsx";
 
@@ -12,7 +13,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** After the change: back to the login page, signed out (no automatic sign-in). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const read = await readForm(request, context);
+  if (!read.ok) return data({ ok: false as const, error: read.message, invalidLink: false }, { status: read.status });
+  const form = read.form;
   const result = await resetPassword(context.get(servicesContext), {
     token: params.token,
     password: String(form.get("password") ?? ""),

@@ -2,11 +2,14 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/reset-request";
 import { Notice } from "~/components/ui/notice.tsx";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const read = await readForm(request, context);
+  if (!read.ok) return data({ ok: false as const, error: read.message, status: read.status }, { status: read.status });
+  const form = read.form;
   const result = await requestPasswordReset(context.get(servicesContext), { email: String(form.get("email") ?? ""), address: context.get(clientAddressContext) });
   return result.ok ? result : data(result, { status: result.status });
 }

@@ -1,9 +1,6 @@
-import { servicesContext } from "~/context.ts";
+import { clientAddressContext, servicesContext } from "~/context.ts";
+import { offerStreamSlots } from "~/modules/offers/offer-stream-slots.ts";
 import type { Route } from "./+types/offer-events";
-
-/** Open streams in this process; beyond this, browsers fall back to their normal fetches. */
-const MAX_STREAMS = 2000;
-let openStreams = 0;
 
 /**
  * GET /api/offers/events: server-sent events, one `offers` event per committed change of an
@@ -12,12 +9,16 @@ let openStreams = 0;
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { offerEvents } = context.get(servicesContext);
-  if (openStreams >= MAX_STREAMS) return new Response("busy", { status: 503, headers: { "Retry-After": "60" } });
+  // Beyond the limits (in all, and per address), browsers fall back to their normal fetches.
+  const release = offerStreamSlots.acquire(context.get(clientAddressContext));
+  if (!release) return new Response("busy", { status: 503, headers: { "Retry-After": "60" } });
+  // The slot goes back however the stream ends, even if it never starts.
+  request.signal.addEventListener("abort", release, { once: true });
+  if (request.signal.aborted) release();
   const encoder = new TextEncoder();
-  let cleanup = () => {};
+  let cleanup = release;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      openStreams += 1;
       let done = false;
       const send = (text: string) => {
         if (done) return;
@@ -33,7 +34,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       cleanup = () => {
         if (done) return;
         done = true;
-        openStreams -= 1;
+        release();
         clearInterval(heartbeat);
         unsubscribe();
         try {

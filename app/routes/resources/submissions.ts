@@ -12,11 +12,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   if (isCrossSitePost(request, services.env.PUBLIC_URL)) {
-    return Response.json({ ok: false, errors: { form: MESSAGES.crossSiteRefused }, values: {} }, { status: 403, headers: { Connection: "close" } });
+    return Response.json({ ok: false, errors: { form: MESSAGES.crossSiteRefused }, values: {} }, { status: 403 });
   }
   const outcome = await handleSubmissionPost(services, context.get(clientAddressContext), request);
-  const headers = new Headers(outcome.headers);
-  // A body refused half-way is not read to its end: close the connection instead.
-  if (outcome.status === 413) headers.set("Connection", "close");
-  return Response.json(outcome.result, { status: outcome.status, headers });
+  // A body refused half-way is not read on: server/request-handler.ts throws the rest away, then closes.
+  return Response.json(outcome.result, { status: outcome.status, headers: outcome.headers });
 }

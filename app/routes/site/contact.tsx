@@ -4,9 +4,10 @@ import { HomeIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { responsiveFromUrl } from "~/components/ui/picture.tsx";
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
-import { handleInquiryPost } from "~/modules/inquiries/inquiry-action.server.ts";
+import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
 import { getOfferTitle } from "~/modules/offers/offers.server.ts";
 import { pageMeta, siteFromMatches } from "~/utils/meta.ts";
+import { readForm } from "~/utils/request-body.server.ts";
 import { whatsappLink } from "~/utils/whatsapp.ts";
 import { useSiteData } from "./layout.tsx";
 import type { Route } from "./+types/contact";
@@ -22,8 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  return handleInquiryPost(context.get(servicesContext), context.get(clientAddressContext), form);
+  const read = await readForm(request, context);
+  if (!read.ok) return refuseInquiry(read);
+  return handleInquiryPost(context.get(servicesContext), context.get(clientAddressContext), read.form);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

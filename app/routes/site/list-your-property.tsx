@@ -20,9 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The form's post before JavaScript has loaded (with JavaScript it uploads to /api/submissions). */
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await handleSubmissionPost(context.get(servicesContext), context.get(clientAddressContext), request);
-  const headers = new Headers(outcome.headers);
-  if (outcome.status === 413) headers.set("Connection", "close");
-  return data(outcome.result, { status: outcome.status, headers });
+  return data(outcome.result, { status: outcome.status, headers: outcome.headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

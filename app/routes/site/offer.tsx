@@ -4,7 +4,7 @@ import { AreaIcon, BathIcon, BedIcon, ChevronEndIcon, ChevronStartIcon, HomeIcon
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { imageUrl, LARGEST_VARIANT, type ImageRef } from "~/modules/images/image-ref.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
-import { handleInquiryPost } from "~/modules/inquiries/inquiry-action.server.ts";
+import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
 import { Gallery } from "~/modules/offers/components/gallery.tsx";
 import { OfferMap } from "~/modules/offers/components/offer-map.tsx";
 import { ShareBlock } from "~/modules/offers/components/share-block.tsx";
@@ -13,6 +13,7 @@ import { visibleDetails } from "~/modules/offers/detail-fields.ts";
 import { getOfferPage } from "~/modules/offers/offers.server.ts";
 import { formatNumberArabic, formatPriceArabic, formatPriceSar } from "~/utils/format.ts";
 import { pageMeta, siteFromMatches } from "~/utils/meta.ts";
+import { readForm } from "~/utils/request-body.server.ts";
 import { whatsappLink } from "~/utils/whatsapp.ts";
 import { NotFoundContent } from "./not-found.tsx";
 import { useSiteData } from "./layout.tsx";
@@ -31,7 +32,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const read = await readForm(request, context);
+  if (!read.ok) return refuseInquiry(read);
+  const form = read.form;
   // The inquiry is about this page's offer, whatever the form says.
   if (params.id) form.set("propertyId", params.id);
   return handleInquiryPost(context.get(servicesContext), context.get(clientAddressContext), form);

@@ -7,6 +7,7 @@ import { formatNumberArabic, isPlausiblePhone, normalizePhone } from "~/utils/fo
 import { MESSAGES } from "~/utils/messages.ts";
 import {
   OTHER_NEIGHBOURHOOD,
+  parseArea,
   SUBMISSION_MESSAGES,
   SUBMISSION_PHOTOS,
   type SubmissionErrors,
@@ -36,6 +37,7 @@ function checkFields(data: FormData, cityHasList: boolean): SubmissionErrors {
   const hood = cityHasList && get("neighbourhood") !== OTHER_NEIGHBOURHOOD ? get("neighbourhood") : get("neighbourhoodOther");
   if (get("city") && !hood) errors.neighbourhood = SUBMISSION_MESSAGES.neighbourhoodRequired;
   if (!get("area")) errors.area = SUBMISSION_MESSAGES.areaRequired;
+  else if (parseArea(get("area")) === null) errors.area = SUBMISSION_MESSAGES.areaInvalid;
   if (!get("description")) errors.description = SUBMISSION_MESSAGES.descriptionRequired;
   return errors;
 }

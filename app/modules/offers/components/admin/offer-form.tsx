@@ -265,16 +265,16 @@ export function OfferForm({ initial, choices }: { initial: OfferFormInitial; cho
       </Section>
 
       <Section title="التفاصيل">
-        <Field label="غرف النوم" inputMode="numeric" value={values.bedrooms} onChange={(v) => set("bedrooms", v)} />
-        <Field label="دورات المياه" inputMode="numeric" value={values.bathrooms} onChange={(v) => set("bathrooms", v)} />
-        <Field label={DETAIL_LABELS.livingRooms} inputMode="numeric" value={values.details.livingRooms} onChange={(v) => setDetail("livingRooms", v)} />
-        <Field label={`${DETAIL_LABELS.streetWidth} (م)`} inputMode="decimal" value={values.details.streetWidth} onChange={(v) => setDetail("streetWidth", v)} />
-        <Field label={`${DETAIL_LABELS.propertyAge} (سنوات)`} inputMode="numeric" value={values.details.propertyAge} onChange={(v) => setDetail("propertyAge", v)} />
+        <Field label="غرف النوم" inputMode="numeric" value={values.bedrooms} onChange={(v) => set("bedrooms", v)} error={errors.bedrooms} />
+        <Field label="دورات المياه" inputMode="numeric" value={values.bathrooms} onChange={(v) => set("bathrooms", v)} error={errors.bathrooms} />
+        <Field label={DETAIL_LABELS.livingRooms} inputMode="numeric" value={values.details.livingRooms} onChange={(v) => setDetail("livingRooms", v)} error={errors["details.livingRooms"]} />
+        <Field label={`${DETAIL_LABELS.streetWidth} (م)`} inputMode="decimal" value={values.details.streetWidth} onChange={(v) => setDetail("streetWidth", v)} error={errors["details.streetWidth"]} />
+        <Field label={`${DETAIL_LABELS.propertyAge} (سنوات)`} inputMode="numeric" value={values.details.propertyAge} onChange={(v) => setDetail("propertyAge", v)} error={errors["details.propertyAge"]} />
         <Field label={DETAIL_LABELS.constructionDate} value={values.details.constructionDate} onChange={(v) => setDetail("constructionDate", v)} />
         <Field label={DETAIL_LABELS.planNumber} value={values.details.planNumber} onChange={(v) => setDetail("planNumber", v)} />
         <Field label={DETAIL_LABELS.plotNumber} value={values.details.plotNumber} onChange={(v) => setDetail("plotNumber", v)} />
         <Field label={DETAIL_LABELS.unitNumber} value={values.details.unitNumber} onChange={(v) => setDetail("unitNumber", v)} />
-        <Field label={DETAIL_LABELS.parking} inputMode="numeric" value={values.details.parking} onChange={(v) => setDetail("parking", v)} />
+        <Field label={DETAIL_LABELS.parking} inputMode="numeric" value={values.details.parking} onChange={(v) => setDetail("parking", v)} error={errors["details.parking"]} />
         <fieldset className="sm:col-span-2">
           <legend className="mb-2 text-sm font-bold text-stone-700">{DETAIL_LABELS.facade}</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
@@ -292,7 +292,7 @@ export function OfferForm({ initial, choices }: { initial: OfferFormInitial; cho
 
       <Section title="المبنى والوحدات" hidden={isLand}>
         <Field label="عدد الأدوار" value={values.floors} onChange={(v) => set("floors", v)} />
-        <Field label={DETAIL_LABELS.elevators} inputMode="numeric" value={values.details.elevators} onChange={(v) => setDetail("elevators", v)} />
+        <Field label={DETAIL_LABELS.elevators} inputMode="numeric" value={values.details.elevators} onChange={(v) => setDetail("elevators", v)} error={errors["details.elevators"]} />
         <label className={adminLabelClass}>
           {DETAIL_LABELS.buildingType}
           <select className={adminInputClass} value={values.details.buildingType} onChange={(e) => setDetail("buildingType", e.target.value)}>

@@ -82,6 +82,8 @@ export function UnitsEditor({
   }
 
   const unitErrors = Object.entries(errors).filter(([key]) => key.startsWith("units"));
+  /** The first message about this unit (type, floor, a number). */
+  const unitError = (index: number) => unitErrors.find(([key]) => key.startsWith(`units.${index}.`))?.[1];
 
   return (
     <div className="grid gap-3">
@@ -105,9 +107,7 @@ export function UnitsEditor({
                     .filter(Boolean)
                     .join(" · ")}
                 </p>
-                {errors[`units.${index}.type`] || errors[`units.${index}.floor`] ? (
-                  <p className="text-sm font-bold text-red-700">{errors[`units.${index}.type`] ?? errors[`units.${index}.floor`]}</p>
-                ) : null}
+                {unitError(index) ? <p className="text-sm font-bold text-red-700">{unitError(index)}</p> : null}
               </div>
               <div className="flex gap-2">
                 <button
@@ -168,15 +168,51 @@ export function UnitsEditor({
           </label>
           <label className={adminLabelClass}>
             المساحة (م²)
-            <input className={adminInputClass} inputMode="decimal" value={draft.area} onChange={(e) => set("area", e.target.value)} />
+            <input
+              className={adminInputClass}
+              inputMode="decimal"
+              value={draft.area}
+              aria-invalid={draftErrors.area ? true : undefined}
+              aria-describedby={draftErrors.area ? `${id}-area-error` : undefined}
+              onChange={(e) => set("area", e.target.value)}
+            />
+            {draftErrors.area ? (
+              <span id={`${id}-area-error`} className="font-bold text-red-700">
+                {draftErrors.area}
+              </span>
+            ) : null}
           </label>
           <label className={adminLabelClass}>
             غرف النوم
-            <input className={adminInputClass} inputMode="numeric" value={draft.bedrooms} onChange={(e) => set("bedrooms", e.target.value)} />
+            <input
+              className={adminInputClass}
+              inputMode="numeric"
+              value={draft.bedrooms}
+              aria-invalid={draftErrors.bedrooms ? true : undefined}
+              aria-describedby={draftErrors.bedrooms ? `${id}-bedrooms-error` : undefined}
+              onChange={(e) => set("bedrooms", e.target.value)}
+            />
+            {draftErrors.bedrooms ? (
+              <span id={`${id}-bedrooms-error`} className="font-bold text-red-700">
+                {draftErrors.bedrooms}
+              </span>
+            ) : null}
           </label>
           <label className={adminLabelClass}>
             دورات المياه
-            <input className={adminInputClass} inputMode="numeric" value={draft.bathrooms} onChange={(e) => set("bathrooms", e.target.value)} />
+            <input
+              className={adminInputClass}
+              inputMode="numeric"
+              value={draft.bathrooms}
+              aria-invalid={draftErrors.bathrooms ? true : undefined}
+              aria-describedby={draftErrors.bathrooms ? `${id}-bathrooms-error` : undefined}
+              onChange={(e) => set("bathrooms", e.target.value)}
+            />
+            {draftErrors.bathrooms ? (
+              <span id={`${id}-bathrooms-error`} className="font-bold text-red-700">
+                {draftErrors.bathrooms}
+              </span>
+            ) : null}
           </label>
           <label className={adminLabelClass}>
             الاتجاه (اختياري)

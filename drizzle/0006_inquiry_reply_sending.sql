@@ -1,0 +1,5 @@
+ALTER TABLE "inquiries" ADD COLUMN "reply_sending" jsonb;--> statement-breakpoint
+-- Names stored before the name field dropped bidi controls and marks (utils/bidi.ts): cleaned the same way, unless nothing would be left.
+UPDATE "inquiries" SET "name" = btrim(regexp_replace("name", E'[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]', '', 'g')) WHERE "name" ~ E'[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]' AND btrim(regexp_replace("name", E'[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]', '', 'g')) <> '';--> statement-breakpoint
+UPDATE "submissions" SET "client_name" = btrim(regexp_replace("client_name", E'[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]', '', 'g')) WHERE "client_name" ~ E'[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]' AND btrim(regexp_replace("client_name", E'[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]', '', 'g')) <> '';--> statement-breakpoint
+UPDATE "staff_users" SET "name" = btrim(regexp_replace("name", E'[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]', '', 'g')) WHERE "name" ~ E'[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]' AND btrim(regexp_replace("name", E'[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]', '', 'g')) <> '';
