@@ -19,6 +19,7 @@ export const MESSAGES = {
   botCheckFailed: "حدث خطأ في إعداد التحقق، يرجى تحديث الصفحة والمحاولة مرة أخرى",
   tooManyRequests: "لقد أرسلت طلبات كثيرة خلال وقت قصير. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
   sendFailed: "تعذّر إرسال الطلب. تحقق من اتصالك بالإنترنت ثم حاول مرة أخرى.",
+  serverBusy: "الخادم مشغول حاليًا، يرجى المحاولة بعد لحظات",
   crossSiteRefused: "تم رفض الطلب لأنه لم يُرسل من صفحات الموقع.",
   // A form's body over its limit (64 KiB for every text form), or a text with a NUL character.
   bodyTooLarge: "البيانات المرسلة أكبر من المسموح به، يرجى اختصار النص والمحاولة مرة أخرى.",

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import { promisify } from "node:util";
 import { isCommonPassword } from "./common-passwords.ts";
 import { MESSAGES } from "./messages.ts";
@@ -10,7 +11,11 @@ const argon2Raw = promisify(crypto.argon2);
  * (the pool compression and file reads share) and 19 MiB; a flood of sign-ins must not take them
  * all, so beyond the queue a request is refused at once (`PasswordWorkBusyError`, a 429).
  */
-export const ARGON2_CONCURRENCY = { running: 2, waiting: 8 } as const;
+export const ARGON2_CONCURRENCY = {
+  /** Half the cores (one on a 2-core machine): the other half serves pages meanwhile. */
+  running: Math.max(1, Math.floor(os.availableParallelism() / 2)),
+  waiting: 8,
+} as const;
 
 /** Too much password work is already running or waiting: try again in a moment. */
 export class PasswordWorkBusyError extends Error {
@@ -41,6 +46,9 @@ async function argon2(...args: Parameters<typeof argon2Raw>): Promise<Buffer> {
 
 /** Password work running and waiting now (tests and logs). */
 export const passwordWorkLoad = () => ({ running, waiting: waiting.length });
+
+/** True when a new password check would be refused right now: callers skip their other work. */
+export const isPasswordWorkFull = () => running >= ARGON2_CONCURRENCY.running && waiting.length >= ARGON2_CONCURRENCY.waiting;
 
 /**
  * argon2id with OWASP's first recommended setting (Password Storage Cheat Sheet): 19 MiB of

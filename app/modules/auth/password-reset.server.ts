@@ -6,7 +6,7 @@ import { hitRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
 import { notifyInBackground } from "~/modules/messaging/background.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { checkNewPassword, hashPassword } from "~/utils/password.server.ts";
+import { checkNewPassword, hashPassword, PasswordWorkBusyError } from "~/utils/password.server.ts";
 import { RESET_MESSAGES } from "./messages.ts";
 import { deleteUserSessions, newToken, sha256 } from "./sessions.server.ts";
 
@@ -95,7 +95,14 @@ export async function resetPassword(
   if (!(await isResetTokenUsable(services, token, now))) return { ok: false, error: PASSWORD_RESET.invalidLink, invalidLink: true };
   const checked = checkNewPassword(password, confirmation);
   if (!checked.ok) return { ok: false, error: checked.message };
-  const passwordHash = await hashPassword(checked.password);
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(checked.password);
+  } catch (error) {
+    // A flood of sign-ins holds the password work: the link stays usable, try again in a moment.
+    if (error instanceof PasswordWorkBusyError) return { ok: false, error: MESSAGES.serverBusy };
+    throw error;
+  }
   // Spend the token first: of two racing posts, only one finds it unused.
   const [spent] = await db
     .update(passwordResetTokens)

@@ -4,7 +4,8 @@ import { staffUsers } from "~/db/schema.ts";
 import { verifyFormProof } from "~/modules/form-guard/proof-of-work.server.ts";
 import { hitRateLimit, peekRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
 import { log } from "~/utils/log.server.ts";
-import { PasswordWorkBusyError, verifyAgainstDummy, verifyPassword } from "~/utils/password.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+import { isPasswordWorkFull, PasswordWorkBusyError, verifyAgainstDummy, verifyPassword } from "~/utils/password.server.ts";
 import { SIGN_IN_MESSAGES } from "./messages.ts";
 import { createSession } from "./sessions.server.ts";
 
@@ -25,7 +26,7 @@ export const PASSWORD_SIGN_IN = {
   failed: "اسم المستخدم أو كلمة المرور غير صحيحة",
   throttled: "محاولات كثيرة لهذا الحساب، يرجى المحاولة بعد 15 دقيقة",
   slowed: "محاولات كثيرة لهذا الحساب، يرجى الانتظار قليلًا ثم المحاولة مرة أخرى",
-  busy: "الخادم مشغول حاليًا، يرجى المحاولة بعد لحظات",
+  busy: MESSAGES.serverBusy,
 } as const;
 
 export type PasswordSignInResult = { ok: true; sessionToken: string } | { ok: false; status: 400 | 429; error: string; retryAfterSeconds?: number };
@@ -54,6 +55,11 @@ export async function signInWithPassword(
   { identifier, password, proof, address, now = Date.now() }: { identifier: string; password: string; proof: string | undefined; address: string; now?: number },
 ): Promise<PasswordSignInResult> {
   const { db } = services;
+  // Under a flood the password work is full: refuse before any database work, the cheapest answer.
+  if (isPasswordWorkFull()) {
+    log.warn("password sign-in refused: password work busy", { address });
+    return refuse(PASSWORD_SIGN_IN.busy, 5);
+  }
   const key = `account:${identifier.trim().toLowerCase().slice(0, 200)}`;
   const perAddress = await hitRateLimit(db, { scope: "password-sign-in", address: `address:${address}`, ...PASSWORD_SIGN_IN.perAddress, now });
   if (!perAddress.allowed) {

@@ -9,6 +9,7 @@ import { hitRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
 import { notifyInBackground } from "~/modules/messaging/background.server.ts";
 import { SmsSendError } from "~/modules/messaging/sms.server.ts";
 import { log } from "~/utils/log.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
 import { checkRequiredEmail } from "~/utils/form-fields.ts";
 import { checkNewPassword, hashPassword, verifyPassword } from "~/utils/password.server.ts";
 import { getStaffPasswordHash, setStaffPasswordHash, updateStaffEmail, type StaffProfile } from "./users.server.ts";
@@ -26,7 +27,7 @@ export const PROFILE_MESSAGES = {
   codeNotNeeded: "لحسابك كلمة مرور: أدخل كلمة المرور الحالية بدلًا من الرمز",
   verifyFailed: "تعذر التحقق من هويتك، يرجى المحاولة مرة أخرى",
   tooManyTries: "محاولات كثيرة، يرجى المحاولة بعد 15 دقيقة",
-  busy: "الخادم مشغول حاليًا، يرجى المحاولة بعد لحظات",
+  busy: MESSAGES.serverBusy,
   emailFailed: "حدث خطأ أثناء تحديث البريد الإلكتروني",
 } as const;
 
