@@ -6,6 +6,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { log } from "./app/utils/log.server.ts";
+import { inFlightLimit } from "./server/in-flight-limit.ts";
 import { closeOnExit } from "./server/shutdown.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -152,6 +153,8 @@ async function main() {
     const mod = (await devServer.ssrLoadModule("./server/app.ts")) as typeof import("./server/app.ts");
     started = await mod.createApp();
   }
+  // After the static files: only the app's own answers are counted.
+  app.use(inFlightLimit());
   app.use(started.handler);
 
   // PORT and HOST were checked with the rest of the environment in createApp.

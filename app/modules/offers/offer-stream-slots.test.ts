@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, OFFER_STREAM_LIMITS, OfferStreamSlots } from "./offer-stream-slots.ts";
+import { AddressSlots as OfferStreamSlots, addressKey } from "~/utils/address-slots.ts";
+import { OFFER_STREAM_LIMITS, offerStreamSlots } from "./offer-stream-slots.ts";
 
 describe("live-update stream slots", () => {
   it("one address gets at most its share; others still get theirs", () => {
@@ -51,7 +52,8 @@ describe("live-update stream slots", () => {
 
   it("defaults: 2,000 in all, 20 per address", () => {
     expect(OFFER_STREAM_LIMITS).toEqual({ total: 2000, perAddress: 20 });
-    const slots = new OfferStreamSlots();
+    const slots = new OfferStreamSlots(OFFER_STREAM_LIMITS);
+    expect(offerStreamSlots.count()).toBe(0);
     for (let i = 0; i < 20; i++) expect(slots.acquire("203.0.113.9")).not.toBeNull();
     expect(slots.acquire("203.0.113.9")).toBeNull();
   });
