@@ -91,13 +91,8 @@ function precompressedStatic() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const accepted = String(req.headers["accept-encoding"] ?? "");
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(req.path);
-    } catch {
-      return res.status(400).end();
-    }
-    const relative = path.normalize(decoded).replace(/^(\.\.[/\\])+/, "");
+    // requestAddressGuard, before this, has refused paths that do not decode.
+    const relative = path.normalize(decodeURIComponent(req.path)).replace(/^(\.\.[/\\])+/, "");
     const file = path.join(clientDir, relative);
     if (!file.startsWith(clientDir + path.sep)) return next();
     for (const { ext, name } of encodings) {

@@ -1,3 +1,5 @@
+import { toAsciiDigits } from "./numbers.ts";
+
 const arabicPrice = new Intl.NumberFormat("ar-SA", {
   style: "currency",
   currency: "SAR",
@@ -40,9 +42,7 @@ export function formatDateTimeArabic(date: Date | string): string {
  * dropped; Arabic-Indic digits become ASCII.
  */
 export function normalizePhone(input: string): string {
-  const digits = input
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+  const digits = toAsciiDigits(input)
     // Phones paste numbers wrapped in invisible direction marks (U+202A … U+202C, LRM): dropped too.
     .replace(/[\s\-().\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g, "");
   if (digits === "") return "";

@@ -147,7 +147,8 @@ export async function checkLoginCode(
     const [row] = await tx.select().from(loginCodes).where(eq(loginCodes.id, found.id));
     if (!row || row.usedAt) return { ok: false, reason: "no-code" };
     const lockedFor = { ok: false as const, reason: "locked" as const, retryAfterSeconds: secondsUntil(row.createdAt.getTime() + CODE_RULES.perNumber.windowMs, now) };
-    if ((await wrongTriesOfNumber(tx, row.phone, now)) >= CODE_RULES.maxWrongTries) return lockedFor;
+    const wrongSoFar = await wrongTriesOfNumber(tx, row.phone, now);
+    if (wrongSoFar >= CODE_RULES.maxWrongTries) return lockedFor;
     if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
     const matches = given.length === row.codeHash.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash));
     if (!matches) {
@@ -155,7 +156,7 @@ export async function checkLoginCode(
         .update(loginCodes)
         .set({ failedAttempts: sql`${loginCodes.failedAttempts} + 1` })
         .where(eq(loginCodes.id, row.id));
-      return (await wrongTriesOfNumber(tx, row.phone, now)) >= CODE_RULES.maxWrongTries ? lockedFor : { ok: false, reason: "wrong" };
+      return wrongSoFar + 1 >= CODE_RULES.maxWrongTries ? lockedFor : { ok: false, reason: "wrong" };
     }
     await tx.update(loginCodes).set({ usedAt: now }).where(eq(loginCodes.id, row.id));
     return { ok: true, phone: row.phone };

@@ -4,7 +4,8 @@ import { verifyFormProof } from "~/modules/form-guard/proof-of-work.server.ts";
 import { SmsSendError } from "~/modules/messaging/sms.server.ts";
 import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
 import { log } from "~/utils/log.server.ts";
-import { checkLoginCode, CODE_RULES, requestLoginCode } from "./login-codes.server.ts";
+import { toAsciiDigits } from "~/utils/numbers.ts";
+import { checkLoginCode, CODE_RULES, requestLoginCode, type CodeCheckResult, type CodeRequestRefusal } from "./login-codes.server.ts";
 import { SIGN_IN_MESSAGES as M } from "./messages.ts";
 import { createSession } from "./sessions.server.ts";
 
@@ -20,6 +21,44 @@ export interface SignInRefusal {
 }
 
 export type SendCodeResult = { ok: true; phone: string } | (SignInRefusal & { field?: "phone" });
+
+/** What a person reads when a code is not sent or not accepted, for sign-in and re-authentication alike. */
+export const CODE_REFUSAL_MESSAGES: Record<CodeRequestRefusal | Extract<CodeCheckResult, { ok: false }>["reason"], string> = {
+  "not-allowed": M.notAllowed,
+  "too-soon": M.tooSoon,
+  "too-many": M.tooManyCodes,
+  locked: M.codeLocked,
+  "address-limited": M.tooManyFromAddress,
+  "no-code": M.noCodeYet,
+  wrong: M.wrongCode,
+  expired: M.codeExpired,
+};
+
+/** The digits of a typed code: Arabic-Indic digits from an Arabic keyboard count, spaces do not. */
+export const readCodeDigits = (typed: string) => toAsciiDigits(typed).replace(/\s/g, "").slice(0, 20);
+
+/**
+ * Texts a one-time code; `purpose` completes «… لوحة تحكم {firm}». The last line lets phones offer
+ * the code for this site only (WebOTP). A failure gives the provider's own message, else ours
+ * (SPEC.md §8).
+ */
+export async function textCode(
+  services: Pick<AppServices, "env" | "sms">,
+  { phone, code, purpose }: { phone: string; code: string; purpose: string },
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const host = new URL(services.env.PUBLIC_URL).host;
+  const minutes = CODE_RULES.validMs / 60_000;
+  try {
+    await services.sms.send({
+      to: phone,
+      body: `رمز التحقق: ${code}\n${purpose} ${COMPANY_NAME}، صالح ${minutes} دقائق. لا تشاركه مع أحد.\n\n@${host} #${code}`,
+    });
+    return { ok: true };
+  } catch (error) {
+    log.error("code not sent", { phone: maskPhone(phone), error: error instanceof Error ? error.message : String(error) });
+    return { ok: false, error: (error instanceof SmsSendError && error.providerMessage) || M.sendFailed };
+  }
+}
 
 /** Step 1: bot check, allow-list, limits, then the SMS. A refused number gets no SMS. */
 export async function sendSignInCode(
@@ -40,29 +79,12 @@ export async function sendSignInCode(
   const issued = await requestLoginCode(services.db, { phone, flowToken, address });
   if (!issued.ok) {
     log.warn(issued.reason === "not-allowed" ? "sign-in refused number" : "sign-in code refused", { reason: issued.reason, phone: maskPhone(phone), address });
-    const error = {
-      "not-allowed": M.notAllowed,
-      "too-soon": M.tooSoon,
-      "too-many": M.tooManyCodes,
-      locked: M.codeLocked,
-      "address-limited": M.tooManyFromAddress,
-    }[issued.reason];
+    const error = CODE_REFUSAL_MESSAGES[issued.reason];
     if (issued.reason === "not-allowed") return { ok: false, status: 400, error, field: "phone" };
     return { ok: false, status: 429, error, retryAfterSeconds: issued.retryAfterSeconds };
   }
-  const host = new URL(services.env.PUBLIC_URL).host;
-  const minutes = CODE_RULES.validMs / 60_000;
-  try {
-    await services.sms.send({
-      to: issued.user.phone,
-      // The last line lets phones offer the code for this site only (WebOTP).
-      body: `رمز التحقق: ${issued.code}\nللدخول إلى لوحة تحكم ${COMPANY_NAME}، صالح ${minutes} دقائق. لا تشاركه مع أحد.\n\n@${host} #${issued.code}`,
-    });
-  } catch (error) {
-    log.error("sign-in code not sent", { phone: maskPhone(issued.user.phone), error: error instanceof Error ? error.message : String(error) });
-    // SPEC.md §8: the provider's own message, else ours.
-    return { ok: false, status: 502, error: (error instanceof SmsSendError && error.providerMessage) || M.sendFailed };
-  }
+  const sent = await textCode(services, { phone: issued.user.phone, code: issued.code, purpose: "للدخول إلى لوحة تحكم" });
+  if (!sent.ok) return { ok: false, status: 502, error: sent.error };
   log.info("sign-in code sent", { phone: maskPhone(issued.user.phone), userId: issued.user.id });
   return { ok: true, phone: issued.user.phone };
 }
@@ -74,19 +96,12 @@ export async function verifySignInCode(
   services: AppServices,
   { code, flowToken, address }: { code: string; flowToken: string | undefined; address: string },
 ): Promise<VerifyCodeResult> {
-  const digits = code.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\s/g, "");
+  const digits = readCodeDigits(code);
   if (!digits) return { ok: false, status: 400, error: M.codeRequired };
   const checked = await checkLoginCode(services.db, { flowToken, code: digits, address });
   if (!checked.ok) {
     log.warn("sign-in failed", { reason: checked.reason, address });
-    const error = {
-      "no-code": M.noCodeYet,
-      wrong: M.wrongCode,
-      expired: M.codeExpired,
-      locked: M.codeLocked,
-      "not-allowed": M.signInFailed,
-      "address-limited": M.tooManyFromAddress,
-    }[checked.reason];
+    const error = checked.reason === "not-allowed" ? M.signInFailed : CODE_REFUSAL_MESSAGES[checked.reason];
     const limited = checked.reason === "locked" || checked.reason === "address-limited";
     return {
       ok: false,

@@ -6,13 +6,11 @@ import { inquiryMail } from "~/modules/notifications/manager-notifications.serve
 import type { FormRefusal } from "~/utils/request-body.server.ts";
 import type { InquiryActionResult } from "./components/inquiry-form.tsx";
 import { createInquiry } from "./inquiries.server.ts";
-import { parseInquiry } from "./schema.ts";
+import { INQUIRY_TEXT_LIMITS, parseInquiry } from "./schema.ts";
 
-/** The fields given back on a refusal, each cut to its limit (the schema's and the inputs' maxLength). */
-const ECHOED_FIELDS = { name: 100, phone: 30, email: 200, message: 3000 } as const;
-
+/** The fields given back on a refusal, each cut to its limit. */
 function echo(form: FormData): Record<string, string> {
-  return Object.fromEntries(Object.entries(ECHOED_FIELDS).map(([key, max]) => [key, String(form.get(key) ?? "").slice(0, max)]));
+  return Object.fromEntries(Object.entries(INQUIRY_TEXT_LIMITS).map(([key, max]) => [key, String(form.get(key) ?? "").slice(0, max)]));
 }
 
 /** An inquiry post whose body readForm refused (too large, NUL character): the message above the form. */

@@ -3,14 +3,17 @@ import { stripBidiControls } from "~/utils/bidi.ts";
 import { optionalEmailField, personNameField, phoneField, typedTextField } from "~/utils/form-fields.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 
+/** The longest value of each typed field: the schema checks it, an echo is cut to it (phone and e-mail as in form-fields.ts). */
+export const INQUIRY_TEXT_LIMITS = { name: 100, phone: 30, email: 200, message: 3000 } as const;
+
 /** The inquiry form (offer page, contact page): phone required, the rest optional (SPEC.md §5). */
 export const inquirySchema = z.object({
-  name: personNameField({ max: 100 })
+  name: personNameField({ max: INQUIRY_TEXT_LIMITS.name })
     .optional()
     .transform((v) => v || MESSAGES.unnamed),
   phone: phoneField(),
   email: optionalEmailField(),
-  message: typedTextField({ max: 3000 })
+  message: typedTextField({ max: INQUIRY_TEXT_LIMITS.message })
     .optional()
     .transform((v) => v ?? ""),
   propertyId: z.coerce.number().int().positive().optional().catch(undefined),

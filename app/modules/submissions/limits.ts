@@ -64,7 +64,7 @@ export const SUBMISSION_TEXT_FIELDS = [
   "description",
 ] as const;
 
-/** The longest value of each text field (the schema's and the inputs' limits); an echo is cut to it. */
+/** The longest value of each text field: the schema checks it, an echo is cut to it (phone and e-mail as in form-fields.ts). */
 export const SUBMISSION_TEXT_LIMITS = {
   clientName: 100,
   clientPhone: 30,

@@ -1,23 +1,23 @@
 import { z } from "zod";
 import { optionalEmailField, personNameField, phoneField, typedTextField } from "~/utils/form-fields.ts";
-import { OTHER_NEIGHBOURHOOD, parseArea, SUBMISSION_MESSAGES, type SubmissionErrors, type SubmissionField } from "./limits.ts";
+import { OTHER_NEIGHBOURHOOD, parseArea, SUBMISSION_MESSAGES, SUBMISSION_TEXT_LIMITS as MAX, type SubmissionErrors, type SubmissionField } from "./limits.ts";
 
 const requiredText = (message: string, max: number) => typedTextField({ required: message, max });
 
 export const submissionSchema = z.object({
-  clientName: personNameField({ required: SUBMISSION_MESSAGES.nameRequired, max: 100 }),
+  clientName: personNameField({ required: SUBMISSION_MESSAGES.nameRequired, max: MAX.clientName }),
   clientPhone: phoneField(),
   clientEmail: optionalEmailField(),
-  propertyType: requiredText(SUBMISSION_MESSAGES.typeRequired, 60),
-  city: requiredText(SUBMISSION_MESSAGES.cityRequired, 60),
-  neighbourhood: requiredText(SUBMISSION_MESSAGES.neighbourhoodRequired, 100),
-  area: requiredText(SUBMISSION_MESSAGES.areaRequired, 30).transform((value, ctx) => {
+  propertyType: requiredText(SUBMISSION_MESSAGES.typeRequired, MAX.propertyType),
+  city: requiredText(SUBMISSION_MESSAGES.cityRequired, MAX.city),
+  neighbourhood: requiredText(SUBMISSION_MESSAGES.neighbourhoodRequired, MAX.neighbourhood),
+  area: requiredText(SUBMISSION_MESSAGES.areaRequired, MAX.area).transform((value, ctx) => {
     const area = parseArea(value);
     if (area !== null) return area;
     ctx.addIssue({ code: "custom", message: SUBMISSION_MESSAGES.areaInvalid });
     return z.NEVER;
   }),
-  description: requiredText(SUBMISSION_MESSAGES.descriptionRequired, 5000),
+  description: requiredText(SUBMISSION_MESSAGES.descriptionRequired, MAX.description),
 });
 
 export type SubmissionData = z.output<typeof submissionSchema>;

@@ -1,13 +1,12 @@
 import type { AppServices } from "~/context.ts";
-import { checkLoginCode, CODE_RULES, requestLoginCode } from "~/modules/auth/login-codes.server.ts";
+import { checkLoginCode, requestLoginCode } from "~/modules/auth/login-codes.server.ts";
 import { SIGN_IN_MESSAGES } from "~/modules/auth/messages.ts";
 import { invalidateResetTokens } from "~/modules/auth/password-reset.server.ts";
 import { deleteOtherSessions } from "~/modules/auth/sessions.server.ts";
-import { maskPhone } from "~/modules/auth/sign-in.server.ts";
+import { CODE_REFUSAL_MESSAGES, maskPhone, readCodeDigits, textCode } from "~/modules/auth/sign-in.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { hitRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
 import { notifyInBackground } from "~/modules/messaging/background.server.ts";
-import { SmsSendError } from "~/modules/messaging/sms.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { checkRequiredEmail } from "~/utils/form-fields.ts";
@@ -50,13 +49,6 @@ export type ProfileResult = { intent: ProfileIntent; ok: true; message: string }
  */
 export const reauthFlowToken = (sessionToken: string) => `reauth:${sessionToken}`;
 
-/** Arabic-Indic digits typed on an Arabic keyboard count as digits; spaces are ignored. */
-const codeDigits = (value: FormDataEntryValue | null) =>
-  String(value ?? "")
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/\s/g, "")
-    .slice(0, 20);
-
 /** Whether the person has a password (the page then asks for it; without one, for an SMS code). */
 export async function hasPassword(services: Pick<AppServices, "db">, user: Pick<StaffProfile, "id">): Promise<boolean> {
   return Boolean(await getStaffPasswordHash(services.db, user.id));
@@ -70,25 +62,11 @@ async function sendReauthCode(services: AppServices, user: StaffProfile, session
   const issued = await requestLoginCode(services.db, { phone: user.phone, flowToken: reauthFlowToken(sessionToken), address });
   if (!issued.ok) {
     log.warn("re-authentication code refused", { userId: user.id, reason: issued.reason, address });
-    const refusals: Partial<Record<string, string>> = {
-      "too-soon": SIGN_IN_MESSAGES.tooSoon,
-      "too-many": SIGN_IN_MESSAGES.tooManyCodes,
-      locked: SIGN_IN_MESSAGES.codeLocked,
-      "address-limited": SIGN_IN_MESSAGES.tooManyFromAddress,
-    };
-    return fail(refusals[issued.reason] ?? PROFILE_MESSAGES.verifyFailed);
+    return fail(issued.reason === "not-allowed" ? PROFILE_MESSAGES.verifyFailed : CODE_REFUSAL_MESSAGES[issued.reason]);
   }
   if (issued.user.id !== user.id) return fail(PROFILE_MESSAGES.verifyFailed);
-  const host = new URL(services.env.PUBLIC_URL).host;
-  try {
-    await services.sms.send({
-      to: user.phone,
-      body: `رمز التحقق: ${issued.code}\nلتأكيد تغيير البريد الإلكتروني أو كلمة المرور في لوحة تحكم ${COMPANY_NAME}، صالح ${CODE_RULES.validMs / 60_000} دقائق. لا تشاركه مع أحد.\n\n@${host} #${issued.code}`,
-    });
-  } catch (error) {
-    log.error("re-authentication code not sent", { userId: user.id, phone: maskPhone(user.phone), error: error instanceof Error ? error.message : String(error) });
-    return fail((error instanceof SmsSendError && error.providerMessage) || SIGN_IN_MESSAGES.sendFailed);
-  }
+  const sent = await textCode(services, { phone: user.phone, code: issued.code, purpose: "لتأكيد تغيير البريد الإلكتروني أو كلمة المرور في لوحة تحكم" });
+  if (!sent.ok) return fail(sent.error);
   log.info("re-authentication code sent", { userId: user.id, phone: maskPhone(user.phone) });
   return { intent: "send-code", ok: true, message: PROFILE_MESSAGES.codeSent };
 }
@@ -108,7 +86,7 @@ async function reauthenticate(
   const { db } = services;
   const storedHash = await getStaffPasswordHash(db, user.id);
   const currentPassword = String(form.get("currentPassword") ?? "");
-  const code = codeDigits(form.get("code"));
+  const code = readCodeDigits(String(form.get("code") ?? ""));
   if (storedHash && !currentPassword) return { ok: false, error: PROFILE_MESSAGES.currentPasswordRequired };
   if (!storedHash && !code) return { ok: false, error: PROFILE_MESSAGES.codeRequired };
 
@@ -137,14 +115,7 @@ async function reauthenticate(
   const checked = await checkLoginCode(db, { flowToken: reauthFlowToken(sessionToken), code });
   if (!checked.ok) {
     log.warn("re-authentication failed", { userId: user.id, method: "code", reason: checked.reason, address });
-    const refusals: Partial<Record<string, string>> = {
-      "no-code": SIGN_IN_MESSAGES.noCodeYet,
-      wrong: SIGN_IN_MESSAGES.wrongCode,
-      expired: SIGN_IN_MESSAGES.codeExpired,
-      locked: SIGN_IN_MESSAGES.codeLocked,
-      "address-limited": SIGN_IN_MESSAGES.tooManyFromAddress,
-    };
-    return { ok: false, error: refusals[checked.reason] ?? PROFILE_MESSAGES.verifyFailed };
+    return { ok: false, error: checked.reason === "not-allowed" ? PROFILE_MESSAGES.verifyFailed : CODE_REFUSAL_MESSAGES[checked.reason] };
   }
   if (checked.user.id !== user.id) {
     log.warn("re-authentication failed", { userId: user.id, method: "code", reason: "another person's code", address });

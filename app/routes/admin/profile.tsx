@@ -4,6 +4,7 @@ import { data, useFetcher } from "react-router";
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
 import { cookieSettings, readCookie } from "~/modules/auth/cookies.server.ts";
+import { CODE_RULES } from "~/modules/auth/login-codes.server.ts";
 import { maskPhone } from "~/modules/auth/sign-in.server.ts";
 import { handleProfilePost, hasPassword, type ProfileResult } from "~/modules/users/profile.server.ts";
 import { roleTitle } from "~/modules/users/roles.ts";
@@ -24,6 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // A change needs the current password, or an SMS code for someone without one (issue 11).
     hasPassword: await hasPassword(context.get(servicesContext), user),
     maskedPhone: maskPhone(user.phone),
+    codeMinutes: CODE_RULES.validMs / 60_000,
   };
 }
 
@@ -138,7 +140,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="send-code" />
             <p id="verify-note" className="text-sm leading-6 text-stone-600">
               لا توجد كلمة مرور لحسابك، لذلك يلزم رمز تحقق لتغيير البريد الإلكتروني أو تعيين كلمة مرور. اطلب الرمز فيصلك برسالة نصية على جوالك{" "}
-              <bdi dir="ltr">{loaderData.maskedPhone}</bdi>، ثم أدخله في النموذج. الرمز صالح 10 دقائق ولمرة واحدة.
+              <bdi dir="ltr">{loaderData.maskedPhone}</bdi>، ثم أدخله في النموذج. الرمز صالح {loaderData.codeMinutes} دقائق ولمرة واحدة.
             </p>
             <Message result={codeResult} />
             <button type="submit" disabled={codeForm.state !== "idle"} className={`${buttonClass} justify-self-start`}>
