@@ -3,7 +3,7 @@ import { clientAddressContext, servicesContext, staffUserContext } from "~/conte
 import { adminSectionOf, canOpenSection, type AdminSection } from "~/modules/users/permissions.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import { log } from "~/utils/log.server.ts";
-import { cookieSettings, readCookie } from "./cookies.server.ts";
+import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
 import { readSession } from "./sessions.server.ts";
 
 /**

@@ -1,21 +1,29 @@
 import { useEffect, useState } from "react";
-import { Form, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { ToastMessage } from "~/components/forms/toast.tsx";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons.tsx";
+import { servicesContext } from "~/context.ts";
 import { adminGuard, requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { sidebarLinks } from "~/modules/users/permissions.ts";
 import { roleTitle } from "~/modules/users/roles.ts";
+import { readToast } from "~/utils/toast.server.ts";
 import type { Route } from "./+types/layout";
 
 // Every loader and action below /admin passes the guard first (sign-in, role, no-store).
 export const middleware: Route.MiddlewareFunction[] = [adminGuard];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaffUser(context);
-  return {
-    user: { name: user.name, username: user.username, role: user.role, roleTitle: roleTitle(user.role) },
-    links: sidebarLinks(user.role),
-  };
+  const { toast, headers } = readToast(request, context.get(servicesContext).env);
+  return data(
+    {
+      user: { name: user.name, username: user.username, role: user.role, roleTitle: roleTitle(user.role) },
+      links: sidebarLinks(user.role),
+      toast,
+    },
+    { headers },
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `لوحة التحكم | ${COMPANY_NAME}` }, { name: "robots", content: "noindex" }];
@@ -27,7 +35,7 @@ export function useStaff() {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, links } = loaderData;
+  const { user, links, toast } = loaderData;
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
@@ -89,6 +97,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <main className="min-w-0 p-4 sm:p-8">
+        <ToastMessage toast={toast} />
         <Outlet />
       </main>
     </div>

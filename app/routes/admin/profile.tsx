@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type Ref } from "react";
 import { data, useFetcher } from "react-router";
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
-import { cookieSettings, readCookie } from "~/modules/auth/cookies.server.ts";
+import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
 import { CODE_RULES } from "~/modules/auth/login-codes.server.ts";
 import { maskPhone } from "~/modules/auth/sign-in.server.ts";
 import { handleProfilePost, hasPassword, type ProfileResult } from "~/modules/users/profile.server.ts";

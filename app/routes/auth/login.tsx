@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { clientAddressContext, servicesContext } from "~/context.ts";
-import { cookieSettings, readCookie } from "~/modules/auth/cookies.server.ts";
+import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
 import { pendingSignIn, CODE_RULES } from "~/modules/auth/login-codes.server.ts";
 import { RESET_MESSAGES, SIGN_IN_MESSAGES as M } from "~/modules/auth/messages.ts";
 import { newToken, readSession, SESSION_LIMITS } from "~/modules/auth/sessions.server.ts";

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { servicesContext, type AppServices } from "~/context.ts";
-import { cookieSettings } from "~/modules/auth/cookies.server.ts";
+import { cookieSettings } from "~/utils/cookies.server.ts";
 import { createSession, readSession } from "~/modules/auth/sessions.server.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { servicesContext } from "~/context.ts";
-import { cookieSettings, readCookie } from "~/modules/auth/cookies.server.ts";
+import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
 import { deleteSession } from "~/modules/auth/sessions.server.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
 import { log } from "~/utils/log.server.ts";

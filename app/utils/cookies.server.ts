@@ -1,7 +1,7 @@
 import type { Env } from "~/utils/env.server.ts";
 
 /**
- * Cookie names and attributes of the back office: HttpOnly, SameSite=Lax, Path=/, and Secure
+ * Cookie names and attributes of the back office (session, sign-in flow, the one-time toast): HttpOnly, SameSite=Lax, Path=/, and Secure
  * with the __Host- prefix in production or on https (the prefix requires Secure).
  */
 export function cookieSettings(env: Pick<Env, "NODE_ENV" | "PUBLIC_URL">) {
@@ -10,6 +10,7 @@ export function cookieSettings(env: Pick<Env, "NODE_ENV" | "PUBLIC_URL">) {
   return {
     session: `${prefix}aqar-session`,
     signIn: `${prefix}aqar-signin`,
+    toast: `${prefix}aqar-toast`,
     serialize(name: string, value: string, maxAgeSeconds: number) {
       return [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", secure ? "Secure" : null, `Max-Age=${maxAgeSeconds}`].filter(Boolean).join("; ");
     },

@@ -1,0 +1,80 @@
+import { Fragment, type ReactNode } from "react";
+
+/**
+ * What a field needs to render: Conform's field metadata (back office) and usePublicForm's
+ * (public pages) both have this shape.
+ */
+export type FieldMeta = {
+  key?: string | undefined;
+  id: string;
+  name: string;
+  errorId: string;
+  descriptionId: string;
+  errors?: string[] | undefined;
+  initialValue?: unknown;
+};
+
+/** The props a control takes from its field: spread them on the input, select or textarea. */
+export type ControlProps = {
+  id: string;
+  name: string;
+  defaultValue: string | undefined;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
+/** The look of every text input, select and textarea of the site and the back office. */
+export const inputClass =
+  "w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-stone-100 disabled:text-stone-500 aria-invalid:border-red-600";
+
+/** The props that tie a control to its field: name, id, what was typed before, and its hint and error for screen readers. */
+export function controlProps(meta: FieldMeta, { hasHint = false }: { hasHint?: boolean } = {}): ControlProps {
+  const invalid = Boolean(meta.errors?.length);
+  const describedBy = [hasHint ? meta.descriptionId : null, invalid ? meta.errorId : null].filter(Boolean).join(" ");
+  return {
+    id: meta.id,
+    name: meta.name,
+    defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : undefined,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy || undefined,
+  };
+}
+
+/**
+ * One form field: its label, the control (rendered by `children` with the props that tie it to
+ * the field), an optional hint, and its first error. The control is remounted when the form is
+ * reset (Conform changes the key), so a cleared form shows empty fields.
+ */
+export function Field({
+  meta,
+  label,
+  hint,
+  className,
+  children,
+}: {
+  meta: FieldMeta;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const error = meta.errors?.[0];
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="mb-1 block text-sm font-bold text-stone-700">
+        {label}
+      </label>
+      <Fragment key={meta.key}>{children(controlProps(meta, { hasHint: Boolean(hint) }))}</Fragment>
+      {hint ? (
+        <p id={meta.descriptionId} className="mt-1 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={meta.errorId} className="mt-1 text-sm font-bold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { $ZodType, input, output } from "zod/v4/core";
+import { parseSubmission } from "~/utils/form-submission.ts";
+
+/**
+ * A back-office form with Conform: the page's own Zod schema checks each field when the person
+ * leaves it and again as they type once it has shown an error, so an error clears as soon as the
+ * field is fixed; the submit is stopped while a field is wrong. The server parses the same
+ * schema again (it is the authority) and its reply (`lastResult`) shows in the same places.
+ */
+export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Record<string, any>>>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+}: {
+  id: string;
+  schema: Schema;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue?: Parameters<typeof useForm<input<Schema>, output<Schema>, string[]>>[0]["defaultValue"];
+}) {
+  return useForm<input<Schema>, output<Schema>, string[]>({
+    id,
+    lastResult,
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseSubmission(formData, schema),
+  });
+}
