@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { renderSceneSvg } from "../app/db/seed/scenes.ts";
-import type { SceneSpec } from "../app/db/seed/scene-spec.ts";
+import { renderSceneSvg } from "../demo/scenes.ts";
+import type { SceneSpec } from "../demo/scene-spec.ts";
 import { ARTWORK_RATIO, ARTWORK_WIDTHS, SERVICES, type ServiceSlug } from "../app/modules/services/services.ts";
 
 const SCENES: Record<ServiceSlug, SceneSpec> = {

@@ -14,7 +14,7 @@ function newestMtime(dir: string): number {
 }
 
 const serverBuild = path.resolve("build/server/index.js");
-const sources = ["app", "server", "public"].filter((dir) => fs.existsSync(dir));
+const sources = ["app", "demo", "server", "public"].filter((dir) => fs.existsSync(dir));
 const builtAt = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map(newestMtime), fs.statSync("package.json").mtimeMs);
 if (builtAt < sourcesAt) {

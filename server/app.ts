@@ -2,13 +2,13 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { clientAddressContext, nonceContext, requestBodyContext, servicesContext, type AppServices } from "~/context.ts";
 import { localAppUrl, openDatabase } from "~/db/client.server.ts";
-import { seedDemoData, seedDefaults } from "~/db/seed/seed.server.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { createOfferEventHub } from "~/modules/offers/offer-events.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { createRequestHandler } from "./request-handler.ts";
+import { seedDefaults } from "./seed-defaults.ts";
 
 /**
  * Starts what the app needs (database, migrations, demo data) and returns the
@@ -24,7 +24,12 @@ export async function createApp() {
   });
   try {
     await seedDefaults(database.db);
-    if (env.DEMO_MODE) await seedDemoData(database.db, env);
+    if (env.DEMO_MODE) {
+      // Loaded only in demo mode: the demo generator (scenes, offers, licences) is a chunk of its
+      // own, outside build/server/index.js.
+      const { seedDemoData } = await import("../demo/seed.server.ts");
+      await seedDemoData(database.db, env);
+    }
   } catch (error) {
     await database.close(); // the embedded PostgreSQL must not outlive a failed start
     throw error;

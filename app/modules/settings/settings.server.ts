@@ -4,13 +4,6 @@ import { settings } from "~/db/schema.ts";
 
 export type Settings = typeof settings.$inferSelect;
 
-/** Demo values (demo mode only): the firm's numbers are per-firm configuration. */
-export const DEMO_SETTINGS = {
-  companyWhatsapp: "966500000000",
-  managerEmail: "manager@example.sa",
-  managerWhatsapp: "966500000001",
-} as const;
-
 let cached: Settings | undefined;
 
 export async function getSettings(db: Db): Promise<Settings> {

@@ -1,6 +1,6 @@
 import type { SceneSpec } from "./scene-spec.ts";
 
-/** Demo photos of site content: the about page's two galleries (comma-separated, SPEC.md §2) and the contact page. */
+/** Photos of site content: the about page's two galleries (comma-separated, SPEC.md §2) and the contact page. */
 export const DEMO_CONTENT_SCENES = {
   about_section1_images: [
     { kind: "commercial-building", time: "noon", seed: 21 },
@@ -14,10 +14,20 @@ export const DEMO_CONTENT_SCENES = {
   contact_page_image: [{ kind: "majlis", time: "morning", seed: 31 }],
 } as const satisfies Record<string, readonly SceneSpec[]>;
 
-/** Demo licences: generated certificate images (certificates.ts) with their real-world names. */
+/** The home page's hero photo. */
+export const DEMO_HERO_SCENE: SceneSpec = { kind: "villa", time: "sunset", seed: 7 };
+
+/** Licences: generated certificate images (certificates.ts) with their real-world names. */
 export const DEMO_LICENCES = [
   { alt: "رخصة فال للوساطة والتسويق العقاري", variant: 0 },
   { alt: "السجل التجاري", variant: 1 },
   { alt: "شهادة عضوية الغرفة التجارية", variant: 2 },
   { alt: "ترخيص الهيئة العامة للعقار لإدارة الأملاك", variant: 3 },
 ] as const;
+
+/** The firm's numbers in the settings row (per-firm configuration, empty outside demo mode). */
+export const DEMO_SETTINGS = {
+  companyWhatsapp: "966500000000",
+  managerEmail: "manager@example.sa",
+  managerWhatsapp: "966500000001",
+} as const;

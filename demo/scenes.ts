@@ -4,6 +4,7 @@
  * Pure and deterministic: the same spec always yields the same string.
  */
 import type { SceneKind, SceneSpec, TimeOfDay } from "./scene-spec.ts";
+import { mulberry32, type Rng } from "./random.ts";
 
 const W = 1600;
 const H = 1067;
@@ -11,19 +12,6 @@ const H = 1067;
 // ---------------------------------------------------------------------------
 // Small utilities
 // ---------------------------------------------------------------------------
-
-type Rng = () => number;
-
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Rounds a coordinate to one decimal to keep the markup compact. */
 function f(n: number): string {
@@ -197,29 +185,20 @@ function nid(ctx: Ctx, p: string): string {
 }
 
 function stops(s: readonly Stop[]): string {
-  return s
-    .map(
-      ([o, c, op]) =>
-        `<stop offset="${f(o)}" stop-color="${c}"${op === undefined ? "" : ` stop-opacity="${f(op)}"`}/>`,
-    )
-    .join("");
+  return s.map(([o, c, op]) => `<stop offset="${f(o)}" stop-color="${c}"${op === undefined ? "" : ` stop-opacity="${f(op)}"`}/>`).join("");
 }
 
 /** Linear gradient in objectBoundingBox units; returns a `url(#id)`. */
 function lin(ctx: Ctx, s: readonly Stop[], x1 = 0, y1 = 0, x2 = 0, y2 = 1): string {
   const id = nid(ctx, "g");
-  ctx.defs.push(
-    `<linearGradient id="${id}" x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}">${stops(s)}</linearGradient>`,
-  );
+  ctx.defs.push(`<linearGradient id="${id}" x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}">${stops(s)}</linearGradient>`);
   return `url(#${id})`;
 }
 
 /** Linear gradient in user space. */
 function linU(ctx: Ctx, s: readonly Stop[], x1: number, y1: number, x2: number, y2: number): string {
   const id = nid(ctx, "g");
-  ctx.defs.push(
-    `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}">${stops(s)}</linearGradient>`,
-  );
+  ctx.defs.push(`<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}">${stops(s)}</linearGradient>`);
   return `url(#${id})`;
 }
 
@@ -247,10 +226,7 @@ function scaled(ctx: Ctx, cx: number, cy: number, k: number, dx: number, dy: num
   const start = ctx.out.length;
   fn();
   const inner = ctx.out.splice(start).join("");
-  add(
-    ctx,
-    `<g transform="translate(${f(cx + dx)} ${f(cy + dy)}) scale(${f(k)}) translate(${f(-cx)} ${f(-cy)})">${inner}</g>`,
-  );
+  add(ctx, `<g transform="translate(${f(cx + dx)} ${f(cy + dy)}) scale(${f(k)}) translate(${f(-cx)} ${f(-cy)})">${inner}</g>`);
 }
 
 function rect(ctx: Ctx, x: number, y: number, w: number, h: number, fill: string, extra = ""): void {
@@ -274,10 +250,7 @@ function circle(ctx: Ctx, cx: number, cy: number, r: number, fill: string, extra
 }
 
 function line(ctx: Ctx, x1: number, y1: number, x2: number, y2: number, stroke: string, w: number, extra = ""): void {
-  add(
-    ctx,
-    `<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="${stroke}" stroke-width="${f(w)}"${extra}/>`,
-  );
+  add(ctx, `<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="${stroke}" stroke-width="${f(w)}"${extra}/>`);
 }
 
 const rr = (ctx: Ctx, lo: number, hi: number): number => lo + (hi - lo) * ctx.rnd();
@@ -304,7 +277,14 @@ function sc(ctx: Ctx, c: string): string {
 
 function sky(ctx: Ctx, horizon: number): void {
   const L = ctx.light;
-  const g = linU(ctx, L.sky.map(([o, c]) => [o, c] as const), 0, 0, 0, horizon);
+  const g = linU(
+    ctx,
+    L.sky.map(([o, c]) => [o, c] as const),
+    0,
+    0,
+    0,
+    horizon,
+  );
   rect(ctx, 0, 0, W, horizon + 40, g);
   if (L.night) {
     const n = 90;
@@ -474,10 +454,7 @@ function windowPane(ctx: Ctx, x: number, y: number, w: number, h: number, frame:
       ` opacity="${ctx.light.night ? 0.05 : 0.16}"`,
     );
   }
-  add(
-    ctx,
-    `<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="none" stroke="${frame}" stroke-width="${f(Math.max(2, Math.min(w, h) * 0.05))}"/>`,
-  );
+  add(ctx, `<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="none" stroke="${frame}" stroke-width="${f(Math.max(2, Math.min(w, h) * 0.05))}"/>`);
 }
 
 /** A date palm: curved trunk and drooping fronds. */
@@ -525,7 +502,7 @@ function palm(ctx: Ctx, x: number, base: number, h: number): void {
   const len = h * rr(ctx, 0.42, 0.52);
   const fr: string[] = [];
   for (let i = 0; i < k; i++) {
-    const a = (-Math.PI / 2) + ((i / (k - 1)) - 0.5) * Math.PI * 1.9 + rr(ctx, -0.12, 0.12);
+    const a = -Math.PI / 2 + (i / (k - 1) - 0.5) * Math.PI * 1.9 + rr(ctx, -0.12, 0.12);
     const ex = top[0] + Math.cos(a) * len;
     const ey = top[1] + Math.sin(a) * len * 0.55 + len * 0.45 * Math.abs(Math.cos(a));
     const mx = top[0] + Math.cos(a) * len * 0.55;
@@ -533,13 +510,9 @@ function palm(ctx: Ctx, x: number, base: number, h: number): void {
     const nx = -Math.sin(a) * len * 0.09;
     const ny = Math.cos(a) * len * 0.09;
     const col = i % 2 === 0 ? green : dark;
-    fr.push(
-      `<path d="M${f(top[0])},${f(top[1])} Q${f(mx + nx)},${f(my + ny)} ${f(ex)},${f(ey)} Q${f(mx - nx)},${f(my - ny)} ${f(top[0])},${f(top[1])}Z" fill="${col}"/>`,
-    );
+    fr.push(`<path d="M${f(top[0])},${f(top[1])} Q${f(mx + nx)},${f(my + ny)} ${f(ex)},${f(ey)} Q${f(mx - nx)},${f(my - ny)} ${f(top[0])},${f(top[1])}Z" fill="${col}"/>`);
     // midrib
-    fr.push(
-      `<path d="M${f(top[0])},${f(top[1])} Q${f(mx)},${f(my)} ${f(ex)},${f(ey)}" fill="none" stroke="${darken(col, 0.25)}" stroke-width="2"/>`,
-    );
+    fr.push(`<path d="M${f(top[0])},${f(top[1])} Q${f(mx)},${f(my)} ${f(ex)},${f(ey)}" fill="none" stroke="${darken(col, 0.25)}" stroke-width="2"/>`);
   }
   add(ctx, `<g>${fr.join("")}</g>`);
   circle(ctx, top[0], top[1] + 4, h * 0.03, lc(ctx, "#a5662e"));
@@ -582,7 +555,7 @@ function shrub(ctx: Ctx, x: number, base: number, w: number, color?: string): vo
   const n = Math.max(2, Math.round(w / 26));
   for (let i = 0; i < n; i++) {
     const cx = x + (i + 0.5) * (w / n);
-    s += `<circle cx="${f(cx)}" cy="${f(base - w / n * 0.45)}" r="${f((w / n) * rr(ctx, 0.6, 0.8))}"/>`;
+    s += `<circle cx="${f(cx)}" cy="${f(base - (w / n) * 0.45)}" r="${f((w / n) * rr(ctx, 0.6, 0.8))}"/>`;
   }
   add(ctx, `<g fill="${g}">${s}</g>`);
 }
@@ -600,17 +573,7 @@ function lampGlow(ctx: Ctx, x: number, y: number, r: number, color = "#ffcf73"):
 }
 
 /** A box with a front face and a receding side face towards vanishing point `vp`. */
-function box(
-  ctx: Ctx,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-  vp: Pt,
-  depth: number,
-  color: string,
-  sideOnRight: boolean,
-): { front: string; side: string } {
+function box(ctx: Ctx, x0: number, y0: number, x1: number, y1: number, vp: Pt, depth: number, color: string, sideOnRight: boolean): { front: string; side: string } {
   const front = lc(ctx, color);
   const side = sc(ctx, color);
   const ex = sideOnRight ? x1 : x0;
@@ -780,14 +743,11 @@ function tower(ctx: Ctx): void {
     [rr(ctx, 80, 220), rr(ctx, 200, 260), rr(ctx, 330, 470)],
     [rr(ctx, 1200, 1330), rr(ctx, 180, 240), rr(ctx, 360, 500)],
   ];
-  const glassSide = lin(
-    ctx,
-    [
-      [0, darken(ctx.light.glass[0], 0.3)],
-      [0.5, mix(darken(ctx.light.glass[0], 0.2), ctx.light.glass[1], 0.5)],
-      [1, darken(ctx.light.glass[1], 0.3)],
-    ],
-  );
+  const glassSide = lin(ctx, [
+    [0, darken(ctx.light.glass[0], 0.3)],
+    [0.5, mix(darken(ctx.light.glass[0], 0.2), ctx.light.glass[1], 0.5)],
+    [1, darken(ctx.light.glass[1], 0.3)],
+  ]);
   for (const [x, w, y] of nb) {
     const c = lc(ctx, pick(ctx, ["#c9c3b8", "#b9bfc6", "#d6cdbd"]));
     rect(ctx, x, y, w, base - y, c);
@@ -887,11 +847,15 @@ function tower(ctx: Ctx): void {
   const crown = pick(ctx, ["slope", "fin", "step"]);
   const frameC = lc(ctx, "#dfe3e8");
   if (crown === "slope") {
-    poly(ctx, [
-      [tx0, top],
-      [tx1, top],
-      [tx1, top - 90],
-    ], gl);
+    poly(
+      ctx,
+      [
+        [tx0, top],
+        [tx1, top],
+        [tx1, top - 90],
+      ],
+      gl,
+    );
     line(ctx, tx0, top, tx1, top - 90, frameC, 6);
   } else if (crown === "fin") {
     rect(ctx, tx0 + tw * 0.42, top - 160, tw * 0.16, 160, frameC);
@@ -1008,11 +972,18 @@ function rooftop(ctx: Ctx, x0: number, x1: number, y: number): void {
     const w = rr(ctx, 50, 70);
     const h = rr(ctx, 34, 44);
     const c = lc(ctx, pick(ctx, ["#f1f1ee", "#dfe6ea", "#7fa7c4"]));
-    const g = lin(ctx, [
-      [0, darken(c, 0.2)],
-      [0.35, lighten(c, 0.2)],
-      [1, darken(c, 0.25)],
-    ], 0, 0, 1, 0);
+    const g = lin(
+      ctx,
+      [
+        [0, darken(c, 0.2)],
+        [0.35, lighten(c, 0.2)],
+        [1, darken(c, 0.25)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    );
     rect(ctx, x, y - h, w, h, g, ` rx="${f(w * 0.12)}"`);
     ellipse(ctx, x + w / 2, y - h, w / 2, 6, lighten(c, 0.1));
   }
@@ -1032,12 +1003,16 @@ function uplight(ctx: Ctx, x: number, base: number, h: number): void {
       [1, "#ffd98a", 0.45],
     ]),
   );
-  poly(ctx, [
-    [x - 6, base],
-    [x + 6, base],
-    [x + 40, base - h],
-    [x - 40, base - h],
-  ], g);
+  poly(
+    ctx,
+    [
+      [x - 6, base],
+      [x + 6, base],
+      [x + 40, base - h],
+      [x - 40, base - h],
+    ],
+    g,
+  );
 }
 
 function car(ctx: Ctx, x: number, y: number): void {
@@ -1077,11 +1052,15 @@ function land(ctx: Ctx): void {
       x += w;
     }
     d += ` L${W},${H} L0,${H}Z`;
-    path(ctx, d, lin(ctx, [
-      [0, lighten(c, 0.1)],
-      [0.4, c],
-      [1, darken(c, 0.1)],
-    ]));
+    path(
+      ctx,
+      d,
+      lin(ctx, [
+        [0, lighten(c, 0.1)],
+        [0.4, c],
+        [1, darken(c, 0.1)],
+      ]),
+    );
   }
   // plot
   const back = 730 + rr(ctx, -20, 20);
@@ -1096,10 +1075,14 @@ function land(ctx: Ctx): void {
     [fr, front],
     [fl, front],
   ];
-  poly(ctx, plot, lin(ctx, [
-    [0, lc(ctx, mix(sand, "#f3e2c2", 0.35))],
-    [1, lc(ctx, mix(sand, "#c8a474", 0.25))],
-  ]));
+  poly(
+    ctx,
+    plot,
+    lin(ctx, [
+      [0, lc(ctx, mix(sand, "#f3e2c2", 0.35))],
+      [1, lc(ctx, mix(sand, "#c8a474", 0.25))],
+    ]),
+  );
   // tyre tracks / grading lines
   let tr = "";
   for (let i = 1; i < 6; i++) {
@@ -1266,12 +1249,16 @@ function awning(ctx: Ctx, x: number, y: number, w: number, h: number, color: str
       [x + i * sw - 6 + i * sw * 0.04, y + h],
     ])}"/>`;
   }
-  poly(ctx, [
-    [x, y],
-    [x + w, y],
-    [x + w + w * 0.04, y + h],
-    [x - 6, y + h],
-  ], lc(ctx, "#f4efe6"));
+  poly(
+    ctx,
+    [
+      [x, y],
+      [x + w, y],
+      [x + w + w * 0.04, y + h],
+      [x - 6, y + h],
+    ],
+    lc(ctx, "#f4efe6"),
+  );
   add(ctx, `<g fill="${c}">${s}</g>`);
   // valance with scalloped lower edge
   const vx0 = x - 6;
@@ -1323,10 +1310,13 @@ function shop(ctx: Ctx): void {
   const gy0 = sy + 150;
   const gx0 = x0 + 40;
   const gx1 = x1 - 40;
-  const inside = ctx.light.night || ctx.time === "sunset" ? litFill(ctx) : lin(ctx, [
-    [0, lc(ctx, "#f6efe2")],
-    [1, lc(ctx, "#d9c9b0")],
-  ]);
+  const inside =
+    ctx.light.night || ctx.time === "sunset"
+      ? litFill(ctx)
+      : lin(ctx, [
+          [0, lc(ctx, "#f6efe2")],
+          [1, lc(ctx, "#d9c9b0")],
+        ]);
   rect(ctx, gx0, gy0, gx1 - gx0, base - gy0, inside);
   // interior shelves and displays
   let shelves = "";
@@ -1355,22 +1345,33 @@ function shop(ctx: Ctx): void {
     ellipse(ctx, x, gy0 + 57, 16, 4, "#fff1c4");
   }
   // reflections
-  poly(ctx, [
-    [gx0, base],
-    [gx0 + 260, gy0],
-    [gx0 + 380, gy0],
-    [gx0 + 120, base],
-  ], "#ffffff", ' opacity="0.16"');
-  poly(ctx, [
-    [gx1 - 420, base],
-    [gx1 - 200, gy0],
-    [gx1 - 150, gy0],
-    [gx1 - 370, base],
-  ], "#ffffff", ' opacity="0.12"');
+  poly(
+    ctx,
+    [
+      [gx0, base],
+      [gx0 + 260, gy0],
+      [gx0 + 380, gy0],
+      [gx0 + 120, base],
+    ],
+    "#ffffff",
+    ' opacity="0.16"',
+  );
+  poly(
+    ctx,
+    [
+      [gx1 - 420, base],
+      [gx1 - 200, gy0],
+      [gx1 - 150, gy0],
+      [gx1 - 370, base],
+    ],
+    "#ffffff",
+    ' opacity="0.12"',
+  );
   // mullions + door
   const doorX = W / 2 - 90;
   let mul = "";
-  for (const mx of [gx0 + (doorX - gx0) / 2, doorX, doorX + 180, doorX + 180 + (gx1 - doorX - 180) / 2]) mul += `<rect x="${f(mx - 4)}" y="${f(gy0)}" width="8" height="${f(base - gy0)}"/>`;
+  for (const mx of [gx0 + (doorX - gx0) / 2, doorX, doorX + 180, doorX + 180 + (gx1 - doorX - 180) / 2])
+    mul += `<rect x="${f(mx - 4)}" y="${f(gy0)}" width="8" height="${f(base - gy0)}"/>`;
   add(ctx, `<g fill="${frame}">${mul}</g>`);
   rect(ctx, doorX + 86, gy0 + 120, 8, 90, lc(ctx, "#c9a56a"));
   add(ctx, `<rect x="${f(gx0)}" y="${f(gy0)}" width="${f(gx1 - gx0)}" height="${f(base - gy0)}" fill="none" stroke="${frame}" stroke-width="10"/>`);
@@ -1391,12 +1392,16 @@ function shop(ctx: Ctx): void {
       [0, "#ffd98a", 0.45],
       [1, "#ffd98a", 0],
     ]);
-    poly(ctx, [
-      [gx0, base],
-      [gx1, base],
-      [gx1 + 200, H],
-      [gx0 - 200, H],
-    ], g);
+    poly(
+      ctx,
+      [
+        [gx0, base],
+        [gx1, base],
+        [gx1 + 200, H],
+        [gx0 - 200, H],
+      ],
+      g,
+    );
   }
 }
 
@@ -1459,9 +1464,7 @@ function warehouse(ctx: Ctx): void {
   const gap = (bx1 - bx0 - doors * dw) / (doors + 1);
   const slats = shared(ctx, "slats", () => {
     const id = nid(ctx, "p");
-    ctx.defs.push(
-      `<pattern id="${id}" width="10" height="12" patternUnits="userSpaceOnUse"><rect width="10" height="2" fill="#000" opacity="0.18"/></pattern>`,
-    );
+    ctx.defs.push(`<pattern id="${id}" width="10" height="12" patternUnits="userSpaceOnUse"><rect width="10" height="2" fill="#000" opacity="0.18"/></pattern>`);
     return `url(#${id})`;
   });
   for (let i = 0; i < doors; i++) {
@@ -1479,16 +1482,27 @@ function warehouse(ctx: Ctx): void {
     rect(ctx, x + dw / 2 - 10, dy - 24, 20, 8, ctx.light.night ? "#fff1c4" : frame);
   }
   // yard
-  const yard = linU(ctx, [
-    [0, lc(ctx, "#8d8a85")],
-    [1, lc(ctx, "#5f5d5a")],
-  ], 0, base, 0, H);
-  poly(ctx, [
-    [0, base + 6],
-    [W, base + 6],
-    [W, H],
-    [0, H],
-  ], yard);
+  const yard = linU(
+    ctx,
+    [
+      [0, lc(ctx, "#8d8a85")],
+      [1, lc(ctx, "#5f5d5a")],
+    ],
+    0,
+    base,
+    0,
+    H,
+  );
+  poly(
+    ctx,
+    [
+      [0, base + 6],
+      [W, base + 6],
+      [W, H],
+      [0, H],
+    ],
+    yard,
+  );
   let lines = "";
   for (let i = 0; i < doors; i++) {
     const x = bx0 + gap + i * (dw + gap) + dw / 2;
@@ -1504,7 +1518,11 @@ function warehouse(ctx: Ctx): void {
     rect(ctx, tx, ty - 190, 420, 180, cc);
     rect(ctx, tx, ty - 190, 420, 180, ribs);
     const cab = lc(ctx, pick(ctx, ["#ececec", "#d9dde1", "#2f4a5c"]));
-    path(ctx, `M${f(tx + 428)},${f(ty - 10)} V${f(ty - 190)} H${f(tx + 520)} Q${f(tx + 560)},${f(ty - 190)} ${f(tx + 566)},${f(ty - 120)} L${f(tx + 590)},${f(ty - 100)} V${f(ty - 10)}Z`, cab);
+    path(
+      ctx,
+      `M${f(tx + 428)},${f(ty - 10)} V${f(ty - 190)} H${f(tx + 520)} Q${f(tx + 560)},${f(ty - 190)} ${f(tx + 566)},${f(ty - 120)} L${f(tx + 590)},${f(ty - 100)} V${f(ty - 10)}Z`,
+      cab,
+    );
     path(ctx, `M${f(tx + 490)},${f(ty - 176)} H${f(tx + 522)} Q${f(tx + 550)},${f(ty - 176)} ${f(tx + 554)},${f(ty - 124)} H${f(tx + 490)}Z`, lc(ctx, "#2e3a48"));
     rect(ctx, tx + 440, ty - 60, 150, 10, darken(cab, 0.2));
     if (ctx.light.night) lampGlow(ctx, tx + 588, ty - 50, 70, "#fff4cc");
@@ -1558,47 +1576,85 @@ function room(ctx: Ctx, wall: string, floor: "wood" | "marble" | "tile", wallAlt
   const by1 = rr(ctx, 730, 770);
   const back = ilc(ctx, wall);
   // ceiling
-  poly(ctx, [
-    [0, 0],
-    [W, 0],
-    [bx1, by0],
-    [bx0, by0],
-  ], ilc(ctx, lighten(wall, 0.35)));
+  poly(
+    ctx,
+    [
+      [0, 0],
+      [W, 0],
+      [bx1, by0],
+      [bx0, by0],
+    ],
+    ilc(ctx, lighten(wall, 0.35)),
+  );
   // side walls
   const sideW = ilc(ctx, darken(wallAlt ?? wall, 0.08));
-  poly(ctx, [
-    [0, 0],
-    [bx0, by0],
-    [bx0, by1],
-    [0, H],
-  ], linU(ctx, [
-    [0, darken(sideW, 0.08)],
-    [1, sideW],
-  ], 0, 0, bx0, 0));
-  poly(ctx, [
-    [W, 0],
-    [bx1, by0],
-    [bx1, by1],
-    [W, H],
-  ], linU(ctx, [
-    [0, sideW],
-    [1, darken(sideW, 0.12)],
-  ], bx1, 0, W, 0));
+  poly(
+    ctx,
+    [
+      [0, 0],
+      [bx0, by0],
+      [bx0, by1],
+      [0, H],
+    ],
+    linU(
+      ctx,
+      [
+        [0, darken(sideW, 0.08)],
+        [1, sideW],
+      ],
+      0,
+      0,
+      bx0,
+      0,
+    ),
+  );
+  poly(
+    ctx,
+    [
+      [W, 0],
+      [bx1, by0],
+      [bx1, by1],
+      [W, H],
+    ],
+    linU(
+      ctx,
+      [
+        [0, sideW],
+        [1, darken(sideW, 0.12)],
+      ],
+      bx1,
+      0,
+      W,
+      0,
+    ),
+  );
   rect(ctx, bx0, by0, bx1 - bx0, by1 - by0, back);
   // cove light line
   line(ctx, bx0, by0 + 2, bx1, by0 + 2, ctx.time === "night" ? "#ffe0a0" : lighten(back, 0.3), 4);
   // floor
-  const fc = floor === "wood" ? pick(ctx, ["#b8875a", "#c49a6c", "#a97c52"]) : floor === "marble" ? pick(ctx, ["#ece7df", "#e4ddd2", "#f1ede6"]) : pick(ctx, ["#d8cbb8", "#cdbfa9"]);
+  const fc =
+    floor === "wood" ? pick(ctx, ["#b8875a", "#c49a6c", "#a97c52"]) : floor === "marble" ? pick(ctx, ["#ece7df", "#e4ddd2", "#f1ede6"]) : pick(ctx, ["#d8cbb8", "#cdbfa9"]);
   const fl = ilc(ctx, fc);
-  poly(ctx, [
-    [bx0, by1],
-    [bx1, by1],
-    [W, H],
-    [0, H],
-  ], linU(ctx, [
-    [0, darken(fl, 0.08)],
-    [1, lighten(fl, 0.06)],
-  ], 0, by1, 0, H));
+  poly(
+    ctx,
+    [
+      [bx0, by1],
+      [bx1, by1],
+      [W, H],
+      [0, H],
+    ],
+    linU(
+      ctx,
+      [
+        [0, darken(fl, 0.08)],
+        [1, lighten(fl, 0.06)],
+      ],
+      0,
+      by1,
+      0,
+      H,
+    ),
+  );
   // floor lines towards vanishing point
   let d = "";
   const n = floor === "wood" ? 16 : 9;
@@ -1619,7 +1675,10 @@ function room(ctx: Ctx, wall: string, floor: "wood" | "marble" | "tile", wallAlt
 /** Window on the back wall showing the sky and a sliver of city. */
 function roomWindow(ctx: Ctx, x: number, y: number, w: number, h: number, curtains: string | null): void {
   const L = ctx.light;
-  const sk = lin(ctx, L.sky.map(([o, c]) => [o, c] as const));
+  const sk = lin(
+    ctx,
+    L.sky.map(([o, c]) => [o, c] as const),
+  );
   rect(ctx, x, y, w, h, sk);
   if (L.night) {
     for (let i = 0; i < 14; i++) circle(ctx, x + rr(ctx, 5, w - 5), y + rr(ctx, 5, h * 0.5), 1.4, "#fffbe8");
@@ -1635,12 +1694,17 @@ function roomWindow(ctx: Ctx, x: number, y: number, w: number, h: number, curtai
   }
   add(ctx, `<g fill="${L.haze}" opacity="0.8">${s}</g>`);
   if (!L.night) {
-    poly(ctx, [
-      [x + w * 0.1, y + h],
-      [x + w * 0.4, y],
-      [x + w * 0.55, y],
-      [x + w * 0.25, y + h],
-    ], "#ffffff", ' opacity="0.18"');
+    poly(
+      ctx,
+      [
+        [x + w * 0.1, y + h],
+        [x + w * 0.4, y],
+        [x + w * 0.55, y],
+        [x + w * 0.25, y + h],
+      ],
+      "#ffffff",
+      ' opacity="0.18"',
+    );
   }
   const fr = ilc(ctx, "#f4f1ec");
   add(ctx, `<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="none" stroke="${fr}" stroke-width="10"/>`);
@@ -1648,12 +1712,19 @@ function roomWindow(ctx: Ctx, x: number, y: number, w: number, h: number, curtai
   for (let i = 1; i < mull + 1; i++) line(ctx, x + (w * i) / (mull + 1), y, x + (w * i) / (mull + 1), y + h, fr, 6);
   if (curtains) {
     const c = ilc(ctx, curtains);
-    const g = lin(ctx, [
-      [0, darken(c, 0.12)],
-      [0.3, lighten(c, 0.1)],
-      [0.6, c],
-      [1, darken(c, 0.15)],
-    ], 0, 0, 1, 0);
+    const g = lin(
+      ctx,
+      [
+        [0, darken(c, 0.12)],
+        [0.3, lighten(c, 0.1)],
+        [0.6, c],
+        [1, darken(c, 0.15)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    );
     rect(ctx, x - 70, y - 30, 90, h + 60, g);
     rect(ctx, x + w - 20, y - 30, 90, h + 60, g);
     rect(ctx, x - 90, y - 38, w + 180, 8, ilc(ctx, "#3a3530"));
@@ -1676,7 +1747,14 @@ function sideWindow(ctx: Ctx, r: Room, left: boolean, curtain: string): void {
   const v2 = 0.72;
   const q: Pt[] = [at(u1, v1), at(u2, v1), at(u2, v2), at(u1, v2)];
   const L = ctx.light;
-  poly(ctx, q, lin(ctx, L.sky.map(([o, c]) => [o, c] as const)));
+  poly(
+    ctx,
+    q,
+    lin(
+      ctx,
+      L.sky.map(([o, c]) => [o, c] as const),
+    ),
+  );
   if (!L.night) poly(ctx, [at(u1 + 0.1, v1), at(u1 + 0.2, v1), at(u1 + 0.12, v2), at(u1 + 0.02, v2)], "#ffffff", ' opacity="0.2"');
   const fr = ilc(ctx, "#f4f1ec");
   add(ctx, `<polygon points="${pts(q)}" fill="none" stroke="${fr}" stroke-width="10"/>`);
@@ -1684,11 +1762,18 @@ function sideWindow(ctx: Ctx, r: Room, left: boolean, curtain: string): void {
   const m2 = at((u1 + u2) / 2, v2);
   line(ctx, m1[0], m1[1], m2[0], m2[1], fr, 6);
   const c = ilc(ctx, curtain);
-  const g = lin(ctx, [
-    [0, darken(c, 0.15)],
-    [0.5, lighten(c, 0.1)],
-    [1, darken(c, 0.1)],
-  ], 0, 0, 1, 0);
+  const g = lin(
+    ctx,
+    [
+      [0, darken(c, 0.15)],
+      [0.5, lighten(c, 0.1)],
+      [1, darken(c, 0.1)],
+    ],
+    0,
+    0,
+    1,
+    0,
+  );
   for (const [a, b] of [
     [u1 - 0.1, u1 + 0.02],
     [u2 - 0.02, u2 + 0.08],
@@ -1698,10 +1783,17 @@ function sideWindow(ctx: Ctx, r: Room, left: boolean, curtain: string): void {
   // light falling on the floor
   if (ctx.time !== "night") {
     const lc2 = ctx.time === "sunset" ? "#ffb070" : "#fff4dc";
-    const fl = lin(ctx, [
-      [0, lc2, 0.45],
-      [1, lc2, 0],
-    ], left ? 0 : 1, 0, left ? 1 : 0, 0);
+    const fl = lin(
+      ctx,
+      [
+        [0, lc2, 0.45],
+        [1, lc2, 0],
+      ],
+      left ? 0 : 1,
+      0,
+      left ? 1 : 0,
+      0,
+    );
     const b1 = at(u1, 1);
     const b2 = at(u2, 1);
     const push = left ? 380 : -380;
@@ -1718,12 +1810,16 @@ function sunPatch(ctx: Ctx, r: Room, x: number, w: number): void {
     [1, c, 0],
   ]);
   const sh = ctx.time === "morning" ? 260 : ctx.time === "sunset" ? -260 : 0;
-  poly(ctx, [
-    [x, r.by1],
-    [x + w, r.by1],
-    [x + w + sh + w * 0.3, H],
-    [x + sh - w * 0.3, H],
-  ], g);
+  poly(
+    ctx,
+    [
+      [x, r.by1],
+      [x + w, r.by1],
+      [x + w + sh + w * 0.3, H],
+      [x + sh - w * 0.3, H],
+    ],
+    g,
+  );
 }
 
 function plant(ctx: Ctx, x: number, base: number, h: number): void {
@@ -1779,59 +1875,72 @@ function livingRoom(ctx: Ctx): void {
   wallArt(ctx, sx + sw / 2 - 130, r.by0 + 120, 260, 170);
   // rug
   const rug = ilc(ctx, pick(ctx, ["#c9b79c", "#9fb0b8", "#b98f7a", "#d6c7b0"]));
-  poly(ctx, [
-    [sx - 100, r.by1 + 90],
-    [sx + sw + 100, r.by1 + 90],
-    [sx + sw + 280, H - 6],
-    [sx - 280, H - 6],
-  ], rug);
-  poly(ctx, [
-    [sx - 70, r.by1 + 106],
-    [sx + sw + 70, r.by1 + 106],
-    [sx + sw + 236, H - 22],
-    [sx - 236, H - 22],
-  ], "none", ` stroke="${lighten(rug, 0.3)}" stroke-width="4"`);
+  poly(
+    ctx,
+    [
+      [sx - 100, r.by1 + 90],
+      [sx + sw + 100, r.by1 + 90],
+      [sx + sw + 280, H - 6],
+      [sx - 280, H - 6],
+    ],
+    rug,
+  );
+  poly(
+    ctx,
+    [
+      [sx - 70, r.by1 + 106],
+      [sx + sw + 70, r.by1 + 106],
+      [sx + sw + 236, H - 22],
+      [sx - 236, H - 22],
+    ],
+    "none",
+    ` stroke="${lighten(rug, 0.3)}" stroke-width="4"`,
+  );
   // sofa
   const sofa = ilc(ctx, pick(ctx, ["#8c9aa3", "#c7b9a3", "#5f6b73", "#a88b6d", "#7d8b74", "#d9d2c6"]));
   const s0 = sx + 40;
   const s1 = sx + sw - 40;
   const sy = r.by1 - 20;
   scaled(ctx, (s0 + s1) / 2, sy, 1.3, 0, 80, () => {
-  ellipse(ctx, (s0 + s1) / 2, sy + 12, (s1 - s0) / 2 + 30, 18, "#000", ' opacity="0.18"');
-  rect(ctx, s0, sy - 190, s1 - s0, 110, darken(sofa, 0.08), ' rx="18"');
-  rect(ctx, s0 - 10, sy - 100, s1 - s0 + 20, 70, sofa, ' rx="14"');
-  rect(ctx, s0 - 40, sy - 140, 60, 120, darken(sofa, 0.12), ' rx="16"');
-  rect(ctx, s1 - 20, sy - 140, 60, 120, darken(sofa, 0.12), ' rx="16"');
-  for (let i = 1; i < 3; i++) line(ctx, s0 + ((s1 - s0) * i) / 3, sy - 98, s0 + ((s1 - s0) * i) / 3, sy - 32, darken(sofa, 0.15), 3);
-  rect(ctx, s0, sy - 30, s1 - s0, 14, darken(sofa, 0.3));
-  // cushions
-  const cc = ["#e0a526", "#c97b4a", "#f2ede4", "#2c5f8a", "#b84a5a"];
-  for (let i = 0; i < 4; i++) {
-    const cx = s0 + 50 + i * ((s1 - s0 - 100) / 3);
-    rect(ctx, cx - 38, sy - 170, 76, 70, ilc(ctx, pick(ctx, cc)), ' rx="14" transform="rotate(' + f(rr(ctx, -8, 8)) + " " + f(cx) + " " + f(sy - 135) + ')"');
-  }
+    ellipse(ctx, (s0 + s1) / 2, sy + 12, (s1 - s0) / 2 + 30, 18, "#000", ' opacity="0.18"');
+    rect(ctx, s0, sy - 190, s1 - s0, 110, darken(sofa, 0.08), ' rx="18"');
+    rect(ctx, s0 - 10, sy - 100, s1 - s0 + 20, 70, sofa, ' rx="14"');
+    rect(ctx, s0 - 40, sy - 140, 60, 120, darken(sofa, 0.12), ' rx="16"');
+    rect(ctx, s1 - 20, sy - 140, 60, 120, darken(sofa, 0.12), ' rx="16"');
+    for (let i = 1; i < 3; i++) line(ctx, s0 + ((s1 - s0) * i) / 3, sy - 98, s0 + ((s1 - s0) * i) / 3, sy - 32, darken(sofa, 0.15), 3);
+    rect(ctx, s0, sy - 30, s1 - s0, 14, darken(sofa, 0.3));
+    // cushions
+    const cc = ["#e0a526", "#c97b4a", "#f2ede4", "#2c5f8a", "#b84a5a"];
+    for (let i = 0; i < 4; i++) {
+      const cx = s0 + 50 + i * ((s1 - s0 - 100) / 3);
+      rect(ctx, cx - 38, sy - 170, 76, 70, ilc(ctx, pick(ctx, cc)), ' rx="14" transform="rotate(' + f(rr(ctx, -8, 8)) + " " + f(cx) + " " + f(sy - 135) + ')"');
+    }
   });
   // coffee table
   const ty = r.by1 + 150;
   const tcx = (s0 + s1) / 2;
   scaled(ctx, tcx, ty, 1.2, 0, 45, () => {
-  const tc = ilc(ctx, pick(ctx, ["#6b4f3a", "#2e2a26", "#d8cfc2"]));
-  ellipse(ctx, tcx, ty + 50, 230, 26, "#000", ' opacity="0.2"');
-  ellipse(ctx, tcx, ty, 220, 40, lighten(tc, 0.08));
-  rect(ctx, tcx - 220, ty, 440, 30, tc);
-  ellipse(ctx, tcx, ty + 30, 220, 40, tc);
-  ellipse(ctx, tcx, ty, 220, 40, lighten(tc, 0.12));
-  // vase & books
-  rect(ctx, tcx - 90, ty - 22, 80, 14, ilc(ctx, "#2c5f8a"));
-  rect(ctx, tcx - 84, ty - 34, 70, 12, ilc(ctx, "#e0a526"));
-  ellipse(ctx, tcx + 60, ty - 30, 20, 30, ilc(ctx, "#f2ede4"));
+    const tc = ilc(ctx, pick(ctx, ["#6b4f3a", "#2e2a26", "#d8cfc2"]));
+    ellipse(ctx, tcx, ty + 50, 230, 26, "#000", ' opacity="0.2"');
+    ellipse(ctx, tcx, ty, 220, 40, lighten(tc, 0.08));
+    rect(ctx, tcx - 220, ty, 440, 30, tc);
+    ellipse(ctx, tcx, ty + 30, 220, 40, tc);
+    ellipse(ctx, tcx, ty, 220, 40, lighten(tc, 0.12));
+    // vase & books
+    rect(ctx, tcx - 90, ty - 22, 80, 14, ilc(ctx, "#2c5f8a"));
+    rect(ctx, tcx - 84, ty - 34, 70, 12, ilc(ctx, "#e0a526"));
+    ellipse(ctx, tcx + 60, ty - 30, 20, 30, ilc(ctx, "#f2ede4"));
   });
   // floor lamp
   const lx = winLeft ? s1 + 190 : s0 - 190;
   scaled(ctx, lx, r.by1 + 10, 1.3, 0, 80, () => {
-  line(ctx, lx, r.by1 + 10, lx, r.by1 - 330, ilc(ctx, "#2e2a26"), 5);
-  path(ctx, `M${f(lx - 55)},${f(r.by1 - 300)} L${f(lx - 35)},${f(r.by1 - 380)} L${f(lx + 35)},${f(r.by1 - 380)} L${f(lx + 55)},${f(r.by1 - 300)}Z`, ctx.time === "night" ? "#ffe3a8" : ilc(ctx, "#efe6d6"));
-  lampPool(ctx, lx, r.by1 - 320, 260);
+    line(ctx, lx, r.by1 + 10, lx, r.by1 - 330, ilc(ctx, "#2e2a26"), 5);
+    path(
+      ctx,
+      `M${f(lx - 55)},${f(r.by1 - 300)} L${f(lx - 35)},${f(r.by1 - 380)} L${f(lx + 35)},${f(r.by1 - 380)} L${f(lx + 55)},${f(r.by1 - 300)}Z`,
+      ctx.time === "night" ? "#ffe3a8" : ilc(ctx, "#efe6d6"),
+    );
+    lampPool(ctx, lx, r.by1 - 320, 260);
   });
   // plant
   plant(ctx, winLeft ? s0 - 150 : s1 + 150, r.by1 + 110, 340);
@@ -1878,7 +1987,10 @@ function kitchen(ctx: Ctx): void {
     const n = Math.max(1, Math.round((x1 - x0) / 110));
     for (let i = 0; i < n; i++) {
       const dx = x0 + (i * (x1 - x0)) / n;
-      add(ctx, `<rect x="${f(dx + 4)}" y="${f(r.by0 + 54)}" width="${f((x1 - x0) / n - 8)}" height="${f(counterY - 200 - r.by0 - 58)}" fill="none" stroke="${darken(uc, 0.15)}" stroke-width="2"/>`);
+      add(
+        ctx,
+        `<rect x="${f(dx + 4)}" y="${f(r.by0 + 54)}" width="${f((x1 - x0) / n - 8)}" height="${f(counterY - 200 - r.by0 - 58)}" fill="none" stroke="${darken(uc, 0.15)}" stroke-width="2"/>`,
+      );
       rect(ctx, dx + (x1 - x0) / n / 2 - 15, counterY - 224, 30, 4, ilc(ctx, "#b9a27a"));
     }
     // under-cabinet light
@@ -1897,7 +2009,10 @@ function kitchen(ctx: Ctx): void {
   const n = Math.round((r.bx1 - r.bx0) / 120);
   for (let i = 0; i < n; i++) {
     const dx = r.bx0 + (i * (r.bx1 - r.bx0)) / n;
-    add(ctx, `<rect x="${f(dx + 4)}" y="${f(counterY + 20)}" width="${f((r.bx1 - r.bx0) / n - 8)}" height="${f(r.by1 - counterY - 34)}" fill="none" stroke="${darken(bc, 0.15)}" stroke-width="2"/>`);
+    add(
+      ctx,
+      `<rect x="${f(dx + 4)}" y="${f(counterY + 20)}" width="${f((r.bx1 - r.bx0) / n - 8)}" height="${f(r.by1 - counterY - 34)}" fill="none" stroke="${darken(bc, 0.15)}" stroke-width="2"/>`,
+    );
     rect(ctx, dx + (r.bx1 - r.bx0) / n / 2 - 18, counterY + 30, 36, 4, ilc(ctx, "#b9a27a"));
   }
   rect(ctx, r.bx0, counterY - 8, r.bx1 - r.bx0, 20, ilc(ctx, top));
@@ -1907,7 +2022,11 @@ function kitchen(ctx: Ctx): void {
   // hood above a hob
   const hx = wx < W / 2 ? r.bx1 - 300 : r.bx0 + 120;
   rect(ctx, hx, counterY - 14, 180, 8, ilc(ctx, "#222"));
-  path(ctx, `M${f(hx + 20)},${f(counterY - 200)} L${f(hx + 160)},${f(counterY - 200)} L${f(hx + 130)},${f(counterY - 260)} L${f(hx + 50)},${f(counterY - 260)}Z`, ilc(ctx, "#b9bec4"));
+  path(
+    ctx,
+    `M${f(hx + 20)},${f(counterY - 200)} L${f(hx + 160)},${f(counterY - 200)} L${f(hx + 130)},${f(counterY - 260)} L${f(hx + 50)},${f(counterY - 260)}Z`,
+    ilc(ctx, "#b9bec4"),
+  );
   rect(ctx, hx + 60, r.by0 + 40, 60, counterY - 260 - r.by0 - 40, ilc(ctx, "#b9bec4"));
   // island
   const iy = r.by1 + 110;
@@ -1916,12 +2035,16 @@ function kitchen(ctx: Ctx): void {
   ellipse(ctx, (ix0 + ix1) / 2, iy + 200, (ix1 - ix0) / 2 + 40, 20, "#000", ' opacity="0.2"');
   const isl = ilc(ctx, chance(ctx, 0.5) ? wood : cab);
   rect(ctx, ix0, iy, ix1 - ix0, 200, isl);
-  poly(ctx, [
-    [ix0 + 30, iy - 40],
-    [ix1 - 30, iy - 40],
-    [ix1 + 10, iy],
-    [ix0 - 10, iy],
-  ], ilc(ctx, lighten(top, 0.05)));
+  poly(
+    ctx,
+    [
+      [ix0 + 30, iy - 40],
+      [ix1 - 30, iy - 40],
+      [ix1 + 10, iy],
+      [ix0 - 10, iy],
+    ],
+    ilc(ctx, lighten(top, 0.05)),
+  );
   rect(ctx, ix0 - 10, iy, ix1 - ix0 + 20, 18, ilc(ctx, darken(top, 0.08)));
   // stools
   const stools = ri(ctx, 3, 4);
@@ -1968,21 +2091,29 @@ function bedroom(ctx: Ctx): void {
   rect(ctx, cx - bw / 2 - 20, r.by1 - 260, bw + 40, 230, head, ' rx="24"');
   ellipse(ctx, cx, H - 10, bw / 2 + 160, 30, "#000", ' opacity="0.18"');
   const linen = ilc(ctx, "#f7f4ee");
-  poly(ctx, [
-    [cx - bw / 2, r.by1 - 70],
-    [cx + bw / 2, r.by1 - 70],
-    [cx + bw / 2 + 160, H - 60],
-    [cx - bw / 2 - 160, H - 60],
-  ], linen);
+  poly(
+    ctx,
+    [
+      [cx - bw / 2, r.by1 - 70],
+      [cx + bw / 2, r.by1 - 70],
+      [cx + bw / 2 + 160, H - 60],
+      [cx - bw / 2 - 160, H - 60],
+    ],
+    linen,
+  );
   rect(ctx, cx - bw / 2 - 160, H - 60, bw + 320, 50, darken(linen, 0.1));
   // throw
   const throwC = ilc(ctx, pick(ctx, ["#c97b4a", "#2c5f8a", "#8e6c8a", "#6b7d6a", "#b8875a"]));
-  poly(ctx, [
-    [cx - bw / 2 - 70, by + 130],
-    [cx + bw / 2 + 70, by + 130],
-    [cx + bw / 2 + 150, H - 60],
-    [cx - bw / 2 - 150, H - 60],
-  ], throwC);
+  poly(
+    ctx,
+    [
+      [cx - bw / 2 - 70, by + 130],
+      [cx + bw / 2 + 70, by + 130],
+      [cx + bw / 2 + 150, H - 60],
+      [cx - bw / 2 - 150, H - 60],
+    ],
+    throwC,
+  );
   rect(ctx, cx - bw / 2 - 150, H - 60, bw + 300, 50, darken(throwC, 0.15));
   // pillows
   for (const px of [cx - bw / 4, cx + bw / 4]) {
@@ -1995,18 +2126,26 @@ function bedroom(ctx: Ctx): void {
     rect(ctx, nx, r.by1 - 110, 100, 110, nc);
     line(ctx, nx + 8, r.by1 - 60, nx + 92, r.by1 - 60, darken(nc, 0.2), 2);
     rect(ctx, nx + 44, r.by1 - 170, 12, 60, ilc(ctx, "#c9a56a"));
-    path(ctx, `M${f(nx + 20)},${f(r.by1 - 170)} L${f(nx + 30)},${f(r.by1 - 230)} L${f(nx + 70)},${f(r.by1 - 230)} L${f(nx + 80)},${f(r.by1 - 170)}Z`, ctx.time === "night" || ctx.time === "sunset" ? "#ffe3a8" : ilc(ctx, "#f2ede4"));
+    path(
+      ctx,
+      `M${f(nx + 20)},${f(r.by1 - 170)} L${f(nx + 30)},${f(r.by1 - 230)} L${f(nx + 70)},${f(r.by1 - 230)} L${f(nx + 80)},${f(r.by1 - 170)}Z`,
+      ctx.time === "night" || ctx.time === "sunset" ? "#ffe3a8" : ilc(ctx, "#f2ede4"),
+    );
     lampPool(ctx, nx + 50, r.by1 - 200, 220);
   }
   wallArt(ctx, cx - 150, r.by0 + 110, 300, 160);
   // bench at foot of bed? rug
   const rug = ilc(ctx, pick(ctx, ["#d6c7b0", "#b9c2c6", "#c9b79c"]));
-  poly(ctx, [
-    [cx - bw / 2 - 240, H - 20],
-    [cx + bw / 2 + 240, H - 20],
-    [cx + bw / 2 + 300, H],
-    [cx - bw / 2 - 300, H],
-  ], rug);
+  poly(
+    ctx,
+    [
+      [cx - bw / 2 - 240, H - 20],
+      [cx + bw / 2 + 240, H - 20],
+      [cx + bw / 2 + 300, H],
+      [cx - bw / 2 - 300, H],
+    ],
+    rug,
+  );
   plant(ctx, wl ? cx + bw / 2 + 260 : cx - bw / 2 - 260, r.by1 + 150, 300);
 }
 
@@ -2017,7 +2156,10 @@ function majlis(ctx: Ctx): void {
   const nArch = ri(ctx, 2, 3);
   const aw = 170;
   const gap = (r.bx1 - r.bx0 - nArch * aw) / (nArch + 1);
-  const sk = lin(ctx, ctx.light.sky.map(([o, c]) => [o, c] as const));
+  const sk = lin(
+    ctx,
+    ctx.light.sky.map(([o, c]) => [o, c] as const),
+  );
   for (let i = 0; i < nArch; i++) {
     const x = r.bx0 + gap + i * (aw + gap);
     const y0 = r.by0 + 90;
@@ -2077,24 +2219,37 @@ function majlis(ctx: Ctx): void {
     const e = toward(p1, p2, t);
     const sH = seatH * (1 + t * 1.6);
     const bH = backH * (1 + t * 1.6);
-    poly(ctx, [
-      [xw, y - seatH - backH],
-      [e[0], e[1] - sH - bH],
-      [e[0], e[1] - sH],
-      [xw, y - seatH],
-    ], sedu);
-    poly(ctx, [
-      [xw, y - seatH],
-      [e[0], e[1] - sH],
-      [e[0], e[1]],
-      [xw, y],
-    ], sedu);
-    poly(ctx, [
-      [xw, y - seatH],
-      [e[0], e[1] - sH],
-      [e[0], e[1]],
-      [xw, y],
-    ], "#000", ' opacity="0.12"');
+    poly(
+      ctx,
+      [
+        [xw, y - seatH - backH],
+        [e[0], e[1] - sH - bH],
+        [e[0], e[1] - sH],
+        [xw, y - seatH],
+      ],
+      sedu,
+    );
+    poly(
+      ctx,
+      [
+        [xw, y - seatH],
+        [e[0], e[1] - sH],
+        [e[0], e[1]],
+        [xw, y],
+      ],
+      sedu,
+    );
+    poly(
+      ctx,
+      [
+        [xw, y - seatH],
+        [e[0], e[1] - sH],
+        [e[0], e[1]],
+        [xw, y],
+      ],
+      "#000",
+      ' opacity="0.12"',
+    );
   }
   // rug
   const rug = ilc(ctx, pick(ctx, ["#8b2a2a", "#6e2333", "#2f4a5c", "#7a4a2a"]));
@@ -2113,21 +2268,34 @@ function majlis(ctx: Ctx): void {
   ];
   poly(ctx, inner, "none", ` stroke="${ilc(ctx, "#e0b96a")}" stroke-width="8"`);
   const c = [(r.bx0 + r.bx1) / 2, (y + H) / 2] as const;
-  poly(ctx, [
-    [c[0], c[1] - 90],
-    [c[0] + 260, c[1]],
-    [c[0], c[1] + 110],
-    [c[0] - 260, c[1]],
-  ], ilc(ctx, "#e0b96a"), ' opacity="0.85"');
-  poly(ctx, [
-    [c[0], c[1] - 50],
-    [c[0] + 140, c[1]],
-    [c[0], c[1] + 60],
-    [c[0] - 140, c[1]],
-  ], ilc(ctx, darken(rug, 0.2)));
+  poly(
+    ctx,
+    [
+      [c[0], c[1] - 90],
+      [c[0] + 260, c[1]],
+      [c[0], c[1] + 110],
+      [c[0] - 260, c[1]],
+    ],
+    ilc(ctx, "#e0b96a"),
+    ' opacity="0.85"',
+  );
+  poly(
+    ctx,
+    [
+      [c[0], c[1] - 50],
+      [c[0] + 140, c[1]],
+      [c[0], c[1] + 60],
+      [c[0] - 140, c[1]],
+    ],
+    ilc(ctx, darken(rug, 0.2)),
+  );
   // low tray with dallah (coffee pot) and cups
   ellipse(ctx, c[0], c[1] - 10, 120, 26, ilc(ctx, "#c9a56a"));
-  path(ctx, `M${f(c[0] - 20)},${f(c[1] - 20)} Q${f(c[0] - 34)},${f(c[1] - 60)} ${f(c[0] - 14)},${f(c[1] - 80)} L${f(c[0] + 14)},${f(c[1] - 80)} Q${f(c[0] + 34)},${f(c[1] - 60)} ${f(c[0] + 20)},${f(c[1] - 20)}Z`, ilc(ctx, "#d9b25a"));
+  path(
+    ctx,
+    `M${f(c[0] - 20)},${f(c[1] - 20)} Q${f(c[0] - 34)},${f(c[1] - 60)} ${f(c[0] - 14)},${f(c[1] - 80)} L${f(c[0] + 14)},${f(c[1] - 80)} Q${f(c[0] + 34)},${f(c[1] - 60)} ${f(c[0] + 20)},${f(c[1] - 20)}Z`,
+    ilc(ctx, "#d9b25a"),
+  );
   path(ctx, `M${f(c[0] - 10)},${f(c[1] - 80)} L${f(c[0])},${f(c[1] - 104)} L${f(c[0] + 10)},${f(c[1] - 80)}Z`, ilc(ctx, "#b8903f"));
   path(ctx, `M${f(c[0] + 24)},${f(c[1] - 40)} Q${f(c[0] + 50)},${f(c[1] - 60)} ${f(c[0] + 62)},${f(c[1] - 84)}`, "none", ` stroke="${ilc(ctx, "#b8903f")}" stroke-width="6"`);
   for (const dx of [-80, -55, 55, 80]) rect(ctx, c[0] + dx - 8, c[1] - 26, 16, 14, ilc(ctx, "#f2ede4"));
@@ -2154,7 +2322,10 @@ function lantern(ctx: Ctx, x: number, y: number): void {
   const on = ctx.time === "night" || ctx.time === "sunset";
   path(ctx, `M${f(x - 10)},${f(y - 40)} L${f(x + 10)},${f(y - 40)} L${f(x + 26)},${f(y - 20)} L${f(x - 26)},${f(y - 20)}Z`, metal);
   path(ctx, `M${f(x - 26)},${f(y - 20)} L${f(x + 26)},${f(y - 20)} L${f(x + 20)},${f(y + 40)} L${f(x - 20)},${f(y + 40)}Z`, on ? "#ffd98a" : ilc(ctx, "#f3e6c6"));
-  add(ctx, `<path d="M${f(x)},${f(y - 20)}V${f(y + 40)}M${f(x - 26)},${f(y - 20)}L${f(x - 20)},${f(y + 40)}M${f(x + 26)},${f(y - 20)}L${f(x + 20)},${f(y + 40)}M${f(x - 24)},${f(y + 10)}H${f(x + 24)}" stroke="${metal}" stroke-width="3" fill="none"/>`);
+  add(
+    ctx,
+    `<path d="M${f(x)},${f(y - 20)}V${f(y + 40)}M${f(x - 26)},${f(y - 20)}L${f(x - 20)},${f(y + 40)}M${f(x + 26)},${f(y - 20)}L${f(x + 20)},${f(y + 40)}M${f(x - 24)},${f(y + 10)}H${f(x + 24)}" stroke="${metal}" stroke-width="3" fill="none"/>`,
+  );
   path(ctx, `M${f(x - 22)},${f(y + 40)} L${f(x + 22)},${f(y + 40)} L${f(x)},${f(y + 62)}Z`, metal);
 }
 
@@ -2189,10 +2360,24 @@ function pool(ctx: Ctx): void {
   if (ctx.light.night) for (let x = 200; x < W; x += 300) lampGlow(ctx, x, fy0 + 60, 120);
   // deck
   const deck = lc(ctx, pick(ctx, ["#e9dfcf", "#efe6d6", "#dfd3c0"]));
-  rect(ctx, 0, fy1, W, H - fy1, linU(ctx, [
-    [0, darken(deck, 0.05)],
-    [1, lighten(deck, 0.05)],
-  ], 0, fy1, 0, H));
+  rect(
+    ctx,
+    0,
+    fy1,
+    W,
+    H - fy1,
+    linU(
+      ctx,
+      [
+        [0, darken(deck, 0.05)],
+        [1, lighten(deck, 0.05)],
+      ],
+      0,
+      fy1,
+      0,
+      H,
+    ),
+  );
   let tiles = "";
   for (let i = -8; i <= 24; i++) tiles += `M${f(W / 2 + i * 70)},${fy1}L${f(W / 2 + i * 200)},${H}`;
   for (let y = fy1 + 30, k = 30; y < H; k *= 1.35, y += k) tiles += `M0,${f(y)}H${W}`;
@@ -2209,12 +2394,16 @@ function pool(ctx: Ctx): void {
     [pr0 + spread, pBot],
     [pl0 - spread, pBot],
   ];
-  poly(ctx, [
-    [pl0 - 16, pTop - 10],
-    [pr0 + 16, pTop - 10],
-    [pr0 + spread + 26, pBot + 14],
-    [pl0 - spread - 26, pBot + 14],
-  ], lc(ctx, lighten(stone, 0.5)));
+  poly(
+    ctx,
+    [
+      [pl0 - 16, pTop - 10],
+      [pr0 + 16, pTop - 10],
+      [pr0 + spread + 26, pBot + 14],
+      [pl0 - spread - 26, pBot + 14],
+    ],
+    lc(ctx, lighten(stone, 0.5)),
+  );
   const water = ctx.light.night
     ? lin(ctx, [
         [0, "#1b5f8a"],
@@ -2226,12 +2415,17 @@ function pool(ctx: Ctx): void {
       ]);
   poly(ctx, pq, water);
   // far pool wall inside
-  poly(ctx, [
-    [pl0, pTop],
-    [pr0, pTop],
-    [pr0 - 6, pTop + 20],
-    [pl0 + 6, pTop + 20],
-  ], ctx.light.night ? "#12405f" : lc(ctx, "#2c8fb0"), ' opacity="0.7"');
+  poly(
+    ctx,
+    [
+      [pl0, pTop],
+      [pr0, pTop],
+      [pr0 - 6, pTop + 20],
+      [pl0 + 6, pTop + 20],
+    ],
+    ctx.light.night ? "#12405f" : lc(ctx, "#2c8fb0"),
+    ' opacity="0.7"',
+  );
   // caustics
   let cs = "";
   for (let i = 0; i < 16; i++) {
@@ -2252,12 +2446,17 @@ function pool(ctx: Ctx): void {
     ellipse(ctx, W / 2, (pTop + pBot) / 2, (pr0 - pl0) / 2 + 120, (pBot - pTop) / 2 + 40, g);
   }
   // reflection of the sun/sky
-  poly(ctx, [
-    [pl0 + 100, pTop + 10],
-    [pl0 + 220, pTop + 10],
-    [pl0 + 120, pBot - 10],
-    [pl0 - 40, pBot - 10],
-  ], "#ffffff", ' opacity="0.12"');
+  poly(
+    ctx,
+    [
+      [pl0 + 100, pTop + 10],
+      [pl0 + 220, pTop + 10],
+      [pl0 + 120, pBot - 10],
+      [pl0 - 40, pBot - 10],
+    ],
+    "#ffffff",
+    ' opacity="0.12"',
+  );
   // loungers
   const lx = chance(ctx, 0.5) ? pr0 + spread + 60 : 40;
   for (let i = 0; i < 2; i++) lounger(ctx, lx + i * 10, fy1 + 120 + i * 180);
@@ -2275,18 +2474,26 @@ function pool(ctx: Ctx): void {
 function lounger(ctx: Ctx, x: number, y: number): void {
   const c = lc(ctx, "#f4f1ec");
   ellipse(ctx, x + 110, y + 30, 130, 10, "#000", ' opacity="0.2"');
-  poly(ctx, [
-    [x, y],
-    [x + 160, y],
-    [x + 160, y + 16],
-    [x, y + 16],
-  ], c);
-  poly(ctx, [
-    [x + 160, y],
-    [x + 230, y - 60],
-    [x + 240, y - 52],
-    [x + 170, y + 12],
-  ], c);
+  poly(
+    ctx,
+    [
+      [x, y],
+      [x + 160, y],
+      [x + 160, y + 16],
+      [x, y + 16],
+    ],
+    c,
+  );
+  poly(
+    ctx,
+    [
+      [x + 160, y],
+      [x + 230, y - 60],
+      [x + 240, y - 52],
+      [x + 170, y + 12],
+    ],
+    c,
+  );
   rect(ctx, x + 10, y + 16, 8, 20, lc(ctx, "#6b6f75"));
   rect(ctx, x + 150, y + 16, 8, 20, lc(ctx, "#6b6f75"));
   rect(ctx, x + 30, y - 12, 60, 12, lc(ctx, pick(ctx, ["#2c5f8a", "#e0a526", "#c97b4a"])), ' rx="5"');

@@ -1,17 +1,6 @@
 /** What a generated demo photo shows. Demo data only: there are no stock photos offline. */
 export type SceneKind =
-  | "villa"
-  | "tower"
-  | "apartment-building"
-  | "land"
-  | "commercial-building"
-  | "shop"
-  | "warehouse"
-  | "living-room"
-  | "kitchen"
-  | "bedroom"
-  | "majlis"
-  | "pool";
+  "villa" | "tower" | "apartment-building" | "land" | "commercial-building" | "shop" | "warehouse" | "living-room" | "kitchen" | "bedroom" | "majlis" | "pool";
 
 export type TimeOfDay = "morning" | "noon" | "sunset" | "night";
 

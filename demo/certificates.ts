@@ -3,6 +3,7 @@
  * lines standing for text, as SVG for sharp. No text at all: the machines that render this have
  * no Arabic fonts for librsvg. Pure and deterministic: the same variant always yields the same string.
  */
+import { mulberry32 } from "./random.ts";
 
 const W = 1200;
 const H = 1600;
@@ -24,16 +25,8 @@ const PALETTES: readonly Palette[] = [
 
 export const CERTIFICATE_VARIANTS = PALETTES.length;
 
-function rng(seed: number) {
-  let a = (seed * 2654435761) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Small variant numbers spread over the seed space first (Knuth's multiplicative hash). */
+const rng = (seed: number) => mulberry32(seed * 2654435761);
 
 const r1 = (n: number) => String(Math.round(n * 10) / 10);
 

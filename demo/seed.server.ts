@@ -1,3 +1,8 @@
+/**
+ * Demo data (demo mode only): staff, offers with generated photos, site-content photos, licences
+ * and the firm's numbers. Not part of the production server bundle: server/app.ts imports this
+ * file dynamically, only when DEMO_MODE is on, so the build puts it in a chunk of its own.
+ */
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "~/db/client.server.ts";
@@ -5,26 +10,20 @@ import { offerImages, offers, settings, siteContent } from "~/db/schema.ts";
 import type { ImageRef } from "~/modules/images/image-ref.ts";
 import { storeImage } from "~/modules/images/images.server.ts";
 import { addLicence, countLicences } from "~/modules/licences/licences.server.ts";
-import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
-import { DEMO_SETTINGS } from "~/modules/settings/settings.server.ts";
 import type { Env } from "~/utils/env.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { renderCertificateSvg } from "./certificates.ts";
-import { DEMO_CONTENT_SCENES, DEMO_LICENCES } from "./demo-content.ts";
-import { DEMO_OFFERS, type DemoOffer } from "./demo-offers.ts";
+import { DEMO_CONTENT_SCENES, DEMO_HERO_SCENE, DEMO_LICENCES, DEMO_SETTINGS } from "./content.ts";
+import { DEMO_OFFERS, type DemoOffer } from "./offers.ts";
 import { renderSceneSvg } from "./scenes.ts";
 import type { SceneSpec } from "./scene-spec.ts";
-import { seedDemoStaff } from "~/modules/users/users.server.ts";
-
-/** What every database needs, demo or not: lookup lists and the settings row. */
-export async function seedDefaults(db: Db) {
-  await seedLookupDefaults(db);
-  await db.insert(settings).values({ id: 1 }).onConflictDoNothing();
-}
+import { seedDemoStaff } from "./staff.server.ts";
 
 async function renderPhoto(db: Db, dataDir: string, scene: SceneSpec, width: number) {
   const height = Math.round((width * 2) / 3);
-  const jpeg = await sharp(Buffer.from(renderSceneSvg(scene, width, height))).jpeg({ quality: 90 }).toBuffer();
+  const jpeg = await sharp(Buffer.from(renderSceneSvg(scene, width, height)))
+    .jpeg({ quality: 90 })
+    .toBuffer();
   return storeImage(db, dataDir, jpeg);
 }
 
@@ -54,8 +53,9 @@ async function insertDemoOffer(db: Db, dataDir: string, demo: DemoOffer, now: nu
 }
 
 /**
- * Demo data (demo mode only, DESIGN.md contract). Each part checks on its own whether it is
- * there already, so a database seeded by an earlier version gets what was added since.
+ * Seeds the demo data, after seedDefaults (server/seed-defaults.ts). Each part checks on
+ * its own whether it is there already, so a database seeded by an earlier version gets what was
+ * added since.
  */
 export async function seedDemoData(db: Db, env: Env) {
   await seedDemoStaff(db);
@@ -75,9 +75,15 @@ async function seedDemoOffers(db: Db, env: Env) {
   for (let i = 0; i < DEMO_OFFERS.length; i += 3) {
     await Promise.all(DEMO_OFFERS.slice(i, i + 3).map((demo) => insertDemoOffer(db, env.DATA_DIR, demo, now)));
   }
-  const hero = await renderPhoto(db, env.DATA_DIR, { kind: "villa", time: "sunset", seed: 7 }, 1600);
-  await db.insert(siteContent).values({ key: "home_hero_image", value: contentImageUrl(hero) }).onConflictDoNothing();
-  await db.update(settings).set(DEMO_SETTINGS).where(sql`${settings.id} = 1`);
+  const hero = await renderPhoto(db, env.DATA_DIR, DEMO_HERO_SCENE, 1600);
+  await db
+    .insert(siteContent)
+    .values({ key: "home_hero_image", value: contentImageUrl(hero) })
+    .onConflictDoNothing();
+  await db
+    .update(settings)
+    .set(DEMO_SETTINGS)
+    .where(sql`${settings.id} = 1`);
   log.info("demo data ready", { ms: Date.now() - started });
 }
 
@@ -87,7 +93,10 @@ export async function seedDemoContentImages(db: Db, dataDir: string) {
     const [existing] = await db.select({ key: siteContent.key }).from(siteContent).where(eq(siteContent.key, key));
     if (existing) continue;
     const photos = await Promise.all(scenes.map((scene) => renderPhoto(db, dataDir, scene, 1600)));
-    await db.insert(siteContent).values({ key, value: photos.map(contentImageUrl).join(",") }).onConflictDoNothing();
+    await db
+      .insert(siteContent)
+      .values({ key, value: photos.map(contentImageUrl).join(",") })
+      .onConflictDoNothing();
   }
 }
 
@@ -96,7 +105,9 @@ export async function seedDemoLicences(db: Db, dataDir: string) {
   if ((await countLicences(db)) > 0) return;
   const stored = await Promise.all(
     DEMO_LICENCES.map(async (demo) => {
-      const png = await sharp(Buffer.from(renderCertificateSvg(demo.variant, 1200, 1600))).png().toBuffer();
+      const png = await sharp(Buffer.from(renderCertificateSvg(demo.variant, 1200, 1600)))
+        .png()
+        .toBuffer();
       return storeImage(db, dataDir, png);
     }),
   );

@@ -3,20 +3,7 @@ import sharp from "sharp";
 import { renderSceneSvg } from "./scenes.ts";
 import type { SceneKind, TimeOfDay } from "./scene-spec.ts";
 
-const KINDS: SceneKind[] = [
-  "villa",
-  "tower",
-  "apartment-building",
-  "land",
-  "commercial-building",
-  "shop",
-  "warehouse",
-  "living-room",
-  "kitchen",
-  "bedroom",
-  "majlis",
-  "pool",
-];
+const KINDS: SceneKind[] = ["villa", "tower", "apartment-building", "land", "commercial-building", "shop", "warehouse", "living-room", "kitchen", "bedroom", "majlis", "pool"];
 const TIMES: TimeOfDay[] = ["morning", "noon", "sunset", "night"];
 
 describe("renderSceneSvg", () => {
@@ -44,9 +31,7 @@ describe("renderSceneSvg", () => {
 
   it("is deterministic", () => {
     for (const kind of KINDS) {
-      expect(renderSceneSvg({ kind, time: "sunset", seed: 42 })).toBe(
-        renderSceneSvg({ kind, time: "sunset", seed: 42 }),
-      );
+      expect(renderSceneSvg({ kind, time: "sunset", seed: 42 })).toBe(renderSceneSvg({ kind, time: "sunset", seed: 42 }));
     }
   });
 
