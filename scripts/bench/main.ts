@@ -1,0 +1,139 @@
+// `npm run bench`: a benchmark (not a test). Starts the production build with demo data on a free
+// localhost port (server.ts), then measures and prints, each against its budget:
+//   1. Lighthouse (mobile) scores for /, /offers and the first offer page          budget ≥ 95       lighthouse.ts
+//   2. gzip'd JavaScript per public page, first load (and after scrolling down)     budget ≤ 130 KiB  js.ts
+//   3. /offers throughput (32 keep-alive connections) and p99 latency at 200 req/s  (informational)   http.ts
+//   4. keyword + filter search over 100,000 generated offers (the app's own query)  budget p95 ≤ 10 ms search.ts
+//   5. GET / during a flood of 500 bad password sign-ins, 50 at a time (each with a solved proof of
+//      work and its own client address, as a botnet would)                        budget p95 < 300 ms flood.ts
+//   6. photos per second through the image pipeline (no server needed)             budget ≥ 8        images.ts
+// Then a summary table, and every number in .bench-data/bench-report.json.
+// Options: `npm run bench -- --build` rebuilds first; `--only=lighthouse,js,http,search,flood,images` runs
+// some parts; BENCH_LH_RUNS=n (1-5, default 3): Lighthouse runs per page, the median score is reported.
+// Only localhost traffic; every loop is bounded. Exit code is 0 unless the benchmark itself failed.
+import "../app-alias.ts";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { findChromium } from "../chromium.ts";
+import { measurePasswordFlood } from "./flood.ts";
+import { measureThroughput } from "./http.ts";
+import { measureImages } from "./images.ts";
+import { measureJavaScript } from "./js.ts";
+import { runLighthouse } from "./lighthouse.ts";
+import { errorText, heading, report, summary, table } from "./report.ts";
+import { measureSearch } from "./search.ts";
+import { DATA_DIR, ensureBuild, root, startServer, stopServer, type BenchServer } from "./server.ts";
+
+const PARTS = ["lighthouse", "js", "http", "search", "flood", "images"] as const;
+type Part = (typeof PARTS)[number];
+
+const args = process.argv.slice(2);
+const forceBuild = args.includes("--build");
+const onlyArg = args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+const parts = new Set((onlyArg ?? PARTS.join(",")).split(",").map((s) => s.trim()));
+const unknown = [...parts].filter((p) => !(PARTS as readonly string[]).includes(p));
+if (unknown.length) {
+  console.error(`Unknown part(s): ${unknown.join(", ")}. Choose from --only=${PARTS.join(",")}`);
+  process.exit(2);
+}
+const runs = (part: Part) => parts.has(part);
+
+async function section(name: string, run: () => Promise<void>) {
+  try {
+    await run();
+  } catch (error) {
+    console.error(`\n!! ${name} failed: ${errorText(error)}`);
+    summary.push({ metric: name, value: "failed", budget: "-", status: "error" });
+  }
+}
+
+async function firstOfferId(server: BenchServer): Promise<number> {
+  const client = new pg.Client({ connectionString: await server.databaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>("select id from offers order by created_at desc, id desc limit 1");
+    if (!rows[0]) throw new Error("The demo database has no offers.");
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The parts that measure the running server. */
+async function serverParts() {
+  ensureBuild(forceBuild);
+  const browser = runs("lighthouse") || runs("js");
+  // Only the browser parts need Chromium: the others run without one.
+  const chromiumPath = await findChromium().catch((error: unknown) => {
+    if (browser) throw error;
+    return undefined;
+  });
+  const server = await startServer();
+  const offerId = await firstOfferId(server);
+  const pages = [
+    { name: "/", url: `${server.base}/` },
+    { name: "/offers", url: `${server.base}/offers` },
+    { name: `/offer/${offerId}`, url: `${server.base}/offer/${offerId}` },
+  ];
+  if (chromiumPath) console.log(`Chromium: ${chromiumPath}; pages: ${pages.map((p) => p.name).join(", ")}`);
+
+  if (chromiumPath && runs("lighthouse")) await section("Lighthouse", () => runLighthouse(pages, chromiumPath));
+  // JavaScript is also measured on the form pages (not worth a Lighthouse run each).
+  const formPages = ["/contact", "/list-your-property", "/about", "/services"].map((name) => ({ name, url: `${server.base}${name}` }));
+  if (chromiumPath && runs("js")) await section("JavaScript bytes", () => measureJavaScript([...pages, ...formPages], chromiumPath));
+  if (runs("http")) await section("HTTP throughput", () => measureThroughput(server));
+  if (runs("search")) await section("Search", () => measureSearch(server));
+  if (runs("flood")) await section("Password flood", () => measurePasswordFlood(server));
+}
+
+function printSummary(startedAt: number): boolean {
+  heading("Summary");
+  console.log(`(load average now ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} CPUs)`);
+  table(
+    ["metric", "value", "budget", "result"],
+    summary.map((r) => [r.metric, r.value, r.budget, r.status]),
+    [false, true, true, false],
+  );
+  const over = summary.filter((r) => r.status === "over").length;
+  const errors = summary.filter((r) => r.status === "error").length;
+  console.log(
+    `\n${summary.filter((r) => r.status === "ok").length} within budget, ${over} over budget, ${errors} errors ` + `(${((performance.now() - startedAt) / 1000).toFixed(0)} s)`,
+  );
+  report.summary = summary;
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  fs.writeFileSync(path.join(DATA_DIR, "bench-report.json"), JSON.stringify(report, null, 2));
+  console.log(`Full numbers: ${path.relative(root, path.join(DATA_DIR, "bench-report.json"))}`);
+  return errors > 0;
+}
+
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n${signal}: stopping the server...`);
+    void stopServer().finally(() => process.exit(130));
+  });
+}
+
+let fatal: boolean;
+try {
+  const startedAt = performance.now();
+  const load = os.loadavg()[0]!;
+  const cpus = os.availableParallelism();
+  console.log(`Machine: ${cpus} CPUs, load average ${load.toFixed(1)}, Node ${process.version}`);
+  if (load > cpus * 0.75) console.log("Note: the machine is busy; timings and Lighthouse performance scores will be worse than on an idle machine.");
+  report.machine = { cpus, loadAtStart: load, node: process.version };
+  if (PARTS.some((part) => part !== "images" && runs(part))) await serverParts();
+  await stopServer(); // the photos have the machine to themselves
+  if (runs("images")) await section("Images", measureImages);
+  fatal = printSummary(startedAt);
+} catch (error) {
+  fatal = true;
+  console.error(`\nBenchmark failed: ${errorText(error)}`);
+} finally {
+  if (!interrupted) await stopServer();
+}
+process.exit(fatal ? 1 : 0);

@@ -1,0 +1,48 @@
+// What every part of the benchmark shares: the budgets, the summary rows and the JSON report they
+// add to (main.ts prints the one and writes the other), and the console formatting.
+
+export const BUDGET = { lighthouse: 95, jsKiB: 130, searchP95Ms: 10, floodHomeP95Ms: 300, photosPerSecond: 8 };
+
+/** A page of the bench server that the browser parts load. */
+export interface Page {
+  name: string;
+  url: string;
+}
+
+export interface SummaryRow {
+  metric: string;
+  value: string;
+  budget: string;
+  status: "ok" | "over" | "info" | "error";
+}
+export const summary: SummaryRow[] = [];
+export const report: Record<string, unknown> = { startedAt: new Date().toISOString() };
+
+export function heading(title: string) {
+  console.log(`\n=== ${title} ${"=".repeat(Math.max(0, 70 - title.length))}`);
+}
+
+export function table(headers: string[], rows: string[][], alignRight: boolean[] = []) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (alignRight[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
+  console.log(line(headers));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
+
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
