@@ -1,5 +1,7 @@
-// `npm test`: Vitest (against a real PostgreSQL), then Playwright against the production build
-// in Chromium; ends with one line `N passed, N failed` summing both runners.
+// `npm test`: the lint step (`npm run lint`: ESLint with the import boundaries, Prettier, knip),
+// Vitest (against a real PostgreSQL), then Playwright against the production build in Chromium;
+// ends with one line `N passed, N failed` summing both runners and the lint step, counted as one
+// test.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -30,6 +32,15 @@ try {
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
+}
+
+// 0. Lint, counted as one test: a failure fails the run, but the tests still run so one run shows
+// everything.
+if (run("npm", ["run", "lint"])) {
+  passed += 1;
+} else {
+  ok = false;
+  failed += 1;
 }
 
 // 1. Vitest

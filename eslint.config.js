@@ -1,0 +1,206 @@
+// ESLint: JavaScript and typescript-eslint's type-aware recommended rules, React hooks, and the
+// import boundaries of docs/project-structure.md. Why typescript-eslint reads TypeScript 6 while
+// `tsc` is TypeScript 7: docs/decisions/013-lint-and-boundaries.md.
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import { defineConfig, globalIgnores } from "eslint/config";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const TESTS = ["**/*.test.{ts,tsx}", "**/*.spec.{ts,tsx}"];
+
+/** The layers under app/, top to bottom: routes → modules → components, db, utils. */
+const layerZones = [
+  {
+    target: ["./app/modules", "./app/components", "./app/db", "./app/utils"],
+    from: "./app/routes",
+    message: "Only React Router's route table loads a route; move what is shared into a module.",
+  },
+  {
+    target: ["./app/components", "./app/utils"],
+    from: "./app/modules",
+    message: "Shared components and utils sit below the modules: move the piece they need down, or the component into the module.",
+  },
+  {
+    target: ["./app/db", "./app/utils"],
+    from: "./app/components",
+    message: "The database and utils layers have no UI.",
+  },
+  {
+    target: "./app",
+    from: ["./server", "./server.ts", "./scripts", "./tests", "./demo"],
+    message: "app/ is what the server entry and the scripts run, never the other way round (demo data is loaded by server/app.ts).",
+  },
+  {
+    target: ["./server/!(app).ts", "./server.ts"],
+    from: "./demo",
+    message: "Only server/app.ts loads demo/, and only through a dynamic import() when demo mode seeds an empty database.",
+  },
+  {
+    target: "./demo",
+    from: ["./server", "./server.ts", "./scripts", "./tests"],
+    message: "demo/ builds on app/ only.",
+  },
+];
+
+/** Files the browser bundle can include: they never import a *.server module, not even its types. */
+const serverOnlyZone = {
+  target: ["./app/components/**", "./app/modules/**/!(*.server).{ts,tsx}", "./app/utils/**/!(*.server).{ts,tsx}"],
+  from: ["**/*.server.{ts,tsx}"],
+  message: "Browser code must not import a *.server module: move the shared type or value into a plain module beside it.",
+};
+
+/** What React Router reads from a route module (and, for root.tsx, Layout). */
+const ROUTE_EXPORTS = [
+  "loader",
+  "action",
+  "clientLoader",
+  "clientAction",
+  "middleware",
+  "clientMiddleware",
+  "meta",
+  "links",
+  "headers",
+  "handle",
+  "shouldRevalidate",
+  "ErrorBoundary",
+  "HydrateFallback",
+  "Layout",
+];
+const routeName = `/^(${ROUTE_EXPORTS.join("|")})$/`;
+const routeExportSelectors = [
+  `ExportNamedDeclaration > FunctionDeclaration[id.name!=${routeName}]`,
+  `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name!=${routeName}]`,
+  "ExportNamedDeclaration > ClassDeclaration",
+  "ExportNamedDeclaration > TSTypeAliasDeclaration",
+  "ExportNamedDeclaration > TSInterfaceDeclaration",
+  "ExportNamedDeclaration > TSEnumDeclaration",
+  `ExportNamedDeclaration > ExportSpecifier[exported.name!=${routeName}]`,
+  "ExportAllDeclaration",
+];
+
+export default defineConfig(
+  globalIgnores(["build/", ".react-router/", "public/", "drizzle/", "data/", "test-results/", "playwright-report/", ".e2e-data/", ".bench-data/"]),
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      ecmaVersion: "latest",
+      sourceType: "module",
+      // Node's globals for the few JavaScript files; in TypeScript files, TypeScript itself checks
+      // names (typescript-eslint turns no-undef off there).
+      globals: { ...globals.node },
+      parserOptions: {
+        projectService: { allowDefaultProject: ["eslint.config.js"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // Unused values are errors, but a leading underscore marks one that is kept on purpose
+      // (a destructured field left out of a copy, a handler's unused argument).
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // React Router's loaders and actions throw a Response (redirect(), new Response) or data() to
+      // answer early; everything else thrown must be an Error.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            { from: "package", package: "react-router", name: "DataWithResponseInit" },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: TESTS,
+    rules: {
+      // Test doubles implement async interfaces (send, close, ready) without anything to await.
+      "@typescript-eslint/require-await": "off",
+    },
+  },
+  {
+    files: ["**/*.js"],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+
+  {
+    // React code lives in app/; elsewhere (Vitest's useTestDatabase, Playwright's fixture `use`) a
+    // `use…` name is not a React hook.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: TESTS,
+    extends: [reactHooks.configs.flat.recommended],
+  },
+
+  {
+    files: ["**/*.{ts,tsx,js}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+  },
+  {
+    // Tests may reach across layers to set a scene; the boundaries hold for what ships.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts", "demo/**/*.ts"],
+    ignores: TESTS,
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones, serverOnlyZone] }],
+    },
+  },
+  {
+    // The schema borrows the domain's value types for its JSON and enum-like columns; nothing else of
+    // a module reaches the database layer.
+    files: ["app/db/**/*.ts"],
+    ignores: TESTS,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+)modules/",
+              allowTypeImports: true,
+              message: "app/db sits below the modules: it may import a module's types, not its code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Knip cannot tell React Router's route exports from unused ones, so a route module exports only
+    // what React Router reads; a hook or component that other files share lives in a module or in
+    // app/components, where an unused export is found.
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...routeExportSelectors.map((selector) => ({
+          selector,
+          message: `A route module exports only React Router's route API (${ROUTE_EXPORTS.join(", ")}).`,
+        })),
+      ],
+    },
+  },
+  {
+    files: ["server/app.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)demo/",
+              message: "Load demo/ with a dynamic import() so its code stays out of the server bundle unless demo mode seeds.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
