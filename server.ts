@@ -17,7 +17,7 @@ function contentSecurityPolicy(nonce: string): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${isProduction ? "" : " 'unsafe-inline'"}`,
     "style-src 'self' 'unsafe-inline'",
-    // https: content and licence images may be links the firm pastes (SPEC.md §3).
+    // https: content and licence images may be links the firm pastes.
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src 'self'${isProduction ? "" : " ws: wss:"}`,

@@ -25,7 +25,6 @@ export default [
     route("offers/new", "routes/admin/offer-new.tsx"),
     route("offers/edit/:id", "routes/admin/offer-edit.tsx"),
     route("offers/photos", "routes/admin/offer-photos.ts"),
-    route("offers/save", "routes/admin/offer-save.ts"),
     route("inquiries", "routes/admin/inquiries.tsx"),
     route("submissions", "routes/admin/submissions.tsx"),
     route("settings/staff", "routes/admin/staff.tsx"),

@@ -26,8 +26,8 @@ function run(args: string[], env: NodeJS.ProcessEnv, until?: string): { child: C
   children.add(child);
   let stdout = "";
   let stderr = "";
-  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const done = new Promise<Run>((resolve) =>
     child.once("exit", (code) => {
       children.delete(child);

@@ -1,6 +1,6 @@
 // `npm run screenshots [base-url]`: full-page screenshots of the public pages at phone (390 px)
 // and desktop (1280 px) width, into test-results/screenshots, to look at. Back-office pages need a
-// session: SCREENSHOT_SESSION=<cookie value> sends it (as in tests/e2e/staff.ts signInAs).
+// session: SCREENSHOT_SESSION=<cookie value> sends it (as the signedInAs fixture of tests/e2e/fixtures.ts does).
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";

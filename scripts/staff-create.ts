@@ -19,7 +19,12 @@ if (!values.phone || !values.role || !values.name) {
 const { parseEnv } = await import("~/utils/env.server.ts");
 const { connect, embeddedConnectionUrl, migrateDatabase, openDatabase } = await import("~/db/client.server.ts");
 const { createStaffUser, StaffInputError } = await import("~/modules/users/users.server.ts");
-const { roleTitle } = await import("~/modules/users/roles.ts");
+const { isRole, roleTitle } = await import("~/modules/users/roles.ts");
+if (!isRole(values.role)) {
+  console.error(`Not added: invalid role: ${values.role} (manager, accountant or staff)`);
+  process.exit(2);
+}
+const role = values.role;
 
 const env = parseEnv({ ...process.env, MAIL_TRANSPORT: process.env.MAIL_TRANSPORT ?? "outbox" });
 
@@ -51,7 +56,7 @@ try {
     name: values.name,
     username,
     phone: values.phone,
-    role: values.role as "manager",
+    role,
     email: values.email,
   });
   console.log(`Added ${user.name} (${roleTitle(user.role)}), username ${user.username}, phone ${user.phone}. Sign in at /login with a code sent to that phone.`);

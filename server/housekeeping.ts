@@ -21,7 +21,7 @@ export function startHousekeeping(db: Db, dataDir: string): () => void {
     }
   };
   void run();
-  const timer = setInterval(run, HOUR);
+  const timer = setInterval(() => void run(), HOUR);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -9,7 +9,7 @@ import { log } from "../app/utils/log.server.ts";
  * or a family or an office behind one address, stays far below; a flood from one address is
  * answered at once and cheaply instead of queueing in front of everyone else's pages.
  */
-export const IN_FLIGHT_LIMITS = { total: Number.MAX_SAFE_INTEGER, perAddress: 16 } as const;
+const IN_FLIGHT_LIMITS = { total: Number.MAX_SAFE_INTEGER, perAddress: 16 } as const;
 
 /** Paths not counted: photos (cheap file streams, many per page) and the long-lived event stream. */
 const UNCOUNTED = [/^\/images\//, /^\/api\/offers\/events$/];

@@ -26,7 +26,7 @@ export const MANIFEST_FILE = "aqar-backup.json";
 export const DUMP_FILE = "database.pgdump";
 const UPLOADS = "uploads";
 
-export interface BackupManifest {
+interface BackupManifest {
   format: "aqar-backup";
   version: 1;
   createdAt: string;
@@ -62,7 +62,7 @@ async function answers(url: string): Promise<boolean> {
  * command and stopped after it.
  */
 async function reachDatabase(target: BackupTarget, purpose: "backup" | "restore"): Promise<Reached> {
-  if (target.databaseUrl) return { url: target.databaseUrl, how: "DATABASE_URL", close: async () => undefined };
+  if (target.databaseUrl) return { url: target.databaseUrl, how: "DATABASE_URL", close: () => Promise.resolve() };
   const databaseDir = path.join(target.dataDir, "postgres");
   if (purpose === "backup" && !fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {
     throw new BackupError(`There is no database in ${target.dataDir} (no ${databaseDir}): set DATA_DIR to the server's data folder, or DATABASE_URL.`);
@@ -70,7 +70,7 @@ async function reachDatabase(target: BackupTarget, purpose: "backup" | "restore"
   const lock = readPostmasterLock(databaseDir);
   if (lock?.pid && lock.port && isRunning(lock.pid) && fs.existsSync(path.join(target.dataDir, "postgres-password"))) {
     const url = embeddedConnectionUrl(target.dataDir, lock.port);
-    if (await answers(url)) return { url, how: "the running embedded server", close: async () => undefined };
+    if (await answers(url)) return { url, how: "the running embedded server", close: () => Promise.resolve() };
   }
   const server = await startEmbeddedPostgres(target.dataDir, target.embeddedPort);
   return { url: server.url, how: "an embedded server started for this command", close: server.stop };
@@ -99,7 +99,7 @@ function countFiles(dir: string): { files: number; bytes: number } {
 }
 
 /** A folder given as the target gets a dated file name inside it. */
-export function backupFileName(target: string, now = new Date()): string {
+function backupFileName(target: string, now = new Date()): string {
   const isFolder = target.endsWith("/") || target.endsWith(path.sep) || (fs.existsSync(target) && fs.statSync(target).isDirectory());
   if (!isFolder) return path.resolve(target);
   const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
@@ -171,7 +171,7 @@ const TIMEOUT_SETTINGS = ["statement_timeout", "lock_timeout", "idle_in_transact
  * `pg_restore --no-owner --no-privileges --single-transaction` does: objects belong to the role
  * that restores, grants are left out, and either everything is restored or nothing.
  */
-export async function restoreDump(client: pg.ClientBase, archive: CustomArchive): Promise<{ tables: number; rows: number }> {
+async function restoreDump(client: pg.ClientBase, archive: CustomArchive): Promise<{ tables: number; rows: number }> {
   let tables = 0;
   let rows = 0;
   let tableAccessMethod = "";

@@ -9,6 +9,9 @@ import { log } from "~/utils/log.server.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** The handle a `db.transaction(async (tx) => …)` callback receives. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export interface Database {
   db: Db;
   pool: pg.Pool;

@@ -5,7 +5,7 @@
 import zlib from "node:zlib";
 
 /** One object of the dump: its SQL (`defn`) and, for a table's rows, the COPY command. */
-export interface ArchiveEntry {
+interface ArchiveEntry {
   dumpId: number;
   hadDumper: boolean;
   tag: string;
@@ -43,7 +43,7 @@ const BLOCK_BLOBS = 3;
 const OLDEST = [1, 14];
 const NEWEST = [1, 16];
 
-export class ArchiveFormatError extends Error {}
+class ArchiveFormatError extends Error {}
 
 export function readCustomArchive(buffer: Buffer): CustomArchive {
   let position = 0;

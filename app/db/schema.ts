@@ -13,9 +13,18 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { AuditAction, AuditEntity } from "~/modules/audit/audit-labels.ts";
+import type { RateLimitScope } from "~/modules/form-guard/rate-limit.server.ts";
+import type { InquiryStatus, ReplyMethod } from "~/modules/inquiries/status.ts";
 import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
+import type { SubmissionStatus } from "~/modules/submissions/status.ts";
+import type { TaskStatus } from "~/modules/tasks/status.ts";
+import type { Role } from "~/modules/users/roles.ts";
 
-// ---- Lookup lists (SPEC.md §3, §9): defaults seeded, extendable by staff ----
+// Enum-like columns are text in PostgreSQL and typed here with the modules' unions (`.$type`), so
+// a value outside the set does not type-check; the schema imports the modules' types, never code.
+
+// ---- Lookup lists: defaults seeded, extendable by staff ----
 
 export const cities = pgTable("cities", {
   id: serial("id").primaryKey(),
@@ -60,7 +69,7 @@ export const images = pgTable("images", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---- Offers (SPEC.md §3) ----
+// ---- Offers ----
 
 export const offers = pgTable(
   "offers",
@@ -130,11 +139,11 @@ export const stagedImages = pgTable(
   (t) => [index("staged_images_created_idx").on(t.createdAt)],
 );
 
-// ---- Inquiries (SPEC.md §3, §4) ----
+// ---- Inquiries ----
 
 export interface ReplyEntry {
   timestamp: string;
-  method: string;
+  method: ReplyMethod;
   message: string;
   sentBy: string;
 }
@@ -161,7 +170,7 @@ export const inquiries = pgTable(
     message: text("message").notNull().default(""),
     propertyId: integer("property_id").references(() => offers.id, { onDelete: "set null" }),
     propertyTitle: text("property_title").notNull().default(""),
-    status: text("status").notNull().default("pending"),
+    status: text("status").$type<InquiryStatus>().notNull().default("pending"),
     replyHistory: jsonb("reply_history").$type<ReplyEntry[]>().notNull().default([]),
     /** Set while an e-mail reply is on its way; see ReplySending. */
     replySending: jsonb("reply_sending").$type<ReplySending>(),
@@ -188,7 +197,7 @@ export const settings = pgTable("settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---- Licences (SPEC.md §3): an uploaded image or an external image link ----
+// ---- Licences: an uploaded image or an external image link ----
 
 export const licences = pgTable("licences", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
@@ -201,13 +210,13 @@ export const licences = pgTable("licences", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---- Owner submissions (SPEC.md §3, §4, §5) ----
+// ---- Owner submissions ----
 
 export const submissions = pgTable(
   "submissions",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    status: text("status").notNull().default("pending"),
+    status: text("status").$type<SubmissionStatus>().notNull().default("pending"),
     clientName: text("client_name").notNull(),
     clientPhone: text("client_phone").notNull(),
     clientEmail: text("client_email").notNull().default(""),
@@ -241,7 +250,7 @@ export const submissionImages = pgTable(
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {
-    scope: text("scope").notNull(),
+    scope: text("scope").$type<RateLimitScope>().notNull(),
     address: text("address").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     hits: integer("hits").notNull().default(0),
@@ -266,7 +275,7 @@ export const appSecrets = pgTable("app_secrets", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---- Staff, sessions and sign-in (SPEC.md §6, DESIGN.md departures) ----
+// ---- Staff, sessions and sign-in (docs/decisions/006-staff-sign-in-and-sessions.md) ----
 
 export const staffUsers = pgTable(
   "staff_users",
@@ -275,10 +284,9 @@ export const staffUsers = pgTable(
     name: text("name").notNull(),
     username: text("username").notNull().unique(),
     email: text("email").notNull().default(""),
-    /** Normalised +966…; the allow-list of SPEC.md is the set of active staff phones. */
+    /** Normalised +966…; the sign-in allow-list is the set of active staff phones. */
     phone: text("phone").notNull().unique(),
-    /** manager | accountant | staff */
-    role: text("role").notNull(),
+    role: text("role").$type<Role>().notNull(),
     active: boolean("active").notNull().default(true),
     /** argon2id (PHC string); null until the person sets a password. */
     passwordHash: text("password_hash"),
@@ -333,7 +341,7 @@ export const passwordResetTokens = pgTable(
   (t) => [index("password_reset_user_idx").on(t.userId)],
 );
 
-// ---- Internal tasks (SPEC.md §3, §4) ----
+// ---- Internal tasks ----
 
 export const tasks = pgTable(
   "tasks",
@@ -343,8 +351,7 @@ export const tasks = pgTable(
     description: text("description").notNull().default(""),
     assignedTo: integer("assigned_to").references(() => staffUsers.id, { onDelete: "set null" }),
     createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
-    /** Pending | In Progress | Awaiting Info | Finance Request | Completed | Cancelled | Awaiting Approval | Rejected */
-    status: text("status").notNull().default("Pending"),
+    status: text("status").$type<TaskStatus>().notNull().default("Pending"),
     relatedInquiryId: integer("related_inquiry_id").references(() => inquiries.id, { onDelete: "set null" }),
     relatedPropertyId: integer("related_property_id").references(() => offers.id, { onDelete: "set null" }),
     amount: doublePrecision("amount"),
@@ -362,11 +369,9 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    /** "inquiry" | "submission" */
-    entity: text("entity").notNull(),
+    entity: text("entity").$type<AuditEntity>().notNull(),
     entityId: integer("entity_id").notNull(),
-    /** e.g. "reply-email", "complete", "help-request", "reject", "offer-started" */
-    action: text("action").notNull(),
+    action: text("action").$type<AuditAction>().notNull(),
     actorId: integer("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
     /** The name at the time, kept when the account goes. */
     actorName: text("actor_name").notNull(),

@@ -15,7 +15,7 @@ export function addressKey(address: string): string {
   const [head = "", tail = ""] = plain.split("%")[0]!.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = plain.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  const groups = plain.includes("::") ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
   return `${groups
     .slice(0, 4)
     .map((group) => (group || "0").replace(/^0+(?=.)/, ""))

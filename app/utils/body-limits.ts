@@ -16,14 +16,19 @@ export const SUBMISSION_BODY_LIMIT = 10 * 5 * MiB + 256 * KiB;
 /** One offer photo, sent alone (OFFER_PHOTO_LIMITS.maxBytes). */
 export const OFFER_PHOTO_BODY_LIMIT = 25 * MiB;
 
-/** The offer form as JSON (texts and the photos' references, never the photos themselves). */
+/**
+ * The offer form (texts, up to 500 units, and the photos' references, never the photos
+ * themselves), posted to the new or edit page.
+ */
 export const OFFER_SAVE_BODY_LIMIT = 2 * MiB;
 
+/** By path; a `*` stands for one segment (an id). */
 const LIMITS_BY_PATH: Readonly<Record<string, number>> = {
   "/api/submissions": SUBMISSION_BODY_LIMIT,
   "/list-your-property": SUBMISSION_BODY_LIMIT,
   "/admin/offers/photos": OFFER_PHOTO_BODY_LIMIT,
-  "/admin/offers/save": OFFER_SAVE_BODY_LIMIT,
+  "/admin/offers/new": OFFER_SAVE_BODY_LIMIT,
+  "/admin/offers/edit/*": OFFER_SAVE_BODY_LIMIT,
 };
 
 /**
@@ -34,5 +39,5 @@ export function bodyLimitFor(pathname: string): number {
   let path = pathname.toLowerCase();
   if (path.endsWith(".data")) path = path.slice(0, -".data".length);
   path = path.replace(/\/+$/, "");
-  return LIMITS_BY_PATH[path] ?? SMALL_FORM_BODY_LIMIT;
+  return LIMITS_BY_PATH[path] ?? LIMITS_BY_PATH[path.replace(/\/[^/]+$/, "/*")] ?? SMALL_FORM_BODY_LIMIT;
 }

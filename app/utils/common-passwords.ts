@@ -40,7 +40,7 @@ const LIST = [
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST);
 
 /** "Password1", " 123456 " and "١٢٣٤٥٦" all count as the common passwords they are. */
-export function normalizeForCommonCheck(password: string): string {
+function normalizeForCommonCheck(password: string): string {
   return password
     .normalize("NFKC")
     .trim()

@@ -57,7 +57,7 @@ describe("environment check at start", () => {
   });
 
   it("lists both missing providers at once in production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrowError(/SMTP_URL: required[\s\S]*\n  - SMS_API_URL: required/);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrowError(/SMTP_URL: required[\s\S]*\n {2}- SMS_API_URL: required/);
   });
 
   it("accepts only http and https addresses for the SMS provider", () => {

@@ -51,7 +51,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = result.data;
   const demoMode = env.DEMO_MODE ?? env.NODE_ENV !== "production";
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  // Real mail only when asked for, or in production outside demo mode (DESIGN.md: outbox elsewhere).
+  // Real mail only when asked for, or in production outside demo mode; the outbox elsewhere.
   const mailTransport = env.MAIL_TRANSPORT ?? (env.NODE_ENV === "production" && !demoMode ? "smtp" : "outbox");
   // Same rule for text messages: the one-time sign-in codes of demo staff land in the outbox.
   const smsTransport = env.SMS_TRANSPORT ?? (env.NODE_ENV === "production" && !demoMode ? "http" : "outbox");

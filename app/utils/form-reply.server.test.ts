@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { replyFormError, replyToRefusal, replyToSubmission } from "./form-reply.server.ts";
+import { replyFormError, replySuccess, replyToRefusal, replyToSubmission } from "./form-reply.server.ts";
 import { formErrorsOf, parseSubmission } from "./form-submission.ts";
 
 const schema = z.object({
@@ -55,7 +55,20 @@ describe("form replies", () => {
     expect(answer.data.initialValue).toEqual({ name: "خالد" });
     const empty = replyToRefusal({ ok: false, status: 413, message: "كبير", form: new FormData() });
     expect(empty.init?.status).toBe(413);
-    expect(empty.data.initialValue).toBeNull();
+    expect(empty.data.initialValue).toBeUndefined(); // not null, which would clear the form in the browser
+  });
+
+  it("answers a success with its status and a cleared form; also without a submission (a filled honeypot)", () => {
+    const submission = parseSubmission(form([["name", "خالد"], ["password", "a-long-one"]]), schema);
+    expect(replySuccess(submission).data).toEqual({ status: "success", initialValue: null });
+    expect(replySuccess().data).toEqual({ status: "success", initialValue: null });
+  });
+
+  it("puts a check's message under one field when asked (a refused upload), with what was typed", () => {
+    const answer = replyFormError("الصورة كبيرة", new URLSearchParams([["name", "خالد"]]), { field: "photos", status: 413 });
+    expect(answer.init?.status).toBe(413);
+    expect(answer.data).toEqual({ status: "error", error: { photos: ["الصورة كبيرة"] }, initialValue: { name: "خالد" } });
+    expect(formErrorsOf(answer.data)).toEqual([]);
   });
 
   it("carries a check's status and headers (rate limit)", () => {

@@ -39,19 +39,32 @@ export function replyToSubmission(submission: Submission<unknown, string[], unkn
   return data(echoed, { status: options.status ?? (echoed.status === "error" ? 400 : 200), headers: options.headers });
 }
 
-/** A success that stays on the page (no redirect): the form is cleared. */
-export function replySuccess(submission: Submission<unknown, string[], unknown>) {
-  return data<FormReply>(submission.reply({ resetForm: true }));
+/**
+ * A success that stays on the page (no redirect): `status: "success"` (the page shows its
+ * confirmation) and the form cleared. Without a submission: the quiet "success" a filled
+ * honeypot gets.
+ */
+export function replySuccess(submission?: Submission<unknown, string[], unknown>) {
+  return data<FormReply>({ ...(submission?.reply({ resetForm: true }) ?? { initialValue: null }), status: "success" });
 }
 
-/** A message about the whole form from a check before the schema (rate limit, bot check, permission), with the typed values given back. */
-export function replyFormError(message: string, form: FormData | undefined, options: Pick<ReplyOptions, "hideFields" | "echoLimits" | "status" | "headers"> = {}) {
+/**
+ * A message from a check before the schema (rate limit, bot check, permission, a refused upload),
+ * with the typed values given back: about the whole form, or with `field` under that field.
+ */
+export function replyFormError(
+  message: string,
+  form: FormData | URLSearchParams | undefined,
+  options: Pick<ReplyOptions, "hideFields" | "echoLimits" | "status" | "headers"> & { field?: string } = {},
+) {
   const values: Record<string, string> = {};
   for (const [name, value] of form ?? []) {
     if (typeof value === "string" && !options.hideFields?.includes(name)) values[name] = value;
   }
   const initialValue = Object.keys(values).length ? (cutEcho(values, options.echoLimits ?? {}) as FormReply["initialValue"]) : undefined;
-  return data(formErrorReply(message, initialValue), { status: options.status ?? 400, headers: options.headers });
+  const reply = formErrorReply(message, initialValue);
+  if (options.field) reply.error = { [options.field]: [message] };
+  return data(reply, { status: options.status ?? 400, headers: options.headers });
 }
 
 /**

@@ -32,9 +32,14 @@ export function parseSubmission<Schema extends $ZodType>(
   });
 }
 
-/** A reply with one message about the whole form, and what was typed (if any) given back. */
+/**
+ * A reply with one message about the whole form, and what was typed (if any) given back. With
+ * nothing to give back it gives no `initialValue` at all: `null` would tell Conform to clear the
+ * form, and the page still holds what was typed (a body refused unread, a save that never reached
+ * the server).
+ */
 export function formErrorReply(message: string, initialValue?: FormReply["initialValue"]): FormReply {
-  return { status: "error", error: { "": [message] }, initialValue: initialValue ?? null };
+  return { status: "error", error: { "": [message] }, ...(initialValue ? { initialValue } : {}) };
 }
 
 /** The messages about the whole form in a reply (none for a success or no reply yet). */

@@ -14,7 +14,7 @@ describe("price formatting", () => {
   });
 });
 
-describe("phone normalisation (SPEC.md §5)", () => {
+describe("phone normalisation", () => {
   it.each([
     ["0501234567", "+966501234567"],
     ["00966501234567", "+966501234567"],

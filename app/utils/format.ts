@@ -9,7 +9,7 @@ const arabicPrice = new Intl.NumberFormat("ar-SA", {
 const latinNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const arabicNumber = new Intl.NumberFormat("ar-SA", { maximumFractionDigits: 2 });
 
-/** Price in the Arabic locale, Saudi riyals, no decimals (SPEC.md §9). */
+/** Price in the Arabic locale, Saudi riyals, no decimals. */
 export function formatPriceArabic(price: number): string {
   return arabicPrice.format(Math.round(price));
 }
@@ -31,13 +31,13 @@ export function formatDateArabic(date: Date | string): string {
   return new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium" }).format(new Date(date));
 }
 
-/** Date and time in the ar-SA locale (inquiry and submission timestamps, SPEC.md §9). */
+/** Date and time in the ar-SA locale (inquiry and submission timestamps). */
 export function formatDateTimeArabic(date: Date | string): string {
   return new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium", timeStyle: "short" }).format(new Date(date));
 }
 
 /**
- * Phone normalisation of SPEC.md §5: leading 00966 or 0 becomes +966, a leading + is kept,
+ * Phone normalisation: leading 00966 or 0 becomes +966, a leading + is kept,
  * anything else gets +966 in front. Spaces, dashes, brackets and invisible direction marks are
  * dropped; Arabic-Indic digits become ASCII.
  */

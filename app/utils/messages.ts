@@ -1,4 +1,4 @@
-// Arabic texts of SPEC.md that more than one place shows, defined once.
+// Arabic texts that more than one place shows, defined once.
 export const MESSAGES = {
   notFound: "الصفحة غير موجودة",
   searchEmpty: "لا توجد نتائج مطابقة لبحثك.",
@@ -25,7 +25,7 @@ export const MESSAGES = {
   bodyTooLarge: "البيانات المرسلة أكبر من المسموح به، يرجى اختصار النص والمحاولة مرة أخرى.",
   nulRefused: "يحتوي النص على رموز غير مسموح بها، يرجى حذفها والمحاولة مرة أخرى.",
   badRequest: "طلب غير صالح",
-  // New password (profile and password reset, SPEC.md §5).
+  // New password (profile and password reset).
   passwordRequired: "يرجى إدخال كلمة المرور الجديدة وتأكيدها",
   passwordMismatch: "كلمات المرور غير متطابقة",
   passwordTooShort: "يجب أن تكون كلمة المرور 6 أحرف على الأقل",

@@ -1,16 +1,9 @@
 import type { MetaDescriptor } from "react-router";
-import { SITE_CONTENT_DEFAULTS, type SiteContent } from "~/modules/content/defaults.ts";
 
-interface SiteMatchData {
+/** The site a page belongs to: its name (appended to titles) and public address (for absolute URLs). */
+interface SiteIdentity {
   companyName: string;
   publicUrl: string;
-  content: SiteContent;
-}
-
-/** Reads the public layout's data from a meta function's matches. */
-export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteMatchData {
-  const data = matches.find((m) => m?.id === "routes/site/layout")?.loaderData as SiteMatchData | undefined;
-  return data ?? { companyName: "", publicUrl: "", content: SITE_CONTENT_DEFAULTS };
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter card tags for a public page. */
@@ -22,7 +15,7 @@ export function pageMeta({
   image,
   type = "website",
 }: {
-  site: SiteMatchData;
+  site: SiteIdentity;
   title: string;
   description: string;
   path: string;

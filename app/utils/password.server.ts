@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { promisify } from "node:util";
-import { isCommonPassword } from "./common-passwords.ts";
-import { MESSAGES } from "./messages.ts";
 
 const argon2Raw = promisify(crypto.argon2);
 
@@ -65,8 +63,6 @@ const ARGON2_VERSION = 19;
 
 /** What a stored hash may ask for; anything beyond is treated as malformed, not computed. */
 const LIMITS = { memory: 262_144, passes: 10, parallelism: 16, minSaltBytes: 8, minTagLength: 16, maxTagLength: 64 };
-
-export const PASSWORD_RULES = { minLength: 6, maxLength: 256 } as const;
 
 interface Argon2Hash {
   memory: number;
@@ -166,16 +162,4 @@ export async function verifyAgainstDummy(plain: string): Promise<false> {
   });
   await verifyPassword(plain, await dummyHash);
   return false;
-}
-
-export type NewPasswordCheck = { ok: true; password: string } | { ok: false; message: string };
-
-/** The profile and reset rules of SPEC.md §5, each with its exact Arabic message. */
-export function checkNewPassword(password: string | null | undefined, confirmation: string | null | undefined): NewPasswordCheck {
-  if (!password?.trim() || !confirmation?.trim()) return { ok: false, message: MESSAGES.passwordRequired };
-  if (password !== confirmation) return { ok: false, message: MESSAGES.passwordMismatch };
-  if ([...password].length < PASSWORD_RULES.minLength) return { ok: false, message: MESSAGES.passwordTooShort };
-  if ([...password].length > PASSWORD_RULES.maxLength) return { ok: false, message: MESSAGES.tooLong };
-  if (isCommonPassword(password)) return { ok: false, message: MESSAGES.passwordTooCommon };
-  return { ok: true, password };
 }

@@ -44,8 +44,10 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/list-your-property.data")).toBe(SUBMISSION_BODY_LIMIT);
     expect(bodyLimitFor("/API/Submissions/")).toBe(SUBMISSION_BODY_LIMIT);
     expect(bodyLimitFor("/admin/offers/photos")).toBe(OFFER_PHOTO_BODY_LIMIT);
-    expect(bodyLimitFor("/admin/offers/save")).toBe(2 * 1024 * KiB);
-    for (const path of ["/contact", "/contact.data", "/offer/3", "/offer/3.data", "/login", "/admin/profile", "/admin/offers", "/_root.data", "/no-such-page"]) {
+    for (const path of ["/admin/offers/new", "/admin/offers/new.data", "/admin/offers/edit/12", "/admin/offers/edit/12.data"]) {
+      expect(bodyLimitFor(path), path).toBe(2 * 1024 * KiB);
+    }
+    for (const path of ["/contact", "/contact.data", "/offer/3", "/offer/3.data", "/login", "/admin/profile", "/admin/offers", "/admin/offers/edit/12/x", "/_root.data", "/no-such-page"]) {
       expect(bodyLimitFor(path), path).toBe(SMALL_FORM_BODY_LIMIT);
     }
   });
@@ -110,7 +112,8 @@ describe("limitedRequestBody (the request handler's cut)", () => {
 
   /** A server that reads each body through limitedRequestBody and answers with what happened. */
   async function start(limit: number) {
-    server = http.createServer(async (req, res) => {
+    server = http.createServer((req, res) => void answer(req, res));
+    async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
       let refused = false;
       const body = limitedRequestBody(req, limit, () => (refused = true));
       let bytes = 0;
@@ -130,9 +133,9 @@ describe("limitedRequestBody (the request handler's cut)", () => {
       // As the request handler does, the rest is thrown away rather than the connection reset.
       req.on("data", () => {});
       req.resume();
-    });
+    }
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    return `http://127.0.0.1:${(server!.address() as AddressInfo).port}/`;
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   }
 
   /** Posts `total` bytes, declared or chunked, and stops sending once answered. */
@@ -147,7 +150,7 @@ describe("limitedRequestBody (the request handler's cut)", () => {
         const parts: Buffer[] = [];
         response.on("data", (part: Buffer) => parts.push(part));
         response.on("end", () => {
-          resolve({ answer: JSON.parse(Buffer.concat(parts).toString("utf8")), sent: sentAtAnswer });
+          resolve({ answer: JSON.parse(Buffer.concat(parts).toString("utf8")) as { bytes: number; refused: boolean; error: string }, sent: sentAtAnswer });
           request.destroy();
         });
       });

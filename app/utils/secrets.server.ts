@@ -26,8 +26,3 @@ export function getAppSecret(db: Db, name: string): Promise<string> {
   }
   return secret;
 }
-
-/** Tests use several databases in one process. */
-export function forgetAppSecrets() {
-  cache.clear();
-}

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 
-/** SPEC.md §9: a swipe counts past 50 px (cards, gallery, lightbox). */
-export const SWIPE_THRESHOLD_PX = 50;
+/** A swipe counts past 50 px (cards, gallery, lightbox). */
+const SWIPE_THRESHOLD_PX = 50;
 
 /**
  * Touch handlers that call onNext/onPrevious for a horizontal swipe. Right to left reading:

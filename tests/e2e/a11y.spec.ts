@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const PAGES = [
   "/",
@@ -39,9 +39,8 @@ test("no serious accessibility violations in the owner submission form showing i
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
 
-test("no serious accessibility violations on /login and the back office", async ({ page, context }) => {
+test("no serious accessibility violations on /login and the back office", async ({ page, signedInAs }) => {
   test.setTimeout(120_000); // thirteen pages, each loaded and checked
-  const { createStaffMember, signInAs } = await import("./staff.ts");
   await page.route("**/api/offers/events", (route) => route.abort());
   const check = async (path: string) => {
     await page.goto(path);
@@ -52,6 +51,6 @@ test("no serious accessibility violations on /login and the back office", async 
   };
   await check("/login");
   await check("/reset-password");
-  await signInAs(context, await createStaffMember("manager"));
+  await signedInAs("manager");
   for (const path of ["/admin", "/admin/profile", "/admin/settings/staff", "/admin/offers", "/admin/offers/new", "/admin/offers/edit/1", "/admin/inquiries", "/admin/submissions"]) await check(path);
 });

@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
-import { createStaffMember, latestCode, SESSION_COOKIE, signInAs } from "./staff.ts";
+import { expect, latestCode, test, unique, uniquePhone } from "./fixtures.ts";
 
 /**
  * SPEC.md §6, route by route, for everyone: a page request and a post, anonymous and each role.
@@ -14,23 +13,15 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/offers/new", roles: ["manager", "staff"] },
   { path: "/admin/offers/edit/1", roles: ["manager", "staff"] }, // a demo offer
   { path: "/admin/offers/photos", roles: ["manager", "staff"] },
-  { path: "/admin/offers/save", roles: ["manager", "staff"] },
   { path: "/admin/inquiries", roles: ["manager", "staff"] },
   { path: "/admin/submissions", roles: ["manager", "staff"] },
 ];
-const USERS = { manager: "noura", accountant: "fahad", staff: "sara" } as const;
 
 for (const { path, roles } of ROUTES) {
   for (const who of ["anonymous", "manager", "accountant", "staff"] as const) {
-    test(`${who} on ${path}: ${who === "anonymous" ? "to /login" : roles.includes(who) ? "allowed" : "to /admin"}`, async ({ playwright, baseURL }) => {
+    test(`${who} on ${path}: ${who === "anonymous" ? "to /login" : roles.includes(who) ? "allowed" : "to /admin"}`, async ({ playwright, baseURL, session }) => {
       const headers: Record<string, string> = { Origin: baseURL! };
-      if (who !== "anonymous") {
-        const token = crypto.randomUUID() + crypto.randomUUID();
-        const [user] = await queryE2eDatabase<{ id: number }>("select id from staff_users where username = $1", [USERS[who]]);
-        const { createHash } = await import("node:crypto");
-        await queryE2eDatabase("insert into sessions (id_hash, user_id) values ($1, $2)", [createHash("sha256").update(token).digest("hex"), user!.id]);
-        headers.Cookie = `${SESSION_COOKIE}=${token}`;
-      }
+      if (who !== "anonymous") headers.Cookie = (await session(who)).cookie;
       const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers, maxRedirects: 0 });
       const expected = who === "anonymous" ? "/login" : roles.includes(who) ? null : "/admin";
       for (const response of [await request.get(path), await request.post(path, { form: { intent: "probe" } })]) {
@@ -48,43 +39,47 @@ for (const { path, roles } of ROUTES) {
   }
 }
 
-test("profile: a change needs a fresh SMS code (no password yet), then the current password; messages go after 3 s; fields clear; notices", async ({ page, context }) => {
-  const username = await createStaffMember("staff");
-  const [me] = await queryE2eDatabase<{ phone: string; email: string }>("select phone, email from staff_users where username = $1", [username]);
-  const localPhone = `0${me!.phone.slice(4)}`;
-  await signInAs(context, username);
+test("profile: a change needs a fresh SMS code (no password yet), then the current password; messages go after 3 s; fields clear; notices", async ({ page, signedInAs }) => {
+  const { member: me } = await signedInAs("staff");
+  const { username, localPhone } = me;
   await page.goto("/admin/profile");
   await expect(page.locator("dd", { hasText: "الموظف" })).toBeVisible();
   const verify = page.getByRole("region", { name: "تأكيد الهوية" });
   const emailForm = page.getByRole("region", { name: "البريد الإلكتروني" });
   const passwordForm = page.getByRole("region", { name: "تغيير كلمة المرور" });
 
-  // No password yet: SPEC.md §5's rules first, then the change needs a code texted to the phone.
+  // No password yet: SPEC.md §5's rules, each under its field, and the change needs a code texted to the phone.
   const save = passwordForm.getByRole("button", { name: "تغيير كلمة المرور" });
-  await passwordForm.getByLabel("كلمة المرور الجديدة").fill("abcdefgh1");
-  await passwordForm.getByLabel("تأكيد كلمة المرور").fill("abcdefgh2");
+  const newPassword = passwordForm.getByLabel("كلمة المرور الجديدة");
+  const confirmation = passwordForm.getByLabel("تأكيد كلمة المرور");
+  const codeField = passwordForm.getByLabel("رمز التحقق");
+  await newPassword.fill("abcdefgh1");
+  await confirmation.fill("abcdefgh2");
   await save.click();
-  await expect(passwordForm.getByRole("alert")).toHaveText("كلمات المرور غير متطابقة");
-  await passwordForm.getByLabel("كلمة المرور الجديدة").fill("ab1");
-  await passwordForm.getByLabel("تأكيد كلمة المرور").fill("ab1");
+  await expect(confirmation).toHaveAccessibleDescription("كلمات المرور غير متطابقة");
+  await expect(codeField).toHaveAccessibleDescription(/^الرجاء إدخال رمز التحقق/);
+  await newPassword.fill("ab1");
+  await confirmation.fill("ab1");
   await save.click();
-  await expect(passwordForm.getByRole("alert")).toHaveText("يجب أن تكون كلمة المرور 6 أحرف على الأقل");
-  await passwordForm.getByLabel("كلمة المرور الجديدة").fill("نخيل-الرياض-2026");
-  await passwordForm.getByLabel("تأكيد كلمة المرور").fill("نخيل-الرياض-2026");
+  await expect(newPassword).toHaveAccessibleDescription("يجب أن تكون كلمة المرور 6 أحرف على الأقل");
+  await expect(confirmation).not.toHaveAttribute("aria-invalid");
+  await newPassword.fill("نخيل-الرياض-2026");
+  await confirmation.fill("نخيل-الرياض-2026");
   await save.click();
-  await expect(passwordForm.getByRole("alert")).toHaveText("الرجاء إدخال رمز التحقق");
+  await expect(newPassword).not.toHaveAttribute("aria-invalid");
+  await expect(codeField).toHaveAccessibleDescription(/^الرجاء إدخال رمز التحقق/);
   expect(await queryE2eDatabase("select password_hash from staff_users where username = $1", [username])).toEqual([{ password_hash: null }]);
 
   const started = Date.now() - 1000;
   await verify.getByRole("button", { name: "أرسل لي رمز التحقق" }).click();
-  await expect(verify.getByRole("status")).toHaveText("تم إرسال رمز التحقق إلى جوالك");
+  await expect(page.getByRole("status")).toHaveText("تم إرسال رمز التحقق إلى جوالك");
   let code: string | undefined;
   await expect.poll(async () => (code = await latestCode(localPhone, started))).toMatch(/^\d{6}$/);
-  await passwordForm.getByLabel("رمز التحقق").fill(code!);
+  await codeField.fill(code!);
   await save.click();
-  await expect(passwordForm.getByRole("status")).toHaveText("تم تغيير كلمة المرور بنجاح");
-  await expect(passwordForm.getByLabel("كلمة المرور الجديدة")).toHaveValue("");
-  await expect(passwordForm.getByLabel("تأكيد كلمة المرور")).toHaveValue("");
+  await expect(page.getByRole("status")).toHaveText("تم تغيير كلمة المرور بنجاح");
+  await expect(newPassword).toHaveValue("");
+  await expect(confirmation).toHaveValue("");
   const [row] = await queryE2eDatabase<{ password_hash: string }>("select password_hash from staff_users where username = $1", [username]);
   expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$/);
 
@@ -95,36 +90,32 @@ test("profile: a change needs a fresh SMS code (no password yet), then the curre
   const saveEmail = emailForm.getByRole("button", { name: "حفظ البريد الإلكتروني" });
   await email.fill("");
   await saveEmail.click();
-  await expect(emailForm.getByRole("alert")).toHaveText("يرجى إدخال البريد الإلكتروني");
+  await expect(email).toHaveAccessibleDescription(/يرجى إدخال البريد الإلكتروني$/);
+  await expect(current).toHaveAccessibleDescription("يرجى إدخال كلمة المرور الحالية");
   await email.fill("sara.q@example.sa");
-  await saveEmail.click();
-  await expect(emailForm.getByRole("alert")).toHaveText("يرجى إدخال كلمة المرور الحالية");
+  await expect(email).not.toHaveAttribute("aria-invalid");
   await current.fill("ليست-كلمة-المرور");
   await saveEmail.click();
-  await expect(emailForm.getByRole("alert")).toHaveText("كلمة المرور الحالية غير صحيحة");
-  expect(await queryE2eDatabase("select email from staff_users where username = $1", [username])).toEqual([{ email: me!.email }]);
+  await expect(current).toHaveAccessibleDescription("كلمة المرور الحالية غير صحيحة");
+  expect(await queryE2eDatabase("select email from staff_users where username = $1", [username])).toEqual([{ email: me.email }]);
   await current.fill("نخيل-الرياض-2026");
   await saveEmail.click();
-  await expect(emailForm.getByRole("status")).toHaveText("تم تحديث البريد الإلكتروني بنجاح");
-  await expect(emailForm.getByRole("status")).toBeHidden({ timeout: 4500 });
+  await expect(page.getByRole("status")).toHaveText("تم تحديث البريد الإلكتروني بنجاح");
+  await expect(page.getByRole("status")).toBeHidden({ timeout: 4500 });
   await expect(current).toHaveValue("");
+  await expect(email).toHaveValue("sara.q@example.sa");
   expect(await queryE2eDatabase("select email from staff_users where username = $1", [username])).toEqual([{ email: "sara.q@example.sa" }]);
 
   // The old address is told of both changes, the phone of the new e-mail.
   await expect
-    .poll(async () => (await readE2eOutbox("email")).filter((m) => m.to === me!.email).map((m) => m.subject?.split(" — ")[0]))
+    .poll(async () => (await readE2eOutbox("email")).filter((m) => m.to === me.email).map((m) => m.subject?.split(" — ")[0]))
     .toEqual(expect.arrayContaining(["تم تغيير كلمة المرور", "تم تغيير البريد الإلكتروني"]));
-  await expect.poll(async () => (await readE2eOutbox("sms")).filter((m) => m.to === me!.phone).at(-1)?.body ?? "").toContain("تم تغيير البريد الإلكتروني");
+  await expect.poll(async () => (await readE2eOutbox("sms")).filter((m) => m.to === me.phone).at(-1)?.body ?? "").toContain("تم تغيير البريد الإلكتروني");
 });
 
-test("a logout posted from another site does not end the session", async ({ playwright, baseURL }) => {
-  const username = await createStaffMember("staff");
-  const token = crypto.randomUUID() + crypto.randomUUID();
-  const { createHash } = await import("node:crypto");
-  const idHash = createHash("sha256").update(token).digest("hex");
-  const [user] = await queryE2eDatabase<{ id: number }>("select id from staff_users where username = $1", [username]);
-  await queryE2eDatabase("insert into sessions (id_hash, user_id) values ($1, $2)", [idHash, user!.id]);
-  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${SESSION_COOKIE}=${token}` }, maxRedirects: 0 });
+test("a logout posted from another site does not end the session", async ({ playwright, baseURL, session }) => {
+  const { idHash, cookie } = await session("staff");
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: cookie }, maxRedirects: 0 });
 
   // What a form on another site sends: no JavaScript needed, so a plain document POST.
   const refused = await request.post("/logout", { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }, form: {} });
@@ -139,21 +130,45 @@ test("a logout posted from another site does not end the session", async ({ play
   await request.dispose();
 });
 
-test("the manager adds a staff member, and deactivating someone ends their session at once", async ({ page, context, browser }) => {
-  await signInAs(context, await createStaffMember("manager"));
+test("the manager adds a staff member (confirmed by an SMS code), and deactivating someone ends their session at once", async ({ page, browser, signedInAs, staffMember }) => {
+  const { member: manager } = await signedInAs("manager");
   await page.goto("/admin/settings/staff");
-  const phone = `05${Date.now().toString().slice(-8)}`;
-  const username = `emp${Date.now().toString().slice(-6)}`;
-  await page.getByLabel("الاسم", { exact: true }).fill("ريما الدوسري");
-  await page.getByLabel("اسم المستخدم").fill(username);
-  await page.getByLabel("رقم الهاتف").fill(phone);
-  await page.getByRole("button", { name: "إضافة", exact: true }).click();
+  const phone = uniquePhone();
+  const username = `emp${unique(8)}`;
+  staffMember.cleanUp(username);
+  const add = page.getByRole("region", { name: "إضافة موظف" });
+  const usernameField = add.getByLabel("اسم المستخدم");
+  await add.getByLabel("الاسم", { exact: true }).fill("ريما الدوسري");
+  // A wrong username shows its error when the field is left, and the error goes as soon as it is fixed.
+  await usernameField.fill("ريما");
+  await usernameField.blur();
+  await expect(usernameField).toHaveAccessibleDescription(/اسم المستخدم من 3 إلى 40 حرفًا/);
+  await expect(usernameField).toHaveAttribute("aria-invalid", "true");
+  await usernameField.fill(username);
+  await expect(usernameField).not.toHaveAttribute("aria-invalid");
+  await add.getByLabel("رقم الهاتف").fill(phone);
+
+  // A session alone does not add staff: this manager has no password, so a code texted to them.
+  await add.getByRole("button", { name: "إضافة", exact: true }).click();
+  const codeField = add.getByLabel("رمز التحقق");
+  await expect(codeField).toHaveAccessibleDescription(/^الرجاء إدخال رمز التحقق/);
+  expect(await queryE2eDatabase("select 1 from staff_users where username = $1", [username])).toEqual([]);
+  const started = Date.now() - 1000;
+  await page.getByRole("region", { name: "تأكيد الهوية" }).getByRole("button", { name: "أرسل لي رمز التحقق" }).click();
+  await expect(page.getByRole("status")).toHaveText("تم إرسال رمز التحقق إلى جوالك");
+  let code: string | undefined;
+  await expect.poll(async () => (code = await latestCode(manager.localPhone, started))).toMatch(/^\d{6}$/);
+  await codeField.fill(code!);
+  await add.getByRole("button", { name: "إضافة", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("تمت إضافة الموظف بنجاح");
   await expect(page.getByRole("cell", { name: "ريما الدوسري", exact: true })).toBeVisible();
+  // The form is cleared for the next one.
+  await expect(usernameField).toHaveValue("");
+  await expect(codeField).toHaveValue("");
 
   // The new employee is signed in elsewhere...
   const other = await browser.newContext();
-  await signInAs(other, username);
+  await signedInAs(username, other);
   const theirPage = await other.newPage();
   await theirPage.goto("/admin");
   await expect(theirPage).toHaveURL(/\/admin$/);

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
+import { expect, test, uniquePhone } from "./fixtures.ts";
 
 const SENT = "تم الإرسال بنجاح! شكراً لتواصلك معنا، سنتصل بك قريباً.";
 
@@ -12,7 +12,7 @@ test("contact: the property in the query prefills the form and the banner; sent,
   await expect(page.getByRole("note")).toContainText(`أنت تستفسر عن العقار: ${offer!.title}`);
   await expect(page.getByRole("note").getByRole("link", { name: "عرض تفاصيل العقار" })).toHaveAttribute("href", `/offer/${offer!.id}`);
 
-  const phone = `05${Date.now().toString().slice(-8)}`;
+  const phone = uniquePhone();
   await page.getByLabel("الاسم").fill("ريم الشهري");
   await page.getByLabel("رقم الهاتف (مطلوب)").fill(phone);
   await page.getByLabel("رسالتك (اختياري)").fill("أرغب في زيارة العقار يوم الخميس");
@@ -52,4 +52,38 @@ test("a post without the proof of work (a script, not a visitor) is refused in A
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain("حدث خطأ في إعداد التحقق");
   expect(await queryE2eDatabase("select 1 from inquiries where phone = $1", ["+966507776655"])).toEqual([]);
+});
+
+test("contact: an error found by the server clears once the field is fixed", async ({ page }) => {
+  // The browser's copy of the checks fails to load (a dropped connection): the server checks alone.
+  const schemaChunk = /\/assets\/inquiry-schema-[\w-]+\.js$/;
+  await page.route(schemaChunk, (route) => route.abort());
+  await page.goto("/contact");
+  const phone = page.getByLabel("رقم الهاتف (مطلوب)");
+  await phone.fill("12");
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: "إرسال", exact: true }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(page.getByText("رقم الهاتف غير صحيح، اكتبه مثل 05xxxxxxxx")).toBeVisible();
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+
+  await page.unroute(schemaChunk);
+  await phone.pressSequentially("3456789");
+  await expect(page.getByText("رقم الهاتف غير صحيح، اكتبه مثل 05xxxxxxxx")).toBeHidden();
+  await expect(phone).not.toHaveAttribute("aria-invalid");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the contact post reaches the server, which asks for the bot check and keeps what was typed", async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto("/contact");
+    await page.getByLabel("رقم الهاتف (مطلوب)").fill(phone);
+    await page.getByLabel("رسالتك (اختياري)").fill("هل يوجد عرض في حي الملقا؟");
+    await page.getByRole("button", { name: "إرسال", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText("حدث خطأ في إعداد التحقق، يرجى تحديث الصفحة والمحاولة مرة أخرى");
+    await expect(page.getByLabel("رقم الهاتف (مطلوب)")).toHaveValue(phone);
+    await expect(page.getByLabel("رسالتك (اختياري)")).toHaveValue("هل يوجد عرض في حي الملقا؟");
+    expect(await queryE2eDatabase("select 1 from inquiries where phone = $1", [`+966${phone.slice(1)}`])).toEqual([]);
+  });
 });

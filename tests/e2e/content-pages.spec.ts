@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_LICENCES } from "../../app/db/seed/demo-content.ts";
+import type { Page } from "@playwright/test";
+import { DEMO_LICENCES } from "../../demo/content.ts";
 import { SERVICES, SERVICES_PAGE } from "../../app/modules/services/services.ts";
 import { queryE2eDatabase } from "./db.ts";
+import { expect, test } from "./fixtures.ts";
 
 /** Waits until React has hydrated the page, so clicks reach its handlers. */
 async function hydrated(page: Page) {

@@ -1,9 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
-import { createStaffMember, signInAs } from "./staff.ts";
-
-const unique = () => `${Date.now()}`.slice(-7);
+import { expect, test, unique } from "./fixtures.ts";
 
 /** An owner's submission through the public form, as a visitor sends it. */
 async function submitOwnerRequest(page: Page, name: string, photos: number) {
@@ -27,7 +25,7 @@ async function submitOwnerRequest(page: Page, name: string, photos: number) {
   await expect(page.getByRole("status")).toContainText("تم استلام طلبك بنجاح!", { timeout: 15_000 });
 }
 
-test("a visitor's inquiry reaches an employee's inbox; reply by e-mail and WhatsApp, help from the accountant, then complete", async ({ page, context, browser }) => {
+test("a visitor's inquiry reaches an employee's inbox; reply by e-mail and WhatsApp, help from the accountant, then complete", async ({ page, context, browser, signedInAs }) => {
   test.setTimeout(60_000);
   const [offer] = await queryE2eDatabase<{ id: number; title: string; lat: number; lng: number }>(
     "select id, title, lat, lng from offers where lat is not null order by id limit 1",
@@ -48,7 +46,7 @@ test("a visitor's inquiry reaches an employee's inbox; reply by e-mail and Whats
   await visitor.close();
 
   // The employee's inbox.
-  await signInAs(context, await createStaffMember("staff"));
+  await signedInAs("staff");
   await page.goto("/admin/inquiries?status=pending");
   const card = page.getByTestId("inquiry-card").filter({ hasText: name });
   await expect(card).toBeVisible();
@@ -114,13 +112,13 @@ test("a visitor's inquiry reaches an employee's inbox; reply by e-mail and Whats
   expect(audit.map((a) => a.action)).toEqual(["reply-email", "reply-whatsapp", "help-request", "complete"]);
 });
 
-test("owner submissions: photos open large; an offer started from one is filled with copies of its photos; reject shows red", async ({ page, context }) => {
+test("owner submissions: photos open large; an offer started from one is filled with copies of its photos; reject shows red", async ({ page, signedInAs }) => {
   test.setTimeout(60_000);
   const name = `مالك الاختبار ${unique()}`;
   await submitOwnerRequest(page, name, 2);
   await submitOwnerRequest(page, `${name} ب`, 1);
 
-  await signInAs(context, await createStaffMember("manager"));
+  await signedInAs("manager");
   await page.goto("/admin/submissions");
   const card = page.getByTestId("submission-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
   await expect(card.getByTestId("submission-status")).toHaveText("قيد المراجعة");
@@ -153,23 +151,21 @@ test("owner submissions: photos open large; an offer started from one is filled 
   for (const original of originals) expect(copies).not.toContain(original.image_id);
 });
 
-test("an accountant can neither open the inbox and the submissions nor post to them", async ({ playwright, baseURL }) => {
-  const { SESSION_COOKIE } = await import("./staff.ts");
-  const crypto = await import("node:crypto");
-  const username = await createStaffMember("accountant");
-  const token = crypto.randomBytes(32).toString("base64url");
-  const [user] = await queryE2eDatabase<{ id: number }>("select id from staff_users where username = $1", [username]);
-  await queryE2eDatabase("insert into sessions (id_hash, user_id) values ($1, $2)", [crypto.createHash("sha256").update(token).digest("hex"), user!.id]);
-  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${SESSION_COOKIE}=${token}`, Origin: baseURL! }, maxRedirects: 0 });
-  const [inquiry] = await queryE2eDatabase<{ id: number; status: string }>("select id, status from inquiries order by id limit 1");
+test("an accountant can neither open the inbox and the submissions nor post to them", async ({ playwright, baseURL, session }) => {
+  const { cookie } = await session("accountant");
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: cookie, Origin: baseURL! }, maxRedirects: 0 });
+  // An inquiry of the test's own, pending: what the accountant's post would complete.
+  const [inquiry] = await queryE2eDatabase<{ id: number; status: string }>("insert into inquiries (name, phone) values ($1, $2) returning id, status", [
+    `عميل ${unique()}`,
+    "+966559876543",
+  ]);
+  expect(inquiry!.status).toBe("pending");
   for (const path of ["/admin/inquiries", "/admin/submissions"]) {
-    for (const response of [await request.get(path), await request.post(path, { form: { intent: "complete", id: String(inquiry?.id ?? 1) } })]) {
+    for (const response of [await request.get(path), await request.post(path, { form: { intent: "complete", id: String(inquiry!.id) } })]) {
       expect([response.status(), response.headers().location]).toEqual([302, "/admin"]);
     }
   }
-  if (inquiry) {
-    const [after] = await queryE2eDatabase<{ status: string }>("select status from inquiries where id = $1", [inquiry.id]);
-    expect(after!.status).toBe(inquiry.status);
-  }
+  const [after] = await queryE2eDatabase<{ status: string }>("select status from inquiries where id = $1", [inquiry!.id]);
+  expect(after!.status).toBe(inquiry!.status);
   await request.dispose();
 });

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
+import { expect, test, uniquePhone } from "./fixtures.ts";
 
 async function firstOfferId(page: Page): Promise<number> {
   await page.goto("/offers");
@@ -53,14 +54,19 @@ test("previous of the newest offer wraps to the oldest", async ({ page }) => {
   await expect(page.getByRole("link", { name: "العرض التالي" })).toHaveAttribute("href", `/offer/${newest!.id}`);
 });
 
-test("share: copy link confirms for 2 seconds; WhatsApp, X and mail links", async ({ page, context }) => {
+test("share: copy link confirms for 2 seconds; WhatsApp, X and mail links", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  // The page's timers run on Playwright's clock, stopped once the page is up: the test moves time itself.
+  await page.clock.install();
   const id = await firstOfferId(page);
   await page.goto(`/offer/${id}`);
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await page.getByRole("button", { name: "نسخ الرابط" }).click();
   await expect(page.getByText("تم نسخ الرابط")).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://localhost:3210/offer/${id}`);
-  await page.waitForTimeout(2300);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/offer/${id}`);
+  await page.clock.runFor(1900);
+  await expect(page.getByText("تم نسخ الرابط")).toBeVisible();
+  await page.clock.runFor(400);
   await expect(page.getByText("تم نسخ الرابط")).toBeHidden();
   await expect(page.getByRole("link", { name: "واتساب", exact: true })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
   await expect(page.getByRole("link", { name: "إكس" })).toHaveAttribute("href", /twitter\.com\/intent\/tweet/);
@@ -92,7 +98,7 @@ test("inquiry: phone required, then stored as pending with the offer; success fo
   await expect(form.getByText("الرجاء إدخال رقم الهاتف")).toBeVisible();
   await expect(form.getByLabel("الاسم")).toHaveValue("عميل الاختبار");
 
-  const phone = `05${Date.now().toString().slice(-8)}`;
+  const phone = uniquePhone();
   await form.getByLabel("رقم الهاتف (مطلوب)").fill(phone);
   await form.getByLabel("رسالتك (اختياري)").fill("هل السعر قابل للتفاوض؟");
   await form.getByRole("button", { name: "إرسال الاستفسار" }).click();
@@ -114,12 +120,24 @@ test("inquiry: phone required, then stored as pending with the offer; success fo
   expect(stored.filter((key) => key !== "react-router-scroll-positions")).toEqual([]);
 });
 
+test("inquiry: the phone's error clears as soon as a number is typed", async ({ page }) => {
+  const id = await firstOfferId(page);
+  await page.goto(`/offer/${id}`);
+  const form = page.locator("aside");
+  await form.getByRole("button", { name: "إرسال الاستفسار" }).click();
+  await expect(form.getByText("الرجاء إدخال رقم الهاتف")).toBeVisible();
+  await expect(form.getByLabel("رقم الهاتف (مطلوب)")).toBeFocused();
+  await form.getByLabel("رقم الهاتف (مطلوب)").pressSequentially("0501234567");
+  await expect(form.getByText("الرجاء إدخال رقم الهاتف")).toBeHidden();
+  await expect(form.getByLabel("رقم الهاتف (مطلوب)")).not.toHaveAttribute("aria-invalid");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the inquiry post reaches the server, which asks for the bot check and keeps what was typed", async ({ page }) => {
     const [offer] = await queryE2eDatabase<{ id: number }>("select id from offers order by id desc limit 1");
     await page.goto(`/offer/${offer!.id}`);
-    const phone = `05${(Date.now() + 7).toString().slice(-8)}`;
+    const phone = uniquePhone();
     const form = page.locator("aside");
     await form.getByLabel("رقم الهاتف (مطلوب)").fill(phone);
     await form.getByRole("button", { name: "إرسال الاستفسار" }).click();
@@ -129,16 +147,16 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("offer page metadata: title, description, Open Graph, Twitter, canonical, JSON-LD", async ({ page }) => {
+test("offer page metadata: title, description, Open Graph, Twitter, canonical, JSON-LD", async ({ page, baseURL }) => {
   const id = await firstOfferId(page);
   await page.goto(`/offer/${id}`);
   const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
   await expect(page).toHaveTitle(new RegExp(title));
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/localhost:3210\/images\/[a-f0-9]{32}-\d+\.webp$/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^${baseURL!.replaceAll(".", "\\.")}/images/[a-f0-9]{32}-\\d+\\.webp$`));
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(title));
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `http://localhost:3210/offer/${id}`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/offer/${id}`);
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(jsonLd).toMatchObject({ "@type": "RealEstateListing", name: title, offers: { priceCurrency: "SAR" } });
 });

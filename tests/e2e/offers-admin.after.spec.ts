@@ -1,15 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { queryE2eDatabase } from "./db.ts";
-import { createStaffMember, signInAs } from "./staff.ts";
+import { expect, test, unique } from "./fixtures.ts";
 
 /** A camera-like JPEG of a given colour. */
 async function photo(name: string, colour: string) {
   const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).jpeg({ quality: 85 }).toBuffer();
   return { name, mimeType: "image/jpeg", buffer };
 }
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
 
 async function fillBasics(page: Page, title: string) {
   await page.getByLabel("عنوان العقار").fill(title);
@@ -43,9 +41,9 @@ async function photoUrls(offerId: number) {
   return rows.flatMap((r) => r.variants.map((w) => `/images/${r.id}-${w}.webp`));
 }
 
-test("a manager adds an offer with two photos and two units; it appears on /offers elsewhere without reload; edit, then delete with confirmation", async ({ page, context, browser }) => {
+test("a manager adds an offer with two photos and two units; it appears on /offers elsewhere without reload; edit, then delete with confirmation", async ({ page, browser, signedInAs }) => {
   test.setTimeout(90_000);
-  await signInAs(context, await createStaffMember("manager"));
+  await signedInAs("manager");
   const n = unique();
   const title = `فيلا الاختبار ${n}`;
   const city = `مدينة الاختبار ${n}`;
@@ -101,13 +99,19 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   await expect(page.locator("[data-testid=offer-photo] progress")).toHaveCount(0, { timeout: 20_000 });
   await page.getByRole("button", { name: "حذف notes.jpg" }).click();
   await expect(page.getByTestId("offer-photo")).toHaveCount(2);
+  // The photos are up: the message that asked for a main photo has gone, before any new save.
+  await expect(page.getByText("يرجى تحميل صورة رئيسية واحدة على الأقل.")).toHaveCount(0);
   await expect(page.getByTestId("offer-photo").first()).toContainText("الرئيسية");
   await expect(page.getByLabel("عنوان العقار")).toHaveValue(title);
 
   await page.getByRole("button", { name: "إضافة العرض" }).click();
-  await expect(page).toHaveURL(/\/admin\/offers\?saved=added$/);
+  // Back to the list, its address clean; the message shows for 3 s, once.
+  await expect(page).toHaveURL(/\/admin\/offers$/);
   await expect(page.getByRole("status")).toHaveText("تمت إضافة العقار بنجاح!");
   await expect(page.getByRole("status")).toBeHidden({ timeout: 5000 });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "العروض" })).toBeVisible();
+  await expect(page.getByText("تمت إضافة العقار بنجاح!")).toHaveCount(0);
 
   const [saved] = await queryE2eDatabase<{ id: number; city: string; location: string; units: Array<{ description: string; floor: string }>; details: { facade: string[] } }>(
     "select id, city, location, units, details from offers where title = $1",
@@ -158,8 +162,8 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   await visitor.close();
 });
 
-test("land hides the building section; an unknown id goes back to the list", async ({ page, context }) => {
-  await signInAs(context, await createStaffMember("manager"));
+test("land hides the building section; an unknown id goes back to the list", async ({ page, signedInAs }) => {
+  await signedInAs("manager");
   await page.goto("/admin/offers/new");
   await expect(page.getByRole("heading", { name: "المبنى والوحدات" })).toBeVisible();
   await page.getByLabel("نوع العقار").selectOption("أرض");
@@ -171,24 +175,54 @@ test("land hides the building section; an unknown id goes back to the list", asy
   }
 });
 
-test("a failed save keeps everything typed and shows the alert", async ({ page, context }) => {
-  await signInAs(context, await createStaffMember("manager"));
+test("a failed save keeps everything typed and shows the alert", async ({ page, signedInAs }) => {
+  await signedInAs("manager");
   await page.goto("/admin/offers/new");
   const title = `عرض لم يحفظ ${unique()}`;
   await fillBasics(page, title);
   await addPhotos(page, [await photo("one.jpg", "#345")]);
-  await page.route("**/admin/offers/save", (route) => route.abort("connectionfailed"));
+  // The save is the page's own form post (React Router's data request to /admin/offers/new.data).
+  const save = /\/admin\/offers\/new\.data/;
+  await page.route(save, (route) => route.abort("connectionfailed"));
   await page.getByRole("button", { name: "إضافة العرض" }).click();
   await expect(page.getByRole("alert").first()).toHaveText("فشل حفظ العرض. تأكد من صلاحيات الدخول ثم حاول مرة أخرى.");
   await expect(page.getByLabel("عنوان العقار")).toHaveValue(title);
   await expect(page.getByTestId("offer-photo")).toHaveCount(1);
-  await page.unroute("**/admin/offers/save");
+  await page.unroute(save);
   await page.getByRole("button", { name: "إضافة العرض" }).click();
   await expect(page.getByRole("status")).toHaveText("تمت إضافة العقار بنجاح!");
 });
 
-test("an employee adds and deletes an offer; an accountant is sent to /admin", async ({ page, context, browser }) => {
-  await signInAs(context, await createStaffMember("staff"));
+test("the main-photo message goes as soon as a photo is uploaded, and a field's message as soon as it is fixed", async ({ page, signedInAs }) => {
+  await signedInAs("staff");
+  await page.goto("/admin/offers/new");
+  const title = `عرض بصورة لاحقة ${unique()}`;
+  const mainPhoto = page.getByText("يرجى تحميل صورة رئيسية واحدة على الأقل.");
+  await page.getByLabel("الوصف").fill("شقة مجددة");
+  await page.getByLabel("المساحة (م²)").fill("140");
+  await page.getByRole("button", { name: "إضافة العرض" }).click();
+  await expect(page.getByRole("alert").first()).toHaveText("يرجى تصحيح الحقول المشار إليها ثم الحفظ مرة أخرى.");
+  await expect(page.getByText("يرجى إدخال عنوان العقار")).toBeVisible();
+  await expect(mainPhoto).toBeVisible();
+  await expect(page.getByLabel("عنوان العقار")).toBeFocused();
+
+  await page.getByLabel("عنوان العقار").fill(title);
+  await expect(page.getByText("يرجى إدخال عنوان العقار")).toHaveCount(0);
+  await addPhotos(page, [await photo("first.jpg", "#9a6")]);
+  await expect(mainPhoto).toHaveCount(0);
+  await page.getByRole("button", { name: "حذف first.jpg" }).click();
+  await expect(mainPhoto).toBeVisible();
+  await addPhotos(page, [await photo("second.jpg", "#69a"), await photo("third.jpg", "#a69"), await photo("fourth.jpg", "#aa6")]);
+  await expect(mainPhoto).toHaveCount(0);
+
+  await page.getByRole("button", { name: "إضافة العرض" }).click();
+  await expect(page).toHaveURL(/\/admin\/offers$/);
+  await expect(page.getByRole("status")).toHaveText("تمت إضافة العقار بنجاح!");
+  expect(await queryE2eDatabase("select 1 from offers where title = $1", [title])).toHaveLength(1);
+});
+
+test("an employee adds and deletes an offer; an accountant is sent to /admin", async ({ page, browser, signedInAs }) => {
+  await signedInAs("staff");
   const title = `شقة الموظف ${unique()}`;
   const id = await addOffer(page, title);
   await expect(page.getByTestId("admin-offer-row").filter({ hasText: title })).toBeVisible();
@@ -198,7 +232,7 @@ test("an employee adds and deletes an offer; an accountant is sent to /admin", a
   expect(await queryE2eDatabase("select id from offers where id = $1", [id])).toEqual([]);
 
   const accountant = await browser.newContext();
-  await signInAs(accountant, await createStaffMember("accountant"));
+  await signedInAs("accountant", accountant);
   const accountantPage = await accountant.newPage();
   for (const path of ["/admin/offers", "/admin/offers/new", `/admin/offers/edit/${id}`]) {
     const response = await accountantPage.request.get(path, { maxRedirects: 0 });
@@ -209,8 +243,8 @@ test("an employee adds and deletes an offer; an accountant is sent to /admin", a
   await accountant.close();
 });
 
-test("photos: uploads refuse other sites and files that are not images", async ({ page, context, baseURL }) => {
-  await signInAs(context, await createStaffMember("staff"));
+test("photos: uploads refuse other sites and files that are not images", async ({ page, baseURL, signedInAs }) => {
+  await signedInAs("staff");
   await page.goto("/admin/offers");
   const crossSite = await page.request.post("/admin/offers/photos", { data: (await photo("a.jpg", "#111")).buffer, headers: { Origin: "https://evil.example" } });
   expect(crossSite.status()).toBe(403);

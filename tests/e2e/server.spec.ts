@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 test("security headers on pages, data and files", async ({ request }) => {
   for (const path of ["/", "/offers", "/healthz", "/favicon.svg", "/no-such-page"]) {
@@ -20,11 +20,11 @@ test("health check answers when the database answers", async ({ request }) => {
   expect(await response.json()).toEqual({ status: "ok" });
 });
 
-test("robots.txt keeps crawlers out of the back office; sitemap lists offers", async ({ request }) => {
+test("robots.txt keeps crawlers out of the back office; sitemap lists offers", async ({ request, baseURL }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /admin");
   expect(robots).toContain("Disallow: /login");
-  expect(robots).toContain("Sitemap: http://localhost:3210/sitemap.xml");
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("xml");
   const xml = await sitemap.text();

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { queryE2eDatabase } from "./db.ts";
-import { DEMO_STAFF, latestCode, SESSION_COOKIE, signInAs } from "./staff.ts";
+import type { Page } from "@playwright/test";
+import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
+import { expect, latestCode, SESSION_COOKIE, test } from "./fixtures.ts";
 
 async function askForCode(page: Page, phone: string) {
   const started = Date.now() - 1000;
@@ -13,22 +13,23 @@ async function askForCode(page: Page, phone: string) {
   return code!;
 }
 
-test("a manager signs in with the code from the SMS, sees the back office, and logs out", async ({ page, context }) => {
+test("a manager signs in with the code from the SMS, sees the back office, and logs out", async ({ page, context, staffMember }) => {
+  const manager = await staffMember("manager");
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("تسجيل الدخول إلى لوحة التحكم");
   await expect(page.getByLabel("رقم الهاتف")).toHaveAttribute("placeholder", "05xxxxxxxx");
-  await page.getByLabel("رقم الهاتف").fill("0500000001");
-  await expect(page.getByText("سيُرسل رمز التحقق إلى: +966500000001")).toBeVisible();
+  await page.getByLabel("رقم الهاتف").fill(manager.localPhone);
+  await expect(page.getByText(`سيُرسل رمز التحقق إلى: ${manager.phone}`)).toBeVisible();
 
-  const code = await askForCode(page, DEMO_STAFF.manager.phone);
-  await expect(page.getByText("+966500000001")).toBeVisible();
+  const code = await askForCode(page, manager.localPhone);
+  await expect(page.getByText(manager.phone)).toBeVisible();
   await page.getByLabel("رمز التحقق").fill(code);
   await page.getByRole("button", { name: "تحقق" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   const nav = page.getByRole("navigation", { name: "لوحة التحكم" });
   await expect(nav.getByText("المدير العام")).toBeVisible();
-  await expect(nav.getByText("khaled")).toBeVisible();
+  await expect(nav.getByText(manager.username)).toBeVisible();
   await expect(page.getByText("إجمالي العروض")).toBeVisible();
   const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
@@ -43,16 +44,18 @@ test("a manager signs in with the code from the SMS, sees the back office, and l
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login$/);
-  expect(await queryE2eDatabase("select 1 from sessions s join staff_users u on u.id = s.user_id where u.username = 'khaled'")).toEqual([]);
+  expect(await queryE2eDatabase("select 1 from sessions s join staff_users u on u.id = s.user_id where u.username = $1", [manager.username])).toEqual([]);
 });
 
-test("wrong and empty codes, then change number returns to step 1", async ({ page }) => {
-  const code = await askForCode(page, DEMO_STAFF.manager2.phone);
+test("wrong and empty codes, then change number returns to step 1", async ({ page, staffMember }) => {
+  const code = await askForCode(page, (await staffMember("manager")).localPhone);
+  const codeField = page.getByLabel("رمز التحقق");
   await page.getByRole("button", { name: "تحقق" }).click();
-  await expect(page.getByRole("alert")).toHaveText("الرجاء إدخال رمز التحقق");
-  await page.getByLabel("رمز التحقق").fill(code === "123456" ? "654321" : "123456");
+  await expect(codeField).toHaveAccessibleDescription("الرجاء إدخال رمز التحقق");
+  await expect(codeField).toHaveAttribute("aria-invalid", "true");
+  await codeField.fill(code === "123456" ? "654321" : "123456");
   await page.getByRole("button", { name: "تحقق" }).click();
-  await expect(page.getByRole("alert")).toHaveText("رمز التحقق غير صحيح");
+  await expect(codeField).toHaveAccessibleDescription("رمز التحقق غير صحيح");
   await page.getByRole("button", { name: "تغيير رقم الهاتف" }).click();
   await expect(page.getByLabel("رقم الهاتف")).toBeVisible();
   await expect(page.getByLabel("رمز التحقق")).toHaveCount(0);
@@ -61,16 +64,22 @@ test("wrong and empty codes, then change number returns to step 1", async ({ pag
 test("a number that is not staff is refused and no SMS is sent; an empty phone asks for one", async ({ page }) => {
   const started = Date.now() - 1000;
   await page.goto("/login");
+  const phone = page.getByLabel("رقم الهاتف");
   await page.getByRole("button", { name: "إرسال رمز التحقق" }).click();
-  await expect(page.getByRole("alert")).toHaveText("الرجاء إدخال رقم الهاتف");
-  await page.getByLabel("رقم الهاتف").fill("0559876543");
+  await expect(phone).toHaveAccessibleDescription(/الرجاء إدخال رقم الهاتف/);
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  // The error goes as soon as the field is fixed, before another submit.
+  await phone.fill("0559876543");
+  await expect(phone).not.toHaveAttribute("aria-invalid");
+  await expect(page.getByText("الرجاء إدخال رقم الهاتف")).toHaveCount(0);
   await page.getByRole("button", { name: "إرسال رمز التحقق" }).click();
-  await expect(page.getByRole("alert")).toHaveText("رقم الهاتف غير مصرح له بالدخول للوحة الإدارة");
+  await expect(phone).toHaveAccessibleDescription(/رقم الهاتف غير مصرح له بالدخول للوحة الإدارة/);
+  await expect(phone).toHaveValue("0559876543");
   expect(await latestCode("0559876543", started)).toBeUndefined();
 });
 
-test("five wrong codes kill the number's code: the sixth try, right or not, answers 429 with Retry-After", async ({ page }) => {
-  const code = await askForCode(page, DEMO_STAFF.staff.phone);
+test("five wrong codes kill the number's code: the sixth try, right or not, answers 429 with Retry-After", async ({ page, staffMember }) => {
+  const code = await askForCode(page, (await staffMember("staff")).localPhone);
   const wrong = code === "123456" ? "654321" : "123456";
   for (let i = 1; i < 5; i++) expect((await page.request.post("/login", { form: { intent: "verify", code: wrong } })).status()).toBe(400);
   const fifth = await page.request.post("/login", { form: { intent: "verify", code: wrong } });
@@ -87,17 +96,16 @@ test("a code check without a code sent says so", async ({ request }) => {
   expect(await response.text()).toContain("لم يتم إرسال رمز التحقق بعد");
 });
 
-for (const [role, who, links] of [
-  ["accountant", DEMO_STAFF.accountant, ["الرئيسية", "الملف الشخصي", "المهام", "المالية"]],
-  ["staff", DEMO_STAFF.staff, ["الرئيسية", "الملف الشخصي", "المهام", "العروض", "استفسارات العملاء", "طلبات الملاك"]],
+for (const [role, links] of [
+  ["accountant", ["الرئيسية", "الملف الشخصي", "المهام", "المالية"]],
+  ["staff", ["الرئيسية", "الملف الشخصي", "المهام", "العروض", "استفسارات العملاء", "طلبات الملاك"]],
   [
     "manager",
-    DEMO_STAFF.manager2,
     ["الرئيسية", "الملف الشخصي", "المهام", "العروض", "استفسارات العملاء", "طلبات الملاك", "المالية", "محتوى الموقع", "التراخيص", "التقارير", "الإعدادات"],
   ],
 ] as const) {
-  test(`the ${role}'s sidebar shows exactly the sections the role may open`, async ({ page, context }) => {
-    await signInAs(context, who.username);
+  test(`the ${role}'s sidebar shows exactly the sections the role may open`, async ({ page, signedInAs }) => {
+    await signedInAs(role);
     await page.goto("/admin");
     const nav = page.getByRole("navigation", { name: "لوحة التحكم" });
     await expect(nav.getByRole("link")).toHaveText([...links, "العودة إلى الموقع"]);
@@ -105,10 +113,8 @@ for (const [role, who, links] of [
   });
 }
 
-test("password reset by e-mail, then sign-in with username and the new password", async ({ page }) => {
-  const { createStaffMember } = await import("./staff.ts");
-  const { readE2eOutbox } = await import("./db.ts");
-  const username = await createStaffMember("accountant");
+test("password reset by e-mail, then sign-in with username and the new password", async ({ page, staffMember }) => {
+  const { username } = await staffMember("accountant");
   await page.goto("/login");
   await page.getByText("الدخول باسم المستخدم وكلمة المرور").click();
   await page.getByRole("link", { name: "نسيت كلمة المرور؟" }).click();
@@ -131,12 +137,15 @@ test("password reset by e-mail, then sign-in with username and the new password"
   await page.getByLabel("كلمة المرور الجديدة").fill("واحة-النخيل-88");
   await page.getByLabel("تأكيد كلمة المرور").fill("واحة-النخيل-99");
   await page.getByRole("button", { name: "حفظ كلمة المرور" }).click();
-  await expect(page.getByRole("alert")).toHaveText("كلمات المرور غير متطابقة");
+  await expect(page.getByLabel("تأكيد كلمة المرور")).toHaveAccessibleDescription("كلمات المرور غير متطابقة");
   await page.getByLabel("كلمة المرور الجديدة").fill("واحة-النخيل-88");
   await page.getByLabel("تأكيد كلمة المرور").fill("واحة-النخيل-88");
   await page.getByRole("button", { name: "حفظ كلمة المرور" }).click();
-  await expect(page).toHaveURL(/\/login\?reset=done$/);
+  await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("status")).toHaveText("تم تغيير كلمة المرور بنجاح. يمكنك تسجيل الدخول الآن.");
+  // A one-time message: a reload does not show it again.
+  await page.reload();
+  await expect(page.getByRole("status")).toHaveCount(0);
 
   // The link works once.
   await page.goto(link);

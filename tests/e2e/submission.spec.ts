@@ -1,14 +1,17 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { E2E } from "../../playwright.config.ts";
 import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
+import { expect, test } from "./fixtures.ts";
 
 const MESSAGES = {
   photosRequired: "يرجى تحميل صورة واحدة على الأقل للعقار.",
   photoTooLarge: "بعض الصور يتجاوز حجمها 5 ميجابايت. الحد الأقصى لكل صورة 5 ميجابايت.",
   photosUnreadable: "حدث خطأ أثناء معالجة الصور...",
   received: "تم استلام طلبك بنجاح!",
+  nameRequired: "يرجى إدخال الاسم",
+  phoneRequired: "الرجاء إدخال رقم الهاتف",
+  botCheckFailed: "حدث خطأ في إعداد التحقق، يرجى تحديث الصفحة والمحاولة مرة أخرى",
 };
 
 async function photoWithExif() {
@@ -87,7 +90,7 @@ test("the server cuts off a photo over 5 MB even when the browser check is skipp
     },
   });
   expect(response.status()).toBe(413);
-  expect(await response.json()).toMatchObject({ ok: false, errors: { photos: MESSAGES.photoTooLarge }, values: { clientName: "برنامج" } });
+  expect(await response.json()).toMatchObject({ status: "error", error: { photos: [MESSAGES.photoTooLarge] }, initialValue: { clientName: "برنامج" } });
 });
 
 test("cross-site posts are refused: the upload endpoint and the page action", async ({ request }) => {
@@ -96,11 +99,63 @@ test("cross-site posts are refused: the upload endpoint and the page action", as
     multipart: { clientName: "هجوم", photos: { name: "a.jpg", mimeType: "image/jpeg", buffer: await photoWithExif() } },
   });
   expect(endpoint.status()).toBe(403);
-  expect((await endpoint.json()).errors.form).toBe("تم رفض الطلب لأنه لم يُرسل من صفحات الموقع.");
+  expect(((await endpoint.json()) as { error: Record<string, string[]> }).error[""]).toEqual(["تم رفض الطلب لأنه لم يُرسل من صفحات الموقع."]);
   const action = await request.post("/list-your-property", {
     headers: { Origin: "https://evil.example" },
     multipart: { clientName: "هجوم" },
   });
   expect(action.status()).toBe(400);
   expect(await queryE2eDatabase("select 1 from submissions where client_name = $1", ["هجوم"])).toEqual([]);
+});
+
+test("owner submission: an error clears as soon as its field is fixed, the others stay", async ({ page }) => {
+  await page.goto("/list-your-property");
+  await page.getByRole("button", { name: "إرسال الطلب" }).click();
+  await expect(page.getByText(MESSAGES.nameRequired)).toBeVisible();
+  await expect(page.getByText(MESSAGES.phoneRequired)).toBeVisible();
+  await expect(page.getByLabel("الاسم")).toBeFocused(); // the first field with an error
+  await page.getByLabel("الاسم").pressSequentially("سعد");
+  await expect(page.getByText(MESSAGES.nameRequired)).toBeHidden();
+  await expect(page.getByLabel("الاسم")).not.toHaveAttribute("aria-invalid");
+  await expect(page.getByText(MESSAGES.phoneRequired)).toBeVisible();
+});
+
+test("owner submission: an error found by the server clears once the field is fixed", async ({ page }) => {
+  const description = `طلب بلا اسم ${Date.now()}`;
+  // The browser's copy of the checks fails to load (a dropped connection): the server checks alone.
+  const schemaChunk = /\/assets\/submission-schema-[\w-]+\.js$/;
+  await page.route(schemaChunk, (route) => route.abort());
+  await page.goto("/list-your-property");
+  await page.getByLabel("رقم الهاتف").fill("0551112244");
+  await page.getByLabel("نوع العقار").selectOption("فيلا");
+  await page.getByLabel("المدينة").selectOption("الرياض");
+  await page.getByLabel("الحي").selectOption("حطين");
+  await page.getByLabel("المساحة (م²)").fill("300");
+  await page.getByLabel("وصف العقار").fill(description);
+  await page.locator('input[type="file"]').setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await photoWithExif() });
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/submissions"));
+  await page.getByRole("button", { name: "إرسال الطلب" }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(page.getByText(MESSAGES.nameRequired)).toBeVisible();
+
+  await page.unroute(schemaChunk);
+  await page.getByLabel("الاسم").pressSequentially("سعد");
+  await expect(page.getByText(MESSAGES.nameRequired)).toBeHidden();
+  expect(await queryE2eDatabase("select 1 from submissions where description = $1", [description])).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the owner submission post reaches the server, which asks for the bot check and keeps what was typed", async ({ page }) => {
+    const name = `مالك بلا سكربت ${Date.now()}`;
+    await page.goto("/list-your-property");
+    await page.getByLabel("الاسم").fill(name);
+    await page.getByLabel("رقم الهاتف").fill("0551112255");
+    await page.getByLabel("وصف العقار").fill("شقة للإيجار");
+    await page.getByRole("button", { name: "إرسال الطلب" }).click();
+    await expect(page.getByRole("alert")).toHaveText(MESSAGES.botCheckFailed);
+    await expect(page.getByLabel("الاسم")).toHaveValue(name);
+    await expect(page.getByLabel("وصف العقار")).toHaveValue("شقة للإيجار");
+    expect(await queryE2eDatabase("select 1 from submissions where client_name = $1", [name])).toEqual([]);
+  });
 });

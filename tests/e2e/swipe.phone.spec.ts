@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 /** A horizontal touch swipe of `dx` pixels over an element. */
 async function swipe(target: Locator, dx: number) {

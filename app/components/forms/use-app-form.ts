@@ -1,4 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { parseSubmission } from "~/utils/form-submission.ts";
 
@@ -27,4 +28,22 @@ export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Reco
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseSubmission(formData, schema),
   });
+}
+
+/**
+ * A back-office save answers with a redirect and a toast (post → redirect → get), so its fetcher
+ * ends without a new reply (React Router keeps the last one): the form is then cleared to its
+ * defaults (the saved values, as the page loads them again), as `replySuccess` clears a form that
+ * stays. A refusal is a new reply and keeps what was typed.
+ */
+export function useResetAfterSave(fetcher: { state: string; data: unknown }, form: { reset: () => void }) {
+  const sent = useRef<{ data: unknown } | null>(null);
+  useEffect(() => {
+    if (fetcher.state === "submitting") sent.current ??= { data: fetcher.data };
+    else if (fetcher.state === "idle" && sent.current) {
+      const before = sent.current.data;
+      sent.current = null;
+      if (fetcher.data === before) form.reset();
+    }
+  }, [fetcher.state, fetcher.data, form]);
 }

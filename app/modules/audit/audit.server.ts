@@ -1,10 +1,8 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { auditLog } from "~/db/schema.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
-
-export type AuditEntity = "inquiry" | "submission";
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import type { AuditAction, AuditEntity } from "./audit-labels.ts";
 
 /** Who did what to which record, written in the same transaction as the change itself. */
 export async function recordAudit(
@@ -12,14 +10,14 @@ export async function recordAudit(
   actor: Pick<StaffProfile, "id" | "name">,
   entity: AuditEntity,
   entityId: number,
-  action: string,
+  action: AuditAction,
   details: Record<string, unknown> = {},
 ): Promise<void> {
   await tx.insert(auditLog).values({ entity, entityId, action, actorId: actor.id, actorName: actor.name, details });
 }
 
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   actorName: string;
   at: string;
 }

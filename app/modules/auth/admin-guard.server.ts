@@ -34,7 +34,7 @@ export function logAnonymousAdminHit(fields: { address: string; path: string; me
 }
 
 /**
- * The back office's gate (SPEC.md §6), run before every loader and action under /admin, page
+ * The back office's gate (the route table of modules/users/permissions.ts), run before every loader and action under /admin, page
  * and data requests alike: no session goes to /login, a role the route table does not allow
  * goes to /admin. Every answer is marked no-store.
  */

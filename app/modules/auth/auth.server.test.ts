@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loginCodes, sessions, staffUsers } from "~/db/schema.ts";
-import { seedDemoStaff } from "~/modules/users/users.server.ts";
+import { seedDemoStaff } from "../../../demo/staff.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { CODE_RULES, checkLoginCode, pendingSignIn, requestLoginCode } from "./login-codes.server.ts";
 import { createSession, deleteUserSessions, newToken, readSession, SESSION_LIMITS } from "./sessions.server.ts";

@@ -16,7 +16,7 @@ export const CODE_RULES = {
   /** One code per number per 30 seconds, at most 5 per number per 15 minutes. */
   minGapMs: 30_000,
   perNumber: { limit: 5, windowMs: 15 * 60_000 },
-  /** Codes asked per client address: at least 30 per hour (DESIGN.md) pass. */
+  /** Codes asked per client address: at least 30 an hour must always pass (an office shares one address). */
   perAddress: { limit: 30, windowMs: 60 * 60_000 },
   /** Codes tried per client address: a person mistypes a few times, a guesser thousands. */
   verifyPerAddress: { limit: 30, windowMs: 15 * 60_000 },

@@ -21,6 +21,20 @@ export const SIGN_IN_MESSAGES = {
   tooSoon: "يرجى الانتظار 30 ثانية قبل طلب رمز جديد",
   tooManyCodes: "تم تجاوز عدد الرموز المسموح بها، يرجى المحاولة بعد 15 دقيقة",
   tooManyFromAddress: "طلبات كثيرة من هذا الجهاز، يرجى المحاولة لاحقًا",
+  identifierRequired: "يرجى إدخال اسم المستخدم أو البريد الإلكتروني",
+  passwordRequired: "يرجى إدخال كلمة المرور",
+} as const;
+
+/** Confirming who asks before a sensitive change (issue 11; SPEC.md is silent): profile and staff pages. */
+export const REAUTH_MESSAGES = {
+  currentPasswordRequired: "يرجى إدخال كلمة المرور الحالية",
+  currentPasswordWrong: "كلمة المرور الحالية غير صحيحة",
+  codeRequired: SIGN_IN_MESSAGES.codeRequired,
+  codeSent: "تم إرسال رمز التحقق إلى جوالك",
+  codeNotNeeded: "لحسابك كلمة مرور: أدخل كلمة المرور الحالية بدلًا من الرمز",
+  verifyFailed: "تعذر التحقق من هويتك، يرجى المحاولة مرة أخرى",
+  tooManyTries: "محاولات كثيرة، يرجى المحاولة بعد 15 دقيقة",
+  busy: MESSAGES.serverBusy,
 } as const;
 
 /** Password reset texts (SPEC.md is silent on them). */

@@ -6,7 +6,7 @@ import { hitRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
 import { notifyInBackground } from "~/modules/messaging/background.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { checkNewPassword, hashPassword, PasswordWorkBusyError } from "~/utils/password.server.ts";
+import { hashPassword, PasswordWorkBusyError } from "~/utils/password.server.ts";
 import { RESET_MESSAGES } from "./messages.ts";
 import { deleteUserSessions, newToken, sha256 } from "./sessions.server.ts";
 
@@ -20,18 +20,15 @@ export const PASSWORD_RESET = {
 export const resetLink = (publicUrl: string, token: string) => `${publicUrl}/reset-password/${token}`;
 
 /**
- * Asks for a reset link. The answer is the same whether or not the e-mail belongs to someone,
- * and the mail goes out after the answer, so neither text nor timing tells.
+ * Asks for a reset link for an e-mail (checked by the form's schema). The page says the same
+ * whether or not the e-mail belongs to someone, or the address's limit was reached, and the mail
+ * goes out after the answer, so neither text nor timing tells.
  */
-export async function requestPasswordReset(
-  services: Pick<AppServices, "db" | "env" | "mailer">,
-  { email, address }: { email: string; address: string },
-): Promise<{ ok: true; message: string } | { ok: false; error: string; status: number }> {
+export async function requestPasswordReset(services: Pick<AppServices, "db" | "env" | "mailer">, { email, address }: { email: string; address: string }): Promise<void> {
   const { db, env, mailer } = services;
   const wanted = email.trim().toLowerCase();
-  if (!wanted) return { ok: false, error: MESSAGES.emailRequired, status: 400 };
   const rate = await hitRateLimit(db, { scope: "password-sign-in", address: `reset:${address}`, ...PASSWORD_RESET.perAddress });
-  if (!rate.allowed) return { ok: true, message: PASSWORD_RESET.requested };
+  if (!rate.allowed) return;
   const [user] = await db
     .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
     .from(staffUsers)
@@ -39,7 +36,7 @@ export async function requestPasswordReset(
     .limit(1);
   if (!user) {
     log.info("password reset for an unknown e-mail", { address });
-    return { ok: true, message: PASSWORD_RESET.requested };
+    return;
   }
   const token = newToken();
   await db.insert(passwordResetTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + PASSWORD_RESET.validMs) });
@@ -58,7 +55,6 @@ export async function requestPasswordReset(
     }),
   );
   log.info("password reset link sent", { userId: user.id });
-  return { ok: true, message: PASSWORD_RESET.requested };
 }
 
 /**
@@ -83,21 +79,19 @@ export async function isResetTokenUsable(services: Pick<AppServices, "db">, toke
 }
 
 /**
- * Sets the new password from a reset link: single use, within the hour; every session of the
- * person and every other open link of theirs ends, they are told by e-mail, and they sign in
- * themselves (no automatic sign-in).
+ * Sets the new password (checked by the form's schema) from a reset link: single use, within the
+ * hour; every session of the person and every other open link of theirs ends, they are told by
+ * e-mail, and they sign in themselves (no automatic sign-in).
  */
 export async function resetPassword(
   services: Pick<AppServices, "db" | "mailer">,
-  { token, password, confirmation, now = new Date() }: { token: string; password: string; confirmation: string; now?: Date },
+  { token, password, now = new Date() }: { token: string; password: string; now?: Date },
 ): Promise<{ ok: true } | { ok: false; error: string; invalidLink?: boolean }> {
   const { db, mailer } = services;
   if (!(await isResetTokenUsable(services, token, now))) return { ok: false, error: PASSWORD_RESET.invalidLink, invalidLink: true };
-  const checked = checkNewPassword(password, confirmation);
-  if (!checked.ok) return { ok: false, error: checked.message };
   let passwordHash: string;
   try {
-    passwordHash = await hashPassword(checked.password);
+    passwordHash = await hashPassword(password);
   } catch (error) {
     // A flood of sign-ins holds the password work: the link stays usable, try again in a moment.
     if (error instanceof PasswordWorkBusyError) return { ok: false, error: MESSAGES.serverBusy };

@@ -45,7 +45,7 @@ async function accountSlotFree(db: AppServices["db"], key: string, now: number):
 }
 
 /**
- * Sign-in with username or e-mail and password (SPEC.md §7). Unknown account, inactive account,
+ * Sign-in with username or e-mail and password, the second way in beside the SMS code. Unknown account, inactive account,
  * no password yet or a wrong password: one message, one status, and the same argon2 work. Before
  * any argon2 work: the address's limit, the proof of work, the account-and-address limit and the
  * account-wide slowing; the argon2 work itself is capped process-wide.

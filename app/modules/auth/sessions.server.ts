@@ -49,7 +49,11 @@ export async function deleteSession(db: Db, token: string | undefined) {
   if (token) await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
 }
 
-/** Ends every session of a staff member at once (deactivation, role change, password change). */
+/**
+ * Ends every session of a staff member at once: on deactivation and on a password reset by link.
+ * A role change needs none of this (each request reads the role afresh), and a password changed
+ * on the profile page ends the other sessions only (deleteOtherSessions).
+ */
 export async function deleteUserSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -4,7 +4,7 @@ import { verifyFormProof } from "~/modules/form-guard/proof-of-work.server.ts";
 import { SmsSendError } from "~/modules/messaging/sms.server.ts";
 import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
 import { log } from "~/utils/log.server.ts";
-import { toAsciiDigits } from "~/utils/numbers.ts";
+import { readCodeDigits } from "./login-schema.ts";
 import { checkLoginCode, CODE_RULES, requestLoginCode, type CodeCheckResult, type CodeRequestRefusal } from "./login-codes.server.ts";
 import { SIGN_IN_MESSAGES as M } from "./messages.ts";
 import { createSession } from "./sessions.server.ts";
@@ -34,13 +34,10 @@ export const CODE_REFUSAL_MESSAGES: Record<CodeRequestRefusal | Extract<CodeChec
   expired: M.codeExpired,
 };
 
-/** The digits of a typed code: Arabic-Indic digits from an Arabic keyboard count, spaces do not. */
-export const readCodeDigits = (typed: string) => toAsciiDigits(typed).replace(/\s/g, "").slice(0, 20);
-
 /**
  * Texts a one-time code; `purpose` completes «… لوحة تحكم {firm}». The last line lets phones offer
  * the code for this site only (WebOTP). A failure gives the provider's own message, else ours
- * (SPEC.md §8).
+ * (the sign-in page shows the provider's reason when there is one).
  */
 export async function textCode(
   services: Pick<AppServices, "env" | "sms">,

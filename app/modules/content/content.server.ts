@@ -21,7 +21,7 @@ export function mergeContent(rows: { key: string; value: string }[]): SiteConten
 
 /**
  * Site content, cached in this process until a write invalidates it. If reading fails, the
- * last good copy (or the defaults) is used and the failure is logged with SPEC.md's message.
+ * last good copy (or the defaults) is used and the failure is logged (MESSAGES.contentLoadFailed).
  */
 export async function getSiteContent(db: Db): Promise<{ content: SiteContent; stale: boolean }> {
   if (cached) return { content: cached, stale: false };
@@ -44,7 +44,7 @@ export function invalidateSiteContent() {
 export async function saveSiteContent(db: Db, entries: Partial<SiteContent>) {
   const rows = Object.entries(entries)
     .filter(([key, value]) => isKey(key) && typeof value === "string")
-    .map(([key, value]) => ({ key, value: value as string, updatedAt: new Date() }));
+    .map(([key, value]) => ({ key, value, updatedAt: new Date() }));
   if (rows.length === 0) return;
   await db
     .insert(siteContent)

@@ -11,7 +11,11 @@ export type GuardVerdict =
   | { ok: false; silent: true }
   | { ok: false; silent: false; status: number; message: string; retryAfterSeconds?: number };
 
-/** Counts the post against the address's limit. Runs before reading a large body. */
+/**
+ * Counts the post against the address's limit. It reads nothing of the request: the owner
+ * submission calls it before taking in its upload, so a flood is refused before any photo is
+ * read; the small public forms call it (through guardPublicForm) after reading their fields.
+ */
 export async function checkFormRate(db: Db, scope: RateLimitScope, address: string): Promise<GuardVerdict> {
   const rate = await hitRateLimit(db, { scope, address });
   if (rate.allowed) return { ok: true };

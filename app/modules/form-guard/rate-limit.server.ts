@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server.ts";
 import { rateLimitCounters } from "~/db/schema.ts";
 
 /**
- * Public forms: DESIGN.md promises at least 20 posts per address per 10 minutes; we allow 30
+ * Public forms: at least 20 posts per address per 10 minutes must always pass; we allow 30
  * per form so that a family behind one address, or a visitor correcting a form, is never
  * refused. Counted in PostgreSQL so every app instance shares the count.
  */

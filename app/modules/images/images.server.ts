@@ -15,6 +15,13 @@ const WEBP_EFFORT = Number(process.env.WEBP_EFFORT ?? 2);
 
 export class ImageRejectedError extends Error {}
 
+/**
+ * The columns of an image as pages need them (an ImageRef), for a query's `select`. Nested under a
+ * key of a left join's selection (`{ ..., image: imageColumns }`), the whole object is null when
+ * the row has no image.
+ */
+export const imageColumns = { id: images.id, width: images.width, height: images.height, variants: images.variants, colour: images.colour };
+
 export function imagesDir(dataDir: string): string {
   return path.join(dataDir, "uploads", "images");
 }
@@ -97,8 +104,8 @@ export async function deleteImages(db: Db, dataDir: string, ids: string[]): Prom
 }
 
 export async function getImage(db: Db, id: string): Promise<ImageRef | undefined> {
-  const [row] = await db.select().from(images).where(eq(images.id, id));
-  return row && { id: row.id, width: row.width, height: row.height, variants: row.variants, colour: row.colour };
+  const [row] = await db.select(imageColumns).from(images).where(eq(images.id, id));
+  return row;
 }
 
 /**

@@ -11,9 +11,10 @@ import { createStaffUser } from "~/modules/users/users.server.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { handleInboxAction } from "./inbox-action.server.ts";
 import { completeInquiry, inquiryTotals, listInbox, REPLY_SENDING_STALE_MS, replyToInquiry, requestHelp } from "./inbox.server.ts";
 import { createInquiry } from "./inquiries.server.ts";
-import { canComplete, canReply, INQUIRY_MESSAGES, isInquiryLate, replyText } from "./status.ts";
+import { INQUIRY_MESSAGES, isInquiryLate, isInquiryOpen, replyText } from "./status.ts";
 
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-inbox-"));
@@ -38,9 +39,8 @@ const newInquiry = (overrides: Partial<{ email: string; propertyId: number }> = 
   createInquiry(db(), { name: "محمد", phone: "+966551234567", email: overrides.email ?? "m@example.sa", message: "هل الشقة متاحة؟", propertyId: overrides.propertyId, propertyTitle: "" });
 
 describe("inquiry status rules (SPEC.md §4)", () => {
-  it("replies until completed; completing once", () => {
-    expect([canReply("pending"), canReply("replied"), canReply("completed")]).toEqual([true, true, false]);
-    expect([canComplete("pending"), canComplete("replied"), canComplete("completed")]).toEqual([true, true, false]);
+  it("replies until completed; completing once (both while the inquiry is open)", () => {
+    expect([isInquiryOpen("pending"), isInquiryOpen("replied"), isInquiryOpen("completed")]).toEqual([true, true, false]);
   });
 
   it("late after 24 hours, only while pending", () => {
@@ -61,7 +61,7 @@ describe("the inbox", () => {
     const offer = await createOffer(db(), { lat: 24.77, lng: 46.64, title: "فيلا الاختبار" });
     const inquiry = await newInquiry({ propertyId: offer.id });
     const result = await replyToInquiry(services(), employee, inquiry.id, "email", "  نعم، الفيلا متاحة للمعاينة غداً  ");
-    expect(result).toEqual({ ok: true, message: INQUIRY_MESSAGES.repliedEmail });
+    expect(result).toBeNull();
     expect(sent.at(-1)).toMatchObject({ to: "m@example.sa", body: expect.stringContaining("نعم، الفيلا متاحة للمعاينة غداً") });
     expect(sent.at(-1)!.body).toContain("https://www.google.com/maps?q=24.77,46.64");
     const [row] = await db().select().from(inquiries).where(eq(inquiries.id, inquiry.id));
@@ -76,7 +76,7 @@ describe("the inbox", () => {
     const inquiry = await newInquiry();
     failMail = true;
     try {
-      expect(await replyToInquiry(services(), employee, inquiry.id, "email", "رد")).toEqual({ ok: false, error: INQUIRY_MESSAGES.mailFailed });
+      expect(await replyToInquiry(services(), employee, inquiry.id, "email", "رد")).toBe(INQUIRY_MESSAGES.mailFailed);
     } finally {
       failMail = false;
     }
@@ -84,26 +84,23 @@ describe("the inbox", () => {
     expect([row!.status, row!.replyHistory]).toEqual(["pending", []]);
     expect(await db().select().from(auditLog).where(eq(auditLog.entityId, inquiry.id))).toEqual([]);
     const silent = await newInquiry({ email: "" });
-    expect(await replyToInquiry(services(), employee, silent.id, "email", "رد")).toEqual({ ok: false, error: INQUIRY_MESSAGES.noEmail });
-    expect((await replyToInquiry(services(), employee, silent.id, "whatsapp", "رد عبر واتساب")).ok).toBe(true);
-    expect(await replyToInquiry(services(), employee, silent.id, "whatsapp", "   ")).toEqual({ ok: false, error: INQUIRY_MESSAGES.replyRequired });
+    expect(await replyToInquiry(services(), employee, silent.id, "email", "رد")).toBe(INQUIRY_MESSAGES.noEmail);
+    expect(await replyToInquiry(services(), employee, silent.id, "whatsapp", "رد عبر واتساب")).toBeNull();
   });
 
   it("complete closes it for good: no more replies, no second completion", async () => {
     const inquiry = await newInquiry();
-    expect((await completeInquiry(db(), employee, inquiry.id)).ok).toBe(true);
-    expect(await completeInquiry(db(), employee, inquiry.id)).toEqual({ ok: false, error: INQUIRY_MESSAGES.notAllowed });
-    expect(await replyToInquiry(services(), employee, inquiry.id, "whatsapp", "متأخر")).toEqual({ ok: false, error: INQUIRY_MESSAGES.notAllowed });
+    expect(await completeInquiry(db(), employee, inquiry.id)).toBeNull();
+    expect(await completeInquiry(db(), employee, inquiry.id)).toBe(INQUIRY_MESSAGES.notAllowed);
+    expect(await replyToInquiry(services(), employee, inquiry.id, "whatsapp", "متأخر")).toBe(INQUIRY_MESSAGES.notAllowed);
     expect((await auditTrail(db(), "inquiry", inquiry.id)).map((e) => e.action)).toEqual(["complete"]);
   });
 
-  it("a help request needs title and details and makes a pending task for the accountant", async () => {
+  it("a help request makes a pending task for the accountant (there must be one)", async () => {
     const inquiry = await newInquiry();
-    expect(await requestHelp(db(), employee, inquiry.id, { title: "", details: "x" })).toEqual({ ok: false, error: INQUIRY_MESSAGES.helpTitleRequired });
-    expect(await requestHelp(db(), employee, inquiry.id, { title: "x", details: " " })).toEqual({ ok: false, error: INQUIRY_MESSAGES.helpDetailsRequired });
-    expect(await requestHelp(db(), employee, inquiry.id, { title: "عربون", details: "العميل يسأل عن العربون" })).toEqual({ ok: false, error: INQUIRY_MESSAGES.noAccountant });
+    expect(await requestHelp(db(), employee, inquiry.id, { title: "عربون", details: "العميل يسأل عن العربون" })).toBe(INQUIRY_MESSAGES.noAccountant);
     const accountant = await createStaffUser(db(), { name: "فهد", username: "fahad.t", phone: "0551110002", role: "accountant" });
-    expect((await requestHelp(db(), employee, inquiry.id, { title: "عربون", details: "العميل يسأل عن العربون" })).ok).toBe(true);
+    expect(await requestHelp(db(), employee, inquiry.id, { title: "عربون", details: "العميل يسأل عن العربون" })).toBeNull();
     const [task] = await db().select().from(tasks).where(eq(tasks.relatedInquiryId, inquiry.id));
     expect(task).toMatchObject({ title: "عربون", description: "العميل يسأل عن العربون", assignedTo: accountant.id, createdBy: employee.id, status: "Pending" });
     expect((await auditTrail(db(), "inquiry", inquiry.id)).map((e) => [e.action, e.details])).toEqual([["help-request", { taskId: task!.id }]]);
@@ -123,6 +120,74 @@ describe("the inbox", () => {
     expect(totals.total).toBe(all.length);
     expect(totals.pending).toBe(all.filter((i) => i.status === "pending").length);
     expect(totals.late).toBe(all.filter((i) => i.late).length);
+  });
+});
+
+describe("the inbox's forms (its action)", () => {
+  const post = (fields: Record<string, string | undefined>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+    return handleInboxAction(services(), employee, form);
+  };
+
+  it("a reply, a help request and completing each answer a success that stays on the page", async () => {
+    const inquiry = await newInquiry();
+    const id = String(inquiry.id);
+    for (const fields of [
+      { intent: "reply", id, method: "email", message: "  نعم متاحة  " },
+      { intent: "reply", id, method: "whatsapp", message: "تم تأكيد الموعد" },
+      { intent: "complete", id },
+    ]) {
+      const answer = await post(fields);
+      expect([answer.init?.status ?? 200, answer.data.status, answer.data.initialValue], JSON.stringify(fields)).toEqual([200, "success", null]);
+    }
+    const [row] = await db().select().from(inquiries).where(eq(inquiries.id, inquiry.id));
+    expect([row!.status, row!.replyHistory.map((e) => [e.method, e.message])]).toEqual([
+      "completed",
+      [
+        ["email", "نعم متاحة"],
+        ["whatsapp", "تم تأكيد الموعد"],
+      ],
+    ]);
+    const help = await post({ intent: "help", id, title: " عربون ", details: "العميل يسأل عن العربون" });
+    expect([help.init?.status ?? 200, help.data.status]).toEqual([200, "success"]);
+    const [task] = await db().select().from(tasks).where(eq(tasks.relatedInquiryId, inquiry.id));
+    expect([task!.title, task!.description]).toEqual(["عربون", "العميل يسأل عن العربون"]);
+  });
+
+  it("a blank reply, or a help request without title or details, is refused under its field, 400, with what was typed", async () => {
+    const inquiry = await newInquiry();
+    const id = String(inquiry.id);
+    const blank = await post({ intent: "reply", id, method: "whatsapp", message: "   " });
+    expect([blank.init?.status, blank.data.error]).toEqual([400, { message: [INQUIRY_MESSAGES.replyRequired] }]);
+    const noTitle = await post({ intent: "help", id, title: "", details: "x" });
+    expect([noTitle.init?.status, noTitle.data.error]).toEqual([400, { title: [INQUIRY_MESSAGES.helpTitleRequired] }]);
+    const noDetails = await post({ intent: "help", id, title: "x", details: " " });
+    expect([noDetails.init?.status, noDetails.data.error, noDetails.data.initialValue]).toEqual([
+      400,
+      { details: [INQUIRY_MESSAGES.helpDetailsRequired] },
+      expect.objectContaining({ title: "x" }),
+    ]);
+    const [row] = await db().select().from(inquiries).where(eq(inquiries.id, inquiry.id));
+    expect([row!.status, row!.replyHistory]).toEqual(["pending", []]);
+  });
+
+  it("a refusal is said about the whole form, 400: completed, unknown, no e-mail address, not a request of the page", async () => {
+    const inquiry = await newInquiry({ email: "" });
+    const id = String(inquiry.id);
+    const noEmail = await post({ intent: "reply", id, method: "email", message: "رد" });
+    expect([noEmail.init?.status, noEmail.data.error?.[""]]).toEqual([400, [INQUIRY_MESSAGES.noEmail]]);
+    expect((await post({ intent: "complete", id })).data.status).toBe("success");
+    const again = await post({ intent: "complete", id });
+    expect([again.init?.status, again.data.error?.[""]]).toEqual([400, [INQUIRY_MESSAGES.notAllowed]]);
+    for (const bad of ["0", "abc", "999999"]) {
+      const unknown = await post({ intent: "complete", id: bad });
+      expect([unknown.init?.status, unknown.data.error?.[""]], bad).toEqual([400, [INQUIRY_MESSAGES.notFound]]);
+    }
+    for (const fields of [{ intent: "archive", id }, { intent: "reply", id, method: "fax", message: "رد" }, {}]) {
+      const invalid = await post(fields);
+      expect([invalid.init?.status, invalid.data.error?.[""]], JSON.stringify(fields)).toEqual([400, [INQUIRY_MESSAGES.invalidRequest]]);
+    }
   });
 });
 
@@ -177,19 +242,19 @@ describe("e-mail replies through a real SMTP server", () => {
       });
       expect((await rowOf(inquiry.id)).replySending).toMatchObject({ actorId: employee.id });
       // A second click while the first is on its way sends nothing.
-      expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "الشقة متاحة")).toEqual({ ok: false, error: INQUIRY_MESSAGES.replySending });
+      expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "الشقة متاحة")).toBe(INQUIRY_MESSAGES.replySending);
       expect(arrived.length).toBe(before + 1);
     } finally {
       release("refuse");
     }
-    expect(await first).toEqual({ ok: false, error: INQUIRY_MESSAGES.mailFailed });
+    expect(await first).toBe(INQUIRY_MESSAGES.mailFailed);
     hold = null;
     const failed = await rowOf(inquiry.id);
     expect([failed.status, failed.replyHistory, failed.replySending, failed.name]).toEqual(["pending", [], null, "محمد أثناء الإرسال"]);
     expect(await auditTrail(db(), "inquiry", inquiry.id)).toEqual([]);
 
     // Trying again sends it, and the history has it once.
-    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "الشقة متاحة")).toEqual({ ok: true, message: INQUIRY_MESSAGES.repliedEmail });
+    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "الشقة متاحة")).toBeNull();
     expect(delivered.filter((text) => text.includes("To: m@example.sa"))).toHaveLength(1);
     const sentRow = await rowOf(inquiry.id);
     expect([sentRow.status, sentRow.replyHistory.length, sentRow.replySending]).toEqual(["replied", 1, null]);
@@ -200,9 +265,9 @@ describe("e-mail replies through a real SMTP server", () => {
     const inquiry = await newInquiry();
     const startedAt = new Date(Date.now() - 60_000).toISOString();
     await db().update(inquiries).set({ replySending: { token: "left-behind", actorId: employee.id, startedAt } }).where(eq(inquiries.id, inquiry.id));
-    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "رد")).toEqual({ ok: false, error: INQUIRY_MESSAGES.replySending });
+    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "رد")).toBe(INQUIRY_MESSAGES.replySending);
     const later = () => new Date(Date.now() + REPLY_SENDING_STALE_MS);
-    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "رد", later)).toEqual({ ok: true, message: INQUIRY_MESSAGES.repliedEmail });
+    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "رد", later)).toBeNull();
     const row = await rowOf(inquiry.id);
     expect([row.status, row.replyHistory.length, row.replySending]).toEqual(["replied", 1, null]);
   });
@@ -212,10 +277,10 @@ describe("e-mail replies through a real SMTP server", () => {
     // The mailer completes the inquiry mid-send: with a lock held this would wait forever.
     const completing: Mailer = {
       async send() {
-        expect((await completeInquiry(db(), employee, inquiry.id)).ok).toBe(true);
+        expect(await completeInquiry(db(), employee, inquiry.id)).toBeNull();
       },
     };
-    expect(await replyToInquiry({ db: db(), mailer: completing }, employee, inquiry.id, "email", "رد أخير")).toMatchObject({ ok: true });
+    expect(await replyToInquiry({ db: db(), mailer: completing }, employee, inquiry.id, "email", "رد أخير")).toBeNull();
     const row = await rowOf(inquiry.id);
     expect([row.status, row.replyHistory.map((e) => e.message), row.replySending]).toEqual(["completed", ["رد أخير"], null]);
   });
@@ -224,11 +289,11 @@ describe("e-mail replies through a real SMTP server", () => {
     const inquiry = await newInquiry();
     const meanwhile: Mailer = {
       async send() {
-        expect((await replyToInquiry(services(), employee, inquiry.id, "whatsapp", "رد واتساب")).ok).toBe(true);
+        expect(await replyToInquiry(services(), employee, inquiry.id, "whatsapp", "رد واتساب")).toBeNull();
         expect((await rowOf(inquiry.id)).replySending).toMatchObject({ actorId: employee.id });
       },
     };
-    expect(await replyToInquiry({ db: db(), mailer: meanwhile }, employee, inquiry.id, "email", "رد بريد")).toMatchObject({ ok: true });
+    expect(await replyToInquiry({ db: db(), mailer: meanwhile }, employee, inquiry.id, "email", "رد بريد")).toBeNull();
     const row = await rowOf(inquiry.id);
     expect([row.replyHistory.map((e) => e.method), row.replySending]).toEqual([["whatsapp", "email"], null]);
   });

@@ -1,49 +1,30 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AppServices } from "~/context.ts";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { inquiries, offers, staffUsers, tasks, type ReplyEntry } from "~/db/schema.ts";
-import { latestAuditEntries, recordAudit, type AuditEntry } from "~/modules/audit/audit.server.ts";
+import { latestAuditEntries, recordAudit } from "~/modules/audit/audit.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import { log } from "~/utils/log.server.ts";
-import { canComplete, canReply, INQUIRY_LATE_AFTER_MS, INQUIRY_MESSAGES, INQUIRY_STATUSES, isInquiryLate, replyText, type ReplyMethod } from "./status.ts";
+import type { InboxCard, InboxFilters } from "./inbox-card.ts";
+import { INQUIRY_HELP_LIMITS, INQUIRY_REPLY_MAX } from "./inbox-schema.ts";
+import { INQUIRY_LATE_AFTER_MS, INQUIRY_MESSAGES, isInquiryLate, isInquiryOpen, isInquiryStatus, replyText, type InquiryStatus, type ReplyMethod } from "./status.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-export interface InboxCard {
-  id: number;
-  name: string;
-  phone: string;
-  email: string;
-  message: string;
-  propertyId: number | null;
-  propertyTitle: string;
-  coordinates: { lat: number; lng: number } | null;
-  status: string;
-  late: boolean;
-  createdAt: string;
-  replyHistory: ReplyEntry[];
-  lastAction: AuditEntry | null;
-}
-
-export interface InboxFilters {
-  status?: string;
-  q?: string;
-}
+export type { InboxCard, InboxFilters };
 
 export const INBOX_PAGE_SIZE = 50;
 
 export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   const status = params.get("status") ?? "";
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  return { status: (INQUIRY_STATUSES as readonly string[]).includes(status) ? status : undefined, q: q || undefined };
+  return { status: isInquiryStatus(status) ? status : undefined, q: q || undefined };
 }
 
 function likeLiteral(value: string): string {
   return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** The inbox, newest first (SPEC.md §2): a status filter and a search over name, phone, e-mail, message and property. */
+/** The inbox, newest first: a status filter and a search over name, phone, e-mail, message and property. */
 export async function listInbox(db: Db, filters: InboxFilters, now = Date.now()): Promise<InboxCard[]> {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(inquiries.status, filters.status));
@@ -97,10 +78,6 @@ export async function inquiryTotals(db: Db, now = new Date()): Promise<{ total: 
   return { total: row?.total ?? 0, pending: row?.pending ?? 0, late: row?.late ?? 0 };
 }
 
-export type InboxActionResult = { ok: true; message: string } | { ok: false; error: string };
-
-const refused = (error: string): InboxActionResult => ({ ok: false, error });
-
 /**
  * An e-mail reply whose attempt started this long ago and never finished (the process stopped
  * mid-send) may be tried again. Far longer than a send can take (SMTP_TIMEOUTS), so two attempts
@@ -109,7 +86,7 @@ const refused = (error: string): InboxActionResult => ({ ok: false, error });
 export const REPLY_SENDING_STALE_MS = 10 * 60_000;
 
 /**
- * Records a reply (SPEC.md §4): the status becomes replied and {timestamp, method, message,
+ * Records a reply: the status becomes replied and {timestamp, method, message,
  * sentBy} joins the history, with an audit entry. A completed inquiry takes no more replies.
  *
  * By WhatsApp (the browser opened the chat) that is one transaction. By e-mail the mail must go
@@ -118,6 +95,9 @@ export const REPLY_SENDING_STALE_MS = 10 * 60_000;
  * in a second transaction. A failed send ends the attempt and changes nothing else, so the reply
  * can be sent again and the history gets it once. While an attempt is on its way (younger than
  * REPLY_SENDING_STALE_MS) another e-mail reply is refused rather than sent alongside.
+ *
+ * Returns why it was refused (the message staff see), or null once done; the reply form's schema
+ * requires the text.
  */
 export async function replyToInquiry(
   services: Pick<AppServices, "db" | "mailer">,
@@ -126,16 +106,15 @@ export async function replyToInquiry(
   method: ReplyMethod,
   rawMessage: string,
   now: () => Date = () => new Date(),
-): Promise<InboxActionResult> {
-  const message = rawMessage.trim().slice(0, 5000);
-  if (!message) return refused(INQUIRY_MESSAGES.replyRequired);
+): Promise<string | null> {
+  const message = rawMessage.trim().slice(0, INQUIRY_REPLY_MAX);
   if (method === "whatsapp") {
     return services.db.transaction(async (tx) => {
       const [inquiry] = await tx.select({ status: inquiries.status }).from(inquiries).where(eq(inquiries.id, id)).for("update");
-      if (!inquiry) return refused(INQUIRY_MESSAGES.notFound);
-      if (!canReply(inquiry.status)) return refused(INQUIRY_MESSAGES.notAllowed);
+      if (!inquiry) return INQUIRY_MESSAGES.notFound;
+      if (!isInquiryOpen(inquiry.status)) return INQUIRY_MESSAGES.notAllowed;
       await recordReply(tx, actor, id, { method, message, at: now(), from: inquiry.status });
-      return { ok: true, message: INQUIRY_MESSAGES.repliedWhatsapp };
+      return null;
     });
   }
 
@@ -151,7 +130,7 @@ export async function replyToInquiry(
       .for("update", { of: inquiries });
     if (!row) return { ok: false, error: INQUIRY_MESSAGES.notFound };
     const { inquiry } = row;
-    if (!canReply(inquiry.status)) return { ok: false, error: INQUIRY_MESSAGES.notAllowed };
+    if (!isInquiryOpen(inquiry.status)) return { ok: false, error: INQUIRY_MESSAGES.notAllowed };
     if (!inquiry.email) return { ok: false, error: INQUIRY_MESSAGES.noEmail };
     const sending = inquiry.replySending;
     if (sending && now().getTime() - Date.parse(sending.startedAt) < REPLY_SENDING_STALE_MS) return { ok: false, error: INQUIRY_MESSAGES.replySending };
@@ -162,7 +141,7 @@ export async function replyToInquiry(
     const coordinates = row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null;
     return { ok: true, to: inquiry.email, propertyTitle: inquiry.propertyTitle, coordinates };
   });
-  if (!claim.ok) return refused(claim.error);
+  if (!claim.ok) return claim.error;
 
   // 2. Send, holding nothing. A failure ends this attempt (only this one) and changes nothing else.
   const ours = and(eq(inquiries.id, id), sql`${inquiries.replySending}->>'token' = ${token}`);
@@ -175,7 +154,7 @@ export async function replyToInquiry(
   } catch (error) {
     log.warn("inquiry reply mail failed", { inquiryId: id, error: String(error) });
     await services.db.update(inquiries).set({ replySending: null }).where(ours);
-    return refused(INQUIRY_MESSAGES.mailFailed);
+    return INQUIRY_MESSAGES.mailFailed;
   }
 
   // 3. Record it and end the attempt. The mail went out, so it joins the history even if the
@@ -187,19 +166,19 @@ export async function replyToInquiry(
     if (!stillOurs) log.warn("inquiry reply sent after its attempt was taken over", { inquiryId: id });
     await recordReply(tx, actor, id, { method, message, at: now(), from: inquiry.status }, stillOurs);
   });
-  return { ok: true, message: INQUIRY_MESSAGES.repliedEmail };
+  return null;
 }
 
 /**
  * The history entry, the new status (a completed inquiry stays completed) and the audit entry;
  * `endAttempt` clears this reply's own e-mail attempt (never another one's).
  */
-async function recordReply(tx: Tx, actor: StaffProfile, id: number, reply: { method: ReplyMethod; message: string; at: Date; from: string }, endAttempt = false) {
+async function recordReply(tx: Tx, actor: StaffProfile, id: number, reply: { method: ReplyMethod; message: string; at: Date; from: InquiryStatus }, endAttempt = false) {
   const entry: ReplyEntry = { timestamp: reply.at.toISOString(), method: reply.method, message: reply.message, sentBy: actor.name };
   await tx
     .update(inquiries)
     .set({
-      status: canReply(reply.from) ? "replied" : reply.from,
+      status: isInquiryOpen(reply.from) ? "replied" : reply.from,
       replyHistory: sql`${inquiries.replyHistory} || ${JSON.stringify([entry])}::jsonb`,
       ...(endAttempt ? { replySending: null } : {}),
     })
@@ -207,41 +186,40 @@ async function recordReply(tx: Tx, actor: StaffProfile, id: number, reply: { met
   await recordAudit(tx, actor, "inquiry", id, `reply-${reply.method}`, { from: reply.from });
 }
 
-export async function completeInquiry(db: Db, actor: StaffProfile, id: number): Promise<InboxActionResult> {
+/** Completes an open inquiry: why it was refused, or null once done. */
+export async function completeInquiry(db: Db, actor: StaffProfile, id: number): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [inquiry] = await tx.select({ status: inquiries.status }).from(inquiries).where(eq(inquiries.id, id)).for("update");
-    if (!inquiry) return refused(INQUIRY_MESSAGES.notFound);
-    if (!canComplete(inquiry.status)) return refused(INQUIRY_MESSAGES.notAllowed);
+    if (!inquiry) return INQUIRY_MESSAGES.notFound;
+    if (!isInquiryOpen(inquiry.status)) return INQUIRY_MESSAGES.notAllowed;
     await tx.update(inquiries).set({ status: "completed" }).where(eq(inquiries.id, id));
     await recordAudit(tx, actor, "inquiry", id, "complete", { from: inquiry.status });
-    return { ok: true, message: INQUIRY_MESSAGES.completed };
+    return null;
   });
 }
 
 /**
- * "Request help" (SPEC.md §5): a task for the accountant, Pending, linked to the inquiry. Title and
- * details are both required. The accountant is the first active one (SPEC.md fixes one).
+ * "Request help": a task for the accountant, Pending, linked to the inquiry. Title and
+ * details are both required (the help form's schema). The accountant is the first active one (the firm has one).
  */
-export async function requestHelp(db: Db, actor: StaffProfile, id: number, input: { title: string; details: string }): Promise<InboxActionResult> {
-  const title = input.title.trim().slice(0, 200);
-  const details = input.details.trim().slice(0, 5000);
-  if (!title) return refused(INQUIRY_MESSAGES.helpTitleRequired);
-  if (!details) return refused(INQUIRY_MESSAGES.helpDetailsRequired);
+export async function requestHelp(db: Db, actor: StaffProfile, id: number, input: { title: string; details: string }): Promise<string | null> {
+  const title = input.title.trim().slice(0, INQUIRY_HELP_LIMITS.title);
+  const details = input.details.trim().slice(0, INQUIRY_HELP_LIMITS.details);
   return db.transaction(async (tx) => {
     const [inquiry] = await tx.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, id));
-    if (!inquiry) return refused(INQUIRY_MESSAGES.notFound);
+    if (!inquiry) return INQUIRY_MESSAGES.notFound;
     const [accountant] = await tx
       .select({ id: staffUsers.id })
       .from(staffUsers)
       .where(and(eq(staffUsers.role, "accountant"), eq(staffUsers.active, true)))
       .orderBy(asc(staffUsers.id))
       .limit(1);
-    if (!accountant) return refused(INQUIRY_MESSAGES.noAccountant);
+    if (!accountant) return INQUIRY_MESSAGES.noAccountant;
     const [task] = await tx
       .insert(tasks)
       .values({ title, description: details, assignedTo: accountant.id, createdBy: actor.id, status: "Pending", relatedInquiryId: id })
       .returning({ id: tasks.id });
     await recordAudit(tx, actor, "inquiry", id, "help-request", { taskId: task!.id });
-    return { ok: true, message: INQUIRY_MESSAGES.helpSent };
+    return null;
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { inquiries, offers } from "~/db/schema.ts";
-import type { InquiryData } from "./schema.ts";
+import type { InquiryData } from "./inquiry-schema.ts";
 
 /**
  * Stores a visitor's inquiry as 'pending'. When it names an offer that exists, the offer's

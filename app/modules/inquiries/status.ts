@@ -8,17 +8,20 @@ export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
   completed: "مكتمل",
 };
 
-export function inquiryStatusLabel(status: string): string {
-  return (INQUIRY_STATUS_LABELS as Record<string, string>)[status] ?? status;
+export function isInquiryStatus(value: unknown): value is InquiryStatus {
+  return typeof value === "string" && (INQUIRY_STATUSES as readonly string[]).includes(value);
 }
 
-/** A reply (WhatsApp or e-mail) is possible until the inquiry is completed; it makes it replied. */
-export function canReply(status: string): boolean {
-  return status === "pending" || status === "replied";
+export function inquiryStatusLabel(status: InquiryStatus): string {
+  return INQUIRY_STATUS_LABELS[status] ?? status;
 }
 
-/** Completing is possible once, from pending or replied; the button then goes. */
-export function canComplete(status: string): boolean {
+/**
+ * An inquiry stays open until it is completed: while open, staff may reply (WhatsApp or e-mail,
+ * which makes it replied) and complete it (once); completed, both buttons go. Replying and
+ * completing have the same condition, so they share this one rule.
+ */
+export function isInquiryOpen(status: InquiryStatus): boolean {
   return status === "pending" || status === "replied";
 }
 
@@ -45,17 +48,8 @@ export const INQUIRY_MESSAGES = {
   helpDetailsRequired: "يرجى كتابة تفاصيل الطلب",
   helpSent: "تم إرسال طلب المساعدة إلى المحاسب",
   noAccountant: "لا يوجد محاسب نشط لإسناد الطلب إليه",
+  invalidRequest: "طلب غير صالح",
 } as const;
-
-/** Arabic names of the recorded actions, for the "by … at …" line. */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  "reply-email": "رد بالبريد",
-  "reply-whatsapp": "رد عبر واتساب",
-  complete: "إكمال",
-  "help-request": "طلب مساعدة",
-  reject: "رفض",
-  "offer-started": "إنشاء عرض",
-};
 
 /** A map link for the reply text when the offer has a point (SPEC.md §7). */
 export function mapLink(coordinates: { lat: number; lng: number } | null): string {

@@ -1,34 +1,30 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, licences } from "~/db/schema.ts";
+import { imageColumns } from "~/modules/images/images.server.ts";
 import type { LicenceView } from "./licence-view.ts";
 
 export type { LicenceView };
 
-/** SPEC.md §9: at most 10 licences (enforced by the licence editor). */
-export const MAX_LICENCES = 10;
-
-/** All licences in display order: position, then id. */
+/**
+ * All licences in display order: position, then id. The firm shows at most 10 licences; the licence
+ * editor (a later back-office page) is where that limit will be enforced.
+ */
 export async function listLicences(db: Db): Promise<LicenceView[]> {
   const rows = await db
     .select({
       id: licences.id,
       alt: licences.alt,
       externalUrl: licences.externalUrl,
-      imageId: images.id,
-      width: images.width,
-      height: images.height,
-      variants: images.variants,
-      colour: images.colour,
+      image: imageColumns,
     })
     .from(licences)
     .leftJoin(images, eq(images.id, licences.imageId))
     .orderBy(asc(licences.position), asc(licences.id));
   const views: LicenceView[] = [];
   for (const row of rows) {
-    if (row.imageId && row.width && row.height && row.variants && row.colour) {
-      const image = { id: row.imageId, width: row.width, height: row.height, variants: row.variants, colour: row.colour };
-      views.push({ id: row.id, alt: row.alt, image, url: null });
+    if (row.image) {
+      views.push({ id: row.id, alt: row.alt, image: row.image, url: null });
     } else if (row.externalUrl) {
       views.push({ id: row.id, alt: row.alt, image: null, url: row.externalUrl });
     }

@@ -285,7 +285,7 @@ export const DEFAULT_CITIES: ReadonlyArray<CityDefault> = [
   { name: "محايل عسير", neighbourhoods: [] },
 ];
 
-/** Property types of the offer form (SPEC: apartment, villa, land, building, warehouse). */
+/** Property types of the offer form: apartment, villa, land, building, warehouse. */
 export const DEFAULT_PROPERTY_TYPES: readonly string[] = ["شقة", "فيلا", "أرض", "عمارة", "مستودع"];
 
 /** Property types offered in the public filter bar. */
@@ -333,47 +333,3 @@ export const FACADE_OPTIONS: readonly string[] = [
   "جنوب شرقي",
   "جنوب غربي",
 ];
-
-/** Approximate centre of every city in DEFAULT_CITIES, for the map. */
-export const CITY_CENTRES: Record<string, { lat: number; lng: number }> = {
-  "الرياض": { lat: 24.7136, lng: 46.6753 },
-  "جدة": { lat: 21.5433, lng: 39.1728 },
-  "مكة المكرمة": { lat: 21.3891, lng: 39.8579 },
-  "المدينة المنورة": { lat: 24.5247, lng: 39.5692 },
-  "الدمام": { lat: 26.4207, lng: 50.0888 },
-  "الخبر": { lat: 26.2172, lng: 50.1971 },
-  "الظهران": { lat: 26.2886, lng: 50.114 },
-  "الطائف": { lat: 21.2703, lng: 40.4158 },
-  "تبوك": { lat: 28.3835, lng: 36.5662 },
-  "أبها": { lat: 18.2164, lng: 42.5053 },
-  "خميس مشيط": { lat: 18.3, lng: 42.7333 },
-  "بريدة": { lat: 26.326, lng: 43.975 },
-  "عنيزة": { lat: 26.084, lng: 43.994 },
-  "حائل": { lat: 27.5114, lng: 41.7208 },
-  "الجبيل": { lat: 27.0046, lng: 49.646 },
-  "الأحساء (الهفوف)": { lat: 25.3647, lng: 49.5856 },
-  "نجران": { lat: 17.4924, lng: 44.1277 },
-  "جازان": { lat: 16.8892, lng: 42.5511 },
-  "ينبع": { lat: 24.0895, lng: 38.0618 },
-  "القطيف": { lat: 26.556, lng: 50.0089 },
-  "الخرج": { lat: 24.1556, lng: 47.312 },
-  "حفر الباطن": { lat: 28.4328, lng: 45.9708 },
-  "سكاكا": { lat: 29.9697, lng: 40.2064 },
-  "عرعر": { lat: 30.9753, lng: 41.0381 },
-  "الباحة": { lat: 20.0129, lng: 41.4677 },
-  "المجمعة": { lat: 25.9039, lng: 45.3456 },
-  "الدوادمي": { lat: 24.5077, lng: 44.3924 },
-  "وادي الدواسر": { lat: 20.4833, lng: 44.8167 },
-  "بيشة": { lat: 20.0005, lng: 42.6052 },
-  "الرس": { lat: 25.8694, lng: 43.4973 },
-  "الزلفي": { lat: 26.2995, lng: 44.8153 },
-  "الخفجي": { lat: 28.439, lng: 48.487 },
-  "الدرعية": { lat: 24.737, lng: 46.575 },
-  "القريات": { lat: 31.3317, lng: 37.3428 },
-  "رابغ": { lat: 22.7986, lng: 39.0349 },
-  "صبيا": { lat: 17.1495, lng: 42.6254 },
-  "العلا": { lat: 26.6085, lng: 37.9232 },
-  "رأس تنورة": { lat: 26.65, lng: 50.16 },
-  "شقراء": { lat: 25.2482, lng: 45.2528 },
-  "محايل عسير": { lat: 18.544, lng: 42.051 },
-};

@@ -1,5 +1,5 @@
 import { asc, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { cities, neighbourhoods, offerStatuses, propertyTypes, unitTypes } from "~/db/schema.ts";
 import {
   DEFAULT_CITIES,
@@ -8,13 +8,12 @@ import {
   DEFAULT_UNIT_TYPES,
   FILTER_PROPERTY_TYPES,
 } from "./defaults.ts";
+import type { CityWithNeighbourhoods } from "./city-choices.ts";
 
-export interface CityWithNeighbourhoods {
-  name: string;
-  neighbourhoods: string[];
-}
+/** Re-exported for the pages that still import it from here; browser code imports city-choices.ts. */
+export type { CityWithNeighbourhoods };
 
-/** Inserts the default lookup lists of SPEC.md §9 where missing; never removes what staff added. */
+/** Inserts the default lookup lists (defaults.ts) where missing; never removes what staff added. */
 export async function seedLookupDefaults(db: Db) {
   invalidateLookups();
   await db.transaction(async (tx) => {
@@ -70,24 +69,28 @@ export function invalidateLookups() {
   cityNamesCache = undefined;
 }
 
-/** Property types an owner may choose: the staff's list, then the filter bar's types (SPEC.md §5, §9). */
+/** Property types an owner may choose: the staff's list, then the filter bar's types. */
 export async function listPropertyTypeChoices(db: Db): Promise<string[]> {
   const rows = await db.select({ name: propertyTypes.name }).from(propertyTypes).orderBy(asc(propertyTypes.position), asc(propertyTypes.id));
   return [...new Set([...rows.map((r) => r.name), ...FILTER_PROPERTY_TYPES])];
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/**
+ * Property types, unit types and offer statuses: schema.ts builds all three with namedList, so
+ * they share one TypeScript type (the table name is not part of it).
+ */
+type NamedList = typeof propertyTypes;
 
 /** The lists of the back-office offer form. */
 export async function listOfferFormChoices(db: Db) {
-  const names = async (table: typeof propertyTypes | typeof unitTypes | typeof offerStatuses) =>
+  const names = async (table: NamedList) =>
     (await db.select({ name: table.name }).from(table).orderBy(asc(table.position), asc(table.id))).map((r) => r.name);
   const [cityList, types, units, statuses] = await Promise.all([listCities(db), names(propertyTypes), names(unitTypes), names(offerStatuses)]);
   return { cities: cityList, propertyTypes: types, unitTypes: units, statuses };
 }
 
 /**
- * Adds what staff typed as an "other" value to its list so it is offered next time (SPEC.md §5):
+ * Adds what staff typed as an "other" value to its list so it is offered next time:
  * blank values are ignored, known ones are not added twice, new ones go to the end. Runs in the
  * caller's transaction, so a failed save adds nothing. Call invalidateLookups() after commit.
  */
@@ -95,7 +98,7 @@ export async function addLookupValues(
   tx: Tx,
   values: { city?: string; neighbourhood?: string; propertyType?: string; status?: string; unitTypes?: string[] },
 ): Promise<void> {
-  const append = async (table: typeof propertyTypes | typeof unitTypes | typeof offerStatuses | typeof cities, names: string[]) => {
+  const append = async (table: NamedList | typeof cities, names: string[]) => {
     const wanted = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
     if (!wanted.length) return;
     await tx

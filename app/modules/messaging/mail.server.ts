@@ -17,9 +17,9 @@ export interface Mailer {
  * How long nodemailer waits for an SMTP server: to connect, for its greeting, and with no traffic
  * at all (its defaults are 2 and 10 minutes). A hung server fails the send within about a minute.
  */
-export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as const;
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as const;
 
-/** The mail adapter: SMTP through nodemailer in production, the outbox elsewhere (DESIGN.md). */
+/** The mail adapter: SMTP through nodemailer in production, the outbox elsewhere (env.server.ts decides). */
 export function createMailer(env: Pick<Env, "MAIL_TRANSPORT" | "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">): Mailer {
   if (env.MAIL_TRANSPORT === "outbox" || !env.SMTP_URL) {
     return {

@@ -11,12 +11,12 @@ export interface OutboxEntry {
   at: string;
 }
 
-export function outboxFile(dataDir: string, channel: OutboxChannel): string {
+function outboxFile(dataDir: string, channel: OutboxChannel): string {
   return path.join(dataDir, "outbox", `${channel}.jsonl`);
 }
 
 /**
- * The outbox transport (DESIGN.md): every message becomes one JSON line in
+ * The outbox transport, used outside production: every message becomes one JSON line in
  * DATA_DIR/outbox/{email,sms}.jsonl and one log line. Tests read what a person would receive here.
  */
 export async function writeToOutbox(dataDir: string, channel: OutboxChannel, message: Omit<OutboxEntry, "at">): Promise<OutboxEntry> {

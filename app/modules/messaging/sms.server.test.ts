@@ -56,7 +56,7 @@ const httpEnv = (url: string) => ({
   SMS_SENDER: "AQAR",
 });
 
-describe("SMS outbox (DESIGN.md)", () => {
+describe("SMS outbox", () => {
   it("writes one JSON line per message to DATA_DIR/outbox/sms.jsonl", async () => {
     const sms = createSmsSender({ ...parseEnv({}), DATA_DIR: dataDir });
     await sms.send(CODE_MESSAGE);

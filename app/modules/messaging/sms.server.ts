@@ -16,7 +16,7 @@ export interface SmsSender {
 /**
  * Sending failed: the provider refused (non-2xx), did not answer in time, or could not be reached.
  * When the provider's JSON answer names the reason, `message` is that text and `providerMessage`
- * holds it too, so the login page can show "provider message, else a default" (SPEC.md §8).
+ * holds it too, so the login page can show the provider's message, else a default of ours.
  */
 export class SmsSendError extends Error {
   override name = "SmsSendError";
@@ -30,12 +30,12 @@ export class SmsSendError extends Error {
   }
 }
 
-export const SMS_TIMEOUT_MS = 10_000;
+const SMS_TIMEOUT_MS = 10_000;
 
 type SmsEnv = Pick<Env, "SMS_TRANSPORT" | "SMS_API_URL" | "SMS_API_USER" | "SMS_API_PASSWORD" | "SMS_SENDER" | "DATA_DIR">;
 
 /**
- * The SMS adapter (DESIGN.md): the outbox outside production, else one HTTP provider in the
+ * The SMS adapter: the outbox outside production, else one HTTP provider in the
  * Twilio/Unifonic style: a form POST of To, From and Body with HTTP Basic authentication.
  */
 export function createSmsSender(env: SmsEnv, options: { timeoutMs?: number } = {}): SmsSender {

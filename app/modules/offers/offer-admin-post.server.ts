@@ -2,12 +2,15 @@ import type { AppServices } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
 import { ImageRejectedError } from "~/modules/images/images.server.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
+import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts";
+import { parseSubmission } from "~/utils/form-submission.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { OFFER_SAVE_BODY_LIMIT } from "~/utils/body-limits.ts";
-import { BodyTooLargeError, containsNul, readBodyWithLimit } from "~/utils/request-body.server.ts";
-import { OfferInputError, saveOffer, stageOfferPhoto } from "./offer-admin.server.ts";
-import { OFFER_FORM_MESSAGES, parseOfferForm, type OfferSaveResult } from "./offer-form.ts";
+import { BodyTooLargeError, readBodyWithLimit } from "~/utils/request-body.server.ts";
+import { redirectWithToast } from "~/utils/toast.server.ts";
+import { deleteOffer, OfferInputError, saveOffer, stageOfferPhoto } from "./offer-admin.server.ts";
+import { offerIdOf } from "./offer-form-page.server.ts";
+import { OFFER_FORM_MESSAGES, offerDeleteSchema, offerFormSchema } from "./offer-form-schema.ts";
 import { OFFER_PHOTO_LIMITS, OFFER_PHOTO_MESSAGES, type OfferPhotoResult } from "./offer-photos.ts";
 
 const json = <T>(body: T, status = 200) => Response.json(body, { status });
@@ -37,36 +40,44 @@ export async function handleOfferPhotoUpload(services: AppServices, user: StaffP
   }
 }
 
-/** Saves the offer form sent as JSON ({ id?, ...values }): the same schema as in the browser, then one transaction. */
-export async function handleOfferSave(services: AppServices, user: StaffProfile, request: Request): Promise<Response> {
-  if (request.method !== "POST") return json<OfferSaveResult>({ ok: false, errors: {}, message: OFFER_FORM_MESSAGES.saveFailed }, 405);
-  if (isCrossSitePost(request, services.env.PUBLIC_URL)) {
-    return json<OfferSaveResult>({ ok: false, errors: {}, message: OFFER_FORM_MESSAGES.saveFailed }, 403);
-  }
-  let body: unknown;
+/** What a refused save gives back is cut at the schema's own limits, not the default 3000 characters. */
+const OFFER_ECHO_LIMITS = { description: 10_000, additionalNotes: 5000 };
+
+/**
+ * Saves the offer form, a new offer or the one the address names (`offerId`): the same schema as
+ * in the browser, then one transaction (decision 008). A save goes back to the list with its
+ * message (SPEC.md §5); a refusal answers the form's reply, every field given back.
+ */
+export async function handleOfferSave(services: AppServices, user: StaffProfile, form: FormData, offerId?: string) {
+  const submission = parseSubmission(form, offerFormSchema);
+  const refuse = (message: string, status: number, fieldErrors?: Record<string, string[]>) =>
+    replyToSubmission(submission, { formErrors: [message], fieldErrors, status, echoLimits: OFFER_ECHO_LIMITS });
+  const id = offerId === undefined ? undefined : offerIdOf(offerId);
+  if (id === null) return refuse(OFFER_FORM_MESSAGES.saveFailed, 404);
+  if (submission.status !== "success") return refuse(OFFER_FORM_MESSAGES.fixErrors, 400);
   try {
-    body = JSON.parse((await readBodyWithLimit(request, OFFER_SAVE_BODY_LIMIT)).toString("utf8"));
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return json<OfferSaveResult>({ ok: false, errors: {}, message: MESSAGES.bodyTooLarge }, 413);
-    return json<OfferSaveResult>({ ok: false, errors: {}, message: OFFER_FORM_MESSAGES.saveFailed }, 400);
-  }
-  // PostgreSQL text cannot hold a NUL character: say so rather than fail on saving.
-  if (containsNul(body)) return json<OfferSaveResult>({ ok: false, errors: {}, message: MESSAGES.nulRefused }, 400);
-  const rawId = (body as { id?: unknown } | null)?.id;
-  const id = rawId === undefined || rawId === null ? undefined : Number(rawId);
-  if (id !== undefined && !(Number.isSafeInteger(id) && id > 0)) {
-    return json<OfferSaveResult>({ ok: false, errors: {}, message: OFFER_FORM_MESSAGES.saveFailed }, 400);
-  }
-  const parsed = parseOfferForm(body);
-  if (!parsed.ok) return json<OfferSaveResult>({ ok: false, errors: parsed.errors, message: OFFER_FORM_MESSAGES.fixErrors }, 400);
-  try {
-    const saved = await saveOffer(services.db, services.env.DATA_DIR, parsed.data, { id, userId: user.id });
-    if (!saved) return json<OfferSaveResult>({ ok: false, errors: {}, message: OFFER_FORM_MESSAGES.saveFailed }, 404);
+    const saved = await saveOffer(services.db, services.env.DATA_DIR, submission.value, { id, userId: user.id });
+    if (!saved) return refuse(OFFER_FORM_MESSAGES.saveFailed, 404);
     log.info(saved.created ? "offer added" : "offer updated", { offerId: saved.id, userId: user.id });
-    return json<OfferSaveResult>({ ok: true, ...saved });
+    return redirectWithToast("/admin/offers", { tone: "success", text: saved.created ? OFFER_FORM_MESSAGES.added : OFFER_FORM_MESSAGES.updated }, services.env);
   } catch (error) {
-    if (error instanceof OfferInputError) return json<OfferSaveResult>({ ok: false, errors: error.errors, message: OFFER_FORM_MESSAGES.fixErrors }, 400);
+    if (error instanceof OfferInputError) {
+      return refuse(OFFER_FORM_MESSAGES.fixErrors, 400, Object.fromEntries(Object.entries(error.errors).map(([field, message]) => [field, [message]])));
+    }
     log.error("offer save failed", { userId: user.id, error: String(error) });
-    return json<OfferSaveResult>({ ok: false, errors: {}, message: OFFER_FORM_MESSAGES.saveFailed }, 500);
+    return refuse(OFFER_FORM_MESSAGES.saveFailed, 500);
   }
+}
+
+/**
+ * Deletes an offer from the list (the page asked first, SPEC.md §5), then shows the list again
+ * (`listUrl`, the page it was on) with the message; an offer already gone is said so.
+ */
+export async function handleOfferDelete(services: AppServices, user: StaffProfile, form: FormData, listUrl: string) {
+  const submission = parseSubmission(form, offerDeleteSchema);
+  if (submission.status !== "success") return replyFormError(OFFER_FORM_MESSAGES.invalidRequest, form);
+  const { id } = submission.value;
+  if (!(await deleteOffer(services.db, services.env.DATA_DIR, id))) return replyFormError(OFFER_FORM_MESSAGES.offerGone, form, { status: 404 });
+  log.info("offer deleted", { offerId: id, userId: user.id });
+  return redirectWithToast(listUrl, { tone: "success", text: OFFER_FORM_MESSAGES.deleted }, services.env);
 }

@@ -21,9 +21,11 @@ import {
 import type { AppServices } from "~/context.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
-import { handleOfferSave } from "./offer-admin-post.server.ts";
-import { OFFER_FORM_MESSAGES, parseOfferForm, type OfferFormData } from "./offer-form.ts";
-import { VALID_OFFER } from "../../../tests/factories/offer-form.ts";
+import { parseSubmission } from "~/utils/form-submission.ts";
+import { readToast } from "~/utils/toast.server.ts";
+import { handleOfferDelete, handleOfferSave } from "./offer-admin-post.server.ts";
+import { OFFER_FORM_MESSAGES, offerFormSchema, type OfferFormData } from "./offer-form-schema.ts";
+import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-offer-admin-"));
@@ -39,11 +41,15 @@ beforeAll(async () => {
 const ME = 1;
 const photo = (uploadedBy = ME) => stageOfferPhoto(db(), dataDir, jpeg, uploadedBy);
 const filesOf = (id: string) => fs.readdirSync(imagesDir(dataDir)).filter((f) => f.startsWith(id));
+const services = () => ({ db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir } }) as unknown as AppServices;
+const me = { id: ME, name: "سارة", username: "sara", email: "", phone: "+966500000004", role: "staff", active: true } satisfies StaffProfile;
+/** The request a browser sends next, carrying the cookie a response set (the one-time toast). */
+const nextRequest = (response: Response) => new Request("http://localhost:3000/admin/offers", { headers: { cookie: response.headers.get("set-cookie")!.split(";")[0]! } });
 
 function form(overrides: Record<string, unknown>): OfferFormData {
-  const parsed = parseOfferForm({ ...VALID_OFFER, ...overrides });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.data;
+  const parsed = parseSubmission(offerFormData({ ...VALID_OFFER, ...overrides }), offerFormSchema);
+  if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
+  return parsed.value;
 }
 
 describe("saving an offer", () => {
@@ -131,18 +137,43 @@ describe("saving an offer", () => {
     expect(await saveOffer(db(), dataDir, form({ photos: [theirs.id] }), { userId: 2 })).toMatchObject({ created: true });
   });
 
-  it("the save endpoint answers another user's staged photo with the photos field message", async () => {
+  it("the save answers another user's staged photo with the photos field message", async () => {
     const theirs = await photo(2);
-    const services = { db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir } } as unknown as AppServices;
-    const me = { id: ME, name: "سارة", username: "sara", email: "", phone: "+966500000004", role: "staff", active: true } satisfies StaffProfile;
-    const request = new Request("http://localhost:3000/admin/offers/save", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: "http://localhost:3000" },
-      body: JSON.stringify({ ...VALID_OFFER, photos: [theirs.id] }),
+    const answer = await handleOfferSave(services(), me, offerFormData({ ...VALID_OFFER, photos: [theirs.id] }));
+    if (answer instanceof Response) throw new Error("saved");
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.error).toEqual({ "": [OFFER_FORM_MESSAGES.fixErrors], photos: [OFFER_PHOTOS_UNAVAILABLE] });
+    expect(answer.data.initialValue).toMatchObject({ title: VALID_OFFER.title }); // what was typed comes back
+  });
+
+  it("the save goes back to the list with SPEC.md's message, once: added, then updated; an unknown offer is refused", async () => {
+    const added = await handleOfferSave(services(), me, offerFormData({ ...VALID_OFFER, title: "عرض من النموذج", photos: [(await photo()).id] }));
+    if (!(added instanceof Response)) throw new Error(JSON.stringify(added.data));
+    expect([added.status, added.headers.get("location")]).toEqual([302, "/admin/offers"]);
+    expect(readToast(nextRequest(added), services().env).toast).toEqual({ tone: "success", text: OFFER_FORM_MESSAGES.added });
+    const [saved] = await db().select({ id: offers.id }).from(offers).where(eq(offers.title, "عرض من النموذج"));
+    const photos = (await getOfferForEdit(db(), saved!.id))!.photos.map((p) => p.id);
+    const updated = await handleOfferSave(services(), me, offerFormData({ ...VALID_OFFER, title: "عرض بعد التعديل", photos }), String(saved!.id));
+    if (!(updated instanceof Response)) throw new Error(JSON.stringify(updated.data));
+    expect(readToast(nextRequest(updated), services().env).toast).toEqual({ tone: "success", text: OFFER_FORM_MESSAGES.updated });
+    expect((await getOfferForEdit(db(), saved!.id))?.title).toBe("عرض بعد التعديل");
+
+    for (const id of ["999999", "0", "abc"]) {
+      const refused = await handleOfferSave(services(), me, offerFormData({ ...VALID_OFFER, photos }), id);
+      if (refused instanceof Response) throw new Error("saved");
+      expect([refused.init?.status, refused.data.error?.[""]]).toEqual([404, [OFFER_FORM_MESSAGES.saveFailed]]);
+    }
+  });
+
+  it("the save refuses a form the schema refuses: each field's message and the summary, 400", async () => {
+    const answer = await handleOfferSave(services(), me, offerFormData({ ...VALID_OFFER, title: " ", photos: [] }));
+    if (answer instanceof Response) throw new Error("saved");
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.error).toEqual({
+      "": [OFFER_FORM_MESSAGES.fixErrors],
+      title: [OFFER_FORM_MESSAGES.titleRequired],
+      photos: [OFFER_FORM_MESSAGES.mainPhotoRequired],
     });
-    const response = await handleOfferSave(services, me, request);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ ok: false, errors: { photos: OFFER_PHOTOS_UNAVAILABLE }, message: OFFER_FORM_MESSAGES.fixErrors });
   });
 
   it("two saves claiming the same staged photo at once: one wins, the other is refused", async () => {
@@ -207,6 +238,25 @@ describe("deleting an offer", () => {
     expect(await db().select().from(images).where(eq(images.id, a.id))).toEqual([]);
     expect([...filesOf(a.id), ...filesOf(b.id)]).toEqual([]);
     expect(await deleteOffer(db(), dataDir, id)).toBe(false);
+  });
+
+  it("from the list: back to the page it was on with SPEC.md's message; an offer already gone or a bad request is said so", async () => {
+    const { id } = (await saveOffer(db(), dataDir, form({ photos: [(await photo()).id] }), { userId: ME }))!;
+    const post = (fields: Record<string, string | undefined>) => offerFormData(fields);
+    const deleted = await handleOfferDelete(services(), me, post({ intent: "delete", id: String(id) }), "/admin/offers?page=2");
+    if (!(deleted instanceof Response)) throw new Error(JSON.stringify(deleted.data));
+    expect([deleted.status, deleted.headers.get("location")]).toEqual([302, "/admin/offers?page=2"]);
+    expect(readToast(nextRequest(deleted), services().env).toast).toEqual({ tone: "success", text: OFFER_FORM_MESSAGES.deleted });
+    expect(await getOfferForEdit(db(), id)).toBeNull();
+
+    const again = await handleOfferDelete(services(), me, post({ intent: "delete", id: String(id) }), "/admin/offers");
+    if (again instanceof Response) throw new Error("deleted twice");
+    expect([again.init?.status, again.data.error?.[""]]).toEqual([404, [OFFER_FORM_MESSAGES.offerGone]]);
+    for (const fields of [{ intent: "delete", id: "x" }, { intent: "archive", id: String(id) }, {}]) {
+      const refused = await handleOfferDelete(services(), me, post(fields), "/admin/offers");
+      if (refused instanceof Response) throw new Error("deleted");
+      expect([refused.init?.status, refused.data.error?.[""]]).toEqual([400, [OFFER_FORM_MESSAGES.invalidRequest]]);
+    }
   });
 });
 

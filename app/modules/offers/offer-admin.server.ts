@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers, stagedImages } from "~/db/schema.ts";
-import { deleteImageFiles, deleteImages, storeImage } from "~/modules/images/images.server.ts";
+import { deleteImageFiles, deleteImages, imageColumns, storeImage } from "~/modules/images/images.server.ts";
 import type { ImageRef } from "~/modules/images/image-ref.ts";
 import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.server.ts";
 import { publishOfferChange } from "./offer-events.server.ts";
-import { type OfferFormData, type OfferFormErrors } from "./offer-form.ts";
+import type { OfferFormData } from "./offer-form-schema.ts";
 import { listOfferPhotos, offerFields } from "./offers.server.ts";
 
 /** A row of the back-office list. */
@@ -20,7 +20,7 @@ export interface AdminOfferRow {
 
 export const ADMIN_PAGE_SIZE = 50;
 
-/** The offers of the back-office list, newest first (SPEC.md §3), a page at a time. */
+/** The offers of the back-office list, newest first, a page at a time. */
 export async function listAdminOffers(db: Db, page = 1): Promise<{ rows: AdminOfferRow[]; total: number; page: number; pageCount: number }> {
   const [rows, [count]] = await Promise.all([
     db
@@ -30,11 +30,7 @@ export async function listAdminOffers(db: Db, page = 1): Promise<{ rows: AdminOf
         status: offers.status,
         city: offers.city,
         price: offers.price,
-        imageId: images.id,
-        width: images.width,
-        height: images.height,
-        variants: images.variants,
-        colour: images.colour,
+        thumbnail: imageColumns,
       })
       .from(offers)
       .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
@@ -46,10 +42,7 @@ export async function listAdminOffers(db: Db, page = 1): Promise<{ rows: AdminOf
   ]);
   const total = count?.n ?? 0;
   return {
-    rows: rows.map(({ imageId, width, height, variants, colour, ...row }) => ({
-      ...row,
-      thumbnail: imageId ? { id: imageId, width: width ?? 0, height: height ?? 0, variants: variants ?? [], colour: colour ?? "#ddd" } : null,
-    })),
+    rows,
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
@@ -84,10 +77,10 @@ export async function stageOfferPhoto(db: Db, dataDir: string, bytes: Buffer, up
 /** A photo in the form that is not this offer's nor one the user uploaded (any more). */
 export const OFFER_PHOTOS_UNAVAILABLE = "بعض الصور لم تعد متاحة، يرجى رفعها من جديد.";
 
-/** A save refused because of what was sent (not a fault of ours): answered with field messages. */
+/** A save refused because of what was sent (not a fault of ours): answered with a message per field. */
 export class OfferInputError extends Error {
-  readonly errors: OfferFormErrors;
-  constructor(errors: OfferFormErrors) {
+  readonly errors: Record<string, string>;
+  constructor(errors: Record<string, string>) {
     super(Object.values(errors)[0] ?? "invalid offer");
     this.errors = errors;
   }

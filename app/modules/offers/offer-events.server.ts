@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type pg from "pg";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { log } from "~/utils/log.server.ts";
 
 /** The PostgreSQL channel every server instance listens on. */
@@ -10,8 +10,6 @@ export type OfferChange = { id: number; kind: "created" | "updated" | "deleted" 
 /** A change, or "resync": the hub was disconnected for a while, so anything may have changed. */
 export type OfferEvent = OfferChange | { kind: "resync" };
 export type OfferChangeListener = (event: OfferEvent) => void;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Announces a change to every server instance. Called inside the writer's transaction:

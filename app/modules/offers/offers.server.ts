@@ -2,9 +2,11 @@ import { and, asc, desc, eq, gt, lt, or, sql, type AnyColumn, type SQL } from "d
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
 import type { ImageRef } from "~/modules/images/image-ref.ts";
+import { imageColumns } from "~/modules/images/images.server.ts";
 import { PAGE_SIZE, type OfferFilters } from "./filters.ts";
 import type { OfferCard, OfferPageView } from "./offer-views.ts";
 
+/** An offer card's columns; its main photo (position 0) is null when the offer has none. */
 const cardColumns = {
   id: offers.id,
   title: offers.title,
@@ -16,37 +18,15 @@ const cardColumns = {
   area: offers.area,
   bedrooms: offers.bedrooms,
   bathrooms: offers.bathrooms,
-  imageId: images.id,
-  imageWidth: images.width,
-  imageHeight: images.height,
-  imageVariants: images.variants,
-  imageColour: images.colour,
+  mainImage: imageColumns,
 };
-
-type CardRow = Omit<OfferCard, "mainImage"> & {
-    imageId: string | null;
-    imageWidth: number | null;
-    imageHeight: number | null;
-    imageVariants: number[] | null;
-    imageColour: string | null;
-  };
-
-function toCard(row: CardRow): OfferCard {
-  const { imageId, imageWidth, imageHeight, imageVariants, imageColour, ...rest } = row;
-  return {
-    ...rest,
-    mainImage: imageId
-      ? { id: imageId, width: imageWidth ?? 0, height: imageHeight ?? 0, variants: imageVariants ?? [], colour: imageColour ?? "#ddd" }
-      : null,
-  };
-}
 
 /** Escapes LIKE wildcards so a keyword is matched literally. */
 function likeLiteral(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** The SQL conditions of SPEC.md §5 "Filters". Keyword matching is Arabic-aware (ar_fold) and uses the trigram index. */
+/** The SQL conditions of the public offer filters (filters.ts). Keyword matching is Arabic-aware (ar_fold) and uses the trigram index. */
 export function offerConditions(filters: Omit<OfferFilters, "page" | "priceSort">): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.keyword) {
@@ -118,7 +98,7 @@ export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_
   const totalIsLowerBound = counted > MAX_COUNTED_OFFERS;
   const total = Math.min(counted, MAX_COUNTED_OFFERS);
   return {
-    offers: rows.map(({ total: _total, ...row }) => toCard(row)),
+    offers: rows.map(({ total: _total, ...card }): OfferCard => card),
     total,
     totalIsLowerBound,
     page,
@@ -195,7 +175,7 @@ export function offerFields(row: typeof offers.$inferSelect) {
 /** An offer's photos in order, the main one first. */
 export async function listOfferPhotos(db: Db, offerId: number): Promise<ImageRef[]> {
   return db
-    .select({ id: images.id, width: images.width, height: images.height, variants: images.variants, colour: images.colour })
+    .select(imageColumns)
     .from(offerImages)
     .innerJoin(images, eq(images.id, offerImages.imageId))
     .where(eq(offerImages.offerId, offerId))

@@ -10,7 +10,7 @@ const optionalText = z
   .catch(undefined)
   .transform((v) => (v ? v : undefined));
 
-export const offerFiltersSchema = z.object({
+const offerFiltersSchema = z.object({
   keyword: optionalText,
   city: optionalText,
   propertyType: optionalText,

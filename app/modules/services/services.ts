@@ -6,7 +6,7 @@
 
 export type ServiceSlug = "property-management" | "marketing-brokerage" | "valuation" | "development";
 
-export interface ServiceItem {
+interface ServiceItem {
   title: string;
   text: string;
 }

@@ -3,14 +3,17 @@
  * No zod here: this file is part of the public page's JavaScript.
  */
 import { PHOTO_ACCEPT } from "~/modules/images/image-ref.ts";
-import { NUMBER_LIMITS, readTypedNumber } from "~/utils/numbers.ts";
+import { FIELD_LIMITS } from "~/utils/field-limits.ts";
 
-/** Photo limits (SPEC.md §5, §9). */
+const PHOTO_MAX_MEGABYTES = 5;
+
+/** Photo limits (SPEC.md §5, §9): the browser checks them before the upload, the server as it reads. */
 export const SUBMISSION_PHOTOS = {
   field: "photos",
   min: 1,
   max: 10,
-  maxBytes: 5 * 1024 * 1024,
+  maxMegabytes: PHOTO_MAX_MEGABYTES,
+  maxBytes: PHOTO_MAX_MEGABYTES * 1024 * 1024,
   accept: PHOTO_ACCEPT,
 } as const;
 
@@ -31,55 +34,18 @@ export const SUBMISSION_MESSAGES = {
   descriptionRequired: "يرجى كتابة وصف للعقار",
 } as const;
 
-/**
- * The area as a number: digits only (Arabic-Indic ones welcome, thousands separators allowed), at
- * most NUMBER_LIMITS.area; null when it is not one (refused with areaInvalid, never stored as 0).
- */
-export function parseArea(input: string): number | null {
-  return readTypedNumber(input, { max: NUMBER_LIMITS.area });
-}
-
-
-export type SubmissionField =
-  | "clientName"
-  | "clientPhone"
-  | "clientEmail"
-  | "propertyType"
-  | "city"
-  | "neighbourhood"
-  | "area"
-  | "description";
-/** Per-field messages, plus `photos` and `form` (the whole post: rate limit, bot check). */
-export type SubmissionErrors = Partial<Record<SubmissionField | "photos" | "form", string>>;
-
-export const SUBMISSION_TEXT_FIELDS = [
-  "clientName",
-  "clientPhone",
-  "clientEmail",
-  "propertyType",
-  "city",
-  "neighbourhood",
-  "neighbourhoodOther",
-  "area",
-  "description",
-] as const;
-
-/** The longest value of each text field: the schema checks it, an echo is cut to it (phone and e-mail as in form-fields.ts). */
+/** The longest value of each text field: the schema checks it, the form gives it to `maxLength`, an echo is cut to it. */
 export const SUBMISSION_TEXT_LIMITS = {
-  clientName: 100,
-  clientPhone: 30,
-  clientEmail: 200,
+  clientName: FIELD_LIMITS.personName,
+  clientPhone: FIELD_LIMITS.phone,
+  clientEmail: FIELD_LIMITS.email,
   propertyType: 60,
   city: 60,
   neighbourhood: 100,
   neighbourhoodOther: 100,
   area: 30,
   description: 5000,
-} as const satisfies Record<(typeof SUBMISSION_TEXT_FIELDS)[number], number>;
+} as const;
 
-/** What the form shows after a post: success, or the errors with everything typed kept. */
-export type SubmissionResult =
-  | { ok: true; message: string }
-  | { ok: false; errors: SubmissionErrors; values: Record<string, string> };
-
+/** The neighbourhood list's "other" choice: the typed name in `neighbourhoodOther` is used instead. */
 export const OTHER_NEIGHBOURHOOD = "أخرى";

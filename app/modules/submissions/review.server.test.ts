@@ -9,6 +9,8 @@ import { auditTrail } from "~/modules/audit/audit.server.ts";
 import { imagesDir } from "~/modules/images/images.server.ts";
 import { createStaffUser, type StaffProfile } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { parseEnv } from "~/utils/env.server.ts";
+import { handleReviewAction } from "./review-action.server.ts";
 import { listSubmissionCards, offerStartFromSubmission, rejectSubmission, startOfferFromSubmission } from "./review.server.ts";
 import { submissionStatusView, SUBMISSION_REVIEW_MESSAGES } from "./status.ts";
 import { createSubmission } from "./submissions.server.ts";
@@ -47,8 +49,8 @@ describe("owner submissions (SPEC.md §4)", () => {
 
   it("reject sets rejected once, with an audit entry", async () => {
     const row = await submission();
-    expect((await rejectSubmission(db(), manager, row.id)).ok).toBe(true);
-    expect(await rejectSubmission(db(), manager, row.id)).toEqual({ ok: false, error: SUBMISSION_REVIEW_MESSAGES.notAllowed });
+    expect(await rejectSubmission(db(), manager, row.id)).toBeNull();
+    expect(await rejectSubmission(db(), manager, row.id)).toBe(SUBMISSION_REVIEW_MESSAGES.notAllowed);
     expect((await auditTrail(db(), "submission", row.id)).map((e) => [e.action, e.actorName])).toEqual([["reject", "نورة"]]);
     const [card] = (await listSubmissionCards(db())).filter((c) => c.id === row.id);
     expect(card).toMatchObject({ status: "rejected", lastAction: { action: "reject", actorName: "نورة" } });
@@ -79,5 +81,38 @@ describe("owner submissions (SPEC.md §4)", () => {
     // Only staged photos are taken: a submission's own photo id is not.
     expect((await offerStartFromSubmission(db(), row.id, [before!.photos[0]!.id]))?.photos).toEqual([]);
     expect((await auditTrail(db(), "submission", row.id)).map((e) => [e.action, e.details])).toEqual([["offer-started", { from: "pending", photos: 2 }]]);
+  });
+
+  it("the page's buttons: reject stays on the page; an offer opens the form filled; a refusal is said about the whole form, 400", async () => {
+    const services = { db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir } };
+    const post = (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      return handleReviewAction(services, manager, form);
+    };
+    const row = await submission();
+    const started = await post({ intent: "offer", id: String(row.id) });
+    if (!(started instanceof Response)) throw new Error(JSON.stringify(started.data));
+    expect(started.status).toBe(302);
+    const to = new URL(started.headers.get("location")!, "http://localhost");
+    expect([to.pathname, to.searchParams.get("from"), to.searchParams.get("photos")?.split(",")]).toEqual(["/admin/offers/new", String(row.id), [expect.any(String), expect.any(String)]]);
+
+    const rejected = await post({ intent: "reject", id: String(row.id) });
+    if (rejected instanceof Response) throw new Error("redirected");
+    expect([rejected.init?.status ?? 200, rejected.data.status]).toEqual([200, "success"]);
+    for (const intent of ["reject", "offer"]) {
+      const refused = await post({ intent, id: String(row.id) });
+      if (refused instanceof Response) throw new Error("redirected");
+      expect([refused.init?.status, refused.data.error?.[""]], intent).toEqual([400, [SUBMISSION_REVIEW_MESSAGES.notAllowed]]);
+    }
+    for (const [fields, message] of [
+      [{ intent: "reject", id: "999999" }, SUBMISSION_REVIEW_MESSAGES.notFound],
+      [{ intent: "reject", id: "x" }, SUBMISSION_REVIEW_MESSAGES.notFound],
+      [{ intent: "archive", id: String(row.id) }, SUBMISSION_REVIEW_MESSAGES.invalidRequest],
+    ] as const) {
+      const refused = await post(fields);
+      if (refused instanceof Response) throw new Error("redirected");
+      expect([refused.init?.status, refused.data.error?.[""]], JSON.stringify(fields)).toEqual([400, [message]]);
+    }
   });
 });

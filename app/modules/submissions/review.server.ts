@@ -1,20 +1,20 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, stagedImages, submissionImages, submissions } from "~/db/schema.ts";
-import { latestAuditEntries, recordAudit, type AuditEntry } from "~/modules/audit/audit.server.ts";
-import { copyImage, deleteImages } from "~/modules/images/images.server.ts";
+import { latestAuditEntries, recordAudit } from "~/modules/audit/audit.server.ts";
+import { copyImage, deleteImages, imageColumns } from "~/modules/images/images.server.ts";
 import type { ImageRef } from "~/modules/images/image-ref.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import { canReview, SUBMISSION_REVIEW_MESSAGES } from "./status.ts";
-import type { Submission } from "./submissions.server.ts";
+import type { SubmissionCard } from "./submission-card.ts";
 
-export type SubmissionCard = Omit<Submission, "createdAt"> & { createdAt: string; photos: ImageRef[]; lastAction: AuditEntry | null };
+export type { SubmissionCard };
 
 async function photosOf(db: Db, ids: number[]): Promise<Map<number, ImageRef[]>> {
   const byId = new Map<number, ImageRef[]>();
   if (!ids.length) return byId;
   const rows = await db
-    .select({ submissionId: submissionImages.submissionId, id: images.id, width: images.width, height: images.height, variants: images.variants, colour: images.colour })
+    .select({ submissionId: submissionImages.submissionId, ...imageColumns })
     .from(submissionImages)
     .innerJoin(images, eq(images.id, submissionImages.imageId))
     .where(inArray(submissionImages.submissionId, ids))
@@ -36,21 +36,20 @@ export async function listSubmissionCards(db: Db, limit = 100): Promise<Submissi
   }));
 }
 
-export type ReviewResult = { ok: true; message: string } | { ok: false; error: string };
-
-export async function rejectSubmission(db: Db, actor: StaffProfile, id: number): Promise<ReviewResult> {
+/** Rejects a submission under review (SPEC.md §4): why it was refused, or null once done. */
+export async function rejectSubmission(db: Db, actor: StaffProfile, id: number): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, id)).for("update");
-    if (!row) return { ok: false, error: SUBMISSION_REVIEW_MESSAGES.notFound };
-    if (!canReview(row.status)) return { ok: false, error: SUBMISSION_REVIEW_MESSAGES.notAllowed };
+    if (!row) return SUBMISSION_REVIEW_MESSAGES.notFound;
+    if (!canReview(row.status)) return SUBMISSION_REVIEW_MESSAGES.notAllowed;
     await tx.update(submissions).set({ status: "rejected" }).where(eq(submissions.id, id));
     await recordAudit(tx, actor, "submission", id, "reject", { from: row.status });
-    return { ok: true, message: SUBMISSION_REVIEW_MESSAGES.rejected };
+    return null;
   });
 }
 
 /**
- * "Create an offer from this request" (SPEC.md §4): the submission becomes reviewed and its photos
+ * "Create an offer from this request": the submission becomes reviewed and its photos
  * are copied (never moved) into photos waiting for the offer form, which opens filled from it.
  * Returns the copies' ids in order, or why not.
  */
@@ -85,7 +84,7 @@ export async function offerStartFromSubmission(db: Db, id: number, photoIds: str
   if (!row) return null;
   const staged = photoIds.length
     ? await db
-        .select({ id: images.id, width: images.width, height: images.height, variants: images.variants, colour: images.colour })
+        .select(imageColumns)
         .from(stagedImages)
         .innerJoin(images, eq(images.id, stagedImages.imageId))
         .where(inArray(stagedImages.imageId, photoIds))

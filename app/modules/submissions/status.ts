@@ -1,9 +1,14 @@
-/** Owner submission statuses of SPEC.md §4 and their badge colours; anything else shows raw in grey. */
-export const SUBMISSION_STATUS_VIEW: Record<string, { label: string; tone: "yellow" | "blue" | "red" }> = {
+/** Owner submission statuses: pending (in review) when it arrives; then rejected, or reviewed once an offer is started from it. */
+export type SubmissionStatus = "pending" | "reviewed" | "rejected";
+
+type StatusView = { label: string; tone: "yellow" | "blue" | "red" };
+
+/** Their badge colours (one for each status); anything else shows raw in grey. */
+export const SUBMISSION_STATUS_VIEW: Record<string, StatusView> = {
   pending: { label: "قيد المراجعة", tone: "yellow" },
   reviewed: { label: "تمت المراجعة", tone: "blue" },
   rejected: { label: "مرفوض", tone: "red" },
-};
+} satisfies Record<SubmissionStatus, StatusView>;
 
 export function submissionStatusView(status: string): { label: string; tone: "yellow" | "blue" | "red" | "grey" } {
   return SUBMISSION_STATUS_VIEW[status] ?? { label: status, tone: "grey" };
@@ -18,6 +23,7 @@ export const SUBMISSION_REVIEW_MESSAGES = {
   rejected: "تم رفض الطلب",
   notFound: "هذا الطلب غير موجود",
   notAllowed: "لا يمكن تنفيذ هذا الإجراء على طلب مرفوض",
+  invalidRequest: "طلب غير صالح",
   empty: "لا توجد طلبات بعد",
   emptyHint: "لم يرسل أي مالك طلب إدارة عقار حتى الآن.",
 } as const;

@@ -1,43 +1,38 @@
 import type { AppServices } from "~/context.ts";
 import { checkFormProof, checkFormRate } from "~/modules/form-guard/form-guard.server.ts";
+import { PROOF_OF_WORK } from "~/modules/form-guard/proof-of-work.server.ts";
 import { listCityNames, listPropertyTypeChoices } from "~/modules/lookups/lookups.server.ts";
 import { notifyInBackground } from "~/modules/messaging/background.server.ts";
 import { submissionMail } from "~/modules/notifications/manager-notifications.server.ts";
+import { replyFormError, replySuccess, replyToSubmission } from "~/utils/form-reply.server.ts";
+import { parseSubmission } from "~/utils/form-submission.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { readSubmissionUpload, UploadRefusedError } from "./read-upload.server.ts";
-import { SUBMISSION_MESSAGES, SUBMISSION_PHOTOS, SUBMISSION_TEXT_FIELDS, SUBMISSION_TEXT_LIMITS, type SubmissionResult } from "./limits.ts";
-import { parseSubmission } from "./schema.ts";
+import { SUBMISSION_MESSAGES, SUBMISSION_PHOTOS, SUBMISSION_TEXT_LIMITS } from "./limits.ts";
+import { choiceErrors, submissionSchema } from "./submission-schema.ts";
 import { createSubmission, SubmissionPhotoError } from "./submissions.server.ts";
 
-export interface SubmissionPostOutcome {
-  status: number;
-  result: SubmissionResult;
-  headers?: Record<string, string>;
-}
+/** What comes back of a refused post: the typed fields, each cut to its limit; never the solved bot check. */
+const ECHO = { echoLimits: SUBMISSION_TEXT_LIMITS, hideFields: [PROOF_OF_WORK.field] };
 
-/** What the person typed, to give back: each field cut to its own limit, without NUL characters. */
-function echo(fields: Map<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    SUBMISSION_TEXT_FIELDS.map((key) => [key, (fields.get(key) ?? "").replaceAll("\0", "").slice(0, SUBMISSION_TEXT_LIMITS[key])]),
-  );
+/** The text fields read, without NUL characters (PostgreSQL text cannot hold one): what is parsed and given back. */
+function textFields(fields: Map<string, string>): URLSearchParams {
+  return new URLSearchParams([...fields].map(([key, value]) => [key.replaceAll("\0", ""), value.replaceAll("\0", "")]));
 }
 
 /**
  * One owner submission, from the page's own action (before JavaScript) or the upload endpoint
- * (with progress). Order: rate limit (before reading up to 50 MB), read within the limits,
- * honeypot and proof of work, validation, then storage; every refusal after the reading gives
- * back what the person typed.
+ * (with progress); answers a FormReply. Order: rate limit (before reading up to 50 MB), read
+ * within the limits, honeypot and proof of work, the schema and the lists, then storage; every
+ * refusal after the reading gives back what the person typed.
  */
-export async function handleSubmissionPost(services: AppServices, address: string, request: Request): Promise<SubmissionPostOutcome> {
+export async function handleSubmissionPost(services: AppServices, address: string, request: Request) {
   const { db, env } = services;
   const rate = await checkFormRate(db, "submission", address);
   if (!rate.ok && !rate.silent) {
-    return {
-      status: rate.status,
-      result: { ok: false, errors: { form: rate.message }, values: {} },
-      headers: rate.retryAfterSeconds ? { "Retry-After": String(rate.retryAfterSeconds) } : undefined,
-    };
+    const headers: HeadersInit | undefined = rate.retryAfterSeconds ? { "Retry-After": String(rate.retryAfterSeconds) } : undefined;
+    return replyFormError(rate.message, undefined, { status: rate.status, headers });
   }
 
   let upload;
@@ -46,33 +41,37 @@ export async function handleSubmissionPost(services: AppServices, address: strin
   } catch (error) {
     if (!(error instanceof UploadRefusedError)) throw error;
     log.warn("submission upload refused", { reason: error.message, address });
-    return { status: error.status, result: { ok: false, errors: { photos: error.message }, values: echo(error.fields) } };
+    return replyFormError(error.message, textFields(error.fields), { ...ECHO, field: SUBMISSION_PHOTOS.field, status: error.status });
   }
   const { fields, photos } = upload;
-  const values = echo(fields);
-  // PostgreSQL text cannot hold a NUL character.
+  const form = textFields(fields);
   if ([...fields].some(([key, value]) => key.includes("\0") || value.includes("\0"))) {
-    return { status: 400, result: { ok: false, errors: { form: MESSAGES.nulRefused }, values } };
+    return replyFormError(MESSAGES.nulRefused, form, ECHO);
   }
 
   const proof = await checkFormProof(db, "submission", fields);
-  if (!proof.ok && proof.silent) return { status: 200, result: { ok: true, message: SUBMISSION_MESSAGES.received } };
-  if (!proof.ok) return { status: proof.status, result: { ok: false, errors: { form: proof.message }, values } };
+  if (!proof.ok && proof.silent) return replySuccess();
+  if (!proof.ok) return replyFormError(proof.message, form, { ...ECHO, status: proof.status });
 
-  const [propertyTypes, cities] = await Promise.all([listPropertyTypeChoices(db), listCityNames(db)]);
-  const parsed = parseSubmission(Object.fromEntries(fields), { propertyTypes, cities });
-  const errors = parsed.ok ? {} : { ...parsed.errors };
-  if (photos.length < SUBMISSION_PHOTOS.min) errors.photos = SUBMISSION_MESSAGES.photosRequired;
-  if (!parsed.ok || errors.photos) return { status: 400, result: { ok: false, errors, values } };
+  const submission = parseSubmission(form, submissionSchema);
+  const fieldErrors: Record<string, string[]> = {};
+  if (submission.status === "success") {
+    const [propertyTypes, cities] = await Promise.all([listPropertyTypeChoices(db), listCityNames(db)]);
+    Object.assign(fieldErrors, choiceErrors(submission.value, { propertyTypes, cities }));
+  }
+  if (photos.length < SUBMISSION_PHOTOS.min) fieldErrors[SUBMISSION_PHOTOS.field] = [SUBMISSION_MESSAGES.photosRequired];
+  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0) {
+    return replyToSubmission(submission, { ...ECHO, fieldErrors, status: 400 });
+  }
 
-  let submission;
+  let stored;
   try {
-    submission = await createSubmission(db, env.DATA_DIR, parsed.data, photos);
+    stored = await createSubmission(db, env.DATA_DIR, submission.value, photos);
   } catch (error) {
     if (!(error instanceof SubmissionPhotoError)) throw error;
     log.warn("submission photo refused", { reason: error.message });
-    return { status: 400, result: { ok: false, errors: { photos: SUBMISSION_MESSAGES.photosUnreadable }, values } };
+    return replyToSubmission(submission, { ...ECHO, fieldErrors: { [SUBMISSION_PHOTOS.field]: [SUBMISSION_MESSAGES.photosUnreadable] }, status: 400 });
   }
-  void notifyInBackground("submission", () => submissionMail(services, { ...submission, photoCount: photos.length }));
-  return { status: 200, result: { ok: true, message: SUBMISSION_MESSAGES.received } };
+  void notifyInBackground("submission", () => submissionMail(services, { ...stored, photoCount: photos.length }));
+  return replySuccess(submission);
 }

@@ -14,14 +14,15 @@ import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { settings } from "~/db/schema.ts";
 import { parseEnv } from "~/utils/env.server.ts";
+import { parseSubmission } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { HONEYPOT_FIELD } from "../form-guard/honeypot.ts";
-import { OTHER_NEIGHBOURHOOD, parseArea, SUBMISSION_MESSAGES, SUBMISSION_PHOTOS } from "./limits.ts";
+import { OTHER_NEIGHBOURHOOD, SUBMISSION_MESSAGES, SUBMISSION_PHOTOS } from "./limits.ts";
 import { readSubmissionUpload, UPLOAD_LIMITS, UploadRefusedError } from "./read-upload.server.ts";
-import { parseSubmission } from "./schema.ts";
 import { handleSubmissionPost } from "./submission-post.server.ts";
+import { choiceErrors, parseArea, submissionSchema } from "./submission-schema.ts";
 import { createSubmission } from "./submissions.server.ts";
 
 const db = useTestDatabase();
@@ -29,6 +30,32 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-submissions-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const CHOICES = { propertyTypes: ["شقة", "فيلا", "أرض"], cities: ["الرياض", "جدة"] };
+
+/** The form's text fields as posted, read with the schema. */
+function parseFields(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return parseSubmission(form, submissionSchema);
+}
+
+/** The messages per field, the schema's and then the lists' (as the server checks them); none for valid fields. */
+function errorsOf(fields: Record<string, string>) {
+  const submission = parseFields(fields);
+  if (submission.status !== "success") return submission.reply().error;
+  const errors = choiceErrors(submission.value, CHOICES);
+  return Object.keys(errors).length ? errors : null;
+}
+
+/** The stored data of valid fields. */
+function valueOf(fields: Record<string, string>) {
+  const submission = parseFields(fields);
+  if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));
+  expect(choiceErrors(submission.value, CHOICES)).toEqual({});
+  return submission.value;
+}
+
+/** A FormReply answer as status and body. */
+const answerOf = (answer: { data: unknown; init: ResponseInit | null }) => ({ status: answer.init?.status ?? 200, reply: answer.data });
 const VALID = {
   clientName: "عبدالله القحطاني",
   clientPhone: "0551234567",
@@ -62,54 +89,49 @@ const countRows = async () => ({
 
 describe("owner submission validation (SPEC.md §5)", () => {
   it("accepts the required fields and keeps e-mail optional", () => {
-    const result = parseSubmission(VALID, CHOICES);
-    expect(result).toMatchObject({ ok: true, data: { clientPhone: "+966551234567", clientEmail: "", area: 450, neighbourhood: "حطين" } });
+    expect(valueOf(VALID)).toMatchObject({ clientPhone: "+966551234567", clientEmail: "", area: 450, neighbourhood: "حطين" });
   });
 
   it("names every missing required field", () => {
-    const result = parseSubmission({}, CHOICES);
-    expect(result).toEqual({
-      ok: false,
-      errors: {
-        clientName: SUBMISSION_MESSAGES.nameRequired,
-        clientPhone: MESSAGES.phoneRequired,
-        propertyType: SUBMISSION_MESSAGES.typeRequired,
-        city: SUBMISSION_MESSAGES.cityRequired,
-        neighbourhood: SUBMISSION_MESSAGES.neighbourhoodRequired,
-        area: SUBMISSION_MESSAGES.areaRequired,
-        description: SUBMISSION_MESSAGES.descriptionRequired,
-      },
+    expect(errorsOf({})).toEqual({
+      clientName: [SUBMISSION_MESSAGES.nameRequired],
+      clientPhone: [MESSAGES.phoneRequired],
+      propertyType: [SUBMISSION_MESSAGES.typeRequired],
+      city: [SUBMISSION_MESSAGES.cityRequired],
+      neighbourhood: [SUBMISSION_MESSAGES.neighbourhoodRequired],
+      area: [SUBMISSION_MESSAGES.areaRequired],
+      description: [SUBMISSION_MESSAGES.descriptionRequired],
     });
   });
 
   it("reads the area as digits (Arabic-Indic and thousands separators welcome) and refuses anything else", () => {
     expect(parseArea("٤٥٠")).toBe(450);
     expect(parseArea("1,250.5")).toBe(1250.5);
-    expect(parseSubmission({ ...VALID, area: "١٬٢٥٠" }, CHOICES)).toMatchObject({ ok: true, data: { area: 1250 } });
+    expect(valueOf({ ...VALID, area: "١٬٢٥٠" })).toMatchObject({ area: 1250 });
     // "1e20" used to be stored as 1, "-5" and words as 0.
     for (const area of ["1e20", "-5", "كبيرة", "1,5", "999999999999"]) {
-      expect(parseSubmission({ ...VALID, area }, CHOICES)).toEqual({ ok: false, errors: { area: SUBMISSION_MESSAGES.areaInvalid } });
+      expect(errorsOf({ ...VALID, area })).toEqual({ area: [SUBMISSION_MESSAGES.areaInvalid] });
     }
   });
 
   it("names lose bidi controls and marks; a name that is only controls is missing; phones pasted with marks are read", () => {
-    const result = parseSubmission({ ...VALID, clientName: "\u202Eعبدالله\u202C \u200Fالقحطاني\u2066", clientPhone: "\u202A055 123 4567\u202C", description: "وصف\u202E مقلوب" }, CHOICES);
-    expect(result).toMatchObject({ ok: true, data: { clientName: "عبدالله القحطاني", clientPhone: "+966551234567", description: "وصف مقلوب" } });
-    expect(parseSubmission({ ...VALID, clientName: "\u202E\u2067 \u200F" }, CHOICES)).toEqual({ ok: false, errors: { clientName: SUBMISSION_MESSAGES.nameRequired } });
+    const value = valueOf({ ...VALID, clientName: "\u202Eعبدالله\u202C \u200Fالقحطاني\u2066", clientPhone: "\u202A055 123 4567\u202C", description: "وصف\u202E مقلوب" });
+    expect(value).toMatchObject({ clientName: "عبدالله القحطاني", clientPhone: "+966551234567", description: "وصف مقلوب" });
+    expect(errorsOf({ ...VALID, clientName: "\u202E\u2067 \u200F" })).toEqual({ clientName: [SUBMISSION_MESSAGES.nameRequired] });
   });
 
   it("checks a given e-mail, the type and city against the lists, and takes a typed neighbourhood for 'other'", () => {
-    expect(parseSubmission({ ...VALID, clientEmail: "nope" }, CHOICES)).toMatchObject({ ok: false, errors: { clientEmail: MESSAGES.emailInvalid } });
-    expect(parseSubmission({ ...VALID, city: "أتلانتس" }, CHOICES)).toMatchObject({ ok: false, errors: { city: SUBMISSION_MESSAGES.cityRequired } });
-    expect(parseSubmission({ ...VALID, propertyType: "قلعة" }, CHOICES)).toMatchObject({ ok: false, errors: { propertyType: SUBMISSION_MESSAGES.typeRequired } });
-    expect(parseSubmission({ ...VALID, neighbourhood: OTHER_NEIGHBOURHOOD, neighbourhoodOther: "حي الخزامى" }, CHOICES)).toMatchObject({
-      ok: true,
-      data: { neighbourhood: "حي الخزامى" },
-    });
-    expect(parseSubmission({ ...VALID, neighbourhood: OTHER_NEIGHBOURHOOD }, CHOICES)).toMatchObject({
-      ok: false,
-      errors: { neighbourhood: SUBMISSION_MESSAGES.neighbourhoodRequired },
-    });
+    expect(errorsOf({ ...VALID, clientEmail: "nope" })).toMatchObject({ clientEmail: [MESSAGES.emailInvalid] });
+    expect(errorsOf({ ...VALID, city: "أتلانتس" })).toMatchObject({ city: [SUBMISSION_MESSAGES.cityRequired] });
+    expect(errorsOf({ ...VALID, propertyType: "قلعة" })).toMatchObject({ propertyType: [SUBMISSION_MESSAGES.typeRequired] });
+    expect(valueOf({ ...VALID, neighbourhood: OTHER_NEIGHBOURHOOD, neighbourhoodOther: "حي الخزامى" })).toMatchObject({ neighbourhood: "حي الخزامى" });
+    expect(errorsOf({ ...VALID, neighbourhood: OTHER_NEIGHBOURHOOD })).toMatchObject({ neighbourhood: [SUBMISSION_MESSAGES.neighbourhoodRequired] });
+    // The "other" box shown and left empty: named under that box, where the person types.
+    expect(errorsOf({ ...VALID, neighbourhood: OTHER_NEIGHBOURHOOD, neighbourhoodOther: " " })).toEqual({ neighbourhoodOther: [SUBMISSION_MESSAGES.neighbourhoodRequired] });
+    // A city without a list posts the box alone.
+    const { neighbourhood: _, ...withoutList } = VALID;
+    expect(valueOf({ ...withoutList, neighbourhoodOther: "حي الورود" })).toMatchObject({ neighbourhood: "حي الورود" });
+    expect(errorsOf({ ...withoutList, neighbourhoodOther: "" })).toEqual({ neighbourhoodOther: [SUBMISSION_MESSAGES.neighbourhoodRequired] });
   });
 });
 
@@ -207,7 +229,7 @@ describe("storing a submission", () => {
 
   it("stores a pending submission with its photos re-encoded without EXIF/GPS, and mails the manager", async () => {
     const outcome = await post(VALID, [{ name: "front.jpg", bytes: await jpegWithExif() }, { name: "side.jpg", bytes: await jpegWithExif(900, 900) }]);
-    expect(outcome).toEqual({ status: 200, result: { ok: true, message: SUBMISSION_MESSAGES.received } });
+    expect(answerOf(outcome)).toEqual({ status: 200, reply: { status: "success", initialValue: null } });
     const [row] = await db().select().from(submissions).where(eq(submissions.clientName, VALID.clientName));
     expect(row).toMatchObject({ status: "pending", clientPhone: "+966551234567", city: "الرياض", area: 450 });
     expect(Date.now() - row!.createdAt.getTime()).toBeLessThan(60_000);
@@ -223,11 +245,11 @@ describe("storing a submission", () => {
   it("stores a name without its bidi override, and refuses an area of 1e20 with nothing stored", async () => {
     const before = await countRows();
     const refused = await post({ ...VALID, area: "1e20" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
-    expect(refused).toMatchObject({ status: 400, result: { ok: false, errors: { area: SUBMISSION_MESSAGES.areaInvalid }, values: { area: "1e20" } } });
+    expect(answerOf(refused)).toMatchObject({ status: 400, reply: { status: "error", error: { area: [SUBMISSION_MESSAGES.areaInvalid] }, initialValue: { area: "1e20" } } });
     expect(await countRows()).toEqual(before);
 
     const outcome = await post({ ...VALID, clientName: "\u202Eنايف\u202C الشهري\u200F", area: "٢٬٥٠٠" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
-    expect(outcome.result.ok).toBe(true);
+    expect(outcome.data.status).toBe("success");
     const [row] = await db().select().from(submissions).where(eq(submissions.clientName, "نايف الشهري"));
     expect(row).toMatchObject({ clientName: "نايف الشهري", area: 2500 });
   });
@@ -235,13 +257,26 @@ describe("storing a submission", () => {
   it("refuses a text file named .jpg and leaves nothing behind, even after a good photo", async () => {
     const before = await countRows();
     const outcome = await post(VALID, [{ name: "good.jpg", bytes: await jpegWithExif() }, { name: "fake.jpg", bytes: Buffer.from("this is not a photo") }]);
-    expect(outcome).toMatchObject({ status: 400, result: { ok: false, errors: { photos: SUBMISSION_MESSAGES.photosUnreadable } } });
+    expect(answerOf(outcome)).toMatchObject({ status: 400, reply: { status: "error", error: { photos: [SUBMISSION_MESSAGES.photosUnreadable] } } });
     expect(await countRows()).toEqual(before);
   });
 
   it("needs at least one photo and gives back what was typed", async () => {
     const outcome = await post(VALID, []);
-    expect(outcome).toMatchObject({ status: 400, result: { ok: false, errors: { photos: SUBMISSION_MESSAGES.photosRequired }, values: { clientName: VALID.clientName } } });
+    expect(answerOf(outcome)).toMatchObject({ status: 400, reply: { status: "error", error: { photos: [SUBMISSION_MESSAGES.photosRequired] }, initialValue: { clientName: VALID.clientName } } });
+  });
+
+  it("answers a photo over 5 MB under the photos, with 413 and the text read before it", async () => {
+    const outcome = await post(VALID, [{ name: "big.jpg", bytes: new Uint8Array(SUBMISSION_PHOTOS.maxBytes + 1) }]);
+    expect(answerOf(outcome)).toMatchObject({
+      status: 413,
+      reply: { status: "error", error: { photos: [SUBMISSION_MESSAGES.photoTooLarge] }, initialValue: { description: VALID.description } },
+    });
+  });
+
+  it("refuses a type outside the lists under its field, keeping what was typed", async () => {
+    const outcome = await post({ ...VALID, propertyType: "قلعة" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
+    expect(answerOf(outcome)).toMatchObject({ status: 400, reply: { error: { propertyType: [SUBMISSION_MESSAGES.typeRequired] }, initialValue: { propertyType: "قلعة" } } });
   });
 
   it("removes the stored photos when the database write fails", async () => {
@@ -249,28 +284,26 @@ describe("storing a submission", () => {
     const failing = new Proxy(db(), {
       get: (target, key, receiver) => (key === "transaction" ? () => Promise.reject(new Error("database went away")) : Reflect.get(target, key, receiver)),
     });
-    const parsed = parseSubmission(VALID, CHOICES);
-    if (!parsed.ok) throw new Error("expected valid");
-    await expect(createSubmission(failing, dataDir, parsed.data, [{ fileName: "a.jpg", bytes: await jpegWithExif() }])).rejects.toThrow("database went away");
+    await expect(createSubmission(failing, dataDir, valueOf(VALID), [{ fileName: "a.jpg", bytes: await jpegWithExif() }])).rejects.toThrow("database went away");
     expect(await countRows()).toEqual(before);
   });
 
   it("answers a filled honeypot with success and stores nothing", async () => {
     const before = await countRows();
     const outcome = await post({ ...VALID, [HONEYPOT_FIELD]: "spam" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
-    expect(outcome.result.ok).toBe(true);
+    expect(outcome.data.status).toBe("success");
     expect(await countRows()).toEqual(before);
   });
 
   it("refuses a post without the proof of work, keeping the text", async () => {
     const outcome = await handleSubmissionPost(services(), nextAddress(), multipart(VALID, [{ name: "a.jpg", bytes: await jpegWithExif() }]));
-    expect(outcome).toMatchObject({ status: 400, result: { ok: false, errors: { form: MESSAGES.botCheckFailed }, values: { description: VALID.description } } });
+    expect(answerOf(outcome)).toMatchObject({ status: 400, reply: { status: "error", error: { "": [MESSAGES.botCheckFailed] }, initialValue: { description: VALID.description } } });
   });
 
   it("still succeeds when the notification cannot be sent", async () => {
     const broken: Mailer = { send: () => Promise.reject(new Error("SMTP down")) };
     const outcome = await post(VALID, [{ name: "a.jpg", bytes: await jpegWithExif() }], broken);
-    expect(outcome.result.ok).toBe(true);
+    expect(outcome.data.status).toBe("success");
   });
 });
 

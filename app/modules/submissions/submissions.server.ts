@@ -3,7 +3,7 @@ import { submissionImages, submissions } from "~/db/schema.ts";
 import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
 import type { ImageRef } from "~/modules/images/image-ref.ts";
 import type { UploadedPhoto } from "./read-upload.server.ts";
-import type { SubmissionData } from "./schema.ts";
+import type { SubmissionData } from "./submission-schema.ts";
 
 export type Submission = typeof submissions.$inferSelect;
 

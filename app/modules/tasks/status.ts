@@ -25,12 +25,12 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
 /** Open tasks are those neither Completed nor Cancelled (SPEC.md §4). */
 export const CLOSED_TASK_STATUSES: readonly TaskStatus[] = ["Completed", "Cancelled"];
 
-export function taskStatusLabel(status: string): string {
-  return (TASK_STATUS_LABELS as Record<string, string>)[status] ?? status;
+export function taskStatusLabel(status: TaskStatus): string {
+  return TASK_STATUS_LABELS[status] ?? status;
 }
 
 /** Late: older than 24 hours and still open (SPEC.md §4, §9). */
 export const LATE_AFTER_MS = 24 * 60 * 60_000;
-export function isLate(task: { status: string; createdAt: Date | string }, now = Date.now()): boolean {
-  return !CLOSED_TASK_STATUSES.includes(task.status as TaskStatus) && now - new Date(task.createdAt).getTime() > LATE_AFTER_MS;
+export function isLate(task: { status: TaskStatus; createdAt: Date | string }, now = Date.now()): boolean {
+  return !CLOSED_TASK_STATUSES.includes(task.status) && now - new Date(task.createdAt).getTime() > LATE_AFTER_MS;
 }

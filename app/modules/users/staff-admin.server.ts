@@ -1,23 +1,15 @@
-import { and, eq, ne, sql } from "drizzle-orm";
-import type { AppServices } from "~/context.ts";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { staffUsers } from "~/db/schema.ts";
 import { deleteUserSessions } from "~/modules/auth/sessions.server.ts";
 import { log } from "~/utils/log.server.ts";
-import { isRole } from "./roles.ts";
-import { createStaffUser, StaffInputError, type StaffProfile } from "./users.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+import type { Role } from "./roles.ts";
+import { STAFF_MESSAGES } from "./staff-schema.ts";
+import { createStaffUser, StaffInputError, type NewStaff, type StaffProfile, type StaffUser } from "./users.server.ts";
 
-export const STAFF_MESSAGES = {
-  added: "تمت إضافة الموظف بنجاح",
-  updated: "تم حفظ التغيير",
-  invalid: "يرجى إدخال الاسم واسم المستخدم (أحرف لاتينية أو أرقام) ورقم هاتف صحيح واختيار الدور",
-  duplicate: "يوجد موظف بنفس رقم الهاتف أو اسم المستخدم",
-  notSelf: "لا يمكنك تغيير دورك أو إيقاف حسابك بنفسك",
-  lastManager: "يجب أن يبقى مدير عام نشط واحد على الأقل",
-  unknown: "الموظف غير موجود",
-} as const;
-
-export type StaffAdminResult = { ok: true; message: string } | { ok: false; error: string };
+/** A rule of the staff page said no: its message, its status, and the field it is about (if one). */
+export type StaffRefusal = { ok: false; error: string; status: 400 | 403 | 404 | 409; field?: "phone" | "username" };
 
 async function otherActiveManagers(db: Db, exceptId: number): Promise<number> {
   const [row] = await db
@@ -27,52 +19,52 @@ async function otherActiveManagers(db: Db, exceptId: number): Promise<number> {
   return row?.count ?? 0;
 }
 
-/**
- * The manager's staff page: add someone, change a role, deactivate or reactivate. Deactivating
- * ends the person's sessions at once; the manager cannot lock themselves or the firm out.
- */
-export async function handleStaffPost(services: AppServices, manager: StaffProfile, form: FormData): Promise<StaffAdminResult> {
-  const { db } = services;
-  const intent = form.get("intent");
-  if (intent === "add") {
-    const role = String(form.get("role") ?? "");
-    if (!isRole(role)) return { ok: false, error: STAFF_MESSAGES.invalid };
-    try {
-      const added = await createStaffUser(db, {
-        name: String(form.get("name") ?? ""),
-        username: String(form.get("username") ?? ""),
-        phone: String(form.get("phone") ?? ""),
-        email: String(form.get("email") ?? ""),
-        role,
-      });
-      log.info("staff added", { by: manager.id, userId: added.id, role });
-      return { ok: true, message: STAFF_MESSAGES.added };
-    } catch (error) {
-      if (!(error instanceof StaffInputError)) throw error;
-      return { ok: false, error: error.message.includes("exists") ? STAFF_MESSAGES.duplicate : STAFF_MESSAGES.invalid };
-    }
+/** Adds a staff member (checked by the form's schema); a phone or username already taken is refused under its field. */
+export async function addStaff(db: Db, manager: StaffProfile, input: NewStaff): Promise<{ ok: true; member: StaffProfile } | StaffRefusal> {
+  try {
+    const member = await createStaffUser(db, input);
+    log.info("staff added", { by: manager.id, userId: member.id, role: member.role });
+    return { ok: true, member };
+  } catch (error) {
+    if (!(error instanceof StaffInputError)) throw error;
   }
+  // Which of the two unique values is taken (the schema already normalised both).
+  const [taken] = await db
+    .select({ phone: staffUsers.phone, username: staffUsers.username })
+    .from(staffUsers)
+    .where(or(eq(staffUsers.phone, input.phone), eq(staffUsers.username, input.username)))
+    .limit(1);
+  if (taken?.phone === input.phone) return { ok: false, status: 409, error: STAFF_MESSAGES.phoneTaken, field: "phone" };
+  if (taken) return { ok: false, status: 409, error: STAFF_MESSAGES.usernameTaken, field: "username" };
+  // Refused by users.server.ts's own checks, which the schema makes too: not from the page.
+  return { ok: false, status: 400, error: MESSAGES.badRequest };
+}
 
-  const id = Number(form.get("id"));
-  const [target] = Number.isSafeInteger(id) ? await db.select().from(staffUsers).where(eq(staffUsers.id, id)) : [];
-  if (!target) return { ok: false, error: STAFF_MESSAGES.unknown };
-  if (target.id === manager.id) return { ok: false, error: STAFF_MESSAGES.notSelf };
+/** The person a role change or (de)activation is about: someone else than the manager. */
+export async function findOtherStaff(db: Db, manager: StaffProfile, id: number): Promise<{ ok: true; target: StaffUser } | StaffRefusal> {
+  const [target] = await db.select().from(staffUsers).where(eq(staffUsers.id, id));
+  if (!target) return { ok: false, status: 404, error: STAFF_MESSAGES.unknown };
+  if (target.id === manager.id) return { ok: false, status: 403, error: STAFF_MESSAGES.notSelf };
+  return { ok: true, target };
+}
 
-  if (intent === "role") {
-    const role = String(form.get("role") ?? "");
-    if (!isRole(role)) return { ok: false, error: STAFF_MESSAGES.invalid };
-    if (target.role === "manager" && role !== "manager" && (await otherActiveManagers(db, target.id)) === 0) return { ok: false, error: STAFF_MESSAGES.lastManager };
-    await db.update(staffUsers).set({ role, updatedAt: new Date() }).where(eq(staffUsers.id, target.id));
-    log.info("staff role changed", { by: manager.id, userId: target.id, role });
-    return { ok: true, message: STAFF_MESSAGES.updated };
+/** Changes a role; the last active manager stays one. */
+export async function changeRole(db: Db, manager: StaffProfile, target: StaffUser, role: Role): Promise<{ ok: true } | StaffRefusal> {
+  if (target.role === "manager" && role !== "manager" && (await otherActiveManagers(db, target.id)) === 0) {
+    return { ok: false, status: 409, error: STAFF_MESSAGES.lastManager };
   }
-  if (intent === "active") {
-    const active = form.get("active") === "true";
-    if (!active && target.role === "manager" && (await otherActiveManagers(db, target.id)) === 0) return { ok: false, error: STAFF_MESSAGES.lastManager };
-    await db.update(staffUsers).set({ active, updatedAt: new Date() }).where(eq(staffUsers.id, target.id));
-    if (!active) await deleteUserSessions(db, target.id);
-    log.info(active ? "staff reactivated" : "staff deactivated", { by: manager.id, userId: target.id });
-    return { ok: true, message: STAFF_MESSAGES.updated };
+  await db.update(staffUsers).set({ role, updatedAt: new Date() }).where(eq(staffUsers.id, target.id));
+  log.info("staff role changed", { by: manager.id, userId: target.id, role });
+  return { ok: true };
+}
+
+/** Deactivates (the person's sessions end at once) or reactivates; the last active manager stays. */
+export async function setStaffActive(db: Db, manager: StaffProfile, target: StaffUser, active: boolean): Promise<{ ok: true } | StaffRefusal> {
+  if (!active && target.role === "manager" && (await otherActiveManagers(db, target.id)) === 0) {
+    return { ok: false, status: 409, error: STAFF_MESSAGES.lastManager };
   }
-  return { ok: false, error: STAFF_MESSAGES.invalid };
+  await db.update(staffUsers).set({ active, updatedAt: new Date() }).where(eq(staffUsers.id, target.id));
+  if (!active) await deleteUserSessions(db, target.id);
+  log.info(active ? "staff reactivated" : "staff deactivated", { by: manager.id, userId: target.id });
+  return { ok: true };
 }

@@ -19,7 +19,7 @@ export const PROFILE_COLUMNS = {
   active: staffUsers.active,
 };
 
-/** The allow-list of SPEC.md, held on the server: an active staff member with this phone. */
+/** The sign-in allow-list, held on the server: an active staff member with this phone. */
 export async function findActiveStaffByPhone(db: Db, phone: string): Promise<StaffProfile | undefined> {
   const [row] = await db
     .select(PROFILE_COLUMNS)
@@ -63,21 +63,6 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<StaffPro
     .returning(PROFILE_COLUMNS);
   if (!row) throw new StaffInputError("a staff member with this phone or username exists already");
   return row;
-}
-
-/** The demo staff of DESIGN.md (demo mode only); their codes arrive in the SMS outbox. */
-export const DEMO_STAFF: readonly NewStaff[] = [
-  { name: "خالد العتيبي", username: "khaled", phone: "0500000001", role: "manager", email: "khaled@example.sa" },
-  { name: "نورة السبيعي", username: "noura", phone: "0500000002", role: "manager", email: "noura@example.sa" },
-  { name: "فهد الحربي", username: "fahad", phone: "0500000003", role: "accountant", email: "fahad@example.sa" },
-  { name: "سارة القحطاني", username: "sara", phone: "0500000004", role: "staff", email: "sara@example.sa" },
-];
-
-export async function seedDemoStaff(db: Db) {
-  await db
-    .insert(staffUsers)
-    .values(DEMO_STAFF.map((s) => ({ ...s, phone: normalizePhone(s.phone), email: s.email ?? "" })))
-    .onConflictDoNothing();
 }
 
 export async function updateStaffEmail(db: Db, id: number, email: string) {

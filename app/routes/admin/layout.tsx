@@ -97,7 +97,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <main className="min-w-0 p-4 sm:p-8">
-        <ToastMessage toast={toast} />
+        {/* Sticky: a save at the bottom of a long page (the fetcher's redirect keeps the scroll) still shows its message. */}
+        <ToastMessage toast={toast} className="sticky top-18 z-20 mb-4 shadow-md lg:top-4" />
         <Outlet />
       </main>
     </div>

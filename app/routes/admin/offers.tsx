@@ -1,58 +1,36 @@
-import { useEffect, useState } from "react";
-import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog.tsx";
 import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
-import { Notice } from "~/components/ui/notice.tsx";
+import { FormNotice } from "~/components/forms/form-notice.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { imageUrl } from "~/modules/images/image-ref.ts";
 import { StatusBadge } from "~/modules/offers/components/status-badge.tsx";
 import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
-import { deleteOffer, listAdminOffers, type AdminOfferRow } from "~/modules/offers/offer-admin.server.ts";
-import { OFFER_FORM_MESSAGES } from "~/modules/offers/offer-form.ts";
+import { handleOfferDelete } from "~/modules/offers/offer-admin-post.server.ts";
+import { listAdminOffers, type AdminOfferRow } from "~/modules/offers/offer-admin.server.ts";
+import { OFFER_FORM_MESSAGES } from "~/modules/offers/offer-form-schema.ts";
 import { formatPriceArabic } from "~/utils/format.ts";
-import { log } from "~/utils/log.server.ts";
+import { replyToRefusal } from "~/utils/form-reply.server.ts";
+import { formErrorsOf } from "~/utils/form-submission.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/offers";
 
+const pageOf = (url: string) => Math.max(1, Number(new URL(url).searchParams.get("page")) || 1);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSectionUser(context, "offers");
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
-  return listAdminOffers(context.get(servicesContext).db, page);
+  return listAdminOffers(context.get(servicesContext).db, pageOf(request.url));
 }
 
-type DeleteResult = { ok: true; message: string } | { ok: false; error: string };
-
+/** Delete (asked first); a saved or deleted offer's message is the layout's toast. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireSectionUser(context, "offers");
-  const { db, env } = context.get(servicesContext);
   const read = await readForm(request, context);
-  if (!read.ok) return data<DeleteResult>({ ok: false, error: read.message }, { status: read.status });
-  const form = read.form;
-  const id = Number(form.get("id"));
-  if (form.get("intent") !== "delete" || !Number.isSafeInteger(id) || id <= 0) {
-    return data<DeleteResult>({ ok: false, error: "طلب غير صالح" }, { status: 400 });
-  }
-  const deleted = await deleteOffer(db, env.DATA_DIR, id);
-  if (!deleted) return data<DeleteResult>({ ok: false, error: "هذا العرض غير موجود، ربما حُذف من قبل." }, { status: 404 });
-  log.info("offer deleted", { offerId: id, userId: user.id });
-  return data<DeleteResult>({ ok: true, message: OFFER_FORM_MESSAGES.deleted });
-}
-
-const SAVED_MESSAGES = { added: OFFER_FORM_MESSAGES.added, updated: OFFER_FORM_MESSAGES.updated } as const;
-
-/** After a save the form comes back here with ?saved=…: the message shows for 3 s (SPEC.md §9). */
-function SavedNotice() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const saved = params.get("saved") as keyof typeof SAVED_MESSAGES | null;
-  const text = saved ? SAVED_MESSAGES[saved] : undefined;
-  useEffect(() => {
-    if (!text) return;
-    const timer = setTimeout(() => void navigate("/admin/offers", { replace: true, preventScrollReset: true }), 3000);
-    return () => clearTimeout(timer);
-  }, [text, navigate]);
-  return text ? <Notice tone="success">{text}</Notice> : null;
+  if (!read.ok) return replyToRefusal(read);
+  const page = pageOf(request.url);
+  return handleOfferDelete(context.get(servicesContext), user, read.form, page > 1 ? `/admin/offers?page=${page}` : "/admin/offers");
 }
 
 function Thumbnail({ offer }: { offer: AdminOfferRow }) {
@@ -79,15 +57,8 @@ function Actions({ offer, onDelete }: { offer: AdminOfferRow; onDelete: (offer: 
 export default function AdminOffers({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageCount } = loaderData;
   useLiveOffers();
-  const remove = useFetcher<DeleteResult>();
+  const remove = useFetcher<typeof action>();
   const [deleting, setDeleting] = useState<AdminOfferRow | null>(null);
-  const [answer, setAnswer] = useState<DeleteResult | null>(null);
-  useEffect(() => {
-    if (remove.state !== "idle" || !remove.data) return;
-    setAnswer(remove.data);
-    const timer = setTimeout(() => setAnswer(null), 3000);
-    return () => clearTimeout(timer);
-  }, [remove.state, remove.data]);
 
   return (
     <div className="grid gap-5">
@@ -97,8 +68,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
           إضافة عرض جديد
         </Link>
       </div>
-      <SavedNotice />
-      {answer ? <Notice tone={answer.ok ? "success" : "error"}>{answer.ok ? answer.message : answer.error}</Notice> : null}
+      {remove.state === "idle" ? <FormNotice errors={formErrorsOf(remove.data)} /> : null}
 
       {rows.length === 0 ? (
         <p className={`${adminCardClass} text-center text-stone-600`}>لا توجد عروض حالياً. أضف أول عرض ليظهر للزوار.</p>

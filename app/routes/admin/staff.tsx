@@ -1,113 +1,198 @@
-import { data, useFetcher } from "react-router";
-import { adminInputClass } from "~/components/admin/styles.ts";
-import { Notice } from "~/components/ui/notice.tsx";
-import { servicesContext } from "~/context.ts";
-import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Section } from "~/components/admin/section.tsx";
+import { adminButtonClass } from "~/components/admin/styles.ts";
+import { controlProps, Field, inputClass } from "~/components/forms/field.tsx";
+import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
+import { clientAddressContext, servicesContext } from "~/context.ts";
+import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { CodeRequest, IdentityField, type ReauthView } from "~/modules/auth/components/reauth.tsx";
+import { reauthView } from "~/modules/auth/reauth.server.ts";
 import { ROLES, ROLE_TITLES } from "~/modules/users/roles.ts";
-import { handleStaffPost, type StaffAdminResult } from "~/modules/users/staff-admin.server.ts";
-import { listStaff } from "~/modules/users/users.server.ts";
+import { handleStaffPost, refuseStaffPost } from "~/modules/users/staff-action.server.ts";
+import { staffActiveSchema, staffAddSchema, staffRoleSchema } from "~/modules/users/staff-schema.ts";
+import { listStaff, type StaffProfile } from "~/modules/users/users.server.ts";
+import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
+import type { FormReply } from "~/utils/form-submission.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/staff";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const me = requireStaffUser(context);
-  const { db } = context.get(servicesContext);
-  return { me: me.id, staff: await listStaff(db) };
+  const me = requireSectionUser(context, "settings");
+  const services = context.get(servicesContext);
+  // Adding staff and making someone a manager need the manager's password or an SMS code.
+  return { me: me.id, staff: await listStaff(services.db), reauth: await reauthView(services, me) };
 }
 
+/** Managers only (the settings section), checked here again, not only by the guard's path. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const manager = requireStaffUser(context);
+  const manager = requireSectionUser(context, "settings");
+  const services = context.get(servicesContext);
   const read = await readForm(request, context);
-  if (!read.ok) return data<StaffAdminResult>({ ok: false, error: read.message }, { status: read.status });
-  return handleStaffPost(context.get(servicesContext), manager, read.form);
+  if (!read.ok) return refuseStaffPost(read);
+  const sessionToken = readCookie(request, cookieSettings(services.env).session);
+  return handleStaffPost(services, manager, read.form, { sessionToken, address: context.get(clientAddressContext) });
 }
 
-const inputClass = adminInputClass;
+type Person = Pick<StaffProfile, "id" | "name" | "role" | "active">;
 
-function Result({ result }: { result: StaffAdminResult | undefined }) {
-  if (!result) return null;
-  return <Notice tone={result.ok ? "success" : "error"}>{result.ok ? result.message : result.error}</Notice>;
+/** A row's role: a choice of the three and a save button; making someone a manager asks who is asking. */
+function RoleForm({ person, self, reauth }: { person: Person; self: boolean; reauth: ReauthView }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: `staff-role-${person.id}`, schema: staffRoleSchema, lastResult: fetcher.data });
+  const [role, setRole] = useState<string>(person.role);
+  const confirming = (role === "manager" && person.role !== "manager") || Boolean(fields.currentPassword.errors ?? fields.code.errors);
+  const select = controlProps(fields.role);
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-2">
+      <input type="hidden" name="intent" value="role" />
+      <input type="hidden" name="id" value={person.id} />
+      <div className="flex gap-2">
+        <label className="sr-only" htmlFor={select.id}>
+          دور {person.name}
+        </label>
+        <select {...select} defaultValue={person.role} disabled={self} onChange={(event) => setRole(event.target.value)} className={inputClass}>
+          {ROLES.map((value) => (
+            <option key={value} value={value}>
+              {ROLE_TITLES[value]}
+            </option>
+          ))}
+        </select>
+        {self ? null : (
+          <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-lg px-3 py-1 font-bold text-brand-700 ring-1 ring-brand-300 hover:bg-brand-50">
+            حفظ
+          </button>
+        )}
+      </div>
+      {fields.role.errors ? (
+        <p id={fields.role.errorId} className="text-sm font-bold text-red-700">
+          {fields.role.errors[0]}
+        </p>
+      ) : null}
+      {confirming ? <IdentityField fields={fields} hasPassword={reauth.hasPassword} /> : null}
+      <FormNotice id={form.errorId} errors={form.errors} />
+    </fetcher.Form>
+  );
+}
+
+/** A row's status button: deactivating ends the person's sessions at once. */
+function ActiveForm({ person }: { person: Person }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form] = useAppForm({ id: `staff-active-${person.id}`, schema: staffActiveSchema, lastResult: fetcher.data });
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-2">
+      <input type="hidden" name="intent" value="active" />
+      <input type="hidden" name="id" value={person.id} />
+      <input type="hidden" name="active" value={person.active ? "false" : "true"} />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`${person.active ? "إيقاف" : "تفعيل"} ${person.name}`}
+        className={`justify-self-start rounded-lg px-3 py-1 font-bold ring-1 ${person.active ? "text-red-700 ring-red-300 hover:bg-red-50" : "text-emerald-700 ring-emerald-300 hover:bg-emerald-50"}`}
+      >
+        {person.active ? "إيقاف" : "تفعيل"}
+      </button>
+      <FormNotice id={form.errorId} errors={form.errors} />
+    </fetcher.Form>
+  );
+}
+
+function AddForm({ reauth }: { reauth: ReauthView }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: "staff-add", schema: staffAddSchema(reauth.hasPassword), lastResult: fetcher.data, defaultValue: { role: "staff" } });
+  useResetAfterSave(fetcher, form);
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-3 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="add" />
+      <Field meta={fields.name} label="الاسم">
+        {(props) => <input {...props} autoComplete="off" className={inputClass} />}
+      </Field>
+      <Field meta={fields.username} label="اسم المستخدم" hint="من 3 إلى 40 حرفًا: أحرف لاتينية أو أرقام أو . _ -">
+        {(props) => <input {...props} dir="ltr" autoComplete="off" className={inputClass} />}
+      </Field>
+      <Field meta={fields.phone} label="رقم الهاتف">
+        {(props) => <input {...props} type="tel" dir="ltr" placeholder="05xxxxxxxx" className={`${inputClass} text-end`} />}
+      </Field>
+      <Field meta={fields.email} label="البريد الإلكتروني (اختياري)">
+        {(props) => <input {...props} type="email" dir="ltr" className={`${inputClass} text-end`} />}
+      </Field>
+      <Field meta={fields.role} label="الدور">
+        {(props) => (
+          <select {...props} className={inputClass}>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_TITLES[role]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <IdentityField fields={fields} hasPassword={reauth.hasPassword} />
+      <div className="grid gap-3 sm:col-span-2">
+        <FormNotice id={form.errorId} errors={form.errors} />
+        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
+          إضافة
+        </button>
+      </div>
+    </fetcher.Form>
+  );
 }
 
 export default function StaffPage({ loaderData }: Route.ComponentProps) {
-  const add = useFetcher<StaffAdminResult>();
-  const change = useFetcher<StaffAdminResult>();
+  const { reauth } = loaderData;
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">فريق العمل</h1>
-      <Result result={change.data} />
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
-        <table className="w-full min-w-[40rem] text-start">
+      <CodeRequest view={reauth} need="لإضافة موظف أو تعيين مدير عام" />
+      <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+        <table className="w-full min-w-[44rem] text-start">
           <thead className="bg-stone-50 text-sm text-stone-600">
             <tr>
-              <th scope="col" className="p-3 text-start">الاسم</th>
-              <th scope="col" className="p-3 text-start">اسم المستخدم</th>
-              <th scope="col" className="p-3 text-start">الهاتف</th>
-              <th scope="col" className="p-3 text-start">الدور</th>
-              <th scope="col" className="p-3 text-start">الحالة</th>
+              <th scope="col" className="p-3 text-start">
+                الاسم
+              </th>
+              <th scope="col" className="p-3 text-start">
+                اسم المستخدم
+              </th>
+              <th scope="col" className="p-3 text-start">
+                الهاتف
+              </th>
+              <th scope="col" className="p-3 text-start">
+                الدور
+              </th>
+              <th scope="col" className="p-3 text-start">
+                الحالة
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-200">
             {loaderData.staff.map((person) => {
               const self = person.id === loaderData.me;
               return (
-                <tr key={person.id} className={person.active ? undefined : "text-stone-500"}>
+                <tr key={person.id} className={`align-top ${person.active ? "" : "text-stone-500"}`}>
                   <td className="p-3 font-bold">
                     <bdi>{person.name}</bdi>
                   </td>
-                  <td className="p-3"><bdi>{person.username}</bdi></td>
-                  <td className="p-3"><bdi dir="ltr">{person.phone}</bdi></td>
                   <td className="p-3">
-                    <change.Form method="post" className="flex gap-2">
-                      <input type="hidden" name="intent" value="role" />
-                      <input type="hidden" name="id" value={person.id} />
-                      <label className="sr-only" htmlFor={`role-${person.id}`}>دور {person.name}</label>
-                      <select id={`role-${person.id}`} name="role" defaultValue={person.role} disabled={self} className={inputClass}>
-                        {ROLES.map((role) => <option key={role} value={role}>{ROLE_TITLES[role]}</option>)}
-                      </select>
-                      {self ? null : <button type="submit" className="rounded-lg px-3 py-1 font-bold text-brand-700 ring-1 ring-brand-300 hover:bg-brand-50">حفظ</button>}
-                    </change.Form>
+                    <bdi>{person.username}</bdi>
                   </td>
                   <td className="p-3">
-                    {self ? (
-                      <span className="text-sm">حسابك</span>
-                    ) : (
-                      <change.Form method="post">
-                        <input type="hidden" name="intent" value="active" />
-                        <input type="hidden" name="id" value={person.id} />
-                        <input type="hidden" name="active" value={person.active ? "false" : "true"} />
-                        <button type="submit" aria-label={`${person.active ? "إيقاف" : "تفعيل"} ${person.name}`} className={`rounded-lg px-3 py-1 font-bold ring-1 ${person.active ? "text-red-700 ring-red-300 hover:bg-red-50" : "text-emerald-700 ring-emerald-300 hover:bg-emerald-50"}`}>
-                          {person.active ? "إيقاف" : "تفعيل"}
-                        </button>
-                      </change.Form>
-                    )}
+                    <bdi dir="ltr">{person.phone}</bdi>
                   </td>
+                  <td className="p-3">
+                    <RoleForm person={person} self={self} reauth={reauth} />
+                  </td>
+                  <td className="p-3">{self ? <span className="text-sm">حسابك</span> : <ActiveForm person={person} />}</td>
                 </tr>
               );
             })}
           </tbody>
         </table>
       </div>
-
-      <section aria-labelledby="add-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-        <h2 id="add-title" className="mb-3 text-lg font-bold text-brand-900">إضافة موظف</h2>
-        <add.Form method="post" className="grid gap-3 sm:grid-cols-2" key={add.data?.ok ? add.data.message + Date.now() : "add"}>
-          <input type="hidden" name="intent" value="add" />
-          <label className="grid gap-1 text-sm font-bold text-stone-700">الاسم<input name="name" required className={inputClass} /></label>
-          <label className="grid gap-1 text-sm font-bold text-stone-700">اسم المستخدم<input name="username" dir="ltr" required className={inputClass} /></label>
-          <label className="grid gap-1 text-sm font-bold text-stone-700">رقم الهاتف<input name="phone" type="tel" dir="ltr" placeholder="05xxxxxxxx" required className={`${inputClass} text-end`} /></label>
-          <label className="grid gap-1 text-sm font-bold text-stone-700">البريد الإلكتروني (اختياري)<input name="email" type="email" dir="ltr" className={`${inputClass} text-end`} /></label>
-          <label className="grid gap-1 text-sm font-bold text-stone-700">الدور
-            <select name="role" defaultValue="staff" className={inputClass}>
-              {ROLES.map((role) => <option key={role} value={role}>{ROLE_TITLES[role]}</option>)}
-            </select>
-          </label>
-          <div className="sm:col-span-2 grid gap-3">
-            <Result result={add.data} />
-            <button type="submit" disabled={add.state !== "idle"} className="justify-self-start rounded-xl bg-brand-700 px-5 py-2.5 font-bold text-white hover:bg-brand-800 disabled:opacity-60">إضافة</button>
-          </div>
-        </add.Form>
-      </section>
+      <Section id="add" title="إضافة موظف">
+        <AddForm reauth={reauth} />
+      </Section>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { ChevronEndIcon } from "~/components/ui/icons.tsx";
 import { ImageGallery } from "~/modules/content/components/image-gallery.tsx";
 import { parseImageList } from "~/modules/content/image-list.ts";
-import { pageMeta, shortDescription, siteFromMatches } from "~/utils/meta.ts";
+import { siteFromMatches } from "~/modules/content/site-meta.ts";
+import { pageMeta, shortDescription } from "~/utils/meta.ts";
 import { useSiteData } from "./layout.tsx";
 import type { Route } from "./+types/about";
 

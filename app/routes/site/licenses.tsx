@@ -2,7 +2,8 @@ import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { servicesContext } from "~/context.ts";
 import { LicenceGrid } from "~/modules/licences/components/licence-grid.tsx";
 import { listLicences } from "~/modules/licences/licences.server.ts";
-import { pageMeta, shortDescription, siteFromMatches } from "~/utils/meta.ts";
+import { siteFromMatches } from "~/modules/content/site-meta.ts";
+import { pageMeta, shortDescription } from "~/utils/meta.ts";
 import { useSiteData } from "./layout.tsx";
 import type { Route } from "./+types/licenses";
 

@@ -1,10 +1,11 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { listCities, listPropertyTypeChoices } from "~/modules/lookups/lookups.server.ts";
 import { SubmissionForm } from "~/modules/submissions/components/submission-form.tsx";
 import { handleSubmissionPost } from "~/modules/submissions/submission-post.server.ts";
-import { pageMeta, siteFromMatches } from "~/utils/meta.ts";
+import { siteFromMatches } from "~/modules/content/site-meta.ts";
+import { pageMeta } from "~/utils/meta.ts";
 import type { Route } from "./+types/list-your-property";
 
 const TITLE = "اعرض عقارك لدينا";
@@ -19,8 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The form's post before JavaScript has loaded (with JavaScript it uploads to /api/submissions). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await handleSubmissionPost(context.get(servicesContext), context.get(clientAddressContext), request);
-  return data(outcome.result, { status: outcome.status, headers: outcome.headers });
+  return handleSubmissionPost(context.get(servicesContext), context.get(clientAddressContext), request);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -53,7 +53,7 @@ export default function ListYourProperty({ loaderData, actionData }: Route.Compo
           </li>
         ))}
       </ol>
-      <SubmissionForm cities={loaderData.cities} propertyTypes={loaderData.propertyTypes} initialResult={actionData} />
+      <SubmissionForm cities={loaderData.cities} propertyTypes={loaderData.propertyTypes} lastResult={actionData} />
       <p className="mt-6 text-sm text-stone-600">
         لديك سؤال قبل الإرسال؟{" "}
         <Link to="/contact" className="font-bold text-brand-700 underline">

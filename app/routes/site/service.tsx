@@ -5,7 +5,8 @@ import { ServiceCard } from "~/modules/services/components/service-card.tsx";
 import { findService, SERVICES, serviceArtwork } from "~/modules/services/services.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { pageMeta, siteFromMatches } from "~/utils/meta.ts";
+import { siteFromMatches } from "~/modules/content/site-meta.ts";
+import { pageMeta } from "~/utils/meta.ts";
 import { NotFoundContent } from "./not-found.tsx";
 import type { Route } from "./+types/service";
 

@@ -1,20 +1,21 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useActionData, useFetcher } from "react-router";
+import { Field, inputClass } from "~/components/forms/field.tsx";
+import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { usePublicForm } from "~/components/forms/use-public-form.ts";
 import { CheckIcon } from "~/components/ui/icons.tsx";
 import { HoneypotField } from "~/modules/form-guard/components/form-protection.tsx";
 import { useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
+import type { FormReply } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import type { InquiryFieldErrors } from "../schema.ts";
+import { INQUIRY_LIMITS } from "../inquiry-limits.ts";
 
 /** SPEC.md §4: the success panel shows for 5 s, then the form returns cleared. */
-export const SUCCESS_PANEL_MS = 5000;
+const SUCCESS_PANEL_MS = 5000;
 
-export type InquiryActionResult =
-  | { intent: "inquiry"; ok: true; inquiryId: number }
-  | { intent: "inquiry"; ok: false; errors: InquiryFieldErrors; values: Record<string, string> };
-
-const inputClass =
-  "w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-[invalid=true]:border-red-600";
+const FIELDS = ["name", "phone", "email", "message"] as const;
+/** The schema (and zod) load when the person first uses the form, not with the page. */
+const loadSchema = () => import("../inquiry-schema.ts").then((module) => module.inquirySchema);
 
 /**
  * The inquiry form (offer page side form, contact page). Posts to the route's action, so a
@@ -31,23 +32,24 @@ export function InquiryForm({
   title?: string;
   submitLabel?: string;
 }) {
-  const fetcher = useFetcher<InquiryActionResult>();
-  const pageResult = useActionData<InquiryActionResult>(); // without JavaScript the page itself posts
-  const result = fetcher.data ?? (pageResult?.intent === "inquiry" ? pageResult : undefined);
-  const [shownSuccess, setShownSuccess] = useState<number | null>(() => (result?.ok ? result.inquiryId : null));
-  const [formKey, setFormKey] = useState(0);
+  const fetcher = useFetcher<FormReply>();
+  const pageReply = useActionData<FormReply>(); // without JavaScript the page itself posts
+  const reply = fetcher.data ?? pageReply;
   const id = useId();
+  const { form, fields } = usePublicForm({ id, names: FIELDS, lastResult: reply, loadSchema });
 
-  const successId = result?.ok ? result.inquiryId : null;
+  const success = reply?.status === "success" ? reply : null;
+  const [panelClosed, setPanelClosed] = useState<FormReply | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const showSuccess = success !== null && success !== panelClosed;
   useEffect(() => {
-    if (successId == null) return;
-    setShownSuccess(successId);
+    if (!success) return;
     const timer = setTimeout(() => {
-      setShownSuccess(null);
+      setPanelClosed(success);
       setFormKey((k) => k + 1); // a fresh, empty form
     }, SUCCESS_PANEL_MS);
     return () => clearTimeout(timer);
-  }, [successId]);
+  }, [success]);
 
   const proofOfWork = useProofOfWork();
   const [solving, setSolving] = useState(false);
@@ -57,9 +59,11 @@ export function InquiryForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const formData = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const formData = new FormData(element);
     setSolving(true);
     try {
+      if (!(await form.check(element))) return;
       formData.set("altcha", await proofOfWork.start());
     } catch {
       // No payload: the server answers with the bot-check message and keeps what was typed.
@@ -70,15 +74,12 @@ export function InquiryForm({
     proofOfWork.renew(); // a challenge counts once
   }
 
-  const errors = result && !result.ok ? result.errors : {};
-  const values = result && !result.ok ? result.values : {};
-
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-stone-200">
       <h2 id={`${id}-title`} className="mb-4 text-xl font-bold text-brand-900">
         {title}
       </h2>
-      {shownSuccess != null ? (
+      {showSuccess ? (
         <div role="status" className="flex flex-col items-center gap-3 rounded-xl bg-emerald-50 p-6 text-center text-emerald-900">
           <CheckIcon className="size-10 rounded-full bg-emerald-600 p-2 text-white" />
           <p className="font-bold">{MESSAGES.inquirySent}</p>
@@ -86,79 +87,50 @@ export function InquiryForm({
       ) : (
         <fetcher.Form
           key={formKey}
+          id={form.id}
           method="post"
           className="relative grid gap-3"
           noValidate
-          onFocus={() => void proofOfWork.start().catch(() => undefined)}
-          onSubmit={submit}
+          onFocus={() => {
+            form.onFocus();
+            void proofOfWork.start().catch(() => undefined);
+          }}
+          onInput={form.onInput}
+          onSubmit={(event) => void submit(event)}
         >
-          <input type="hidden" name="intent" value="inquiry" />
           <HoneypotField />
           {propertyId ? <input type="hidden" name="propertyId" value={propertyId} /> : null}
           {propertyTitle ? <input type="hidden" name="propertyTitle" value={propertyTitle} /> : null}
-          <Field id={`${id}-name`} label="الاسم" error={errors.name}>
-            <input id={`${id}-name`} name="name" autoComplete="name" maxLength={100} defaultValue={values.name} className={inputClass} />
+          <Field meta={fields.name} label="الاسم">
+            {(props) => <input {...props} autoComplete="name" maxLength={INQUIRY_LIMITS.name} className={inputClass} />}
           </Field>
-          <Field id={`${id}-phone`} label={MESSAGES.phoneLabelRequired} error={errors.phone}>
-            <input
-              id={`${id}-phone`}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              dir="ltr"
-              placeholder="05xxxxxxxx"
-              required
-              maxLength={30}
-              defaultValue={values.phone}
-              aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
-              className={`${inputClass} text-end`}
-            />
+          <Field meta={fields.phone} label={MESSAGES.phoneLabelRequired}>
+            {(props) => (
+              <input
+                {...props}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                dir="ltr"
+                placeholder="05xxxxxxxx"
+                required
+                maxLength={INQUIRY_LIMITS.phone}
+                className={`${inputClass} text-end`}
+              />
+            )}
           </Field>
-          <Field id={`${id}-email`} label="البريد الإلكتروني (اختياري)" error={errors.email}>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              dir="ltr"
-              maxLength={200}
-              defaultValue={values.email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${id}-email-error` : undefined}
-              className={`${inputClass} text-end`}
-            />
+          <Field meta={fields.email} label="البريد الإلكتروني (اختياري)">
+            {(props) => <input {...props} type="email" autoComplete="email" dir="ltr" maxLength={INQUIRY_LIMITS.email} className={`${inputClass} text-end`} />}
           </Field>
-          <Field id={`${id}-message`} label="رسالتك (اختياري)" error={errors.message}>
-            <textarea id={`${id}-message`} name="message" rows={4} maxLength={3000} defaultValue={values.message} className={inputClass} />
+          <Field meta={fields.message} label="رسالتك (اختياري)">
+            {(props) => <textarea {...props} rows={4} maxLength={INQUIRY_LIMITS.message} className={inputClass} />}
           </Field>
-          {errors.form ? (
-            <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-bold text-red-800">
-              {errors.form}
-            </p>
-          ) : null}
+          <FormNotice id={form.errorId} errors={form.errors} />
           <button type="submit" disabled={busy} className="mt-1 rounded-xl bg-brand-700 px-5 py-3 font-bold text-white shadow hover:bg-brand-800 disabled:opacity-60">
             {busy ? "جاري الإرسال..." : submitLabel}
           </button>
         </fetcher.Form>
       )}
     </section>
-  );
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-bold text-stone-700">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-bold text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { adminInputClass, adminLabelClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
+import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
+import { adminLabelClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
+import { inputClass } from "~/components/forms/field.tsx";
 import { toAsciiDigits } from "~/utils/numbers.ts";
 import type { Coordinates } from "../map-link.ts";
 import { addBaseLayer, loadLeaflet, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM, MAP_POINT_ZOOM, MARKER_STYLE } from "./leaflet.ts";
@@ -15,10 +16,22 @@ export function LocationPicker({ value, onChange, label }: { value: Coordinates 
   const id = useId();
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<{ L: typeof import("leaflet"); map: import("leaflet").Map; marker: import("leaflet").CircleMarker | null } | null>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const pick = useEffectEvent((point: Coordinates) => onChange(point));
   const [typed, setTyped] = useState({ lat: value ? String(value.lat) : "", lng: value ? String(value.lng) : "" });
   const [ready, setReady] = useState(false);
+
+  // The typed numbers follow a point set from outside (a tap, a pasted link, removal).
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setTyped((t) =>
+      value && (Number(toAsciiDigits(t.lat)) !== value.lat || Number(toAsciiDigits(t.lng)) !== value.lng)
+        ? { lat: String(value.lat), lng: String(value.lng) }
+        : value
+          ? t
+          : { lat: "", lng: "" },
+    );
+  }
 
   useEffect(() => {
     const node = element.current;
@@ -28,7 +41,7 @@ export function LocationPicker({ value, onChange, label }: { value: Coordinates 
       if (cancelled) return;
       const map = L.map(node, { attributionControl: false }).setView([MAP_DEFAULT_CENTRE.lat, MAP_DEFAULT_CENTRE.lng], MAP_DEFAULT_ZOOM);
       addBaseLayer(L, map);
-      map.on("click", (event) => onChangeRef.current({ lat: round(event.latlng.lat), lng: round(event.latlng.lng) }));
+      map.on("click", (event) => pick({ lat: round(event.latlng.lat), lng: round(event.latlng.lng) }));
       leaflet.current = { L, map, marker: null };
       setReady(true);
     });
@@ -39,15 +52,8 @@ export function LocationPicker({ value, onChange, label }: { value: Coordinates 
     };
   }, []);
 
-  // Keep the marker, the view and the typed numbers in step with the value.
+  // Keep the marker and the view in step with the value.
   useEffect(() => {
-    setTyped((t) =>
-      value && (Number(toAsciiDigits(t.lat)) !== value.lat || Number(toAsciiDigits(t.lng)) !== value.lng)
-        ? { lat: String(value.lat), lng: String(value.lng) }
-        : value
-          ? t
-          : { lat: "", lng: "" },
-    );
     const current = leaflet.current;
     if (!current) return;
     current.marker?.remove();
@@ -78,17 +84,18 @@ export function LocationPicker({ value, onChange, label }: { value: Coordinates 
         role="region"
         aria-label={label}
         aria-describedby={`${id}-hint`}
-        className="h-[400px] w-full overflow-hidden rounded-2xl bg-sand-200 ring-1 ring-stone-200"
+        // isolate: the map's own layers and buttons stay under the page's sticky header and bars.
+        className="isolate h-[400px] w-full overflow-hidden rounded-2xl bg-sand-200 ring-1 ring-stone-200"
         data-testid="location-picker"
       />
       <div className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
         <label className={adminLabelClass}>
           خط العرض
-          <input className={adminInputClass} dir="ltr" inputMode="decimal" value={typed.lat} onChange={(e) => typedChange("lat", e.target.value)} />
+          <input className={inputClass} dir="ltr" inputMode="decimal" value={typed.lat} onChange={(e) => typedChange("lat", e.target.value)} />
         </label>
         <label className={adminLabelClass}>
           خط الطول
-          <input className={adminInputClass} dir="ltr" inputMode="decimal" value={typed.lng} onChange={(e) => typedChange("lng", e.target.value)} />
+          <input className={inputClass} dir="ltr" inputMode="decimal" value={typed.lng} onChange={(e) => typedChange("lng", e.target.value)} />
         </label>
         <button type="button" className={adminSecondaryButtonClass} disabled={!value} onClick={() => onChange(null)}>
           إزالة الموقع

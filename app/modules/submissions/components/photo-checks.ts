@@ -1,7 +1,7 @@
 import { SUBMISSION_MESSAGES, SUBMISSION_PHOTOS } from "../limits.ts";
 
 /** Whether the first bytes are those of an image format the pipeline accepts. */
-export function looksLikeImage(head: Uint8Array): boolean {
+function looksLikeImage(head: Uint8Array): boolean {
   const ascii = (from: number, to: number) => String.fromCharCode(...head.slice(from, to));
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return true; // JPEG
   if (head[0] === 0x89 && ascii(1, 4) === "PNG") return true;

@@ -1,47 +1,26 @@
-import { useCallback, useId, useState, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
-import { adminButtonClass, adminCardClass, adminInputClass, adminLabelClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
-import { Notice } from "~/components/ui/notice.tsx";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
+import { adminButtonClass, adminCardClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
+import { Field, inputClass, type ControlProps, type FieldMeta } from "~/components/forms/field.tsx";
+import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { useAppForm } from "~/components/forms/use-app-form.ts";
+import { useValidateOnChange } from "~/components/forms/use-validate-on-change.ts";
 import type { ImageRef } from "~/modules/images/image-ref.ts";
-import type { CityWithNeighbourhoods } from "~/modules/lookups/lookups.server.ts";
+import type { CityWithNeighbourhoods } from "~/modules/lookups/city-choices.ts";
 import { BUILDING_USE_OPTIONS, FACADE_OPTIONS } from "~/modules/lookups/defaults.ts";
-import type { OfferDetails, OfferUnit } from "../../details.ts";
+import type { FormReply } from "~/utils/form-submission.ts";
 import { DETAIL_LABELS } from "../../detail-fields.ts";
-import { coordinatesFromMapLink } from "../../map-link.ts";
-import type { OfferForEdit } from "../../offer-admin.server.ts";
-import { LAND_TYPE, NEW_OFFER_DEFAULTS, OFFER_FORM_MESSAGES, parseOfferForm, type OfferFormErrors, type OfferSaveResult } from "../../offer-form.ts";
+import { coordinatesFromMapLink, type Coordinates } from "../../map-link.ts";
+import { LAND_TYPE, OFFER_FORM_MESSAGES, offerFormSchema, type OfferFormValues } from "../../offer-form-schema.ts";
 import { LocationPicker } from "../location-picker.tsx";
 import { LookupSelect } from "./lookup-select.tsx";
 import { PhotoManager, type PhotoItem } from "./photo-manager.tsx";
 import { UnitsEditor } from "./units-editor.tsx";
 
-type NumberKey = "streetWidth" | "propertyAge" | "livingRooms" | "elevators" | "parking";
-type FormDetails = Omit<OfferDetails, NumberKey> & Record<NumberKey, string>;
-
-/** What the form holds while staff type: numbers as typed, so nothing is lost or reformatted. */
-export interface OfferFormState {
-  title: string;
-  description: string;
-  price: string;
-  area: string;
-  propertyType: string;
-  status: string;
-  city: string;
-  location: string;
-  isCorner: boolean;
-  bedrooms: string;
-  bathrooms: string;
-  floors: string;
-  locationUrl: string;
-  coordinates: { lat: number; lng: number } | null;
-  details: FormDetails;
-  units: OfferUnit[];
-}
-
-/** The offer being edited, as the loader sends it. */
+/** The offer the form starts from, as the page's loader sends it. */
 export interface OfferFormInitial {
   id?: number;
-  values: OfferFormState;
+  values: OfferFormValues;
   photos: ImageRef[];
 }
 
@@ -52,300 +31,293 @@ export interface OfferFormChoices {
   statuses: string[];
 }
 
-const numberText = (value: number) => (value ? String(value) : "");
+/** Conform's name of the hidden submit button its checks (`form.validate`) use. */
+const CONFORM_INTENT = "__intent__";
 
-/** Form values from a stored offer (or the defaults of SPEC.md §9 for a new one). */
-export function offerFormState(offer?: Omit<OfferForEdit, "id" | "photos">): OfferFormState {
-  const d = offer?.details;
-  return {
-    title: offer?.title ?? "",
-    description: offer?.description ?? "",
-    price: String(offer?.price ?? NEW_OFFER_DEFAULTS.price),
-    area: numberText(offer?.area ?? 0),
-    propertyType: offer?.propertyType ?? NEW_OFFER_DEFAULTS.propertyType,
-    status: offer?.status ?? NEW_OFFER_DEFAULTS.status,
-    city: offer?.city ?? NEW_OFFER_DEFAULTS.city,
-    location: offer?.location ?? "",
-    isCorner: offer?.isCorner ?? false,
-    bedrooms: numberText(offer?.bedrooms ?? 0),
-    bathrooms: numberText(offer?.bathrooms ?? 0),
-    floors: offer?.floors ?? "",
-    locationUrl: offer?.locationUrl ?? "",
-    coordinates: offer?.coordinates ?? null,
-    details: {
-      streetWidth: numberText(d?.streetWidth ?? 0),
-      facade: d?.facade ?? [],
-      propertyAge: numberText(d?.propertyAge ?? 0),
-      livingRooms: numberText(d?.livingRooms ?? 0),
-      driversRoom: d?.driversRoom ?? false,
-      maidsRoom: d?.maidsRoom ?? false,
-      planNumber: d?.planNumber ?? "",
-      plotNumber: d?.plotNumber ?? "",
-      constructionDate: d?.constructionDate ?? "",
-      buildingType: d?.buildingType ?? "",
-      elevators: numberText(d?.elevators ?? 0),
-      kitchen: d?.kitchen ?? false,
-      rooftopTank: d?.rooftopTank ?? false,
-      unitNumber: d?.unitNumber ?? "",
-      parking: numberText(d?.parking ?? 0),
-      supervisorName: d?.supervisorName ?? "",
-      supervisorPhone: d?.supervisorPhone ?? "",
-      additionalNotes: d?.additionalNotes ?? "",
-    },
-    units: offer?.units ?? [],
-  };
-}
-
-function Section({ title, children, hidden }: { title: string; children: ReactNode; hidden?: boolean }) {
+function Section({ title, children, off }: { title: string; children: ReactNode; off?: boolean }) {
   const id = useId();
-  if (hidden) return null;
+  const grid = "grid min-w-0 gap-4 sm:grid-cols-2";
   return (
-    <section aria-labelledby={id} className={adminCardClass}>
+    <section aria-labelledby={id} className={adminCardClass} hidden={off}>
       <h2 id={id} className="mb-4 text-lg font-bold text-brand-900">
         {title}
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+      {off === undefined ? (
+        <div className={grid}>{children}</div>
+      ) : (
+        // A section that does not apply keeps what was typed in it but sends none of it.
+        <fieldset disabled={off} className={grid}>
+          {children}
+        </fieldset>
+      )}
     </section>
   );
 }
 
-function Field({
-  label,
-  value,
-  onChange,
-  error,
-  multiline,
-  wide,
-  ...input
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  multiline?: boolean;
-  wide?: boolean;
-  inputMode?: "decimal" | "numeric" | "tel" | "url";
-  dir?: "ltr";
-  placeholder?: string;
-  required?: boolean;
-}) {
-  const id = useId();
-  const common = {
-    id,
-    value,
-    className: adminInputClass,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
-    "aria-required": input.required || undefined,
-  } as const;
+function Required({ children }: { children: string }) {
   return (
-    <div className={`grid gap-1 ${wide || multiline ? "sm:col-span-2" : ""}`}>
-      <label htmlFor={id} className="text-sm font-bold text-stone-700">
-        {label}
-        {input.required ? <span className="text-red-700"> *</span> : null}
-      </label>
-      {multiline ? (
-        <textarea {...common} rows={5} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input {...common} inputMode={input.inputMode} dir={input.dir} placeholder={input.placeholder} onChange={(e) => onChange(e.target.value)} />
-      )}
-      {error ? (
-        <span id={`${id}-error`} className="text-sm font-bold text-red-700" data-field-error>
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <>
+      {children}
+      <span className="text-red-700"> *</span>
+    </>
   );
 }
 
-function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+/** A text field of the form. */
+function TextField({
+  meta,
+  label,
+  wide,
+  multiline,
+  required,
+  ...input
+}: {
+  meta: FieldMeta;
+  label: string;
+  wide?: boolean;
+  multiline?: boolean;
+  required?: boolean;
+  inputMode?: "decimal" | "numeric" | "tel" | "url";
+  dir?: "ltr";
+  placeholder?: string;
+  onChange?: (value: string) => void;
+}) {
+  const { onChange, ...attributes } = input;
+  const control = (props: ControlProps) =>
+    multiline ? (
+      <textarea {...props} rows={5} className={inputClass} aria-required={required || undefined} />
+    ) : (
+      <input {...props} {...attributes} className={inputClass} aria-required={required || undefined} onChange={onChange && ((event) => onChange(event.target.value))} />
+    );
+  return (
+    <Field meta={meta} label={required ? <Required>{label}</Required> : label} className={wide || multiline ? "sm:col-span-2" : undefined}>
+      {control}
+    </Field>
+  );
+}
+
+/** A box to tick; `value` for one of a group sharing a name (the facade's directions). */
+function Check({ name, label, defaultChecked, value }: { name: string; label: string; defaultChecked: boolean; value?: string }) {
   return (
     <label className="flex items-center gap-2 font-bold text-stone-700">
-      <input type="checkbox" className="size-5 accent-brand-700" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input type="checkbox" name={name} value={value} defaultChecked={defaultChecked} className="size-5 accent-brand-700" />
       {label}
     </label>
   );
 }
 
-/** The payload the schema reads: the typed values, and the stored photos in their order. */
-function toPayload(values: OfferFormState, photos: PhotoItem[]) {
-  return { ...values, photos: photos.flatMap((p) => (p.state === "stored" ? [p.image.id] : [])) };
+/** The first message about a field or anything inside it (a photo of the list, a unit's floor). */
+function firstError(allErrors: Record<string, string[]>): string | undefined {
+  return Object.values(allErrors).flat()[0];
 }
 
 /**
- * The offer form of the back office (SPEC.md §2, §5), for a new offer and for editing one. Checks
- * with the same schema as the server before sending; on any failure the page keeps everything
- * typed and every photo.
+ * The offer form of the back office (SPEC.md §2, §5), for a new offer and for editing one. A form
+ * post to the page's own action, checked as staff type with the same schema as the server
+ * (decision 014). The texts, numbers and boxes are plain fields; what the page holds itself (the
+ * lists with an "other" choice, the units, the map point and the photos) is posted as named
+ * controls or hidden fields and checked again whenever it changes. A refused or failed save keeps
+ * everything typed and every photo (decision 008); a save goes back to the list with its message.
  */
 export function OfferForm({ initial, choices }: { initial: OfferFormInitial; choices: OfferFormChoices }) {
-  const navigate = useNavigate();
-  const formId = useId();
-  const [values, setValues] = useState(initial.values);
+  const fetcher = useFetcher<FormReply>();
+  // A post that did not go through the page's script (sent before it loaded) answers here.
+  const posted = useActionData<FormReply>();
+  // Conform holds what is typed; the page holds the units and the map point (below).
+  const { units: startUnits, coordinates: startPoint, ...typed } = initial.values;
+  const [form, fields] = useAppForm({
+    id: initial.id ? `offer-${initial.id}` : "offer-new",
+    schema: offerFormSchema,
+    lastResult: fetcher.data ?? posted,
+    defaultValue: typed,
+  });
+  const details = fields.details.getFieldset();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const [propertyType, setPropertyType] = useState(initial.values.propertyType);
+  const [status, setStatus] = useState(initial.values.status);
+  const [place, setPlace] = useState({ city: initial.values.city, location: initial.values.location });
+  const [units, setUnits] = useState(startUnits);
+  const [coordinates, setCoordinates] = useState<Coordinates | null>(startPoint);
   const [photos, setPhotos] = useState<PhotoItem[]>(() => initial.photos.map((image) => ({ key: image.id, state: "stored", image })));
-  const [errors, setErrors] = useState<OfferFormErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const isLand = values.propertyType === LAND_TYPE;
-  const cityNeighbourhoods = choices.cities.find((c) => c.name === values.city)?.neighbourhoods ?? [];
+  /** Photos still on their way or refused when staff pressed save: said until the photos change. */
+  const [photoProblem, setPhotoProblem] = useState<"uploading" | "failed" | null>(null);
+  const updatePhotos = useCallback((update: (items: PhotoItem[]) => PhotoItem[]) => {
+    setPhotos(update);
+    setPhotoProblem(null);
+  }, []);
+  const storedPhotos = photos.flatMap((p) => (p.state === "stored" ? [p.image.id] : []));
+  useValidateOnChange(form, fields.photos.name, storedPhotos);
+  useValidateOnChange(form, fields.units.name, units);
 
-  const set = <K extends keyof OfferFormState>(key: K, value: OfferFormState[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const setDetail = <K extends keyof FormDetails>(key: K, value: FormDetails[K]) => setValues((v) => ({ ...v, details: { ...v.details, [key]: value } }));
-  const updatePhotos = useCallback((update: (items: PhotoItem[]) => PhotoItem[]) => setPhotos(update), []);
+  const isLand = propertyType === LAND_TYPE;
+  const saving = fetcher.state !== "idle";
+  const cityNeighbourhoods = choices.cities.find((c) => c.name === place.city)?.neighbourhoods ?? [];
 
-  function showErrors(next: OfferFormErrors, text: string) {
-    setErrors(next);
-    setMessage(text);
-    // Bring the first problem into view once the messages are rendered.
-    requestAnimationFrame(() => document.getElementById(formId)?.querySelector<HTMLElement>("[aria-invalid='true'], [data-field-error]")?.focus?.());
-  }
+  /** Brings the first field with a message into view, if the checks did not focus one (a photo, a unit). */
+  const focusFirstProblem = useCallback(() => {
+    requestAnimationFrame(() => {
+      const element = formRef.current;
+      const focused = document.activeElement;
+      if (!element || (focused && element.contains(focused) && focused.getAttribute("aria-invalid") === "true")) return;
+      element.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+    });
+  }, []);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.status === "error") focusFirstProblem();
+  }, [fetcher.state, fetcher.data, focusFirstProblem]);
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    if (photos.some((p) => p.state === "uploading")) return showErrors({}, "انتظر حتى يكتمل رفع الصور ثم احفظ.");
-    if (photos.some((p) => p.state === "failed")) return showErrors({ photos: "بعض الصور لم تُرفع: أعد المحاولة أو احذفها." }, OFFER_FORM_MESSAGES.fixErrors);
-    const payload = toPayload(values, photos);
-    const checked = parseOfferForm(payload);
-    if (!checked.ok) return showErrors(checked.errors, OFFER_FORM_MESSAGES.fixErrors);
-    setSaving(true);
-    setMessage(null);
-    let result: OfferSaveResult;
-    try {
-      const response = await fetch("/admin/offers/save", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ id: initial.id, ...payload }),
-      });
-      result = response.headers.get("content-type")?.includes("application/json")
-        ? ((await response.json()) as OfferSaveResult)
-        : { ok: false, errors: {}, message: OFFER_FORM_MESSAGES.saveFailed };
-    } catch {
-      result = { ok: false, errors: {}, message: OFFER_FORM_MESSAGES.saveFailed };
+  function submit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const check = submitter?.name === CONFORM_INTENT;
+    if (!check && photos.some((p) => p.state !== "stored")) {
+      event.preventDefault();
+      setPhotoProblem(photos.some((p) => p.state === "uploading") ? "uploading" : "failed");
+      focusFirstProblem();
+      return;
     }
-    setSaving(false);
-    if (!result.ok) return showErrors(result.errors, result.message);
-    void navigate(`/admin/offers?saved=${result.created ? "added" : "updated"}`);
+    form.onSubmit(event);
+    if (!check && event.defaultPrevented) focusFirstProblem();
   }
+
+  const notices = new Set(form.errors ?? []);
+  if (photoProblem === "uploading") notices.add(OFFER_FORM_MESSAGES.photosUploading);
+  const fieldErrors = Object.keys(form.allErrors).some((name) => name !== "");
+  if ((form.status === "error" && fieldErrors) || photoProblem === "failed") notices.add(OFFER_FORM_MESSAGES.fixErrors);
+  const photoError = photoProblem === "failed" ? OFFER_FORM_MESSAGES.photosFailed : firstError(fields.photos.allErrors);
 
   return (
-    <form id={formId} onSubmit={submit} noValidate className="grid gap-5" aria-label={initial.id ? "تعديل العرض" : "إضافة عرض جديد"}>
-      {message ? <Notice tone="error">{message}</Notice> : null}
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      id={form.id}
+      onSubmit={submit}
+      noValidate
+      className="grid gap-5"
+      aria-label={initial.id ? "تعديل العرض" : "إضافة عرض جديد"}
+    >
+      <FormNotice id={form.errorId} errors={[...notices]} />
 
       <Section title="المعلومات الأساسية">
-        <Field label="عنوان العقار" required wide value={values.title} onChange={(v) => set("title", v)} error={errors.title} />
-        <Field label="السعر (ريال)" required inputMode="decimal" value={values.price} onChange={(v) => set("price", v)} error={errors.price} />
-        <Field label="المساحة (م²)" required inputMode="decimal" value={values.area} onChange={(v) => set("area", v)} error={errors.area} />
-        <LookupSelect label="حالة العرض" options={choices.statuses} value={values.status} onChange={(v) => set("status", v)} otherLabel="حالة أخرى" error={errors.status} />
-        <Field label="الوصف" required multiline value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
+        <TextField meta={fields.title} label="عنوان العقار" required wide />
+        <TextField meta={fields.price} label="السعر (ريال)" required inputMode="decimal" />
+        <TextField meta={fields.area} label="المساحة (م²)" required inputMode="decimal" />
+        <LookupSelect meta={fields.status} label="حالة العرض" options={choices.statuses} value={status} onChange={setStatus} otherLabel="حالة أخرى" />
+        <TextField meta={fields.description} label="الوصف" required multiline />
       </Section>
 
       <Section title="الموقع والتصنيف">
         <LookupSelect
+          meta={fields.city}
           label="المدينة"
           options={choices.cities.map((c) => c.name)}
-          value={values.city}
+          value={place.city}
           placeholder="اختر المدينة"
-          onChange={(v) => setValues((s) => ({ ...s, city: v, location: v === s.city ? s.location : "" }))}
+          onChange={(city) => setPlace((p) => ({ city, location: city === p.city ? p.location : "" }))}
           otherLabel="مدينة أخرى"
         />
         <LookupSelect
-          key={values.city /* a new city starts its neighbourhood afresh */}
+          key={place.city /* a new city starts its neighbourhood afresh */}
+          meta={fields.location}
           label="الحي"
           options={cityNeighbourhoods}
-          value={values.location}
-          placeholder={values.city ? "اختر الحي" : "اختر المدينة أولاً"}
-          disabled={!values.city}
-          onChange={(v) => set("location", v)}
+          value={place.location}
+          placeholder={place.city ? "اختر الحي" : "اختر المدينة أولاً"}
+          disabled={!place.city}
+          onChange={(location) => setPlace((p) => ({ ...p, location }))}
           otherLabel="حي آخر"
         />
-        <LookupSelect label="نوع العقار" options={choices.propertyTypes} value={values.propertyType} onChange={(v) => set("propertyType", v)} otherLabel="نوع آخر" error={errors.propertyType} />
+        <LookupSelect meta={fields.propertyType} label="نوع العقار" options={choices.propertyTypes} value={propertyType} onChange={setPropertyType} otherLabel="نوع آخر" />
         <div className="flex items-end pb-2">
-          <Check label="عقار على زاوية" checked={values.isCorner} onChange={(v) => set("isCorner", v)} />
+          <Check name={fields.isCorner.name} label="عقار على زاوية" defaultChecked={Boolean(fields.isCorner.defaultChecked)} />
         </div>
       </Section>
 
       <Section title="التفاصيل">
-        <Field label="غرف النوم" inputMode="numeric" value={values.bedrooms} onChange={(v) => set("bedrooms", v)} error={errors.bedrooms} />
-        <Field label="دورات المياه" inputMode="numeric" value={values.bathrooms} onChange={(v) => set("bathrooms", v)} error={errors.bathrooms} />
-        <Field label={DETAIL_LABELS.livingRooms} inputMode="numeric" value={values.details.livingRooms} onChange={(v) => setDetail("livingRooms", v)} error={errors["details.livingRooms"]} />
-        <Field label={`${DETAIL_LABELS.streetWidth} (م)`} inputMode="decimal" value={values.details.streetWidth} onChange={(v) => setDetail("streetWidth", v)} error={errors["details.streetWidth"]} />
-        <Field label={`${DETAIL_LABELS.propertyAge} (سنوات)`} inputMode="numeric" value={values.details.propertyAge} onChange={(v) => setDetail("propertyAge", v)} error={errors["details.propertyAge"]} />
-        <Field label={DETAIL_LABELS.constructionDate} value={values.details.constructionDate} onChange={(v) => setDetail("constructionDate", v)} />
-        <Field label={DETAIL_LABELS.planNumber} value={values.details.planNumber} onChange={(v) => setDetail("planNumber", v)} />
-        <Field label={DETAIL_LABELS.plotNumber} value={values.details.plotNumber} onChange={(v) => setDetail("plotNumber", v)} />
-        <Field label={DETAIL_LABELS.unitNumber} value={values.details.unitNumber} onChange={(v) => setDetail("unitNumber", v)} />
-        <Field label={DETAIL_LABELS.parking} inputMode="numeric" value={values.details.parking} onChange={(v) => setDetail("parking", v)} error={errors["details.parking"]} />
+        <TextField meta={fields.bedrooms} label="غرف النوم" inputMode="numeric" />
+        <TextField meta={fields.bathrooms} label="دورات المياه" inputMode="numeric" />
+        <TextField meta={details.livingRooms} label={DETAIL_LABELS.livingRooms} inputMode="numeric" />
+        <TextField meta={details.streetWidth} label={`${DETAIL_LABELS.streetWidth} (م)`} inputMode="decimal" />
+        <TextField meta={details.propertyAge} label={`${DETAIL_LABELS.propertyAge} (سنوات)`} inputMode="numeric" />
+        <TextField meta={details.constructionDate} label={DETAIL_LABELS.constructionDate} />
+        <TextField meta={details.planNumber} label={DETAIL_LABELS.planNumber} />
+        <TextField meta={details.plotNumber} label={DETAIL_LABELS.plotNumber} />
+        <TextField meta={details.unitNumber} label={DETAIL_LABELS.unitNumber} />
+        <TextField meta={details.parking} label={DETAIL_LABELS.parking} inputMode="numeric" />
         <fieldset className="sm:col-span-2">
           <legend className="mb-2 text-sm font-bold text-stone-700">{DETAIL_LABELS.facade}</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
             {FACADE_OPTIONS.map((direction) => (
-              <Check
-                key={direction}
-                label={direction}
-                checked={values.details.facade.includes(direction)}
-                onChange={(on) => setDetail("facade", on ? [...values.details.facade, direction] : values.details.facade.filter((d) => d !== direction))}
-              />
+              <Check key={direction} name={details.facade.name} value={direction} label={direction} defaultChecked={details.facade.defaultOptions?.includes(direction) ?? false} />
             ))}
           </div>
         </fieldset>
       </Section>
 
-      <Section title="المبنى والوحدات" hidden={isLand}>
-        <Field label="عدد الأدوار" value={values.floors} onChange={(v) => set("floors", v)} />
-        <Field label={DETAIL_LABELS.elevators} inputMode="numeric" value={values.details.elevators} onChange={(v) => setDetail("elevators", v)} error={errors["details.elevators"]} />
-        <label className={adminLabelClass}>
-          {DETAIL_LABELS.buildingType}
-          <select className={adminInputClass} value={values.details.buildingType} onChange={(e) => setDetail("buildingType", e.target.value)}>
-            <option value="">—</option>
-            {BUILDING_USE_OPTIONS.map((option) => (
-              <option key={option}>{option}</option>
-            ))}
-          </select>
-        </label>
+      <Section title="المبنى والوحدات" off={isLand}>
+        <TextField meta={fields.floors} label="عدد الأدوار" />
+        <TextField meta={details.elevators} label={DETAIL_LABELS.elevators} inputMode="numeric" />
+        <Field meta={details.buildingType} label={DETAIL_LABELS.buildingType}>
+          {(props) => (
+            <select {...props} className={inputClass}>
+              <option value="">—</option>
+              {BUILDING_USE_OPTIONS.map((option) => (
+                <option key={option}>{option}</option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="sm:col-span-2">
           <h3 className="mb-2 font-bold text-stone-800">الوحدات</h3>
-          <UnitsEditor units={values.units} unitTypes={choices.unitTypes} onChange={(units) => set("units", units)} errors={errors} />
+          <UnitsEditor name={fields.units.name} units={units} unitTypes={choices.unitTypes} onChange={setUnits} errors={fields.units.allErrors} />
         </div>
       </Section>
 
       <Section title="مرافق إضافية">
         <div className="flex flex-wrap gap-x-6 gap-y-3 sm:col-span-2">
-          <Check label={DETAIL_LABELS.driversRoom} checked={values.details.driversRoom} onChange={(v) => setDetail("driversRoom", v)} />
-          <Check label={DETAIL_LABELS.maidsRoom} checked={values.details.maidsRoom} onChange={(v) => setDetail("maidsRoom", v)} />
-          <Check label={DETAIL_LABELS.kitchen} checked={values.details.kitchen} onChange={(v) => setDetail("kitchen", v)} />
-          <Check label={DETAIL_LABELS.rooftopTank} checked={values.details.rooftopTank} onChange={(v) => setDetail("rooftopTank", v)} />
+          <Check name={details.driversRoom.name} label={DETAIL_LABELS.driversRoom} defaultChecked={Boolean(details.driversRoom.defaultChecked)} />
+          <Check name={details.maidsRoom.name} label={DETAIL_LABELS.maidsRoom} defaultChecked={Boolean(details.maidsRoom.defaultChecked)} />
+          <Check name={details.kitchen.name} label={DETAIL_LABELS.kitchen} defaultChecked={Boolean(details.kitchen.defaultChecked)} />
+          <Check name={details.rooftopTank.name} label={DETAIL_LABELS.rooftopTank} defaultChecked={Boolean(details.rooftopTank.defaultChecked)} />
         </div>
-        <Field label="اسم المشرف" value={values.details.supervisorName} onChange={(v) => setDetail("supervisorName", v)} />
-        <Field label={DETAIL_LABELS.supervisorPhone} inputMode="tel" dir="ltr" value={values.details.supervisorPhone} onChange={(v) => setDetail("supervisorPhone", v)} />
+        <TextField meta={details.supervisorName} label="اسم المشرف" />
+        <TextField meta={details.supervisorPhone} label={DETAIL_LABELS.supervisorPhone} inputMode="tel" dir="ltr" />
       </Section>
 
       <Section title="ملاحظات">
-        <Field label="ملاحظات إضافية" multiline value={values.details.additionalNotes} onChange={(v) => setDetail("additionalNotes", v)} />
+        <TextField meta={details.additionalNotes} label="ملاحظات إضافية" multiline />
       </Section>
 
       <Section title="الخريطة والصور">
-        <Field
+        <TextField
+          meta={fields.locationUrl}
           label="رابط الموقع على الخريطة"
           wide
           inputMode="url"
           dir="ltr"
           placeholder="https://maps.google.com/…"
-          value={values.locationUrl}
-          error={errors.locationUrl}
-          onChange={(v) => {
-            const found = coordinatesFromMapLink(v);
-            setValues((s) => ({ ...s, locationUrl: v, coordinates: found ?? s.coordinates }));
+          onChange={(link) => {
+            const found = coordinatesFromMapLink(link);
+            if (found) setCoordinates(found);
           }}
         />
         <div className="sm:col-span-2">
-          <LocationPicker label="اختر موقع العقار على الخريطة" value={values.coordinates} onChange={(c) => set("coordinates", c)} />
-          {errors.coordinates ? <p className="mt-1 text-sm font-bold text-red-700">{errors.coordinates}</p> : null}
+          <LocationPicker label="اختر موقع العقار على الخريطة" value={coordinates} onChange={setCoordinates} />
+          {coordinates ? (
+            <>
+              <input type="hidden" name={`${fields.coordinates.name}.lat`} value={coordinates.lat} />
+              <input type="hidden" name={`${fields.coordinates.name}.lng`} value={coordinates.lng} />
+            </>
+          ) : null}
         </div>
         <div className="sm:col-span-2">
           <h3 className="mb-2 font-bold text-stone-800">
-            الصور<span className="text-red-700"> *</span>
+            <Required>الصور</Required>
           </h3>
-          <PhotoManager items={photos} onChange={updatePhotos} error={errors.photos} errorId={`${formId}-photos-error`} />
+          <PhotoManager items={photos} onChange={updatePhotos} error={photoError} errorId={fields.photos.errorId} />
+          {storedPhotos.map((id) => (
+            <input key={id} type="hidden" name={fields.photos.name} value={id} />
+          ))}
         </div>
       </Section>
 
@@ -357,6 +329,6 @@ export function OfferForm({ initial, choices }: { initial: OfferFormInitial; cho
           إلغاء
         </Link>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { adminDangerButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
+import { uploadWithProgress } from "~/components/forms/upload-with-progress.ts";
 import { imageUrl, type ImageRef } from "~/modules/images/image-ref.ts";
 import { OFFER_PHOTO_LIMITS, OFFER_PHOTO_MESSAGES, type OfferPhotoResult } from "../../offer-photos.ts";
 
@@ -11,19 +12,10 @@ export type PhotoItem =
 
 const UPLOADS_AT_ONCE = 2;
 
-/** Posts one photo as the request body; XMLHttpRequest because fetch cannot report upload progress. */
-function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<OfferPhotoResult> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/admin/offers/photos");
-    xhr.responseType = "json";
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    xhr.onload = () =>
-      resolve(xhr.response && typeof xhr.response === "object" ? (xhr.response as OfferPhotoResult) : { ok: false, error: OFFER_PHOTO_MESSAGES.uploadFailed });
-    xhr.onerror = () => resolve({ ok: false, error: OFFER_PHOTO_MESSAGES.uploadFailed });
-    xhr.send(file);
-  });
+/** Posts one photo as the request body, with its progress. */
+async function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<OfferPhotoResult> {
+  const answer = await uploadWithProgress<OfferPhotoResult>("/admin/offers/photos", file, { onProgress, contentType: file.type || "application/octet-stream" });
+  return answer ?? { ok: false, error: OFFER_PHOTO_MESSAGES.uploadFailed };
 }
 
 /**
@@ -125,6 +117,7 @@ export function PhotoManager({
             accept={OFFER_PHOTO_LIMITS.accept}
             multiple
             className="sr-only"
+            aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => add(event.currentTarget.files)}
           />

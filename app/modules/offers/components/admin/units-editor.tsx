@@ -1,10 +1,12 @@
 import { useId, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog.tsx";
-import { adminButtonClass, adminInputClass, adminLabelClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
+import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
+import { Field, inputClass, type FieldMeta } from "~/components/forms/field.tsx";
 import { FACADE_OPTIONS } from "~/modules/lookups/defaults.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
+import { parseSubmission } from "~/utils/form-submission.ts";
 import type { OfferUnit } from "../../details.ts";
-import { expandUnits, OFFER_FORM_MESSAGES, unitSchema } from "../../offer-form.ts";
+import { expandUnits, OFFER_FORM_MESSAGES, unitSchema } from "../../offer-form-schema.ts";
 import { LookupSelect } from "./lookup-select.tsx";
 
 interface UnitDraft {
@@ -33,26 +35,45 @@ function toDraft(unit: OfferUnit): UnitDraft {
   };
 }
 
+/** A unit as the offer form posts it: one hidden field per value, named `units[i].type` and so on. */
+function UnitFields({ name, unit }: { name: string; unit: OfferUnit }) {
+  const values: Array<[keyof OfferUnit, string | number | undefined]> = [
+    ["id", unit.id],
+    ["type", unit.type],
+    ["description", unit.description],
+    ["floor", unit.floor],
+    ["area", unit.area],
+    ["bedrooms", unit.bedrooms],
+    ["bathrooms", unit.bathrooms],
+    ["orientation", unit.orientation],
+  ];
+  return values.map(([key, value]) => (value === undefined || value === "" ? null : <input key={key} type="hidden" name={`${name}.${key}`} value={value} />));
+}
+
 /**
  * The units of a building offer (SPEC.md §5 "Unit form"): type required (a custom type is
  * trimmed, offered again at once here and saved to the list with the offer), a count when adding
- * creates numbered copies, the floor accepts "5", "3-7" or "1, 3, 5", deleting asks first.
+ * creates numbered copies, the floor accepts "5", "3-7" or "1, 3, 5", deleting asks first. A unit
+ * is checked with the offer's own unit schema before it joins the list; the list is posted with
+ * the offer under `name`, and `errors` are the offer's messages about it.
  */
 export function UnitsEditor({
+  name,
   units,
   unitTypes,
   onChange,
   errors,
 }: {
+  name: string;
   units: OfferUnit[];
   unitTypes: string[];
   onChange: (units: OfferUnit[]) => void;
-  errors: Record<string, string>;
+  errors: Record<string, string[]>;
 }) {
   const id = useId();
   const [draft, setDraft] = useState<UnitDraft | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
+  const [draftErrors, setDraftErrors] = useState<Record<string, string[] | null>>({});
   const [deleting, setDeleting] = useState<string | null>(null);
   const knownTypes = [...new Set([...unitTypes, ...units.map((u) => u.type)])];
 
@@ -60,16 +81,25 @@ export function UnitsEditor({
     setDraft((d) => (d ? { ...d, [key]: value } : d));
   }
 
+  /** The draft's fields are not the offer's: no name, so the offer form never posts them. */
+  const draftField = (key: keyof UnitDraft): FieldMeta => ({
+    id: `${id}-${key}`,
+    name: "",
+    errorId: `${id}-${key}-error`,
+    descriptionId: `${id}-${key}-hint`,
+    errors: draftErrors[key] ?? undefined,
+  });
+
   function save() {
     if (!draft) return;
-    const parsed = unitSchema.safeParse({ ...draft, id: editing ?? "new", orientation: draft.orientation || undefined });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setDraftErrors(next);
+    const posted = new FormData();
+    for (const [key, value] of Object.entries({ ...draft, id: editing ?? "new" })) if (value) posted.append(key, value);
+    const parsed = parseSubmission(posted, unitSchema);
+    if (parsed.status !== "success") {
+      setDraftErrors(parsed.error ?? {});
       return;
     }
-    const unit = parsed.data;
+    const unit = parsed.value;
     if (editing) {
       onChange(units.map((u) => (u.id === editing ? { ...unit, id: editing } : u)));
     } else {
@@ -81,12 +111,22 @@ export function UnitsEditor({
     setDraftErrors({});
   }
 
-  const unitErrors = Object.entries(errors).filter(([key]) => key.startsWith("units"));
   /** The first message about this unit (type, floor, a number). */
-  const unitError = (index: number) => unitErrors.find(([key]) => key.startsWith(`units.${index}.`))?.[1];
+  const unitError = (index: number) => Object.entries(errors).find(([key]) => key.startsWith(`${name}[${index}].`))?.[1][0];
+  const listError = errors[name]?.[0];
+
+  const textField = (key: "description" | "floor" | "area" | "bedrooms" | "bathrooms", label: string, extra: { inputMode?: "decimal" | "numeric"; placeholder?: string } = {}) =>
+    draft ? (
+      <Field meta={draftField(key)} label={label}>
+        {(props) => <input {...props} {...extra} className={inputClass} value={draft[key]} onChange={(e) => set(key, e.target.value)} />}
+      </Field>
+    ) : null;
 
   return (
     <div className="grid gap-3">
+      {units.map((unit, index) => (
+        <UnitFields key={unit.id} name={`${name}[${index}]`} unit={unit} />
+      ))}
       {units.length ? (
         <ul className="grid gap-2" aria-label="الوحدات">
           {units.map((unit, index) => (
@@ -132,102 +172,41 @@ export function UnitsEditor({
       ) : (
         <p className="text-stone-600">لم تُضف وحدات بعد.</p>
       )}
-      {unitErrors.length && !units.length ? <p className="text-sm font-bold text-red-700">{unitErrors[0]![1]}</p> : null}
+      {listError ? <p className="text-sm font-bold text-red-700">{listError}</p> : null}
 
       {draft ? (
-        <fieldset className="grid gap-3 rounded-xl bg-brand-50/60 p-4 ring-1 ring-brand-200 sm:grid-cols-2">
+        <fieldset className="grid min-w-0 gap-3 rounded-xl bg-brand-50/60 p-4 ring-1 ring-brand-200 sm:grid-cols-2">
           <legend className="px-1 font-bold text-brand-900">{editing ? "تعديل الوحدة" : "إضافة وحدة"}</legend>
           <LookupSelect
+            meta={draftField("type")}
             label="نوع الوحدة"
             options={knownTypes}
             value={draft.type}
             onChange={(value) => set("type", value)}
             placeholder="اختر نوع الوحدة"
             otherLabel="نوع آخر"
-            error={draftErrors.type}
           />
-          <label className={adminLabelClass}>
-            الوصف
-            <input className={adminInputClass} value={draft.description} onChange={(e) => set("description", e.target.value)} />
-          </label>
-          <label className={adminLabelClass}>
-            الدور
-            <input
-              className={adminInputClass}
-              value={draft.floor}
-              placeholder="5 أو 3-7 أو 1، 3، 5"
-              aria-invalid={draftErrors.floor ? true : undefined}
-              aria-describedby={draftErrors.floor ? `${id}-floor-error` : undefined}
-              onChange={(e) => set("floor", e.target.value)}
-            />
-            {draftErrors.floor ? (
-              <span id={`${id}-floor-error`} className="font-bold text-red-700">
-                {draftErrors.floor}
-              </span>
-            ) : null}
-          </label>
-          <label className={adminLabelClass}>
-            المساحة (م²)
-            <input
-              className={adminInputClass}
-              inputMode="decimal"
-              value={draft.area}
-              aria-invalid={draftErrors.area ? true : undefined}
-              aria-describedby={draftErrors.area ? `${id}-area-error` : undefined}
-              onChange={(e) => set("area", e.target.value)}
-            />
-            {draftErrors.area ? (
-              <span id={`${id}-area-error`} className="font-bold text-red-700">
-                {draftErrors.area}
-              </span>
-            ) : null}
-          </label>
-          <label className={adminLabelClass}>
-            غرف النوم
-            <input
-              className={adminInputClass}
-              inputMode="numeric"
-              value={draft.bedrooms}
-              aria-invalid={draftErrors.bedrooms ? true : undefined}
-              aria-describedby={draftErrors.bedrooms ? `${id}-bedrooms-error` : undefined}
-              onChange={(e) => set("bedrooms", e.target.value)}
-            />
-            {draftErrors.bedrooms ? (
-              <span id={`${id}-bedrooms-error`} className="font-bold text-red-700">
-                {draftErrors.bedrooms}
-              </span>
-            ) : null}
-          </label>
-          <label className={adminLabelClass}>
-            دورات المياه
-            <input
-              className={adminInputClass}
-              inputMode="numeric"
-              value={draft.bathrooms}
-              aria-invalid={draftErrors.bathrooms ? true : undefined}
-              aria-describedby={draftErrors.bathrooms ? `${id}-bathrooms-error` : undefined}
-              onChange={(e) => set("bathrooms", e.target.value)}
-            />
-            {draftErrors.bathrooms ? (
-              <span id={`${id}-bathrooms-error`} className="font-bold text-red-700">
-                {draftErrors.bathrooms}
-              </span>
-            ) : null}
-          </label>
-          <label className={adminLabelClass}>
-            الاتجاه (اختياري)
-            <select className={adminInputClass} value={draft.orientation} onChange={(e) => set("orientation", e.target.value)}>
-              <option value="">—</option>
-              {FACADE_OPTIONS.map((option) => (
-                <option key={option}>{option}</option>
-              ))}
-            </select>
-          </label>
+          {textField("description", "الوصف")}
+          {textField("floor", "الدور", { placeholder: "5 أو 3-7 أو 1، 3، 5" })}
+          {textField("area", "المساحة (م²)", { inputMode: "decimal" })}
+          {textField("bedrooms", "غرف النوم", { inputMode: "numeric" })}
+          {textField("bathrooms", "دورات المياه", { inputMode: "numeric" })}
+          <Field meta={draftField("orientation")} label="الاتجاه (اختياري)">
+            {(props) => (
+              <select {...props} className={inputClass} value={draft.orientation} onChange={(e) => set("orientation", e.target.value)}>
+                <option value="">—</option>
+                {FACADE_OPTIONS.map((option) => (
+                  <option key={option}>{option}</option>
+                ))}
+              </select>
+            )}
+          </Field>
           {editing ? null : (
-            <label className={adminLabelClass}>
-              عدد الوحدات المماثلة
-              <input className={adminInputClass} type="number" min={1} max={100} inputMode="numeric" value={draft.count} onChange={(e) => set("count", e.target.value)} />
-            </label>
+            <Field meta={draftField("count")} label="عدد الوحدات المماثلة">
+              {(props) => (
+                <input {...props} className={inputClass} type="number" min={1} max={100} inputMode="numeric" value={draft.count} onChange={(e) => set("count", e.target.value)} />
+              )}
+            </Field>
           )}
           <div className="flex flex-wrap gap-2 sm:col-span-2">
             <button type="button" className={adminButtonClass} onClick={save}>

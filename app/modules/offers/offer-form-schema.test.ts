@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { VALID_OFFER } from "../../../tests/factories/offer-form.ts";
-import { expandUnits, LAND_TYPE, normaliseFloor, OFFER_FORM_MESSAGES, parseOfferForm } from "./offer-form.ts";
+import { parseSubmission } from "~/utils/form-submission.ts";
+import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
+import { expandUnits, LAND_TYPE, normaliseFloor, OFFER_FORM_MESSAGES, offerFormSchema, offerFormValues } from "./offer-form-schema.ts";
+
+/** The form as the browser posts it, through the one parser: the values, or each field's messages. */
+function parseOfferForm(values: Record<string, unknown>) {
+  const submission = parseSubmission(offerFormData(values), offerFormSchema);
+  return submission.status === "success" ? { ok: true as const, data: submission.value } : { ok: false as const, errors: submission.error };
+}
 
 describe("the offer form schema (SPEC.md §5)", () => {
   it("accepts a complete offer and reads numbers, Arabic digits included", () => {
@@ -20,10 +27,10 @@ describe("the offer form schema (SPEC.md §5)", () => {
     expect(result).toEqual({
       ok: false,
       errors: expect.objectContaining({
-        title: OFFER_FORM_MESSAGES.titleRequired,
-        price: OFFER_FORM_MESSAGES.priceRequired,
-        description: OFFER_FORM_MESSAGES.descriptionRequired,
-        area: OFFER_FORM_MESSAGES.areaRequired,
+        title: [OFFER_FORM_MESSAGES.titleRequired],
+        price: [OFFER_FORM_MESSAGES.priceRequired],
+        description: [OFFER_FORM_MESSAGES.descriptionRequired],
+        area: [OFFER_FORM_MESSAGES.areaRequired],
       }),
     });
   });
@@ -34,18 +41,18 @@ describe("the offer form schema (SPEC.md §5)", () => {
     expect(result).toEqual({
       ok: false,
       errors: {
-        price: OFFER_FORM_MESSAGES.priceInvalid,
-        area: OFFER_FORM_MESSAGES.areaInvalid,
-        bedrooms: OFFER_FORM_MESSAGES.countInvalid,
-        "details.streetWidth": OFFER_FORM_MESSAGES.numberInvalid,
-        "details.parking": OFFER_FORM_MESSAGES.countInvalid,
+        price: [OFFER_FORM_MESSAGES.priceInvalid],
+        area: [OFFER_FORM_MESSAGES.areaInvalid],
+        bedrooms: [OFFER_FORM_MESSAGES.countInvalid],
+        "details.streetWidth": [OFFER_FORM_MESSAGES.numberInvalid],
+        "details.parking": [OFFER_FORM_MESSAGES.countInvalid],
       },
     });
-    expect(parseOfferForm({ ...VALID_OFFER, price: -5 })).toEqual({ ok: false, errors: { price: OFFER_FORM_MESSAGES.priceInvalid } });
-    expect(parseOfferForm({ ...VALID_OFFER, price: "99,999,999,999" })).toEqual({ ok: false, errors: { price: OFFER_FORM_MESSAGES.priceInvalid } });
+    expect(parseOfferForm({ ...VALID_OFFER, price: -5 })).toEqual({ ok: false, errors: { price: [OFFER_FORM_MESSAGES.priceInvalid] } });
+    expect(parseOfferForm({ ...VALID_OFFER, price: "99,999,999,999" })).toEqual({ ok: false, errors: { price: [OFFER_FORM_MESSAGES.priceInvalid] } });
     expect(parseOfferForm({ ...VALID_OFFER, units: [{ id: "u1", type: "مكتب", floor: "1", area: "1e3" }] })).toEqual({
       ok: false,
-      errors: { "units.0.area": OFFER_FORM_MESSAGES.areaInvalid },
+      errors: { "units[0].area": [OFFER_FORM_MESSAGES.areaInvalid] },
     });
   });
 
@@ -55,19 +62,19 @@ describe("the offer form schema (SPEC.md §5)", () => {
   });
 
   it("needs a main photo", () => {
-    expect(parseOfferForm({ ...VALID_OFFER, photos: [] })).toEqual({ ok: false, errors: { photos: OFFER_FORM_MESSAGES.mainPhotoRequired } });
+    expect(parseOfferForm({ ...VALID_OFFER, photos: [] })).toEqual({ ok: false, errors: { photos: [OFFER_FORM_MESSAGES.mainPhotoRequired] } });
     expect(parseOfferForm({ ...VALID_OFFER, photos: ["../../etc/passwd"] }).ok).toBe(false);
   });
 
   it("locationUrl must be a web link when given", () => {
-    expect(parseOfferForm({ ...VALID_OFFER, locationUrl: "not a link" })).toEqual({ ok: false, errors: { locationUrl: OFFER_FORM_MESSAGES.locationUrlInvalid } });
+    expect(parseOfferForm({ ...VALID_OFFER, locationUrl: "not a link" })).toEqual({ ok: false, errors: { locationUrl: [OFFER_FORM_MESSAGES.locationUrlInvalid] } });
     expect(parseOfferForm({ ...VALID_OFFER, locationUrl: "javascript:alert(1)" }).ok).toBe(false);
     expect(parseOfferForm({ ...VALID_OFFER, locationUrl: "https://maps.google.com/?q=24.7,46.6" }).ok).toBe(true);
   });
 
   it("trims the values typed as 'other' and needs a type and a status", () => {
     const result = parseOfferForm({ ...VALID_OFFER, city: "  العلا  ", location: " حي   الورود ", propertyType: " " });
-    expect(result).toEqual({ ok: false, errors: { propertyType: OFFER_FORM_MESSAGES.typeRequired } });
+    expect(result).toEqual({ ok: false, errors: { propertyType: [OFFER_FORM_MESSAGES.typeRequired] } });
     const ok = parseOfferForm({ ...VALID_OFFER, city: "  العلا  ", location: " حي   الورود " });
     expect(ok.ok && [ok.data.city, ok.data.location]).toEqual(["العلا", "حي الورود"]);
   });
@@ -91,7 +98,52 @@ describe("the offer form schema (SPEC.md §5)", () => {
         { id: "u3", type: "مكتب", floor: "١، ٣، ٥" },
       ],
     });
-    expect(result).toEqual({ ok: false, errors: { "units.0.type": OFFER_FORM_MESSAGES.unitTypeRequired, "units.1.floor": OFFER_FORM_MESSAGES.floorInvalid } });
+    expect(result).toEqual({ ok: false, errors: { "units[0].type": [OFFER_FORM_MESSAGES.unitTypeRequired], "units[1].floor": [OFFER_FORM_MESSAGES.floorInvalid] } });
+  });
+});
+
+describe("the offer form as the browser posts it", () => {
+  it("one ticked direction and one photo are still lists; the map point's text is numbers; a box not ticked is false", () => {
+    const form = offerFormData({ ...VALID_OFFER, isCorner: false, details: { facade: ["شرق"] }, coordinates: { lat: "24.7136", lng: "٤٦٫٦٧٥٣" } });
+    const submission = parseSubmission(form, offerFormSchema);
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect([submission.value.details.facade, submission.value.photos, submission.value.isCorner]).toEqual([["شرق"], ["a".repeat(32)], false]);
+    expect(submission.value.coordinates).toEqual({ lat: 24.7136, lng: 46.6753 });
+  });
+
+  it("a map point that cannot be read, or half a point, is dropped rather than guessed", () => {
+    const result = parseOfferForm({ ...VALID_OFFER, coordinates: { lat: "شمال", lng: "46.6" } });
+    expect(result.ok && result.data.coordinates).toBeNull();
+    const half = parseOfferForm({ ...VALID_OFFER, coordinates: { lat: "24.7" } });
+    expect(half.ok && half.data.coordinates).toBeNull();
+  });
+
+  it("a stored offer's values go through the form unchanged", () => {
+    const stored = {
+      title: "عمارة تجارية",
+      description: "عمارة على شارعين",
+      price: 3_200_000,
+      area: 600,
+      propertyType: "عمارة",
+      status: "للإيجار",
+      city: "جدة",
+      location: "الروضة",
+      isCorner: true,
+      bedrooms: 0,
+      bathrooms: 6,
+      floors: "4",
+      locationUrl: "https://maps.google.com/?q=21.5,39.2",
+      coordinates: { lat: 21.5, lng: 39.2 },
+      details: { ...parseOfferForm(VALID_OFFER).data!.details, facade: ["شمال"], elevators: 2, kitchen: true },
+      units: [{ id: "u1", type: "مكتب", description: "مكتب مطل", floor: "1, 3", area: 80, bedrooms: 0, bathrooms: 1, orientation: "شمال" }],
+    };
+    const result = parseOfferForm({ ...offerFormValues(stored), photos: ["b".repeat(32)] });
+    expect(result).toEqual({ ok: true, data: { ...stored, photos: ["b".repeat(32)] } });
+  });
+
+  it("a new offer starts from SPEC.md §9's defaults", () => {
+    expect(offerFormValues()).toMatchObject({ propertyType: "شقة", status: "للبيع", city: "الرياض", price: "0", area: "", units: [] });
   });
 });
 

@@ -1,12 +1,16 @@
 /**
  * The back-office offer form (SPEC.md §5 "Offer form", "Unit form"): its values, defaults, texts
- * and the one Zod schema that both the browser (before sending) and the server (before saving)
- * run. Safe for the back office's browser bundle; the public pages never import it.
+ * and the one Zod schema that both the browser (as staff type, before sending) and the server
+ * (before saving) run through parseSubmission. It reads the form as posted: field names are paths
+ * (`details.streetWidth`, `units[0].area`), every value is text, a list with one item comes as a
+ * single value, a box not ticked is absent. Safe for the back office's browser bundle; the public
+ * pages never import it.
  */
 import { z } from "zod";
 import { BUILDING_USE_OPTIONS, FACADE_OPTIONS } from "~/modules/lookups/defaults.ts";
 import { NUMBER_LIMITS, readTypedNumber, toAsciiDigits } from "~/utils/numbers.ts";
 import type { OfferDetails, OfferUnit } from "./details.ts";
+import type { Coordinates } from "./map-link.ts";
 
 export const OFFER_FORM_MESSAGES = {
   added: "تمت إضافة العقار بنجاح!",
@@ -35,6 +39,10 @@ export const OFFER_FORM_MESSAGES = {
   numberInvalid: "اكتب رقماً بالأرقام فقط، مثل 20",
   countInvalid: "اكتب عدداً صحيحاً بالأرقام فقط، مثل 3",
   unitDeleteConfirm: "هل أنت متأكد من حذف هذه الوحدة؟",
+  photosUploading: "انتظر حتى يكتمل رفع الصور ثم احفظ.",
+  photosFailed: "بعض الصور لم تُرفع: أعد المحاولة أو احذفها.",
+  offerGone: "هذا العرض غير موجود، ربما حُذف من قبل.",
+  invalidRequest: "طلب غير صالح",
 } as const;
 
 export const OFFER_LIMITS = { maxPhotos: 30, maxUnits: 500, maxUnitCount: 100 } as const;
@@ -69,8 +77,23 @@ const requiredAmount = (required: string, invalid: string, max: number) =>
     .union([z.number(), z.string()], { message: required })
     .refine((v) => String(v).trim() !== "", required)
     .transform(toNumber(invalid, max));
-const flag = z.unknown().optional().transform((v) => v === true || v === "true" || v === "on");
+/** A box: ticked is "on" as a form posts it (true and "true" are read too); absent or anything else is not ticked. */
+const flag = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .catch(undefined)
+  .transform((v) => v === true || v === "true" || v === "on");
 const lookupValue = z.string().catch("").transform((v) => v.replace(/\s+/g, " ").trim().slice(0, 80));
+/** A list of texts as a form posts it (boxes sharing a name, hidden fields): several values, one alone, or none. */
+const textList = z
+  .union([z.array(z.string()), z.string()])
+  .optional()
+  .transform((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]));
+/** A map coordinate, posted as text (a hidden field) or given as a number. */
+const coordinate = (limit: number) =>
+  z
+    .union([z.number(), z.string().transform((v) => (v.trim() === "" ? Number.NaN : Number(toAsciiDigits(v.trim()).replace("٫", "."))))])
+    .pipe(z.number().min(-limit).max(limit));
 
 /** "5", "3-7" and "1, 3, 5" (Arabic digits and comma welcome); blank means not given. */
 export function normaliseFloor(input: string): string | null {
@@ -123,8 +146,7 @@ export function expandUnits(unit: Omit<OfferUnit, "id">, howMany: number, newId:
 
 const detailsSchema = z.object({
   streetWidth: amount(OFFER_FORM_MESSAGES.numberInvalid, NUMBER_LIMITS.streetWidth),
-  facade: z
-    .array(z.string())
+  facade: textList
     .catch([])
     .transform((values) => FACADE_OPTIONS.filter((option) => values.includes(option))),
   propertyAge: count(NUMBER_LIMITS.age),
@@ -148,8 +170,9 @@ const detailsSchema = z.object({
   additionalNotes: text(5000),
 }) satisfies z.ZodType<OfferDetails, unknown>;
 
+/** The map point: both numbers, or none (a point that cannot be read is dropped, never guessed). */
 const coordinatesSchema = z
-  .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }, { message: OFFER_FORM_MESSAGES.coordinatesInvalid })
+  .object({ lat: coordinate(90), lng: coordinate(180) }, { message: OFFER_FORM_MESSAGES.coordinatesInvalid })
   .nullable()
   .catch(null);
 
@@ -176,10 +199,12 @@ export const offerFormSchema = z
     details: detailsSchema.prefault({} as z.input<typeof detailsSchema>), // every detail has its own fallback
     units: z.array(unitSchema).max(OFFER_LIMITS.maxUnits, OFFER_FORM_MESSAGES.tooManyUnits).default([]),
     /** Stored photo ids in order; the first is the main photo. */
-    photos: z
-      .array(z.string().regex(/^[a-f0-9]{32}$/))
-      .min(1, OFFER_FORM_MESSAGES.mainPhotoRequired)
-      .max(OFFER_LIMITS.maxPhotos, OFFER_FORM_MESSAGES.tooManyPhotos),
+    photos: textList.pipe(
+      z
+        .array(z.string().regex(/^[a-f0-9]{32}$/))
+        .min(1, OFFER_FORM_MESSAGES.mainPhotoRequired)
+        .max(OFFER_LIMITS.maxPhotos, OFFER_FORM_MESSAGES.tooManyPhotos),
+    ),
   })
   .transform((offer) => {
     // Land has no building: what the hidden section held is not saved.
@@ -187,11 +212,14 @@ export const offerFormSchema = z
     return { ...offer, floors: "", units: [], details: { ...offer.details, elevators: 0, buildingType: "" } };
   });
 
+/** Deleting an offer from the list. */
+export const offerDeleteSchema = z.object({
+  intent: z.literal("delete"),
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
 export type OfferFormInput = z.input<typeof offerFormSchema>;
 export type OfferFormData = z.output<typeof offerFormSchema>;
-
-/** Field path ("title", "units.2.type", "details.streetWidth") → its first message. */
-export type OfferFormErrors = Record<string, string>;
 
 function isWebLink(value: string): boolean {
   try {
@@ -202,20 +230,90 @@ function isWebLink(value: string): boolean {
   }
 }
 
-export function parseOfferForm(input: unknown): { ok: true; data: OfferFormData } | { ok: false; errors: OfferFormErrors } {
-  const result = offerFormSchema.safeParse(input);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: OfferFormErrors = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String);
-    // Problems inside the photo list are the list's problem.
-    const key = path[0] === "photos" ? "photos" : path.join(".") || "form";
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
+// ---- The form's starting values ----
+
+type NumberKey = "streetWidth" | "propertyAge" | "livingRooms" | "elevators" | "parking";
+
+/** What the form starts from, as staff see it: numbers as text (blank for 0), so nothing is reformatted. */
+export interface OfferFormValues {
+  title: string;
+  description: string;
+  price: string;
+  area: string;
+  propertyType: string;
+  status: string;
+  city: string;
+  location: string;
+  isCorner: boolean;
+  bedrooms: string;
+  bathrooms: string;
+  floors: string;
+  locationUrl: string;
+  coordinates: Coordinates | null;
+  details: Omit<OfferDetails, NumberKey> & Record<NumberKey, string>;
+  units: OfferUnit[];
 }
 
-/** The answer of the save endpoint. */
-export type OfferSaveResult =
-  | { ok: true; id: number; created: boolean }
-  | { ok: false; errors: OfferFormErrors; message: string };
+/** What a stored offer holds that the form edits (`offerFields` of offers.server.ts). */
+export interface OfferFormSource {
+  title: string;
+  description: string;
+  price: number;
+  area: number;
+  propertyType: string;
+  status: string;
+  city: string;
+  location: string;
+  isCorner: boolean;
+  bedrooms: number;
+  bathrooms: number;
+  floors: string;
+  locationUrl: string;
+  coordinates: Coordinates | null;
+  details: OfferDetails;
+  units: OfferUnit[];
+}
+
+const numberText = (value: number) => (value ? String(value) : "");
+
+/** The form's values for a stored offer, or SPEC.md §9's defaults for a new one. */
+export function offerFormValues(offer?: OfferFormSource): OfferFormValues {
+  const d = offer?.details;
+  return {
+    title: offer?.title ?? "",
+    description: offer?.description ?? "",
+    price: String(offer?.price ?? NEW_OFFER_DEFAULTS.price),
+    area: numberText(offer?.area ?? 0),
+    propertyType: offer?.propertyType ?? NEW_OFFER_DEFAULTS.propertyType,
+    status: offer?.status ?? NEW_OFFER_DEFAULTS.status,
+    city: offer?.city ?? NEW_OFFER_DEFAULTS.city,
+    location: offer?.location ?? "",
+    isCorner: offer?.isCorner ?? false,
+    bedrooms: numberText(offer?.bedrooms ?? 0),
+    bathrooms: numberText(offer?.bathrooms ?? 0),
+    floors: offer?.floors ?? "",
+    locationUrl: offer?.locationUrl ?? "",
+    coordinates: offer?.coordinates ?? null,
+    details: {
+      streetWidth: numberText(d?.streetWidth ?? 0),
+      facade: d?.facade ?? [],
+      propertyAge: numberText(d?.propertyAge ?? 0),
+      livingRooms: numberText(d?.livingRooms ?? 0),
+      driversRoom: d?.driversRoom ?? false,
+      maidsRoom: d?.maidsRoom ?? false,
+      planNumber: d?.planNumber ?? "",
+      plotNumber: d?.plotNumber ?? "",
+      constructionDate: d?.constructionDate ?? "",
+      buildingType: d?.buildingType ?? "",
+      elevators: numberText(d?.elevators ?? 0),
+      kitchen: d?.kitchen ?? false,
+      rooftopTank: d?.rooftopTank ?? false,
+      unitNumber: d?.unitNumber ?? "",
+      parking: numberText(d?.parking ?? 0),
+      supervisorName: d?.supervisorName ?? "",
+      supervisorPhone: d?.supervisorPhone ?? "",
+      additionalNotes: d?.additionalNotes ?? "",
+    },
+    units: offer?.units ?? [],
+  };
+}

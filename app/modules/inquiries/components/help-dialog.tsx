@@ -1,0 +1,66 @@
+import { useEffect, useEffectEvent, useId, useRef } from "react";
+import { useFetcher } from "react-router";
+import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
+import { Field, inputClass } from "~/components/forms/field.tsx";
+import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { useAppForm } from "~/components/forms/use-app-form.ts";
+import type { FormReply } from "~/utils/form-submission.ts";
+import type { InboxCard } from "../inbox-card.ts";
+import { inboxHelpSchema } from "../inbox-schema.ts";
+import { INQUIRY_MESSAGES } from "../status.ts";
+
+/** SPEC.md §9: the help dialog closes 2 s after a success. */
+export const HELP_DIALOG_CLOSE_MS = 2000;
+
+/** "Request help" from the accountant about an inquiry (SPEC.md §5): title and details, a task for the accountant. */
+export function HelpDialog({ inquiry, onClose }: { inquiry: InboxCard; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: `help-${inquiry.id}`, schema: inboxHelpSchema, lastResult: fetcher.data });
+  const id = useId();
+  const sent = fetcher.state === "idle" && fetcher.data?.status === "success";
+  const close = useEffectEvent(onClose);
+  useEffect(() => ref.current?.showModal(), []);
+  useEffect(() => {
+    if (!sent) return;
+    const timer = setTimeout(close, HELP_DIALOG_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [sent]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50"
+    >
+      <h2 id={`${id}-title`} className="mb-1 text-lg font-bold text-brand-900">
+        طلب مساعدة من المحاسب
+      </h2>
+      <p className="mb-4 text-sm text-stone-600">
+        بخصوص استفسار <bdi>{inquiry.name}</bdi>
+      </p>
+      <fetcher.Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-3">
+        <input type="hidden" name="intent" value="help" />
+        <input type="hidden" name="id" value={inquiry.id} />
+        <Field meta={fields.title} label="عنوان الطلب">
+          {(props) => <input {...props} className={inputClass} aria-required />}
+        </Field>
+        <Field meta={fields.details} label="التفاصيل">
+          {(props) => <textarea {...props} rows={4} className={inputClass} aria-required />}
+        </Field>
+        <FormNotice id={form.errorId} errors={form.errors} success={sent ? INQUIRY_MESSAGES.helpSent : null} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className={adminSecondaryButtonClass} onClick={onClose}>
+            إلغاء
+          </button>
+          <button type="submit" className={adminButtonClass} disabled={fetcher.state !== "idle" || sent}>
+            إرسال الطلب
+          </button>
+        </div>
+      </fetcher.Form>
+    </dialog>
+  );
+}

@@ -1,0 +1,145 @@
+import { useId, useState, type MouseEvent } from "react";
+import { Link, useFetcher, type FetcherWithComponents } from "react-router";
+import { ContactFacts, Fact, LastAction } from "~/components/admin/record-card.tsx";
+import { adminButtonClass, adminCardClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
+import { Field, inputClass } from "~/components/forms/field.tsx";
+import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
+import { useAppForm } from "~/components/forms/use-app-form.ts";
+import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";
+import { formatDateTimeArabic } from "~/utils/format.ts";
+import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
+import { whatsappLink } from "~/utils/whatsapp.ts";
+import type { InboxCard } from "../inbox-card.ts";
+import { inboxReplySchema } from "../inbox-schema.ts";
+import { INQUIRY_MESSAGES, inquiryStatusLabel, isInquiryOpen, REPLY_METHODS, replyText, type ReplyMethod } from "../status.ts";
+import { HelpDialog } from "./help-dialog.tsx";
+
+const STATUS_TONES: Record<string, string> = {
+  pending: "bg-yellow-300 text-yellow-950",
+  replied: "bg-blue-600 text-white",
+  completed: "bg-emerald-600 text-white",
+};
+
+/** The reply box (SPEC.md §4): by WhatsApp (the chat opens with the text) or by e-mail; a sent reply clears the box. */
+function ReplyForm({ inquiry, fetcher, onMethod }: { inquiry: InboxCard; fetcher: FetcherWithComponents<FormReply>; onMethod: (method: ReplyMethod) => void }) {
+  const [form, fields] = useAppForm({ id: `reply-${inquiry.id}`, schema: inboxReplySchema, lastResult: fetcher.data });
+  const busy = fetcher.state !== "idle";
+  const openChat = (event: MouseEvent<HTMLButtonElement>) => {
+    onMethod("whatsapp");
+    const box = event.currentTarget.form?.elements.namedItem(fields.message.name);
+    const text = box instanceof HTMLTextAreaElement ? box.value.trim() : "";
+    // Opened at once, in the click, so no pop-up blocker stands in the way; the reply is recorded alongside.
+    if (text) window.open(whatsappLink(inquiry.phone, replyText(text, inquiry.coordinates)), "_blank", "noopener");
+  };
+  return (
+    <fetcher.Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
+      <input type="hidden" name="intent" value="reply" />
+      <input type="hidden" name="id" value={inquiry.id} />
+      <Field meta={fields.message} label="الرد على العميل">
+        {(props) => <textarea {...props} rows={3} className={inputClass} />}
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="method" value="whatsapp" className={adminButtonClass} disabled={busy} onClick={openChat}>
+          رد عبر واتساب
+        </button>
+        <button type="submit" name="method" value="email" className={adminSecondaryButtonClass} disabled={busy || !inquiry.email} onClick={() => onMethod("email")}>
+          رد بالبريد الإلكتروني
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * One inquiry of the inbox (SPEC.md §2): who wrote and about what, the reply history, the last
+ * action, and while it is open the reply box and "complete"; "request help" at any time. The
+ * answers of its forms show on the card, which stays when the inquiry is completed.
+ */
+export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
+  const reply = useFetcher<FormReply>();
+  const complete = useFetcher<FormReply>();
+  const [method, setMethod] = useState<ReplyMethod>("email");
+  const [helpOpen, setHelpOpen] = useState(false);
+  const id = useId();
+  const replied = useSuccessToast(reply.data, method === "email" ? INQUIRY_MESSAGES.repliedEmail : INQUIRY_MESSAGES.repliedWhatsapp);
+  const completed = useSuccessToast(complete.data, INQUIRY_MESSAGES.completed);
+  const open = isInquiryOpen(inquiry.status);
+
+  return (
+    <li className={`${adminCardClass} grid gap-3`} data-testid="inquiry-card" aria-labelledby={`${id}-name`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-name`} className="text-lg font-bold text-stone-900">
+          <bdi>{inquiry.name}</bdi>
+        </h2>
+        <div className="flex items-center gap-2">
+          {inquiry.late ? <span className="rounded-full bg-red-700 px-3 py-0.5 text-sm font-bold text-white">متأخر</span> : null}
+          <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${STATUS_TONES[inquiry.status] ?? "bg-stone-500 text-white"}`} data-testid="inquiry-status">
+            {inquiryStatusLabel(inquiry.status)}
+          </span>
+        </div>
+      </div>
+      <dl className="grid gap-1 text-sm sm:grid-cols-2">
+        <ContactFacts phone={inquiry.phone} email={inquiry.email} at={inquiry.createdAt} />
+        {inquiry.propertyTitle ? (
+          <Fact label="العقار" wide>
+            {inquiry.propertyId ? (
+              <Link to={`/offer/${inquiry.propertyId}`} className="font-bold text-brand-800 underline">
+                <bdi>{inquiry.propertyTitle}</bdi>
+              </Link>
+            ) : (
+              <bdi>{inquiry.propertyTitle}</bdi>
+            )}
+          </Fact>
+        ) : null}
+      </dl>
+      {inquiry.message ? (
+        <p className="rounded-xl bg-stone-50 p-3 leading-7 whitespace-pre-line">
+          <bdi>{inquiry.message}</bdi>
+        </p>
+      ) : null}
+
+      {inquiry.replyHistory.length ? (
+        <section aria-label="سجل الردود" className="grid gap-2">
+          <h3 className="text-sm font-bold text-stone-700">سجل الردود</h3>
+          <ol className="grid gap-2">
+            {inquiry.replyHistory.map((entry, index) => (
+              <li key={index} className="rounded-xl border-s-4 border-brand-600 bg-brand-50/60 p-3 text-sm" data-testid="reply-entry">
+                <p className="mb-1 text-stone-600">
+                  {REPLY_METHODS[entry.method] ?? entry.method} · <bdi>{entry.sentBy}</bdi> · <time dateTime={entry.timestamp}>{formatDateTimeArabic(entry.timestamp)}</time>
+                </p>
+                <p className="whitespace-pre-line">
+                  <bdi>{entry.message}</bdi>
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <LastAction entry={inquiry.lastAction} labels={AUDIT_ACTION_LABELS} />
+
+      <FormNotice errors={[...formErrorsOf(reply.data), ...formErrorsOf(complete.data)]} />
+      <ToastMessage toast={replied} className="" />
+      <ToastMessage toast={completed} className="" />
+
+      {open ? <ReplyForm inquiry={inquiry} fetcher={reply} onMethod={setMethod} /> : null}
+
+      <div className="flex flex-wrap gap-2 border-t border-stone-200 pt-3">
+        <button type="button" className={adminSecondaryButtonClass} onClick={() => setHelpOpen(true)}>
+          طلب مساعدة
+        </button>
+        {open ? (
+          <complete.Form method="post">
+            <input type="hidden" name="intent" value="complete" />
+            <input type="hidden" name="id" value={inquiry.id} />
+            <button type="submit" className="rounded-xl px-4 py-2 font-bold text-emerald-800 ring-1 ring-emerald-300 hover:bg-emerald-50" disabled={complete.state !== "idle"}>
+              إكمال
+            </button>
+          </complete.Form>
+        ) : null}
+      </div>
+      {helpOpen ? <HelpDialog inquiry={inquiry} onClose={() => setHelpOpen(false)} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Db } from "~/db/client.server.ts";
+import { listOfferFormChoices } from "~/modules/lookups/lookups.server.ts";
+import { offerStartFromSubmission } from "~/modules/submissions/review.server.ts";
+import { getOfferForEdit } from "./offer-admin.server.ts";
+import { OFFER_LIMITS, offerFormValues } from "./offer-form-schema.ts";
+
+/** An offer id from the address (`/admin/offers/edit/:id`), or null when it cannot be one. */
+export function offerIdOf(param: string | undefined): number | null {
+  const id = Number(param);
+  return param && /^\d+$/.test(param) && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The new-offer form: SPEC.md §9's defaults or, with `?from=` (and `&photos=`), filled from an
+ * owner's submission with the copies of its photos that "create an offer from this request" made.
+ */
+export async function loadNewOfferForm(db: Db, params: URLSearchParams) {
+  const from = offerIdOf(params.get("from") ?? undefined);
+  const photoIds = (params.get("photos") ?? "")
+    .split(",")
+    .filter((id) => /^[a-f0-9]{32}$/.test(id))
+    .slice(0, OFFER_LIMITS.maxPhotos);
+  const start = from === null ? null : await offerStartFromSubmission(db, from, photoIds);
+  const blank = offerFormValues();
+  const submission = start?.submission;
+  const values = submission
+    ? {
+        ...blank,
+        title: `${submission.propertyType} في ${submission.neighbourhood}، ${submission.city}`,
+        description: submission.description,
+        propertyType: submission.propertyType,
+        city: submission.city,
+        location: submission.neighbourhood,
+        area: submission.area ? String(submission.area) : "",
+        details: { ...blank.details, additionalNotes: `من طلب المالك ${submission.clientName} (${submission.clientPhone})` },
+      }
+    : blank;
+  return {
+    initial: { values, photos: start?.photos ?? [] },
+    choices: await listOfferFormChoices(db),
+    fromSubmission: submission ? submission.clientName : null,
+  };
+}
+
+/** The edit form of the offer the address names, or null when there is no such offer. */
+export async function loadOfferEditForm(db: Db, param: string | undefined) {
+  const id = offerIdOf(param);
+  const offer = id === null ? null : await getOfferForEdit(db, id);
+  if (!offer) return null;
+  return { initial: { id: offer.id, values: offerFormValues(offer), photos: offer.photos }, choices: await listOfferFormChoices(db) };
+}

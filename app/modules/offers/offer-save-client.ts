@@ -1,0 +1,25 @@
+import { data } from "react-router";
+import { formErrorReply, type FormReply } from "~/utils/form-submission.ts";
+import { OFFER_FORM_MESSAGES } from "./offer-form-schema.ts";
+
+/** Where a saved offer goes: the list, with its message. */
+const AFTER_SAVE = "/admin/offers";
+
+/**
+ * The offer pages' clientAction (decision 008: a save that fails loses nothing). The form posts to
+ * the page's action as any form does; when the action cannot answer (the connection dropped, the
+ * server failed, the session ended and the guard sends to sign-in) the page stays with everything
+ * typed and every photo, and says so (SPEC.md §8: the alert, and the page stays). Only a saved
+ * offer's way back to the list is followed. A refusal keeps its error status, so the pages' data
+ * is not fetched again after it (which, with the connection down, would fail in turn).
+ */
+export async function saveOfferOrStay({ serverAction }: { serverAction: () => Promise<unknown> }) {
+  let reply: FormReply;
+  try {
+    reply = (await serverAction()) as FormReply;
+  } catch (error) {
+    if (error instanceof Response && error.headers.get("Location") === AFTER_SAVE) throw error;
+    return data(formErrorReply(OFFER_FORM_MESSAGES.saveFailed), { status: 503 });
+  }
+  return reply.status === "error" ? data(reply, { status: 400 }) : reply;
+}

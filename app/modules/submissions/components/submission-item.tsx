@@ -1,0 +1,102 @@
+import { lazy, Suspense, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { ContactFacts, Fact, LastAction } from "~/components/admin/record-card.tsx";
+import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
+import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
+import type { LightboxImage } from "~/components/ui/lightbox.tsx";
+import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";
+import { imageSrcSet, imageUrl, LARGEST_VARIANT } from "~/modules/images/image-ref.ts";
+import { formatArea } from "~/utils/format.ts";
+import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
+import { canReview, SUBMISSION_REVIEW_MESSAGES, submissionStatusView } from "../status.ts";
+import type { SubmissionCard } from "../submission-card.ts";
+
+const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
+
+const TONES = {
+  yellow: "bg-yellow-300 text-yellow-950",
+  blue: "bg-blue-600 text-white",
+  red: "bg-red-600 text-white",
+  grey: "bg-stone-500 text-white",
+} as const;
+
+/**
+ * One owner's submission (SPEC.md §2): who, what, the photos as 96-pixel thumbnails that open
+ * large, the last action, and while it can be reviewed "create an offer from this request" (the
+ * offer form opens filled) and "reject" (the card says so and turns red).
+ */
+export function SubmissionItem({ submission }: { submission: SubmissionCard }) {
+  const fetcher = useFetcher<FormReply>();
+  const rejected = useSuccessToast(fetcher.data, SUBMISSION_REVIEW_MESSAGES.rejected);
+  const [open, setOpen] = useState<number | null>(null);
+  const id = useId();
+  const status = submissionStatusView(submission.status);
+  const pictures: LightboxImage[] = submission.photos.map((photo, index) => ({
+    src: imageUrl(photo, LARGEST_VARIANT),
+    srcSet: imageSrcSet(photo),
+    width: photo.width,
+    height: photo.height,
+    alt: `صورة ${index + 1} من طلب ${submission.clientName}`,
+  }));
+  const facts: Array<[string, string]> = [
+    ["نوع العقار", submission.propertyType],
+    ["المدينة", submission.city],
+    ["الحي", submission.neighbourhood],
+    ["المساحة", formatArea(submission.area)],
+  ];
+  const busy = fetcher.state !== "idle";
+  return (
+    <li className={`${adminCardClass} grid gap-3`} data-testid="submission-card" aria-labelledby={`${id}-name`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-name`} className="text-lg font-bold text-stone-900">
+          <bdi>{submission.clientName}</bdi>
+        </h2>
+        <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${TONES[status.tone]}`} data-tone={status.tone} data-testid="submission-status">
+          {status.label}
+        </span>
+      </div>
+      <dl className="grid gap-1 text-sm sm:grid-cols-2">
+        <ContactFacts phone={submission.clientPhone} email={submission.clientEmail} at={submission.createdAt} />
+        {facts.map(([label, value]) => (
+          <Fact key={label} label={label}>
+            <bdi className="font-bold">{value}</bdi>
+          </Fact>
+        ))}
+      </dl>
+      <p className="rounded-xl bg-stone-50 p-3 leading-7 whitespace-pre-line">
+        <bdi>{submission.description}</bdi>
+      </p>
+      {submission.photos.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label="صور العقار">
+          {submission.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <button type="button" onClick={() => setOpen(index)} className="block overflow-hidden rounded-lg ring-1 ring-stone-200 focus-visible:ring-2 focus-visible:ring-brand-600">
+                <img src={imageUrl(photo, 400)} alt={pictures[index]!.alt} width={96} height={96} loading="lazy" className="size-24 object-cover" style={{ backgroundColor: photo.colour }} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {open !== null ? (
+        <Suspense fallback={null}>
+          <Lightbox images={pictures} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} label={`صور طلب ${submission.clientName}`} />
+        </Suspense>
+      ) : null}
+      <LastAction entry={submission.lastAction} labels={AUDIT_ACTION_LABELS} />
+      <FormNotice errors={busy ? [] : formErrorsOf(fetcher.data)} />
+      <ToastMessage toast={rejected} className="" />
+      {canReview(submission.status) ? (
+        <fetcher.Form method="post" className="flex flex-wrap gap-2 border-t border-stone-200 pt-3">
+          <input type="hidden" name="id" value={submission.id} />
+          <button type="submit" name="intent" value="offer" className={adminButtonClass} disabled={busy}>
+            إنشاء عرض من هذا الطلب
+          </button>
+          <button type="submit" name="intent" value="reject" className="rounded-xl px-4 py-2 font-bold text-red-700 ring-1 ring-red-300 hover:bg-red-50" disabled={busy}>
+            رفض
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </li>
+  );
+}
