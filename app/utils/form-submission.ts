@@ -46,3 +46,15 @@ export function formErrorReply(message: string, initialValue?: FormReply["initia
 export function formErrorsOf(reply: FormReply | null | undefined): string[] {
   return reply?.error?.[""] ?? [];
 }
+
+/**
+ * A route's shouldRevalidate for pages with forms: a refused form changed nothing, so no loader
+ * runs again after it. A server action's refusal already says so by its 4xx status; this covers a
+ * clientAction's reply (the offer form's, which must keep the page when the connection is down),
+ * without `react-router`'s `data()` in browser code, whose import alone splits React into a chunk
+ * of its own on every public page.
+ */
+export function keepPageAfterRefusal({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {
+  const refused = typeof actionResult === "object" && actionResult !== null && (actionResult as Partial<FormReply>).status === "error";
+  return refused ? false : defaultShouldRevalidate;
+}

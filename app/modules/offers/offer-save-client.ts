@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { formErrorReply, type FormReply } from "~/utils/form-submission.ts";
 import { OFFER_FORM_MESSAGES } from "./offer-form-schema.ts";
 
@@ -9,9 +8,9 @@ const AFTER_SAVE = "/admin/offers";
  * The offer pages' clientAction (decision 008: a save that fails loses nothing). The form posts to
  * the page's action as any form does; when the action cannot answer (the connection dropped, the
  * server failed, the session ended and the guard sends to sign-in) the page stays with everything
- * typed and every photo, and says so (SPEC.md §8: the alert, and the page stays). Only a saved
- * offer's way back to the list is followed. A refusal keeps its error status, so the pages' data
- * is not fetched again after it (which, with the connection down, would fail in turn).
+ * typed and every photo, and says so (the save-failure message; the page stays). Only a saved
+ * offer's way back to the list is followed. After a refusal the pages' data is not fetched again
+ * (`keepPageAfterRefusal`), which, with the connection down, would fail in turn and lose the page.
  */
 export async function saveOfferOrStay({ serverAction }: { serverAction: () => Promise<unknown> }) {
   let reply: FormReply;
@@ -19,7 +18,8 @@ export async function saveOfferOrStay({ serverAction }: { serverAction: () => Pr
     reply = (await serverAction()) as FormReply;
   } catch (error) {
     if (error instanceof Response && error.headers.get("Location") === AFTER_SAVE) throw error;
-    return data(formErrorReply(OFFER_FORM_MESSAGES.saveFailed), { status: 503 });
+    return formErrorReply(OFFER_FORM_MESSAGES.saveFailed);
   }
-  return reply.status === "error" ? data(reply, { status: 400 }) : reply;
+  return reply;
 }
+

@@ -6,10 +6,11 @@ import { handleOfferSave } from "~/modules/offers/offer-admin-post.server.ts";
 import { loadOfferEditForm } from "~/modules/offers/offer-form-page.server.ts";
 import { saveOfferOrStay } from "~/modules/offers/offer-save-client.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
+import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/offer-edit";
 
-/** An unknown id goes back to the list (SPEC.md §5). */
+/** An unknown id goes back to the list. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireSectionUser(context, "offers");
   const form = await loadOfferEditForm(context.get(servicesContext).db, params.id);
@@ -25,6 +26,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const clientAction = saveOfferOrStay;
+export const shouldRevalidate = keepPageAfterRefusal;
 
 export const meta: Route.MetaFunction = () => [{ title: "تعديل العرض | لوحة التحكم" }];
 

@@ -5,10 +5,11 @@ import { handleOfferSave } from "~/modules/offers/offer-admin-post.server.ts";
 import { loadNewOfferForm } from "~/modules/offers/offer-form-page.server.ts";
 import { saveOfferOrStay } from "~/modules/offers/offer-save-client.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
+import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/offer-new";
 
-/** A new offer, from SPEC.md §9's defaults or, with ?from=, from an owner's submission and copies of its photos. */
+/** A new offer, from the defaults (apartment, for sale, Riyadh, price 0) or, with ?from=, from an owner's submission and copies of its photos. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSectionUser(context, "offers");
   return loadNewOfferForm(context.get(servicesContext).db, new URL(request.url).searchParams);
@@ -22,6 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = saveOfferOrStay;
+export const shouldRevalidate = keepPageAfterRefusal;
 
 export const meta: Route.MetaFunction = () => [{ title: "إضافة عرض جديد | لوحة التحكم" }];
 
