@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Mirrors SPEC.md §2: the public pages, /login and the back office (later issues add its pages).
+// Every screen of the product: the public pages, /login and the back office (later issues add its pages).
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

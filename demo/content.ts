@@ -1,6 +1,6 @@
 import type { SceneSpec } from "./scene-spec.ts";
 
-/** Photos of site content: the about page's two galleries (comma-separated, SPEC.md §2) and the contact page. */
+/** Photos of site content: the about page's two galleries (stored as comma-separated links) and the contact page. */
 export const DEMO_CONTENT_SCENES = {
   about_section1_images: [
     { kind: "commercial-building", time: "noon", seed: 21 },

@@ -20,7 +20,7 @@ export const OFFER_PHOTO_BODY_LIMIT = 25 * MiB;
  * The offer form (texts, up to 500 units, and the photos' references, never the photos
  * themselves), posted to the new or edit page.
  */
-export const OFFER_SAVE_BODY_LIMIT = 2 * MiB;
+const OFFER_SAVE_BODY_LIMIT = 2 * MiB;
 
 /** By path; a `*` stands for one segment (an id). */
 const LIMITS_BY_PATH: Readonly<Record<string, number>> = {

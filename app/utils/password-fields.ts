@@ -2,14 +2,14 @@ import { z } from "zod";
 import { isCommonPassword } from "./common-passwords.ts";
 import { MESSAGES } from "./messages.ts";
 
-/** SPEC.md §9: at least 6 characters; the upper bound keeps the hashing work bounded. */
+/** At least 6 characters (the firm's rule); the upper bound keeps the hashing work bounded. */
 export const PASSWORD_RULES = { minLength: 6, maxLength: 256 } as const;
 
 const characters = (value: string) => [...value].length;
 const filledIn = (value: string) => value.trim() !== "";
 
 /**
- * A new password and its confirmation (profile, reset link; SPEC.md §5, each rule with its exact
+ * A new password and its confirmation (profile, reset link; each rule with the firm's exact
  * message): both required; at least 6 characters, an Arabic letter counting as one; at most 256;
  * not one of the most used passwords. A confirmation that differs is refused under it (see
  * `confirmationMatches`). Back office and sign-in pages only: the list of common passwords is

@@ -1,22 +1,12 @@
 // /offers over HTTP with autocannon (keep-alive, compressed): throughput with 32 connections flat out,
 // and p99 latency at a fixed 200 requests per second. Informational: no budget.
-import { createRequire } from "node:module";
+import type { AutocannonResult } from "autocannon";
 import { heading, ms, report, summary, table } from "./report.ts";
 import type { BenchServer } from "./server.ts";
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p90: number; p99: number; max: number; average: number };
-  throughput: { average: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-
 export async function measureThroughput(server: BenchServer) {
   heading("/offers over HTTP (autocannon, keep-alive, Accept-Encoding: gzip, br)");
-  const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+  const { default: autocannon } = await import("autocannon");
   const common = {
     url: `${server.direct}/offers`,
     headers: { "accept-encoding": "gzip, deflate, br", accept: "text/html" },

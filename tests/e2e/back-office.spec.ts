@@ -2,7 +2,7 @@ import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
 import { expect, latestCode, test, unique, uniquePhone } from "./fixtures.ts";
 
 /**
- * SPEC.md §6, route by route, for everyone: a page request and a post, anonymous and each role.
+ * The back-office route table, route by route, for everyone: a page request and a post, anonymous and each role.
  * Not signed in goes to /login; a role that is not allowed goes to /admin.
  */
 const ROUTES: Array<{ path: string; roles: string[] }> = [
@@ -48,7 +48,7 @@ test("profile: a change needs a fresh SMS code (no password yet), then the curre
   const emailForm = page.getByRole("region", { name: "البريد الإلكتروني" });
   const passwordForm = page.getByRole("region", { name: "تغيير كلمة المرور" });
 
-  // No password yet: SPEC.md §5's rules, each under its field, and the change needs a code texted to the phone.
+  // No password yet: each password rule under its field, and the change needs a code texted to the phone.
   const save = passwordForm.getByRole("button", { name: "تغيير كلمة المرور" });
   const newPassword = passwordForm.getByLabel("كلمة المرور الجديدة");
   const confirmation = passwordForm.getByLabel("تأكيد كلمة المرور");

@@ -130,7 +130,7 @@ for (const service of SERVICES) {
     const steps = page.locator("section[aria-labelledby=service-steps] ol > li");
     await expect(steps).toHaveCount(service.steps.length);
 
-    // SPEC.md §2: marketing and brokerage → /list-your-property; the others → /contact.
+    // Marketing and brokerage → /list-your-property; the others → /contact.
     const expected = service.slug === "marketing-brokerage" ? "/list-your-property" : "/contact";
     const ctas = page.getByRole("link", { name: service.cta.label });
     await expect(ctas).toHaveCount(2);

@@ -25,7 +25,7 @@ export interface StaffMember {
 }
 
 /** A session row straight in the database, and the cookie that carries it. */
-export interface Session {
+interface Session {
   member: StaffMember;
   /** The cookie's value. */
   token: string;
@@ -35,7 +35,7 @@ export interface Session {
   cookie: string;
 }
 
-export interface StaffMembers {
+interface StaffMembers {
   /** A staff member of the test's own, so a test that changes a person (password, role, e-mail) disturbs no other. */
   (role: Role): Promise<StaffMember>;
   /** Deletes after the test, like the test's own members, a staff member the app itself added during it. */

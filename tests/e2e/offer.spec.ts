@@ -157,6 +157,6 @@ test("offer page metadata: title, description, Open Graph, Twitter, canonical, J
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(title));
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/offer/${id}`);
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  const jsonLd: unknown = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(jsonLd).toMatchObject({ "@type": "RealEstateListing", name: title, offers: { priceCurrency: "SAR" } });
 });

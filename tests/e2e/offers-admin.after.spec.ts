@@ -59,7 +59,7 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   await page.goto("/admin/offers");
   await page.getByRole("link", { name: "إضافة عرض جديد" }).click();
   await expect(page).toHaveURL(/\/admin\/offers\/new$/);
-  // Defaults of a new offer (SPEC.md §9).
+  // Defaults of a new offer: apartment, for sale, Riyadh, price 0.
   await expect(page.getByLabel("نوع العقار")).toHaveValue("شقة");
   await expect(page.getByLabel("حالة العرض")).toHaveValue("للبيع");
   await expect(page.getByLabel("المدينة")).toHaveValue("الرياض");
@@ -250,9 +250,9 @@ test("photos: uploads refuse other sites and files that are not images", async (
   expect(crossSite.status()).toBe(403);
   const text = await page.request.post("/admin/offers/photos", { data: Buffer.from("hello"), headers: { Origin: baseURL! } });
   expect(text.status()).toBe(400);
-  expect((await text.json()).error).toBe("تعذرت قراءة هذا الملف كصورة، اختر صورة أخرى.");
+  expect(((await text.json()) as { error: string }).error).toBe("تعذرت قراءة هذا الملف كصورة، اختر صورة أخرى.");
   const fine = await page.request.post("/admin/offers/photos", { data: (await photo("b.jpg", "#222")).buffer, headers: { Origin: baseURL! } });
   expect(fine.status()).toBe(200);
-  const { image } = await fine.json();
+  const { image } = (await fine.json()) as { image: { id: string } };
   expect(await queryE2eDatabase("select image_id from staged_images where image_id = $1", [image.id])).toHaveLength(1);
 });

@@ -29,7 +29,7 @@ const refused: [string, string, string][] = [
   ["server-only utils import a module", "app/utils/example.server.ts", `import { listLicences } from "~/modules/licences/licences.server.ts";`],
   ["shared utils import a *.server module", "app/utils/example.ts", `import { log } from "~/utils/log.server.ts";`],
   ["a component imports a route", "app/components/ui/example.tsx", `import { loader } from "~/routes/site/home.tsx";`],
-  ["a component imports a module", "app/components/ui/example.tsx", `import { imageUrl } from "~/modules/images/image-ref.ts";`],
+  ["a component imports a module", "app/components/ui/example.tsx", `import { COMPANY_NAME } from "~/modules/content/defaults.ts";`],
   ["a component imports a *.server module", "app/components/ui/example.tsx", `import { log } from "~/utils/log.server.ts";`],
   ["a module component imports *.server types", "app/modules/offers/components/example.tsx", `import type { Db } from "~/db/client.server.ts";`],
   ["a shared module file imports a *.server module", "app/modules/offers/example.ts", `import { listOffers } from "./offers.server.ts";`],
@@ -47,7 +47,7 @@ const refused: [string, string, string][] = [
 const allowed: [string, string, string][] = [
   ["a route imports a *.server module for its loader", "app/routes/site/example.tsx", `import { listOffers } from "~/modules/offers/offers.server.ts";`],
   ["a *.server module imports another", "app/modules/offers/example.server.ts", `import { log } from "~/utils/log.server.ts";`],
-  ["a module component imports shared module code", "app/modules/offers/components/example.tsx", `import { imageUrl } from "~/modules/images/image-ref.ts";`],
+  ["a module component imports shared module code", "app/modules/offers/components/example.tsx", `import { COMPANY_NAME } from "~/modules/content/defaults.ts";`],
   [
     "a module imports utils and components",
     "app/modules/offers/components/example.tsx",

@@ -1,5 +1,51 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { formatDateTimeArabic } from "~/utils/format.ts";
+import { adminCardClass } from "./styles.ts";
+
+/**
+ * One record of a back-office list (an inquiry, an owner's submission), named by the person who
+ * wrote: their name and the record's badges, how to reach them and the record's `facts`, what they
+ * wrote (`text`), then the rest (history, photos, actions).
+ */
+export function RecordCard({
+  testId,
+  name,
+  badges,
+  contact,
+  facts,
+  text,
+  children,
+}: {
+  testId: string;
+  name: string;
+  badges: ReactNode;
+  contact: { phone: string; email: string; at: string };
+  facts: ReactNode;
+  text: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <li className={`${adminCardClass} grid gap-3`} data-testid={testId} aria-labelledby={`${id}-name`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-name`} className="text-lg font-bold text-stone-900">
+          <bdi>{name}</bdi>
+        </h2>
+        {badges}
+      </div>
+      <dl className="grid gap-1 text-sm sm:grid-cols-2">
+        <ContactFacts {...contact} />
+        {facts}
+      </dl>
+      {text ? (
+        <p className="rounded-xl bg-stone-50 p-3 leading-7 whitespace-pre-line">
+          <bdi>{text}</bdi>
+        </p>
+      ) : null}
+      {children}
+    </li>
+  );
+}
 
 /** One "label: value" line of a back-office card. */
 export function Fact({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -12,7 +58,7 @@ export function Fact({ label, children, wide }: { label: string; children: React
 }
 
 /** How to reach a person who wrote to the firm, and when they did: phone as a call link, e-mail if any. */
-export function ContactFacts({ phone, email, at }: { phone: string; email: string; at: string }) {
+function ContactFacts({ phone, email, at }: { phone: string; email: string; at: string }) {
   return (
     <>
       <Fact label="الهاتف">

@@ -1,6 +1,4 @@
 /** Class names shared by the back office's forms, so every page looks and behaves alike. */
-export const adminInputClass =
-  "w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-stone-100 disabled:text-stone-500 aria-invalid:border-red-500";
 export const adminLabelClass = "grid gap-1 text-sm font-bold text-stone-700";
 export const adminButtonClass = "rounded-xl bg-brand-700 px-5 py-2.5 font-bold text-white shadow hover:bg-brand-800 disabled:opacity-60";
 export const adminSecondaryButtonClass = "rounded-xl px-4 py-2 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50 disabled:opacity-60";

@@ -4,7 +4,7 @@ import type { FormReply } from "~/utils/form-submission.ts";
 import type { Toast } from "~/utils/toast.ts";
 
 /** Confirmations stay for 3 seconds. */
-export const TOAST_MS = 3000;
+const TOAST_MS = 3000;
 
 /**
  * The one-time message a redirect left (readToast in the page's loader), or the confirmation of a

@@ -9,7 +9,7 @@ import { parseSubmission } from "~/utils/form-submission.ts";
  * field is fixed; the submit is stopped while a field is wrong. The server parses the same
  * schema again (it is the authority) and its reply (`lastResult`) shows in the same places.
  */
-export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Record<string, any>>>({
+export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Record<string, unknown>>>({
   id,
   schema,
   lastResult,

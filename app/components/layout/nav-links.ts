@@ -1,4 +1,4 @@
-/** The public navigation of SPEC.md §2 (header), in order. */
+/** The header's public navigation, in order. */
 export const HEADER_LINKS = [
   { to: "/", label: "الرئيسية" },
   { to: "/about", label: "من نحن" },
@@ -15,7 +15,7 @@ export const SERVICE_LINKS = [
   { to: "/services/development", label: "التطوير العقاري" },
 ] as const;
 
-/** The footer links of SPEC.md §2: about, offers, contact, licences and the four service pages. */
+/** The footer links: about, offers, contact, licences and the four service pages. */
 export const FOOTER_LINKS = [
   { to: "/about", label: "من نحن" },
   { to: "/offers", label: "العروض" },

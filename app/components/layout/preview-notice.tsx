@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 const POLL_MS = 5000;
 
 /**
- * Development only (DESIGN.md): SPEC.md's "preview notice", reporting whether the server and
- * its database answer. Its texts are SPEC's own, in English, for the developer.
+ * Development only (the product has no preview workspace): the original site's "preview notice",
+ * reporting whether the server and its database answer. Its texts are the original's, in English, for the developer.
  */
 export function PreviewNotice() {
   const [connected, setConnected] = useState<boolean | null>(null);
@@ -17,7 +17,7 @@ export function PreviewNotice() {
       if (!stopped) setConnected(ok);
     };
     void check();
-    const timer = setInterval(check, POLL_MS);
+    const timer = setInterval(() => void check(), POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);

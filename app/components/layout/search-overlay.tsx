@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { CloseIcon, PinIcon, SearchIcon } from "~/components/ui/icons.tsx";
-import { imageUrl, type ImageRef } from "~/modules/images/image-ref.ts";
+import { imageUrl, type ImageRef } from "~/utils/image-ref.ts";
 import { MESSAGES } from "~/utils/messages.ts";
+import { useOverlay } from "~/utils/use-overlay.ts";
 
 interface Result {
   id: number;
@@ -19,24 +20,13 @@ export default function SearchOverlay({ onClose }: { onClose: () => void }) {
   const [results, setResults] = useState<Result[] | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    inputRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
-    document.addEventListener("keydown", onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.body.style.overflow = overflow;
-    };
-  }, [onClose]);
+  useOverlay((event) => event.key === "Escape" && onClose());
+  useEffect(() => inputRef.current?.focus(), []);
 
+  // The results for the text typed, a moment after the typing stops.
   useEffect(() => {
     const q = query.trim();
-    if (!q) {
-      setResults(null);
-      return;
-    }
+    if (!q) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(`/api/search?q=${encodeURIComponent(q)}`, { signal: controller.signal })
@@ -49,6 +39,12 @@ export default function SearchOverlay({ onClose }: { onClose: () => void }) {
       controller.abort();
     };
   }, [query]);
+
+  function type(text: string) {
+    setQuery(text);
+    // An emptied box shows no results (and the effect asks for none).
+    if (!text.trim()) setResults(null);
+  }
 
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center p-4 pt-[10vh]" role="dialog" aria-modal="true" aria-label="البحث">
@@ -65,7 +61,7 @@ export default function SearchOverlay({ onClose }: { onClose: () => void }) {
             name="keyword"
             type="search"
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={(event) => type(event.target.value)}
             placeholder="ابحث بالعنوان أو الحي أو المدينة"
             autoComplete="off"
             maxLength={100}

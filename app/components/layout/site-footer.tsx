@@ -1,6 +1,24 @@
 import { Link } from "react-router";
 import { FOOTER_LINKS, SERVICE_LINKS } from "./nav-links.ts";
 
+/** A column of the footer: a titled list of links, named by its title. */
+function LinkList({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="mb-3 text-lg font-bold text-gold-300">{title}</h2>
+      <ul className="grid gap-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="hover:text-gold-300">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter({ companyName, aboutTitle, aboutText }: { companyName: string; aboutTitle: string; aboutText: string }) {
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
@@ -9,34 +27,12 @@ export function SiteFooter({ companyName, aboutTitle, aboutText }: { companyName
           <h2 className="mb-3 text-lg font-bold text-gold-300">{aboutTitle}</h2>
           <p className="leading-8 text-brand-100">{aboutText}</p>
         </section>
-        <nav aria-label="روابط سريعة">
-          <h2 className="mb-3 text-lg font-bold text-gold-300">روابط سريعة</h2>
-          <ul className="grid gap-2">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="hover:text-gold-300">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="خدماتنا">
-          <h2 className="mb-3 text-lg font-bold text-gold-300">خدماتنا</h2>
-          <ul className="grid gap-2">
-            {SERVICE_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="hover:text-gold-300">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkList title="روابط سريعة" links={FOOTER_LINKS} />
+        <LinkList title="خدماتنا" links={SERVICE_LINKS} />
       </div>
       <div className="border-t border-brand-800 py-4 text-center text-sm text-brand-100">
         © {new Date().getFullYear()} {companyName}. جميع الحقوق{" "}
-        {/* The staff entrance (SPEC.md §1): the word 'محفوظة' leads to /login. */}
+        {/* The staff entrance: the word 'محفوظة' leads to /login. */}
         <Link to="/login" rel="nofollow" className="text-brand-100 no-underline hover:text-brand-100">
           محفوظة
         </Link>

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon, SearchIcon } from "~/components/ui/icons.tsx";
+import { useOpenUntilPageChanges } from "~/utils/use-open-until-page-changes.ts";
 import { HEADER_LINKS } from "./nav-links.ts";
 
 // The overlay's code loads only when someone opens it.
@@ -11,11 +12,25 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-700 text-white" : "text-stone-700 hover:bg-brand-50 hover:text-brand-800"
   }`;
 
+/** The header's links, the current page's marked (in the bar on large screens, in the menu on small ones). */
+function NavLinks({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {HEADER_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === "/"} className={navClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SiteHeader({ companyName }: { companyName: string }) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  const [menuOpen, setMenuOpen] = useOpenUntilPageChanges(location.pathname + location.search);
+  const [searchOpen, setSearchOpen] = useState(false);
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/90 backdrop-blur">
@@ -25,15 +40,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           <span>{companyName}</span>
         </Link>
         <nav aria-label="القائمة الرئيسية" className="ms-auto hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {HEADER_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} className={navClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks className="flex items-center gap-1" />
         </nav>
         <button
           type="button"
@@ -56,15 +63,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
       </div>
       {menuOpen && (
         <nav id="mobile-menu" aria-label="القائمة" className="border-t border-stone-200 bg-white px-4 py-3 lg:hidden">
-          <ul className="grid gap-1">
-            {HEADER_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} className={navClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks className="grid gap-1" />
         </nav>
       )}
       {searchOpen && (

@@ -1,17 +1,16 @@
 import { WhatsappIcon } from "~/components/ui/icons.tsx";
-import { whatsappLink } from "~/utils/whatsapp.ts";
+import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
 
 export function WhatsappButton({ number }: { number: string }) {
   if (!number) return null;
   return (
-    <a
-      href={whatsappLink(number, "السلام عليكم، أرغب في الاستفسار عن خدماتكم العقارية.")}
-      target="_blank"
-      rel="noopener noreferrer"
+    <WhatsappLink
+      number={number}
+      message="السلام عليكم، أرغب في الاستفسار عن خدماتكم العقارية."
       className="fixed bottom-5 end-5 z-30 flex size-14 items-center justify-center rounded-full bg-[#1f9d55] text-white shadow-lg ring-4 ring-white/60 transition hover:scale-105"
     >
       <WhatsappIcon className="size-8" />
       <span className="sr-only">تواصل معنا عبر واتساب</span>
-    </a>
+    </WhatsappLink>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import { ChevronEndIcon, ChevronStartIcon, CloseIcon } from "~/components/ui/icons.tsx";
-import { useSwipe } from "~/utils/use-swipe.ts";
+import { CloseIcon } from "~/components/ui/icons.tsx";
+import { PhotoArrows, usePhotoSteps } from "~/components/ui/photo-steps.tsx";
+import { useOverlay } from "~/utils/use-overlay.ts";
 
 /** One picture the lightbox shows: a stored photo's variants, or a plain URL. */
 export interface LightboxImage {
@@ -31,27 +32,16 @@ export default function Lightbox({
   label?: string;
 }) {
   const count = images.length;
-  const next = () => onIndexChange((index + 1) % count);
-  const previous = () => onIndexChange((index - 1 + count) % count);
-  const swipe = useSwipe(next, previous);
+  const { next, previous, swipe } = usePhotoSteps(count, index, onIndexChange);
   // Focus moves into the dialog (the close button) and back to what opened it.
   const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
   useEffect(() => () => opener?.focus(), [opener]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-      // Right to left: the left arrow moves forward.
-      if (event.key === "ArrowLeft") next();
-      if (event.key === "ArrowRight") previous();
-    };
-    document.addEventListener("keydown", onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.body.style.overflow = overflow;
-    };
+  useOverlay((event) => {
+    if (event.key === "Escape") onClose();
+    // Right to left: the left arrow moves forward.
+    if (event.key === "ArrowLeft") next();
+    if (event.key === "ArrowRight") previous();
   });
 
   const image = images[index];
@@ -76,16 +66,7 @@ export default function Lightbox({
         <span className="sr-only">إغلاق</span>
       </button>
       {count > 1 && (
-        <>
-          <button type="button" onClick={previous} className="absolute start-4 top-1/2 -translate-y-1/2 rounded-full bg-white/15 p-3 text-white hover:bg-white/25">
-            <ChevronStartIcon className="size-7" />
-            <span className="sr-only">الصورة السابقة</span>
-          </button>
-          <button type="button" onClick={next} className="absolute end-4 top-1/2 -translate-y-1/2 rounded-full bg-white/15 p-3 text-white hover:bg-white/25">
-            <ChevronEndIcon className="size-7" />
-            <span className="sr-only">الصورة التالية</span>
-          </button>
-        </>
+        <PhotoArrows onPrevious={previous} onNext={next} start="start-4" end="end-4" className="rounded-full bg-white/15 p-3 text-white hover:bg-white/25" iconClassName="size-7" />
       )}
       <div className="pointer-events-none absolute inset-x-4 bottom-4 flex flex-col items-center gap-2 text-white">
         {image.caption && <p className="rounded-full bg-black/60 px-4 py-1 text-center font-bold">{image.caption}</p>}

@@ -1,4 +1,4 @@
-import { imageSrcSet, imageUrl, VARIANT_WIDTHS, type ImageRef } from "~/modules/images/image-ref.ts";
+import { imageSrcSet, imageUrl, VARIANT_WIDTHS, type ImageRef } from "~/utils/image-ref.ts";
 
 /**
  * A stored photo with srcset/sizes and its intrinsic size set (no layout shift); the average

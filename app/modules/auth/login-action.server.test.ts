@@ -7,6 +7,7 @@ import { createStaffUser } from "~/modules/users/users.server.ts";
 import { cookieSettings } from "~/utils/cookies.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { hashPassword } from "~/utils/password.server.ts";
+import { formData } from "../../../tests/factories/form-data.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
@@ -24,9 +25,7 @@ const PASSWORD = "شاي-بالنعناع-2026";
 
 /** A post to /login from one browser (its sign-in cookie) and address; the answer as the page gets it. */
 async function post(fields: Record<string, string>, { flowToken, address = "10.6.0.1" }: { flowToken?: string; address?: string } = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return readAnswer(await handleLoginPost(services(), { form, flowToken, address }), env);
+  return readAnswer(await handleLoginPost(services(), { form: formData(fields), flowToken, address }), env);
 }
 
 /** The sign-in cookie a redirect set. */

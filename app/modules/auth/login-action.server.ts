@@ -32,7 +32,7 @@ function retryAfter(refusal: { retryAfterSeconds?: number }): Headers {
 const placed = (error: string, field: string | undefined) => (field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] });
 
 /**
- * The sign-in page's posts (SPEC.md §2, §7): the phone (step 1: bot check, allow-list, limits,
+ * The sign-in page's posts: the phone (step 1: bot check, allow-list, limits,
  * then the SMS), the code (step 2), "change number", and the password way in. Every refusal
  * keeps its status (429 with Retry-After for a limit); no password or code is ever given back.
  */

@@ -26,7 +26,7 @@ export const phoneStepSchema = z.object({
 /** Step 2: the code texted to the phone. */
 export const codeStepSchema = z.object({ code: codeField(M.codeRequired) });
 
-/** The other way in (SPEC.md §7): username or e-mail, and the password (never given back). */
+/** The other way in, besides the SMS code: username or e-mail, and the password (never given back). */
 export const passwordSignInSchema = z.object({
   // Longer than any account's name or e-mail: cut, and then not found like any unknown account.
   identifier: z

@@ -1,6 +1,6 @@
 import { MESSAGES } from "~/utils/messages.ts";
 
-/** Texts of the sign-in (SPEC.md §5, §8, exactly); the last group are ours where SPEC is silent. */
+/** Texts of the sign-in, word for word as the firm gave them; the last group are ours (the firm gave none). */
 export const SIGN_IN_MESSAGES = {
   phoneRequired: MESSAGES.phoneRequired,
   notAllowed: "رقم الهاتف غير مصرح له بالدخول للوحة الإدارة",
@@ -25,7 +25,7 @@ export const SIGN_IN_MESSAGES = {
   passwordRequired: "يرجى إدخال كلمة المرور",
 } as const;
 
-/** Confirming who asks before a sensitive change (issue 11; SPEC.md is silent): profile and staff pages. */
+/** Confirming who asks before a sensitive change (issue 11; our own wording): profile and staff pages. */
 export const REAUTH_MESSAGES = {
   currentPasswordRequired: "يرجى إدخال كلمة المرور الحالية",
   currentPasswordWrong: "كلمة المرور الحالية غير صحيحة",
@@ -37,7 +37,7 @@ export const REAUTH_MESSAGES = {
   busy: MESSAGES.serverBusy,
 } as const;
 
-/** Password reset texts (SPEC.md is silent on them). */
+/** Password reset texts (our own wording: the firm gave none). */
 export const RESET_MESSAGES = {
   requested: "إذا كان البريد الإلكتروني مسجلًا لدينا، فستصلك خلال دقائق رسالة فيها رابط لإعادة تعيين كلمة المرور.",
   invalidLink: "رابط إعادة التعيين غير صالح أو انتهت صلاحيته. اطلب رابطًا جديدًا.",

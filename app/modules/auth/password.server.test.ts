@@ -2,8 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { passwordResetTokens, staffUsers } from "~/db/schema.ts";
 import { createMailer, type Mailer, type MailMessage } from "~/modules/messaging/mail.server.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
@@ -12,7 +11,9 @@ import { MESSAGES } from "~/utils/messages.ts";
 import * as passwords from "~/utils/password.server.ts";
 import { hashPassword } from "~/utils/password.server.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
+import { formData } from "../../../tests/factories/form-data.ts";
 import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
+import { useSmtpServer } from "../../../tests/factories/smtp-server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { RESET_MESSAGES } from "./messages.ts";
 import { handleResetPassword, handleResetRequest } from "./password-reset-action.server.ts";
@@ -25,11 +26,15 @@ const env = { ...parseEnv({ PUBLIC_URL: "https://aqar.example.sa" }), DATA_DIR: 
 const sent: MailMessage[] = [];
 const recordingMailer: Mailer = { send: async (m) => void sent.push(m) };
 let userId: number;
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  return data;
-};
+const services = () => ({ db: db(), env, mailer: recordingMailer });
+
+/** Asks for a reset link for Mona from this address: the token of the link that was mailed. */
+async function mailedResetToken(address: string) {
+  sent.length = 0;
+  await requestPasswordReset(services(), { email: "mona@example.sa", address });
+  await expect.poll(() => sent.length).toBe(1);
+  return /reset-password\/([A-Za-z0-9_-]+)/.exec(sent[0]!.body)![1]!;
+}
 
 beforeAll(async () => {
   const user = await createStaffUser(db(), { name: "منى", username: "mona", phone: "0512000001", role: "accountant", email: "Mona@Example.sa" });
@@ -80,8 +85,7 @@ describe("password sign-in", () => {
 describe("password reset", () => {
   it("answers the same for a known and an unknown e-mail; only the known one gets a link", async () => {
     sent.length = 0;
-    const services = { db: db(), env, mailer: recordingMailer };
-    const ask = async (email: string) => readAnswer(await handleResetRequest(services, { form: form({ email }), address: "3.3.3.3" }), env);
+    const ask = async (email: string) => readAnswer(await handleResetRequest(services(), { form: formData({ email }), address: "3.3.3.3" }), env);
     const known = await ask("mona@example.SA");
     const unknown = await ask("nobody@example.sa");
     // The page then says RESET_MESSAGES.requested, the same for both.
@@ -93,20 +97,17 @@ describe("password reset", () => {
   });
 
   it("sets the new password once, ends every session, tells the person; the link then stops working", async () => {
-    sent.length = 0;
-    const services = { db: db(), env, mailer: recordingMailer };
-    await requestPasswordReset(services, { email: "mona@example.sa", address: "4.4.4.4" });
-    await expect.poll(() => sent.length).toBe(1);
-    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(sent[0]!.body)![1]!;
+    const token = await mailedResetToken("4.4.4.4");
     const session = await createSession(db(), userId);
-    const reset = async (password: string, confirmation = password) => readAnswer(await handleResetPassword(services, { form: form({ password, confirmation }), token }), env);
+    const reset = async (password: string, confirmation = password) =>
+      readAnswer(await handleResetPassword(services(), { form: formData({ password, confirmation }), token }), env);
     expect(await reset("abc")).toMatchObject({ status: 400, errors: { password: [MESSAGES.passwordTooShort] }, initialValue: {} });
     // Back to the login page, signed out, with the confirmation.
     expect(await reset("تمر-وقهوة-٢٠٢٧")).toMatchObject({ status: 302, location: "/login", toast: { tone: "success", text: RESET_MESSAGES.done } });
     expect(await readSession(db(), session)).toBeUndefined();
     await expect.poll(() => sent.some((m) => m.subject.startsWith("تم تغيير كلمة المرور"))).toBe(true);
     expect((await signInWithPassword({ db: db() }, { proof: await solvedProof(db()), identifier: "mona", password: "تمر-وقهوة-٢٠٢٧", address: "5.5.5.5" })).ok).toBe(true);
-    expect(await resetPassword(services, { token, password: "another-pass-9" })).toMatchObject({ ok: false, invalidLink: true });
+    expect(await resetPassword(services(), { token, password: "another-pass-9" })).toMatchObject({ ok: false, invalidLink: true });
     expect(await reset("another-pass-9")).toMatchObject({ status: 410, errors: { "": [RESET_MESSAGES.invalidLink] } });
     // Only a hash of the token is stored.
     expect(await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, token))).toEqual([]);
@@ -114,41 +115,22 @@ describe("password reset", () => {
   });
 
   it("a link older than an hour is refused", async () => {
-    sent.length = 0;
-    const services = { db: db(), env, mailer: recordingMailer };
-    await requestPasswordReset(services, { email: "mona@example.sa", address: "6.6.6.6" });
-    await expect.poll(() => sent.length).toBe(1);
-    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(sent[0]!.body)![1]!;
+    const token = await mailedResetToken("6.6.6.6");
     const later = new Date(Date.now() + PASSWORD_RESET.validMs + 1000);
-    expect(await resetPassword(services, { token, password: "late-pass-77", now: later })).toMatchObject({ ok: false, invalidLink: true });
+    expect(await resetPassword(services(), { token, password: "late-pass-77", now: later })).toMatchObject({ ok: false, invalidLink: true });
     expect(resetLink("https://aqar.example.sa", "t")).toBe("https://aqar.example.sa/reset-password/t");
   });
 });
 
 describe("mail through a real SMTP server", () => {
   const received: string[] = [];
-  let server: SMTPServer;
-  let port = 0;
-  beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      onData(stream, _session, callback) {
-        let text = "";
-        stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-        stream.on("end", () => {
-          received.push(text);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.server.address() as { port: number }).port;
+  const smtpUrl = useSmtpServer((text) => {
+    received.push(text);
+    return "accept";
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("delivers the reset link by SMTP with the configured sender", async () => {
-    const mailer = createMailer({ MAIL_TRANSPORT: "smtp", SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "no-reply@aqar.example.sa", DATA_DIR: env.DATA_DIR });
+    const mailer = createMailer({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtpUrl(), MAIL_FROM: "no-reply@aqar.example.sa", DATA_DIR: env.DATA_DIR });
     await requestPasswordReset({ db: db(), env, mailer }, { email: "mona@example.sa", address: "7.7.7.7" });
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
     expect(received[0]).toContain("From: no-reply@aqar.example.sa");

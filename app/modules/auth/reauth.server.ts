@@ -52,7 +52,7 @@ export type ReauthRefusal = {
  * The code of a re-authentication is bound to the session that asked for it (as a sign-in code is
  * bound to the browser's sign-in cookie): another session, or the sign-in page, cannot use it.
  */
-export const reauthFlowToken = (sessionToken: string) => `reauth:${sessionToken}`;
+const reauthFlowToken = (sessionToken: string) => `reauth:${sessionToken}`;
 
 /** Whether the person has a password (the page then asks for it; without one, for an SMS code). */
 export async function hasPassword(services: Pick<AppServices, "db">, user: Pick<StaffProfile, "id">): Promise<boolean> {
@@ -65,7 +65,7 @@ export async function reauthView(services: Pick<AppServices, "db">, user: StaffP
 }
 
 /** Texts the person a code for a change; only for those without a password. `purpose` completes «… لوحة تحكم {firm}». */
-export async function sendReauthCode(services: AppServices, user: StaffProfile, { sessionToken, address }: ReauthRequest, purpose: string): Promise<{ ok: true } | ReauthRefusal> {
+async function sendReauthCode(services: AppServices, user: StaffProfile, { sessionToken, address }: ReauthRequest, purpose: string): Promise<{ ok: true } | ReauthRefusal> {
   if (await hasPassword(services, user)) return { ok: false, status: 400, error: R.codeNotNeeded };
   if (!sessionToken) return { ok: false, status: 400, error: R.verifyFailed };
   const issued = await requestLoginCode(services.db, { phone: user.phone, flowToken: reauthFlowToken(sessionToken), address });

@@ -13,7 +13,7 @@ import { createSession } from "./sessions.server.ts";
 export const maskPhone = (phone: string) => phone.replace(/^(\+\d{4})\d+(\d{3})$/, "$1•••$2");
 
 /** A refusal says its HTTP status: 429 with Retry-After when a limit refused it (the client should wait). */
-export interface SignInRefusal {
+interface SignInRefusal {
   ok: false;
   error: string;
   status: 400 | 429 | 502;

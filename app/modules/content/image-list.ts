@@ -1,6 +1,6 @@
 /**
  * Image lists in site content (about_section1_images, about_section2_images): comma-separated
- * URLs (SPEC.md §9). Our own paths and https links are kept; anything else (javascript:, data:,
+ * URLs. Our own paths and https links are kept; anything else (javascript:, data:,
  * plain http, protocol-relative) is dropped.
  */
 export function parseImageList(value: string): string[] {

@@ -1,14 +1,21 @@
 import { SITE_CONTENT_DEFAULTS, type SiteContent } from "./defaults.ts";
 
-/** What the public layout's loader gives every page's meta function (see utils/meta.ts's pageMeta). */
-interface SiteMatchData {
-  companyName: string;
-  publicUrl: string;
+/** The public layout's route id (app/routes.ts): its loader's data is every public page's. */
+export const SITE_LAYOUT_ID = "routes/site/layout";
+
+/** What the public layout's loader gives every public page: site content and the firm's numbers. */
+export interface SiteData {
   content: SiteContent;
+  companyName: string;
+  companyWhatsapp: string;
+  publicUrl: string;
 }
+
+/** What a page's meta function reads of it (see utils/meta.ts's pageMeta). */
+type SiteMatchData = Omit<SiteData, "companyWhatsapp">;
 
 /** Reads the public layout's data from a meta function's matches. */
 export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteMatchData {
-  const data = matches.find((m) => m?.id === "routes/site/layout")?.loaderData as SiteMatchData | undefined;
+  const data = matches.find((m) => m?.id === SITE_LAYOUT_ID)?.loaderData as SiteMatchData | undefined;
   return data ?? { companyName: "", publicUrl: "", content: SITE_CONTENT_DEFAULTS };
 }

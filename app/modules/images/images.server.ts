@@ -5,8 +5,8 @@ import { eq, inArray } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Db } from "~/db/client.server.ts";
 import { images } from "~/db/schema.ts";
+import { VARIANT_WIDTHS, type ImageRef } from "~/utils/image-ref.ts";
 import { log } from "~/utils/log.server.ts";
-import { VARIANT_WIDTHS, type ImageRef } from "./image-ref.ts";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
 const MAX_PIXELS = 50_000_000;

@@ -1,5 +1,5 @@
 /**
- * The inbox's forms (SPEC.md §2, §5): a reply, a help request for the accountant, completing an
+ * The inbox's forms: a reply, a help request for the accountant, completing an
  * inquiry. One schema each, run by the page as staff type and by the action (through
  * `inboxActionSchema`, which reads the form's `intent`). Back office only.
  */
@@ -36,7 +36,7 @@ export const inboxHelpSchema = z.object({
   details: requiredText(INQUIRY_MESSAGES.helpDetailsRequired, INQUIRY_HELP_LIMITS.details),
 });
 
-export const inboxCompleteSchema = z.object({
+const inboxCompleteSchema = z.object({
   intent: z.literal("complete"),
   id: inquiryId,
 });

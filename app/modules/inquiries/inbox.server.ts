@@ -12,7 +12,7 @@ import { INQUIRY_LATE_AFTER_MS, INQUIRY_MESSAGES, isInquiryLate, isInquiryOpen, 
 
 export type { InboxCard, InboxFilters };
 
-export const INBOX_PAGE_SIZE = 50;
+const INBOX_PAGE_SIZE = 50;
 
 export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   const status = params.get("status") ?? "";
@@ -108,15 +108,7 @@ export async function replyToInquiry(
   now: () => Date = () => new Date(),
 ): Promise<string | null> {
   const message = rawMessage.trim().slice(0, INQUIRY_REPLY_MAX);
-  if (method === "whatsapp") {
-    return services.db.transaction(async (tx) => {
-      const [inquiry] = await tx.select({ status: inquiries.status }).from(inquiries).where(eq(inquiries.id, id)).for("update");
-      if (!inquiry) return INQUIRY_MESSAGES.notFound;
-      if (!isInquiryOpen(inquiry.status)) return INQUIRY_MESSAGES.notAllowed;
-      await recordReply(tx, actor, id, { method, message, at: now(), from: inquiry.status });
-      return null;
-    });
-  }
+  if (method === "whatsapp") return changeOpenInquiry(services.db, id, (tx, from) => recordReply(tx, actor, id, { method, message, at: now(), from }));
 
   // 1. Claim the send, and commit: the row lock ends here.
   const token = crypto.randomUUID();
@@ -188,12 +180,22 @@ async function recordReply(tx: Tx, actor: StaffProfile, id: number, reply: { met
 
 /** Completes an open inquiry: why it was refused, or null once done. */
 export async function completeInquiry(db: Db, actor: StaffProfile, id: number): Promise<string | null> {
+  return changeOpenInquiry(db, id, async (tx, from) => {
+    await tx.update(inquiries).set({ status: "completed" }).where(eq(inquiries.id, id));
+    await recordAudit(tx, actor, "inquiry", id, "complete", { from });
+  });
+}
+
+/**
+ * Makes `change` to an inquiry that is still open, under a lock on its row (given the status it
+ * had): why not (no such inquiry, or it is completed), or null once done.
+ */
+async function changeOpenInquiry(db: Db, id: number, change: (tx: Tx, from: InquiryStatus) => Promise<void>): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [inquiry] = await tx.select({ status: inquiries.status }).from(inquiries).where(eq(inquiries.id, id)).for("update");
     if (!inquiry) return INQUIRY_MESSAGES.notFound;
     if (!isInquiryOpen(inquiry.status)) return INQUIRY_MESSAGES.notAllowed;
-    await tx.update(inquiries).set({ status: "completed" }).where(eq(inquiries.id, id));
-    await recordAudit(tx, actor, "inquiry", id, "complete", { from: inquiry.status });
+    await change(tx, inquiry.status);
     return null;
   });
 }

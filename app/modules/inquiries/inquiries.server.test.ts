@@ -8,6 +8,7 @@ import { hitRateLimit, PUBLIC_FORM_LIMIT } from "~/modules/form-guard/rate-limit
 import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
+import { formData } from "../../../tests/factories/form-data.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
@@ -20,9 +21,7 @@ const db = useTestDatabase();
 
 /** The inquiry form as posted, read with its schema. */
 function parseInquiry(fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return parseSubmission(form, inquirySchema);
+  return parseSubmission(formData(fields), inquirySchema);
 }
 
 /** The messages per field of a refused inquiry (none for a valid one). */
@@ -38,7 +37,7 @@ function valueOf(fields: Record<string, string>) {
   return submission.value;
 }
 
-describe("inquiry validation (SPEC.md §5)", () => {
+describe("inquiry validation", () => {
   it("requires the phone", () => {
     expect(errorsOf({ name: "سارة", phone: "  " })).toEqual({ phone: [MESSAGES.phoneRequired] });
     expect(errorsOf({ name: "سارة" })).toMatchObject({ phone: [MESSAGES.phoneRequired] });
@@ -112,16 +111,11 @@ describe("an inquiry post answers a FormReply", () => {
   });
   let address = 0;
   const nextAddress = () => `10.1.0.${++address}`;
-  const form = (fields: Record<string, string>) => {
-    const data = new FormData();
-    for (const [name, value] of Object.entries(fields)) data.set(name, value);
-    return data;
-  };
   const storedFor = (phone: string) => db().select().from(inquiries).where(eq(inquiries.phone, phone));
 
   it("refuses a wrong field with 400, its message and what was typed (cut to the field's limit, never the solved check)", async () => {
     const altcha = await solvedProof(db());
-    const answer = await handleInquiryPost(services(), nextAddress(), form({ phone: "123", message: "م".repeat(5000), altcha }));
+    const answer = await handleInquiryPost(services(), nextAddress(), formData({ phone: "123", message: "م".repeat(5000), altcha }));
     expect(answer.init?.status).toBe(400);
     expect(answer.data).toMatchObject({ status: "error", error: { phone: [MESSAGES.phoneInvalid] }, initialValue: { phone: "123" } });
     expect((answer.data.initialValue?.message as string).length).toBe(INQUIRY_LIMITS.message);
@@ -129,20 +123,20 @@ describe("an inquiry post answers a FormReply", () => {
   });
 
   it("stores a valid inquiry and answers success (the page shows its panel, the form is cleared)", async () => {
-    const answer = await handleInquiryPost(services(), nextAddress(), form({ name: "هند", phone: "0501110001", altcha: await solvedProof(db()) }));
+    const answer = await handleInquiryPost(services(), nextAddress(), formData({ name: "هند", phone: "0501110001", altcha: await solvedProof(db()) }));
     expect(answer.init?.status ?? 200).toBe(200);
     expect(answer.data).toEqual({ status: "success", initialValue: null });
     expect(await storedFor("+966501110001")).toHaveLength(1);
   });
 
   it("answers a filled honeypot with the same success and stores nothing", async () => {
-    const answer = await handleInquiryPost(services(), nextAddress(), form({ phone: "0501110002", [HONEYPOT_FIELD]: "spam", altcha: await solvedProof(db()) }));
+    const answer = await handleInquiryPost(services(), nextAddress(), formData({ phone: "0501110002", [HONEYPOT_FIELD]: "spam", altcha: await solvedProof(db()) }));
     expect(answer.data).toEqual({ status: "success", initialValue: null });
     expect(await storedFor("+966501110002")).toEqual([]);
   });
 
   it("refuses a post without the bot check above the form, keeping what was typed", async () => {
-    const answer = await handleInquiryPost(services(), nextAddress(), form({ phone: "0501110003", message: "مرحبا" }));
+    const answer = await handleInquiryPost(services(), nextAddress(), formData({ phone: "0501110003", message: "مرحبا" }));
     expect(answer.init?.status).toBe(400);
     expect(answer.data).toMatchObject({ status: "error", error: { "": [MESSAGES.botCheckFailed] }, initialValue: { phone: "0501110003", message: "مرحبا" } });
     expect(await storedFor("+966501110003")).toEqual([]);
@@ -151,7 +145,7 @@ describe("an inquiry post answers a FormReply", () => {
   it("refuses a post over the rate limit with 429 and Retry-After", async () => {
     const address = nextAddress();
     for (let i = 0; i < PUBLIC_FORM_LIMIT.limit; i++) await hitRateLimit(db(), { scope: "inquiry", address });
-    const answer = await handleInquiryPost(services(), address, form({ phone: "0501110004", altcha: await solvedProof(db()) }));
+    const answer = await handleInquiryPost(services(), address, formData({ phone: "0501110004", altcha: await solvedProof(db()) }));
     expect(answer.init?.status).toBe(429);
     expect(Number(new Headers(answer.init?.headers).get("Retry-After"))).toBeGreaterThan(0);
     expect(answer.data).toMatchObject({ status: "error", error: { "": [MESSAGES.tooManyRequests] }, initialValue: { phone: "0501110004" } });

@@ -1,4 +1,6 @@
-/** Inquiry statuses of SPEC.md §4 and the moves between them, shared by the inbox and the server. */
+import { isOneOf } from "~/utils/one-of.ts";
+
+/** Inquiry statuses (pending, then replied, then completed) and the moves between them, shared by the inbox and the server. */
 export const INQUIRY_STATUSES = ["pending", "replied", "completed"] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
@@ -8,9 +10,7 @@ export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
   completed: "مكتمل",
 };
 
-export function isInquiryStatus(value: unknown): value is InquiryStatus {
-  return typeof value === "string" && (INQUIRY_STATUSES as readonly string[]).includes(value);
-}
+export const isInquiryStatus = (value: unknown): value is InquiryStatus => isOneOf(INQUIRY_STATUSES, value);
 
 export function inquiryStatusLabel(status: InquiryStatus): string {
   return INQUIRY_STATUS_LABELS[status] ?? status;
@@ -25,7 +25,7 @@ export function isInquiryOpen(status: InquiryStatus): boolean {
   return status === "pending" || status === "replied";
 }
 
-/** Late: still pending more than 24 hours after it arrived (SPEC.md §4, §9). */
+/** Late: still pending more than 24 hours after it arrived (the firm's threshold for tasks and inquiries). */
 export const INQUIRY_LATE_AFTER_MS = 24 * 60 * 60_000;
 export function isInquiryLate(inquiry: { status: string; createdAt: Date | string }, now = Date.now()): boolean {
   return inquiry.status === "pending" && now - new Date(inquiry.createdAt).getTime() > INQUIRY_LATE_AFTER_MS;
@@ -51,8 +51,8 @@ export const INQUIRY_MESSAGES = {
   invalidRequest: "طلب غير صالح",
 } as const;
 
-/** A map link for the reply text when the offer has a point (SPEC.md §7). */
-export function mapLink(coordinates: { lat: number; lng: number } | null): string {
+/** A map link (by coordinates) for the reply text when the offer has a point. */
+function mapLink(coordinates: { lat: number; lng: number } | null): string {
   return coordinates ? `https://www.google.com/maps?q=${coordinates.lat},${coordinates.lng}` : "";
 }
 

@@ -1,7 +1,7 @@
-import type { ImageRef } from "~/modules/images/image-ref.ts";
+import type { ImageRef } from "~/utils/image-ref.ts";
 
 /**
- * A licence as the public page shows it (SPEC.md §3): an uploaded image (through the image
+ * A licence as the public page shows it: an uploaded image (through the image
  * pipeline, with its variants) or an external image link. Safe for the browser bundle.
  */
 export interface LicenceView {

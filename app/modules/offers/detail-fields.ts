@@ -1,7 +1,7 @@
 import { formatNumberArabic } from "~/utils/format.ts";
 import type { OfferDetails } from "./details.ts";
 
-/** Arabic labels of the offer details (SPEC.md §3), in the order pages show them. */
+/** Arabic labels of the offer details, in the order pages show them. */
 export const DETAIL_LABELS: Record<Exclude<keyof OfferDetails, "additionalNotes">, string> = {
   streetWidth: "عرض الشارع",
   facade: "الواجهة",

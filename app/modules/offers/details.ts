@@ -1,4 +1,4 @@
-/** The extra facts of an offer (SPEC.md §3 "Offer details"). Stored as JSON on the offer. */
+/** The extra facts of an offer (street width, facade, rooms, plot…). Stored as JSON on the offer. */
 export interface OfferDetails {
   streetWidth: number; // metres
   facade: string[]; // directions from FACADE_OPTIONS

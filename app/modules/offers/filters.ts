@@ -1,4 +1,4 @@
-/** Only these two statuses filter the list (SPEC.md §5); any other value is ignored. */
+/** Only these two statuses filter the list; any other value is ignored. */
 export const FILTERABLE_STATUSES = ["للبيع", "للإيجار"] as const;
 export const PAGE_SIZE = 24;
 

@@ -22,7 +22,7 @@ function pair(text: string | null | undefined): Coordinates | null {
 }
 
 /**
- * The coordinates a pasted map link carries, or null (SPEC.md §5: the map picker fills itself from
+ * The coordinates a pasted map link carries, or null (the map picker fills itself from
  * a link when it can). Reads Google Maps (`@lat,lng`, `q=`, `query=`, `ll=`, `destination=`,
  * `!3d…!4d…`, `/place/lat,lng`), Apple Maps (`ll=`, `q=`, `coordinate=`), OpenStreetMap
  * (`mlat`/`mlon`, `#map=z/lat/lng`), `geo:` links and a bare "lat, lng". Short links

@@ -46,7 +46,7 @@ const OFFER_ECHO_LIMITS = { description: 10_000, additionalNotes: 5000 };
 /**
  * Saves the offer form, a new offer or the one the address names (`offerId`): the same schema as
  * in the browser, then one transaction (decision 008). A save goes back to the list with its
- * message (SPEC.md §5); a refusal answers the form's reply, every field given back.
+ * message (added or updated); a refusal answers the form's reply, every field given back.
  */
 export async function handleOfferSave(services: AppServices, user: StaffProfile, form: FormData, offerId?: string) {
   const submission = parseSubmission(form, offerFormSchema);
@@ -70,7 +70,7 @@ export async function handleOfferSave(services: AppServices, user: StaffProfile,
 }
 
 /**
- * Deletes an offer from the list (the page asked first, SPEC.md §5), then shows the list again
+ * Deletes an offer from the list (the page asked for confirmation first), then shows the list again
  * (`listUrl`, the page it was on) with the message; an offer already gone is said so.
  */
 export async function handleOfferDelete(services: AppServices, user: StaffProfile, form: FormData, listUrl: string) {

@@ -60,7 +60,7 @@ describe("saving an offer", () => {
       { id: "u2", type: "مكتب", description: "مكتب تجاري", floor: "3-7", area: 90, bedrooms: 0, bathrooms: 1 },
     ];
     const saved = await saveOffer(db(), dataDir, form({ title: "عمارة الأعمال", propertyType: "عمارة", units, photos: [main.id, other.id] }), { userId: ME });
-    expect(saved).toEqual({ id: expect.any(Number), created: true });
+    expect(saved).toEqual({ id: expect.any(Number) as unknown, created: true });
     const offer = await getOfferForEdit(db(), saved!.id);
     expect(offer?.title).toBe("عمارة الأعمال");
     expect(offer?.units.map((u) => u.floor)).toEqual(["1", "3-7"]);
@@ -146,7 +146,7 @@ describe("saving an offer", () => {
     expect(answer.data.initialValue).toMatchObject({ title: VALID_OFFER.title }); // what was typed comes back
   });
 
-  it("the save goes back to the list with SPEC.md's message, once: added, then updated; an unknown offer is refused", async () => {
+  it("the save goes back to the list with its message, once: added, then updated; an unknown offer is refused", async () => {
     const added = await handleOfferSave(services(), me, offerFormData({ ...VALID_OFFER, title: "عرض من النموذج", photos: [(await photo()).id] }));
     if (!(added instanceof Response)) throw new Error(JSON.stringify(added.data));
     expect([added.status, added.headers.get("location")]).toEqual([302, "/admin/offers"]);
@@ -183,7 +183,7 @@ describe("saving an offer", () => {
       saveOffer(db(), dataDir, form({ photos: [p.id] }), { userId: ME }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
-    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: expect.any(OfferInputError) });
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: expect.any(OfferInputError) as unknown });
     expect(await db().select().from(offerImages).where(eq(offerImages.imageId, p.id))).toHaveLength(1);
   });
 
@@ -240,7 +240,7 @@ describe("deleting an offer", () => {
     expect(await deleteOffer(db(), dataDir, id)).toBe(false);
   });
 
-  it("from the list: back to the page it was on with SPEC.md's message; an offer already gone or a bad request is said so", async () => {
+  it("from the list: back to the page it was on with the deleted message; an offer already gone or a bad request is said so", async () => {
     const { id } = (await saveOffer(db(), dataDir, form({ photos: [(await photo()).id] }), { userId: ME }))!;
     const post = (fields: Record<string, string | undefined>) => offerFormData(fields);
     const deleted = await handleOfferDelete(services(), me, post({ intent: "delete", id: String(id) }), "/admin/offers?page=2");

@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers, stagedImages } from "~/db/schema.ts";
 import { deleteImageFiles, deleteImages, imageColumns, storeImage } from "~/modules/images/images.server.ts";
-import type { ImageRef } from "~/modules/images/image-ref.ts";
 import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.server.ts";
+import type { ImageRef } from "~/utils/image-ref.ts";
 import { publishOfferChange } from "./offer-events.server.ts";
 import type { OfferFormData } from "./offer-form-schema.ts";
 import { listOfferPhotos, offerFields } from "./offers.server.ts";
@@ -18,7 +18,7 @@ export interface AdminOfferRow {
   thumbnail: ImageRef | null;
 }
 
-export const ADMIN_PAGE_SIZE = 50;
+const ADMIN_PAGE_SIZE = 50;
 
 /** The offers of the back-office list, newest first, a page at a time. */
 export async function listAdminOffers(db: Db, page = 1): Promise<{ rows: AdminOfferRow[]; total: number; page: number; pageCount: number }> {
@@ -59,8 +59,6 @@ export async function getOfferForEdit(db: Db, id: number) {
     photos,
   };
 }
-
-export type OfferForEdit = NonNullable<Awaited<ReturnType<typeof getOfferForEdit>>>;
 
 /** A photo from the offer form: through the image pipeline, then held until a save claims it. */
 export async function stageOfferPhoto(db: Db, dataDir: string, bytes: Buffer, uploadedBy: number): Promise<ImageRef> {

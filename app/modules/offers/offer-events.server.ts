@@ -4,12 +4,12 @@ import type { Db, Tx } from "~/db/client.server.ts";
 import { log } from "~/utils/log.server.ts";
 
 /** The PostgreSQL channel every server instance listens on. */
-export const OFFER_CHANNEL = "offers_changed";
+const OFFER_CHANNEL = "offers_changed";
 
 export type OfferChange = { id: number; kind: "created" | "updated" | "deleted" };
 /** A change, or "resync": the hub was disconnected for a while, so anything may have changed. */
 export type OfferEvent = OfferChange | { kind: "resync" };
-export type OfferChangeListener = (event: OfferEvent) => void;
+type OfferChangeListener = (event: OfferEvent) => void;
 
 /**
  * Announces a change to every server instance. Called inside the writer's transaction:

@@ -11,7 +11,7 @@ export function offerIdOf(param: string | undefined): number | null {
 }
 
 /**
- * The new-offer form: SPEC.md §9's defaults or, with `?from=` (and `&photos=`), filled from an
+ * The new-offer form: the defaults (apartment, for sale, Riyadh, price 0) or, with `?from=` (and `&photos=`), filled from an
  * owner's submission with the copies of its photos that "create an offer from this request" made.
  */
 export async function loadNewOfferForm(db: Db, params: URLSearchParams) {

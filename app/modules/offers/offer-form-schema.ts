@@ -1,5 +1,5 @@
 /**
- * The back-office offer form (SPEC.md §5 "Offer form", "Unit form"): its values, defaults, texts
+ * The back-office offer form and its units: its values, defaults, texts
  * and the one Zod schema that both the browser (as staff type, before sending) and the server
  * (before saving) run through parseSubmission. It reads the form as posted: field names are paths
  * (`details.streetWidth`, `units[0].area`), every value is text, a list with one item comes as a
@@ -20,7 +20,7 @@ export const OFFER_FORM_MESSAGES = {
   deleteConfirm: "هل أنت متأكد من رغبتك في حذف هذا العرض؟",
   deleted: "تم حذف العرض.",
   unitTypeRequired: "يرجى تحديد نوع الوحدة.",
-  // Texts SPEC.md does not give.
+  // Our own texts (the firm gave none for these).
   titleRequired: "يرجى إدخال عنوان العقار",
   priceRequired: "يرجى إدخال السعر",
   descriptionRequired: "يرجى إدخال وصف العقار",
@@ -50,8 +50,8 @@ export const OFFER_LIMITS = { maxPhotos: 30, maxUnits: 500, maxUnitCount: 100 } 
 /** The type for which the building section (floors, elevators, building use, units) does not apply. */
 export const LAND_TYPE = "أرض";
 
-/** Defaults of a new offer (SPEC.md §9): apartment, for sale, in the capital, price 0. */
-export const NEW_OFFER_DEFAULTS = { propertyType: "شقة", status: "للبيع", city: "الرياض", price: 0 } as const;
+/** Defaults of a new offer: apartment, for sale, in the capital, price 0. */
+const NEW_OFFER_DEFAULTS = { propertyType: "شقة", status: "للبيع", city: "الرياض", price: 0 } as const;
 
 // ---- Field helpers: a blank number is 0, any other non-number is refused; text is trimmed ----
 
@@ -127,10 +127,8 @@ export const unitSchema = z.object({
   orientation: text(40).optional(),
 });
 
-export type UnitInput = z.input<typeof unitSchema>;
-
 /**
- * Adding a unit with a count (SPEC.md §5): that many units, numbered in their descriptions —
+ * Adding a unit with a count: that many units, numbered in their descriptions —
  * "description (#n)", or "وحدة #n" when there is no description. A count of 1 adds the unit as typed.
  */
 export function expandUnits(unit: Omit<OfferUnit, "id">, howMany: number, newId: () => string = () => crypto.randomUUID()): OfferUnit[] {
@@ -218,7 +216,6 @@ export const offerDeleteSchema = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 
-export type OfferFormInput = z.input<typeof offerFormSchema>;
 export type OfferFormData = z.output<typeof offerFormSchema>;
 
 function isWebLink(value: string): boolean {
@@ -276,7 +273,7 @@ export interface OfferFormSource {
 
 const numberText = (value: number) => (value ? String(value) : "");
 
-/** The form's values for a stored offer, or SPEC.md §9's defaults for a new one. */
+/** The form's values for a stored offer, or the new-offer defaults. */
 export function offerFormValues(offer?: OfferFormSource): OfferFormValues {
   const d = offer?.details;
   return {

@@ -1,4 +1,4 @@
-import { PHOTO_ACCEPT, type ImageRef } from "~/modules/images/image-ref.ts";
+import { PHOTO_ACCEPT, type ImageRef } from "~/utils/image-ref.ts";
 
 /** Photos of the offer form: one request each, a phone camera's photo fits easily. */
 export const OFFER_PHOTO_LIMITS = {

@@ -3,7 +3,7 @@ import { EMPTY_DETAILS } from "../../../tests/factories/offers.ts";
 import { visibleDetails } from "./detail-fields.ts";
 import { publicStatusTone } from "./offer-views.ts";
 
-describe("status badge colours on the public site (SPEC.md §4)", () => {
+describe("status badge colours on the public site", () => {
   it.each([
     ["للبيع", "green"],
     ["للإيجار", "blue"],

@@ -1,4 +1,4 @@
-import type { ImageRef } from "~/modules/images/image-ref.ts";
+import type { ImageRef } from "~/utils/image-ref.ts";
 import type { OfferDetails, OfferUnit } from "./details.ts";
 
 /** An offer as a card in a list. */
@@ -30,7 +30,7 @@ export interface OfferPageView extends OfferCard {
   updatedAt: string;
 }
 
-/** Badge colours of SPEC.md §4 on the public site (for rent is blue here, green in the back office). */
+/** Status badge colours on the public site (for rent is blue here, green in the back office). */
 export function publicStatusTone(status: string): "green" | "blue" | "yellow" | "orange" | "red" | "grey" {
   switch (status) {
     case "للبيع":
@@ -49,7 +49,7 @@ export function publicStatusTone(status: string): "green" | "blue" | "yellow" | 
   }
 }
 
-/** Badge colours of SPEC.md §4 in the back office: as on the site, except for rent is green. */
+/** Status badge colours in the back office: as on the site, except for rent is green. */
 export function adminStatusTone(status: string): ReturnType<typeof publicStatusTone> {
   return status === "للإيجار" ? "green" : publicStatusTone(status);
 }

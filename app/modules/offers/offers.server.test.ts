@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 const titles = (result: { offers: { title: string }[] }) => result.offers.map((o) => o.title);
 
-describe("listOffers (SPEC.md §5 filters, evaluated in SQL)", () => {
+describe("listOffers (filters and sort, evaluated in SQL)", () => {
   it("lists newest first with the total", async () => {
     const result = await listOffers(db(), { page: 1 });
     expect(result.total).toBe(5);

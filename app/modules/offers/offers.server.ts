@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
-import type { ImageRef } from "~/modules/images/image-ref.ts";
 import { imageColumns } from "~/modules/images/images.server.ts";
+import type { ImageRef } from "~/utils/image-ref.ts";
 import { PAGE_SIZE, type OfferFilters } from "./filters.ts";
 import type { OfferCard, OfferPageView } from "./offer-views.ts";
 
@@ -27,7 +27,7 @@ function likeLiteral(value: string): string {
 }
 
 /** The SQL conditions of the public offer filters (filters.ts). Keyword matching is Arabic-aware (ar_fold) and uses the trigram index. */
-export function offerConditions(filters: Omit<OfferFilters, "page" | "priceSort">): SQL | undefined {
+function offerConditions(filters: Omit<OfferFilters, "page" | "priceSort">): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.keyword) {
     conditions.push(sql`${offers.searchText} like '%' || ar_fold(${likeLiteral(filters.keyword)}) || '%'`);

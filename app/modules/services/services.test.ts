@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { SERVICE_LINKS } from "~/components/layout/nav-links.ts";
 import { ARTWORK_WIDTHS, findService, SERVICES, serviceArtwork } from "./services.ts";
 
-describe("services data (SPEC.md §2)", () => {
+describe("services data", () => {
   it("has the four service pages of the navigation, in order and with the same names", () => {
     expect(SERVICES.map((s) => `/services/${s.slug}`)).toEqual(SERVICE_LINKS.map((link) => link.to));
     expect(SERVICES.map((s) => s.title)).toEqual(SERVICE_LINKS.map((link) => link.label));

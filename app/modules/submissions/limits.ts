@@ -2,12 +2,12 @@
  * Limits, texts and shapes of the owner submission shared by the browser and the server.
  * No zod here: this file is part of the public page's JavaScript.
  */
-import { PHOTO_ACCEPT } from "~/modules/images/image-ref.ts";
 import { FIELD_LIMITS } from "~/utils/field-limits.ts";
+import { PHOTO_ACCEPT } from "~/utils/image-ref.ts";
 
 const PHOTO_MAX_MEGABYTES = 5;
 
-/** Photo limits (SPEC.md §5, §9): the browser checks them before the upload, the server as it reads. */
+/** Photo limits (at least one, each at most 5 MB; the cap of 10 is ours): the browser checks them before the upload, the server as it reads. */
 export const SUBMISSION_PHOTOS = {
   field: "photos",
   min: 1,
@@ -17,7 +17,7 @@ export const SUBMISSION_PHOTOS = {
   accept: PHOTO_ACCEPT,
 } as const;
 
-/** Texts of the owner submission (SPEC.md §5); the first three are SPEC's own words. */
+/** Texts of the owner submission; the first three are the firm's own words, the rest ours. */
 export const SUBMISSION_MESSAGES = {
   photosRequired: "يرجى تحميل صورة واحدة على الأقل للعقار.",
   photosUnreadable: "حدث خطأ أثناء معالجة الصور...",

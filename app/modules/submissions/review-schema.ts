@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SUBMISSION_REVIEW_MESSAGES } from "./status.ts";
 
 /**
- * The review page's buttons (SPEC.md §2, §4): "create an offer from this request" or "reject",
+ * The review page's buttons: "create an offer from this request" or "reject",
  * each naming its submission. Back office only.
  */
 export const reviewActionSchema = z.object({

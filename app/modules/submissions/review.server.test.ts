@@ -37,7 +37,7 @@ const submission = () =>
     ],
   );
 
-describe("owner submissions (SPEC.md §4)", () => {
+describe("owner submissions: statuses and review", () => {
   it("badges: pending yellow, reviewed blue, rejected red, anything else raw in grey", () => {
     expect(["pending", "reviewed", "rejected", "archived"].map((s) => submissionStatusView(s))).toEqual([
       { label: "قيد المراجعة", tone: "yellow" },

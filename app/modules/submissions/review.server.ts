@@ -1,11 +1,11 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { images, stagedImages, submissionImages, submissions } from "~/db/schema.ts";
 import { latestAuditEntries, recordAudit } from "~/modules/audit/audit.server.ts";
 import { copyImage, deleteImages, imageColumns } from "~/modules/images/images.server.ts";
-import type { ImageRef } from "~/modules/images/image-ref.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
-import { canReview, SUBMISSION_REVIEW_MESSAGES } from "./status.ts";
+import type { ImageRef } from "~/utils/image-ref.ts";
+import { canReview, SUBMISSION_REVIEW_MESSAGES, type SubmissionStatus } from "./status.ts";
 import type { SubmissionCard } from "./submission-card.ts";
 
 export type { SubmissionCard };
@@ -36,16 +36,24 @@ export async function listSubmissionCards(db: Db, limit = 100): Promise<Submissi
   }));
 }
 
-/** Rejects a submission under review (SPEC.md §4): why it was refused, or null once done. */
+/** Rejects a submission under review (its status becomes rejected): why it was refused, or null once done. */
 export async function rejectSubmission(db: Db, actor: StaffProfile, id: number): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, id)).for("update");
-    if (!row) return SUBMISSION_REVIEW_MESSAGES.notFound;
-    if (!canReview(row.status)) return SUBMISSION_REVIEW_MESSAGES.notAllowed;
+    const found = await reviewable(tx, id, { lock: true });
+    if (!found.ok) return found.error;
     await tx.update(submissions).set({ status: "rejected" }).where(eq(submissions.id, id));
-    await recordAudit(tx, actor, "submission", id, "reject", { from: row.status });
+    await recordAudit(tx, actor, "submission", id, "reject", { from: found.status });
     return null;
   });
+}
+
+/** The status of a submission that can still be reviewed (read under a lock on its row with `lock`), or why not. */
+async function reviewable(db: Db | Tx, id: number, { lock = false } = {}): Promise<{ ok: true; status: SubmissionStatus } | { ok: false; error: string }> {
+  const query = db.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, id));
+  const [row] = await (lock ? query.for("update") : query);
+  if (!row) return { ok: false, error: SUBMISSION_REVIEW_MESSAGES.notFound };
+  if (!canReview(row.status)) return { ok: false, error: SUBMISSION_REVIEW_MESSAGES.notAllowed };
+  return { ok: true, status: row.status };
 }
 
 /**
@@ -59,9 +67,8 @@ export async function startOfferFromSubmission(
   actor: StaffProfile,
   id: number,
 ): Promise<{ ok: true; photoIds: string[] } | { ok: false; error: string }> {
-  const [row] = await db.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, id));
-  if (!row) return { ok: false, error: SUBMISSION_REVIEW_MESSAGES.notFound };
-  if (!canReview(row.status)) return { ok: false, error: SUBMISSION_REVIEW_MESSAGES.notAllowed };
+  const found = await reviewable(db, id);
+  if (!found.ok) return found;
   const originals = (await photosOf(db, [id])).get(id) ?? [];
   const copies: ImageRef[] = [];
   try {
@@ -69,7 +76,7 @@ export async function startOfferFromSubmission(
     await db.transaction(async (tx) => {
       if (copies.length) await tx.insert(stagedImages).values(copies.map((c) => ({ imageId: c.id, uploadedBy: actor.id })));
       await tx.update(submissions).set({ status: "reviewed" }).where(eq(submissions.id, id));
-      await recordAudit(tx, actor, "submission", id, "offer-started", { from: row.status, photos: copies.length });
+      await recordAudit(tx, actor, "submission", id, "offer-started", { from: found.status, photos: copies.length });
     });
   } catch (error) {
     await deleteImages(db, dataDir, copies.map((c) => c.id));

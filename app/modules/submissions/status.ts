@@ -4,7 +4,7 @@ export type SubmissionStatus = "pending" | "reviewed" | "rejected";
 type StatusView = { label: string; tone: "yellow" | "blue" | "red" };
 
 /** Their badge colours (one for each status); anything else shows raw in grey. */
-export const SUBMISSION_STATUS_VIEW: Record<string, StatusView> = {
+const SUBMISSION_STATUS_VIEW: Record<string, StatusView> = {
   pending: { label: "قيد المراجعة", tone: "yellow" },
   reviewed: { label: "تمت المراجعة", tone: "blue" },
   rejected: { label: "مرفوض", tone: "red" },

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server.ts";
 import { submissionImages, submissions } from "~/db/schema.ts";
 import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
-import type { ImageRef } from "~/modules/images/image-ref.ts";
+import type { ImageRef } from "~/utils/image-ref.ts";
 import type { UploadedPhoto } from "./read-upload.server.ts";
 import type { SubmissionData } from "./submission-schema.ts";
 

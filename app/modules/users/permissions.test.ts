@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { adminSectionOf, ADMIN_SECTIONS, canOpenSection, sidebarLinks, type AdminSection } from "./permissions.ts";
 import { roleTitle } from "./roles.ts";
 
-// SPEC.md §6, written out again so a change to the table must be deliberate.
+// Who may open each back-office section, written out again so a change to the table must be deliberate.
 const EXPECTED: Record<AdminSection, string[]> = {
   "": ["manager", "accountant", "staff"],
   profile: ["manager", "accountant", "staff"],
@@ -17,14 +17,14 @@ const EXPECTED: Record<AdminSection, string[]> = {
   settings: ["manager"],
 };
 
-describe("back-office route table (SPEC.md §6)", () => {
+describe("back-office route table", () => {
   it.each(Object.keys(EXPECTED) as AdminSection[])("section '%s' opens for exactly its roles", (section) => {
     for (const role of ["manager", "accountant", "staff", "intruder"]) {
       expect(canOpenSection(role, section)).toBe(EXPECTED[section].includes(role));
     }
   });
 
-  it("covers every section of the spec and no other", () => {
+  it("covers every back-office section and no other", () => {
     expect(Object.keys(ADMIN_SECTIONS).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 

@@ -1,7 +1,7 @@
 import type { Role } from "./roles.ts";
 
 /**
- * The route table of SPEC.md §6: which roles may open each back-office section (the first path
+ * The back-office route table: which roles may open each section (the first path
  * segment after /admin; "" is the dashboard). Checked on the server for every loader and action
  * under /admin; the sidebar shows exactly these links.
  */

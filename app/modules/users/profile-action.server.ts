@@ -22,7 +22,7 @@ export function refuseProfilePost(refusal: FormRefusal) {
 }
 
 /**
- * The profile's forms (SPEC.md §2, §5): the e-mail, and a new password; each needs the current
+ * The profile's forms: the e-mail, and a new password; each needs the current
  * password (or a fresh SMS code for someone without one, asked with "send-code"). The schema
  * checks the new value first, so a typing mistake spends no try and no code. A save comes back
  * to the page with its confirmation (post → redirect → get).

@@ -4,7 +4,7 @@ import { requiredEmailField } from "~/utils/form-fields.ts";
 import { confirmationMatches, newPasswordFields } from "~/utils/password-fields.ts";
 
 /**
- * The profile's forms (SPEC.md §2, §5): each confirmed by the current password, or by an SMS code
+ * The profile's forms (e-mail; new password): each confirmed by the current password, or by an SMS code
  * for someone without one (`hasPassword`, from the loader; the server knows it too).
  */
 export const profileEmailSchema = (hasPassword: boolean) => z.object({ email: requiredEmailField(), ...identityFields(hasPassword) });

@@ -14,6 +14,7 @@ import type { SmsMessage, SmsSender } from "~/modules/messaging/sms.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { hashPassword, verifyPassword } from "~/utils/password.server.ts";
+import { formData } from "../../../tests/factories/form-data.ts";
 import { readAnswer, type Answer } from "../../../tests/factories/form-answer.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { handleProfilePost } from "./profile-action.server.ts";
@@ -49,15 +50,9 @@ async function person({ withPassword }: { withPassword: boolean }): Promise<Staf
   return user;
 }
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  return data;
-};
-
 /** A profile post as the page sends it, by this person, from this session; its answer as the page gets it. */
 const post = async (user: StaffProfile, session: string, fields: Record<string, string>): Promise<Answer> =>
-  readAnswer(await handleProfilePost(services(), (await getStaffProfile(db(), user.id))!, form(fields), { sessionToken: session, address: "10.0.0.1" }), env);
+  readAnswer(await handleProfilePost(services(), (await getStaffProfile(db(), user.id))!, formData(fields), { sessionToken: session, address: "10.0.0.1" }), env);
 
 /** A refusal: 400 (unless said), the message under its field ("" for the whole form). */
 const refused = (field: string, message: string, status = 400): unknown => expect.objectContaining({ status, errors: expect.objectContaining({ [field]: [message] }) as unknown });
@@ -102,7 +97,7 @@ describe("changing the e-mail (someone with a password)", () => {
     expect(mails.length + texts.length).toBe(sentBefore);
   });
 
-  it("checks the new address first (SPEC.md §5 message), without spending a try", async () => {
+  it("checks the new address first (required, an e-mail), without spending a try", async () => {
     const user = await person({ withPassword: true });
     const session = await createSession(db(), user.id);
     expect(await post(user, session, { intent: "email", email: "" })).toEqual(refused("email", MESSAGES.emailRequired));
@@ -164,7 +159,7 @@ describe("changing the password (someone with a password)", () => {
     expect(await readSession(db(), other)).toBeDefined();
     expect(await isResetTokenUsable(services(), links[0]!)).toBe(true);
 
-    // SPEC.md §5's rules come first.
+    // The new password's own rules (confirmation matches, at least 6 characters) come first.
     expect(await post(user, session, { intent: "password", password: "abcdefgh1", confirmation: "abcdefgh2", currentPassword: PASSWORD })).toEqual(
       refused("confirmation", MESSAGES.passwordMismatch),
     );

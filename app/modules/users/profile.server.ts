@@ -12,7 +12,7 @@ export const PROFILE_MESSAGES = {
   emailSaved: "تم تحديث البريد الإلكتروني بنجاح",
   passwordSaved: "تم تغيير كلمة المرور بنجاح",
   passwordFailed: "حدث خطأ أثناء تحديث كلمة المرور",
-  // Ours (SPEC.md is silent).
+  // Our own wording: the firm's texts have none for this.
   emailFailed: "حدث خطأ أثناء تحديث البريد الإلكتروني",
 } as const;
 

@@ -1,4 +1,6 @@
-/** Staff roles of SPEC.md §6, with the titles the back office shows. */
+import { isOneOf } from "~/utils/one-of.ts";
+
+/** The three staff roles, with the titles the back office shows. */
 export const ROLES = ["manager", "accountant", "staff"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -8,11 +10,9 @@ export const ROLE_TITLES: Record<Role, string> = {
   staff: "الموظف",
 };
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}
+export const isRole = (value: unknown): value is Role => isOneOf(ROLES, value);
 
-/** Arabic title of a role; SPEC.md §2's "no role defined" for anything else. */
+/** Arabic title of a role; "no role defined" (as the dashboard says) for anything else. */
 export function roleTitle(role: string): string {
   return isRole(role) ? ROLE_TITLES[role] : "لم يتم تحديد دور";
 }

@@ -1,4 +1,7 @@
+import type { Submission } from "@conform-to/dom";
+import type { $ZodType } from "zod/v4/core";
 import type { AppServices } from "~/context.ts";
+import type { Db } from "~/db/client.server.ts";
 import { IDENTITY_FIELDS } from "~/modules/auth/reauth-schema.ts";
 import { handleReauthCodeRequest, hasPassword, reauthenticate, replyToReauthRefusal, type ReauthRequest } from "~/modules/auth/reauth.server.ts";
 import { FIELD_LIMITS } from "~/utils/field-limits.ts";
@@ -31,7 +34,19 @@ const placed = (refusal: StaffRefusal) => ({
   status: refusal.status,
 });
 
-const saved = (text: string, services: AppServices) => redirectWithToast(PAGE, { tone: "success", text }, services.env);
+/** After a rule ran: back to the page with the confirmation, or its refusal in the form. */
+function answer(services: AppServices, submission: Submission<unknown, string[], unknown>, outcome: { ok: true } | StaffRefusal, text: string) {
+  return outcome.ok ? redirectWithToast(PAGE, { tone: "success", text }, services.env) : replyToSubmission(submission, placed(outcome));
+}
+
+/** A change to another person's account (role, active): the form read with its schema and the person it names, or the reply that refuses it. */
+async function readChange<Schema extends $ZodType<{ id: number }>>(db: Db, manager: StaffProfile, form: FormData, schema: Schema) {
+  const submission = parseSubmission(form, schema);
+  if (submission.status !== "success") return { ok: false, reply: replyToSubmission(submission, ECHO) } as const;
+  const found = await findOtherStaff(db, manager, submission.value.id);
+  if (!found.ok) return { ok: false, reply: replyToSubmission(submission, placed(found)) } as const;
+  return { ok: true, submission, target: found.target } as const;
+}
 
 /**
  * The manager's staff page (the settings section): add someone, change a role, deactivate or
@@ -52,33 +67,24 @@ export async function handleStaffPost(services: AppServices, manager: StaffProfi
       const confirmed = await reauthenticate(services, manager, submission.value, request);
       if (!confirmed.ok) return replyToReauthRefusal(submission, confirmed, ECHO);
       const { name, username, phone, email, role } = submission.value;
-      const added = await addStaff(db, manager, { name, username, phone, email, role });
-      if (!added.ok) return replyToSubmission(submission, placed(added));
-      return saved(STAFF_MESSAGES.added, services);
+      return answer(services, submission, await addStaff(db, manager, { name, username, phone, email, role }), STAFF_MESSAGES.added);
     }
 
     case "role": {
-      const submission = parseSubmission(form, staffRoleSchema);
-      if (submission.status !== "success") return replyToSubmission(submission, ECHO);
-      const found = await findOtherStaff(db, manager, submission.value.id);
-      if (!found.ok) return replyToSubmission(submission, placed(found));
-      if (submission.value.role === "manager" && found.target.role !== "manager") {
+      const read = await readChange(db, manager, form, staffRoleSchema);
+      if (!read.ok) return read.reply;
+      const { submission, target } = read;
+      if (submission.value.role === "manager" && target.role !== "manager") {
         const confirmed = await reauthenticate(services, manager, submission.value, request);
         if (!confirmed.ok) return replyToReauthRefusal(submission, confirmed, ECHO);
       }
-      const changed = await changeRole(db, manager, found.target, submission.value.role);
-      if (!changed.ok) return replyToSubmission(submission, placed(changed));
-      return saved(STAFF_MESSAGES.updated, services);
+      return answer(services, submission, await changeRole(db, manager, target, submission.value.role), STAFF_MESSAGES.updated);
     }
 
     case "active": {
-      const submission = parseSubmission(form, staffActiveSchema);
-      if (submission.status !== "success") return replyToSubmission(submission, ECHO);
-      const found = await findOtherStaff(db, manager, submission.value.id);
-      if (!found.ok) return replyToSubmission(submission, placed(found));
-      const changed = await setStaffActive(db, manager, found.target, submission.value.active);
-      if (!changed.ok) return replyToSubmission(submission, placed(changed));
-      return saved(STAFF_MESSAGES.updated, services);
+      const read = await readChange(db, manager, form, staffActiveSchema);
+      if (!read.ok) return read.reply;
+      return answer(services, read.submission, await setStaffActive(db, manager, read.target, read.submission.value.active), STAFF_MESSAGES.updated);
     }
 
     default:

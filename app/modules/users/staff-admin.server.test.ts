@@ -8,6 +8,7 @@ import type { SmsMessage } from "~/modules/messaging/sms.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { hashPassword, verifyPassword } from "~/utils/password.server.ts";
+import { formData } from "../../../tests/factories/form-data.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { handleProfilePost } from "./profile-action.server.ts";
@@ -21,18 +22,13 @@ const env = parseEnv({});
 const texts: SmsMessage[] = [];
 const quiet = { send: async () => {} };
 const services = () => ({ db: db(), env, mailer: quiet, sms: { send: async (m: SmsMessage) => void texts.push(m) } }) as unknown as AppServices;
-const form = (fields: Record<string, string | number>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.set(k, String(v));
-  return data;
-};
 const BOSS_PASSWORD = "دلة-وفنجان-2026";
 let boss: StaffProfile;
 let clerk: StaffProfile;
 
 /** A post to the staff page by this manager, from this session; its answer as the page gets it. */
 const staffPost = async (manager: StaffProfile, fields: Record<string, string | number>, sessionToken?: string) =>
-  readAnswer(await handleStaffPost(services(), manager, form(fields), { sessionToken, address: "10.0.0.2" }), env);
+  readAnswer(await handleStaffPost(services(), manager, formData(fields), { sessionToken, address: "10.0.0.2" }), env);
 /** A change: back to the staff page with its confirmation. */
 const saved = (text: string): unknown => expect.objectContaining({ status: 302, location: "/admin/settings/staff", toast: { tone: "success", text } });
 /** A refusal: the message under its field ("" for the whole form), with its status. */
@@ -151,7 +147,7 @@ describe("profile", () => {
       .where(eq(staffUsers.id, clerk.id));
   });
   const profilePost = async (fields: Record<string, string>, sessionToken?: string) =>
-    readAnswer(await handleProfilePost(services(), clerk, form(fields), { sessionToken, address: "10.0.0.3" }), env);
+    readAnswer(await handleProfilePost(services(), clerk, formData(fields), { sessionToken, address: "10.0.0.3" }), env);
 
   it("requires and checks the e-mail, then saves it", async () => {
     expect(await profilePost({ intent: "email", email: " " })).toEqual(refused("email", MESSAGES.emailRequired));

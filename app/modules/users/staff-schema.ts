@@ -4,7 +4,7 @@ import { optionalEmailField, personNameField, phoneField } from "~/utils/form-fi
 import { MESSAGES } from "~/utils/messages.ts";
 import { ROLES } from "./roles.ts";
 
-/** The staff page's texts (SPEC.md is silent on this page: ours). */
+/** The staff page's texts (our own wording: the firm's texts do not cover this page). */
 export const STAFF_MESSAGES = {
   added: "تمت إضافة الموظف بنجاح",
   updated: "تم حفظ التغيير",

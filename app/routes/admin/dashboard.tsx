@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Section } from "~/components/admin/section.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
 import { inquiryTotals } from "~/modules/inquiries/inbox.server.ts";
@@ -14,7 +15,7 @@ type DashboardData =
   | { kind: "accountant" | "staff"; name: string; tasks: DashboardTask[] }
   | { kind: "none"; name: string };
 
-/** SPEC.md §2 dashboards: the manager's totals, the others' own open tasks. */
+/** Dashboards by role: the manager's totals, the others' own open tasks. */
 export async function loader({ context }: Route.LoaderArgs): Promise<DashboardData> {
   const { db } = context.get(servicesContext);
   const user = requireStaffUser(context);
@@ -36,6 +37,12 @@ export async function loader({ context }: Route.LoaderArgs): Promise<DashboardDa
   }
   return { kind: "none", name: user.name };
 }
+
+/** The manager's quick actions after "add a property". */
+const MORE_ACTIONS = [
+  { to: "/admin/tasks?new=1", label: "إنشاء مهمة جديدة" },
+  { to: "/admin/settings/staff", label: "فريق العمل" },
+];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
@@ -59,30 +66,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-          <section aria-labelledby="quick-actions" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-            <h2 id="quick-actions" className="mb-3 text-lg font-bold text-brand-900">
-              إجراءات سريعة
-            </h2>
+          <Section id="quick-actions" title="إجراءات سريعة">
             <div className="flex flex-wrap gap-3">
               <Link to="/admin/offers/new" className="rounded-xl bg-brand-700 px-5 py-2.5 font-bold text-white hover:bg-brand-800">
                 إضافة عقار جديد
               </Link>
-              <Link to="/admin/tasks?new=1" className="rounded-xl bg-white px-5 py-2.5 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50">
-                إنشاء مهمة جديدة
-              </Link>
-              <Link to="/admin/settings/staff" className="rounded-xl bg-white px-5 py-2.5 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50">
-                فريق العمل
-              </Link>
+              {MORE_ACTIONS.map((action) => (
+                <Link key={action.to} to={action.to} className="rounded-xl bg-white px-5 py-2.5 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50">
+                  {action.label}
+                </Link>
+              ))}
             </div>
-          </section>
+          </Section>
         </>
       ) : loaderData.kind === "none" ? (
         <p className="rounded-2xl bg-amber-50 p-5 font-bold text-amber-900 ring-1 ring-amber-200">لم يتم تحديد دور لحسابك. يرجى التواصل مع المدير.</p>
       ) : (
-        <section aria-labelledby="my-tasks" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-          <h2 id="my-tasks" className="mb-3 text-lg font-bold text-brand-900">
-            مهامي المعلّقة ({formatNumberArabic(loaderData.tasks.length)})
-          </h2>
+        <Section id="my-tasks" title={`مهامي المعلّقة (${formatNumberArabic(loaderData.tasks.length)})`}>
           {loaderData.tasks.length === 0 ? (
             <p className="text-stone-600">لا توجد مهام معلّقة لك حاليًا.</p>
           ) : (
@@ -103,7 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               الانتقال إلى المالية
             </Link>
           ) : null}
-        </section>
+        </Section>
       )}
     </div>
   );

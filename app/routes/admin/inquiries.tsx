@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { adminButtonClass, adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
+import { Options } from "~/components/forms/options.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { InquiryCard } from "~/modules/inquiries/components/inquiry-card.tsx";
@@ -35,11 +36,7 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
           الحالة
           <select name="status" defaultValue={filters.status ?? ""} className={inputClass}>
             <option value="">الكل</option>
-            {INQUIRY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {INQUIRY_STATUS_LABELS[status]}
-              </option>
-            ))}
+            <Options values={INQUIRY_STATUSES} labels={INQUIRY_STATUS_LABELS} />
           </select>
         </label>
         <label className={adminLabelClass}>

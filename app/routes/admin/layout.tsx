@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { ToastMessage } from "~/components/forms/toast.tsx";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
@@ -7,11 +6,15 @@ import { adminGuard, requireStaffUser } from "~/modules/auth/admin-guard.server.
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { sidebarLinks } from "~/modules/users/permissions.ts";
 import { roleTitle } from "~/modules/users/roles.ts";
+import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
 import { readToast } from "~/utils/toast.server.ts";
+import { useOpenUntilPageChanges } from "~/utils/use-open-until-page-changes.ts";
 import type { Route } from "./+types/layout";
 
 // Every loader and action below /admin passes the guard first (sign-in, role, no-store).
 export const middleware: Route.MiddlewareFunction[] = [adminGuard];
+
+export const shouldRevalidate = keepPageAfterRefusal;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaffUser(context);
@@ -28,17 +31,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: `لوحة التحكم | ${COMPANY_NAME}` }, { name: "robots", content: "noindex" }];
 
-export function useStaff() {
-  const data = useRouteLoaderData<typeof loader>("routes/admin/layout");
-  if (!data) throw new Error("useStaff must be used inside the back office");
-  return data.user;
-}
-
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, links, toast } = loaderData;
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  const [open, setOpen] = useOpenUntilPageChanges(useLocation().pathname);
 
   const sidebar = (
     <nav aria-label="لوحة التحكم" className="flex h-full flex-col gap-1 p-4">

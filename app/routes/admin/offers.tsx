@@ -5,7 +5,6 @@ import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
 import { FormNotice } from "~/components/forms/form-notice.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
-import { imageUrl } from "~/modules/images/image-ref.ts";
 import { StatusBadge } from "~/modules/offers/components/status-badge.tsx";
 import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
 import { handleOfferDelete } from "~/modules/offers/offer-admin-post.server.ts";
@@ -14,6 +13,7 @@ import { OFFER_FORM_MESSAGES } from "~/modules/offers/offer-form-schema.ts";
 import { formatPriceArabic } from "~/utils/format.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { formErrorsOf } from "~/utils/form-submission.ts";
+import { imageUrl } from "~/utils/image-ref.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/offers";
 

@@ -16,9 +16,9 @@ import Submissions from "./submissions.tsx";
 const db = useTestDatabase();
 const RLO = "\u202E";
 
-/** The page as the server renders it, from what the loader would return. */
-function render(path: string, Component: ComponentType<any>, loaderData: unknown): string {
-  const Stub = createRoutesStub([{ id: "page", path, Component: (props: object) => <Component {...props} loaderData={loaderData} /> }]);
+/** The page as the server renders it, from what the loader would return (React Router gives it as the page's `loaderData`). */
+function render<Props>(path: string, Component: ComponentType<Props>, loaderData: unknown): string {
+  const Stub = createRoutesStub([{ id: "page", path, Component }]);
   return renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { page: loaderData } }} />);
 }
 

@@ -6,6 +6,7 @@ import { FormNotice } from "~/components/forms/form-notice.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { NewPasswordFields } from "~/modules/auth/components/new-password-fields.tsx";
 import { CodeRequest, IdentityField, type ReauthView } from "~/modules/auth/components/reauth.tsx";
 import { reauthView } from "~/modules/auth/reauth.server.ts";
 import { handleProfilePost, refuseProfilePost } from "~/modules/users/profile-action.server.ts";
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const buttonClass = `${adminButtonClass} justify-self-start`;
 
-/** SPEC.md §5: e-mail required, of e-mail type; its note says what it is for. */
+/** E-mail required, of e-mail type; its note says what it is for. */
 function EmailForm({ email, reauth }: { email: string; reauth: ReauthView }) {
   const fetcher = useFetcher<FormReply>();
   const [form, fields] = useAppForm({ id: "profile-email", schema: profileEmailSchema(reauth.hasPassword), lastResult: fetcher.data, defaultValue: { email } });
@@ -60,7 +61,7 @@ function EmailForm({ email, reauth }: { email: string; reauth: ReauthView }) {
   );
 }
 
-/** SPEC.md §5: new password and confirmation, at least 6 characters; the fields clear after success. */
+/** New password and confirmation, at least 6 characters; the fields clear after success. */
 function PasswordForm({ reauth }: { reauth: ReauthView }) {
   const fetcher = useFetcher<FormReply>();
   const [form, fields] = useAppForm({ id: "profile-password", schema: profilePasswordSchema(reauth.hasPassword), lastResult: fetcher.data });
@@ -69,12 +70,7 @@ function PasswordForm({ reauth }: { reauth: ReauthView }) {
     <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-3">
       <input type="hidden" name="intent" value="password" />
       <IdentityField fields={fields} hasPassword={reauth.hasPassword} />
-      <Field meta={fields.password} label="كلمة المرور الجديدة">
-        {(props) => <input {...props} type="password" autoComplete="new-password" className={inputClass} />}
-      </Field>
-      <Field meta={fields.confirmation} label="تأكيد كلمة المرور">
-        {(props) => <input {...props} type="password" autoComplete="new-password" className={inputClass} />}
-      </Field>
+      <NewPasswordFields fields={fields} />
       <FormNotice id={form.errorId} errors={form.errors} />
       <button type="submit" disabled={fetcher.state !== "idle"} className={buttonClass}>
         تغيير كلمة المرور

@@ -4,6 +4,7 @@ import { Section } from "~/components/admin/section.tsx";
 import { adminButtonClass } from "~/components/admin/styles.ts";
 import { controlProps, Field, inputClass } from "~/components/forms/field.tsx";
 import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { Options } from "~/components/forms/options.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
@@ -53,11 +54,7 @@ function RoleForm({ person, self, reauth }: { person: Person; self: boolean; rea
           دور {person.name}
         </label>
         <select {...select} defaultValue={person.role} disabled={self} onChange={(event) => setRole(event.target.value)} className={inputClass}>
-          {ROLES.map((value) => (
-            <option key={value} value={value}>
-              {ROLE_TITLES[value]}
-            </option>
-          ))}
+          <Options values={ROLES} labels={ROLE_TITLES} />
         </select>
         {self ? null : (
           <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-lg px-3 py-1 font-bold text-brand-700 ring-1 ring-brand-300 hover:bg-brand-50">
@@ -120,11 +117,7 @@ function AddForm({ reauth }: { reauth: ReauthView }) {
       <Field meta={fields.role} label="الدور">
         {(props) => (
           <select {...props} className={inputClass}>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_TITLES[role]}
-              </option>
-            ))}
+            <Options values={ROLES} labels={ROLE_TITLES} />
           </select>
         )}
       </Field>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { Field } from "~/components/forms/field.tsx";
 import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { codeInputProps, phoneInputProps } from "~/components/forms/input-props.ts";
 import { ToastMessage } from "~/components/forms/toast.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { clientAddressContext, servicesContext } from "~/context.ts";
@@ -95,9 +96,7 @@ function useSubmitWithProof(check: (event: FormEvent<HTMLFormElement>) => void) 
     const formData = new FormData(event.currentTarget);
     setSolving(true);
     try {
-      formData.set("altcha", await proofOfWork.start());
-    } catch {
-      // The server answers with the bot-check message.
+      await proofOfWork.attach(formData);
     } finally {
       setSolving(false);
     }
@@ -105,7 +104,19 @@ function useSubmitWithProof(check: (event: FormEvent<HTMLFormElement>) => void) 
     proofOfWork.renew();
   }
 
-  return { solving, onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event), onFocus: () => void proofOfWork.start().catch(() => undefined) };
+  return { solving, onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event), onFocus: proofOfWork.begin };
+}
+
+/** The end of a sign-in form: the messages about the whole form, then its button, which says so while the form is sent. */
+function FormEnd({ form, busy, label, busyLabel }: { form: { errorId: string; errors?: string[] | undefined }; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      <FormNotice id={form.errorId} errors={form.errors} />
+      <button type="submit" disabled={busy} className={buttonClass}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
+  );
 }
 
 function PhoneStep({ reply, busy }: { reply: FormReply | undefined; busy: boolean }) {
@@ -122,11 +133,7 @@ function PhoneStep({ reply, busy }: { reply: FormReply | undefined; busy: boolea
           <>
             <input
               {...props}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              dir="ltr"
-              placeholder="05xxxxxxxx"
+              {...phoneInputProps}
               onChange={(event) => setPhone(event.target.value)}
               aria-describedby={[props["aria-describedby"], "phone-help"].filter(Boolean).join(" ")}
               className={`${inputClass} text-end`}
@@ -144,10 +151,7 @@ function PhoneStep({ reply, busy }: { reply: FormReply | undefined; busy: boolea
           </>
         )}
       </Field>
-      <FormNotice id={form.errorId} errors={form.errors} />
-      <button type="submit" disabled={working} className={buttonClass}>
-        {working ? M.sending : "إرسال رمز التحقق"}
-      </button>
+      <FormEnd form={form} busy={working} label="إرسال رمز التحقق" busyLabel={M.sending} />
     </Form>
   );
 }
@@ -165,22 +169,9 @@ function CodeStep({ phone, reply, busy }: { phone: string; reply: FormReply | un
       <Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4">
         <input type="hidden" name="intent" value="verify" />
         <Field meta={fields.code} label="رمز التحقق">
-          {(props) => (
-            <input
-              {...props}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              dir="ltr"
-              maxLength={6}
-              autoFocus
-              className={`${inputClass} text-center text-2xl tracking-[0.5em]`}
-            />
-          )}
+          {(props) => <input {...props} {...codeInputProps} maxLength={6} autoFocus className={`${inputClass} text-center text-2xl tracking-[0.5em]`} />}
         </Field>
-        <FormNotice id={form.errorId} errors={form.errors} />
-        <button type="submit" disabled={busy} className={buttonClass}>
-          {busy ? M.verifying : "تحقق"}
-        </button>
+        <FormEnd form={form} busy={busy} label="تحقق" busyLabel={M.verifying} />
       </Form>
       <Form method="post">
         <input type="hidden" name="intent" value="change-number" />
@@ -192,7 +183,7 @@ function CodeStep({ phone, reply, busy }: { phone: string; reply: FormReply | un
   );
 }
 
-/** The other way in (SPEC.md §7): username or e-mail and password. */
+/** The other way in, besides the SMS code: username or e-mail and password. */
 function PasswordSignIn({ reply, busy }: { reply: FormReply | undefined; busy: boolean }) {
   const [form, fields] = useAppForm({ id: "password-sign-in", schema: passwordSignInSchema, lastResult: reply });
   const { solving, onSubmit, onFocus } = useSubmitWithProof(form.onSubmit);
@@ -208,10 +199,7 @@ function PasswordSignIn({ reply, busy }: { reply: FormReply | undefined; busy: b
         <Field meta={fields.password} label="كلمة المرور">
           {(props) => <input {...props} type="password" autoComplete="current-password" className={inputClass} />}
         </Field>
-        <FormNotice id={form.errorId} errors={form.errors} />
-        <button type="submit" disabled={working} className={buttonClass}>
-          {working ? "جاري تسجيل الدخول..." : "تسجيل الدخول"}
-        </button>
+        <FormEnd form={form} busy={working} label="تسجيل الدخول" busyLabel="جاري تسجيل الدخول..." />
         <Link to="/reset-password" className="text-center font-bold text-brand-700 underline">
           نسيت كلمة المرور؟
         </Link>

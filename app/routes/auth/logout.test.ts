@@ -17,7 +17,7 @@ async function logout(headers: Record<string, string>): Promise<Response> {
   context.set(servicesContext, { db: db(), env } as AppServices);
   const request = new Request("https://aqar.example.sa/logout", { method: "POST", headers });
   try {
-    return (await action({ request, context, params: {} } as unknown as Parameters<typeof action>[0])) as Response;
+    return await action({ request, context, params: {} } as unknown as Parameters<typeof action>[0]);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

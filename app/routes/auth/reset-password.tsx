@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Field } from "~/components/forms/field.tsx";
 import { FormNotice } from "~/components/forms/form-notice.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { Notice } from "~/components/ui/notice.tsx";
 import { servicesContext } from "~/context.ts";
+import { NewPasswordFields } from "~/modules/auth/components/new-password-fields.tsx";
 import { RESET_MESSAGES } from "~/modules/auth/messages.ts";
 import { handleResetPassword, refuseResetPost } from "~/modules/auth/password-reset-action.server.ts";
 import { isResetTokenUsable } from "~/modules/auth/password-reset.server.ts";
@@ -54,12 +54,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </>
         ) : (
           <Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-3">
-            <Field meta={fields.password} label="كلمة المرور الجديدة">
-              {(props) => <input {...props} type="password" autoComplete="new-password" className={inputClass} />}
-            </Field>
-            <Field meta={fields.confirmation} label="تأكيد كلمة المرور">
-              {(props) => <input {...props} type="password" autoComplete="new-password" className={inputClass} />}
-            </Field>
+            <NewPasswordFields fields={fields} className={inputClass} />
             <FormNotice id={form.errorId} errors={form.errors} />
             <button type="submit" disabled={busy} className="rounded-xl bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-800 disabled:opacity-60">
               حفظ كلمة المرور

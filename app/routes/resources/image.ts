@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { servicesContext } from "~/context.ts";
-import { IMAGE_FILE_PATTERN } from "~/modules/images/image-ref.ts";
 import { imagesDir } from "~/modules/images/images.server.ts";
+import { IMAGE_FILE_PATTERN } from "~/utils/image-ref.ts";
 import type { Route } from "./+types/image";
 
 /** Delivers a stored WebP variant. Names are random and content never changes: cache for a year. */

@@ -17,7 +17,7 @@ function connect(address: string): { status: number; close: () => void } {
   const controller = new AbortController();
   open.push(controller);
   const request = new Request("http://localhost/api/offers/events", { signal: controller.signal });
-  const response = loader({ request, context, params: {} } as unknown as Parameters<typeof loader>[0]) as Response;
+  const response = loader({ request, context, params: {} } as unknown as Parameters<typeof loader>[0]);
   return { status: response.status, close: () => controller.abort() };
 }
 

@@ -1,11 +1,10 @@
-import { Link } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
-import { ChevronEndIcon } from "~/components/ui/icons.tsx";
+import { ArrowLink, ContactOutlineLink } from "~/components/ui/links.tsx";
 import { ImageGallery } from "~/modules/content/components/image-gallery.tsx";
+import { useSiteData } from "~/modules/content/components/use-site-data.ts";
 import { parseImageList } from "~/modules/content/image-list.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta, shortDescription } from "~/utils/meta.ts";
-import { useSiteData } from "./layout.tsx";
 import type { Route } from "./+types/about";
 
 // All of this page is editable site content, which the public layout's loader already reads.
@@ -66,13 +65,10 @@ export default function About() {
           <p className="mt-2 leading-8 text-brand-100">تعرّف على خدماتنا في إدارة الأملاك والتسويق والتقييم والتطوير، أو تحدّث إلينا مباشرة.</p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link to="/services" className="flex items-center gap-2 rounded-xl bg-gold-400 px-5 py-3 font-bold text-brand-900 hover:bg-gold-300">
+          <ArrowLink to="/services" className="flex items-center gap-2 rounded-xl bg-gold-400 px-5 py-3 font-bold text-brand-900 hover:bg-gold-300">
             خدماتنا
-            <ChevronEndIcon className="size-5" />
-          </Link>
-          <Link to="/contact" className="rounded-xl border-2 border-white/70 px-5 py-3 font-bold text-white hover:bg-white/10">
-            تواصل معنا
-          </Link>
+          </ArrowLink>
+          <ContactOutlineLink className="px-5 py-3" />
         </div>
       </aside>
     </div>

@@ -1,19 +1,20 @@
 import { Link } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
+import { PageTitle } from "~/components/ui/page-title.tsx";
 import { HomeIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { responsiveFromUrl } from "~/components/ui/picture.tsx";
+import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import { clientAddressContext, servicesContext } from "~/context.ts";
+import { useSiteData } from "~/modules/content/components/use-site-data.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
 import { getOfferTitle } from "~/modules/offers/offers.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { readForm } from "~/utils/request-body.server.ts";
-import { whatsappLink } from "~/utils/whatsapp.ts";
-import { useSiteData } from "./layout.tsx";
 import type { Route } from "./+types/contact";
 
-/** ?propertyId=&propertyTitle= prefill the property context (SPEC.md §2); a known offer's own title wins. */
+/** ?propertyId=&propertyTitle= prefill the property context (links from an offer); a known offer's own title wins. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
@@ -45,7 +46,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
         <div className="flex flex-col gap-6">
           <header>
-            <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{content.contact_page_title}</h1>
+            <PageTitle title={content.contact_page_title} />
             <p className="mt-3 max-w-2xl text-lg leading-8 text-stone-700">{content.contact_page_subtitle}</p>
           </header>
           {image ? (
@@ -61,10 +62,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-3 sm:grid-cols-2">
             {companyWhatsapp ? (
               <li>
-                <a
-                  href={whatsappLink(companyWhatsapp, "السلام عليكم، لدي استفسار وأرغب في التواصل معكم.")}
-                  target="_blank"
-                  rel="noopener noreferrer"
+                <WhatsappLink
+                  number={companyWhatsapp}
+                  message="السلام عليكم، لدي استفسار وأرغب في التواصل معكم."
                   className="flex h-full items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-brand-300"
                 >
                   <WhatsappIcon className="size-10 shrink-0 rounded-full bg-[#25d366] p-2 text-white" />
@@ -72,7 +72,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                     <span className="block font-bold text-ink">راسلنا على واتساب</span>
                     <span className="text-sm text-stone-600">نرد عادةً خلال ساعات العمل</span>
                   </span>
-                </a>
+                </WhatsappLink>
               </li>
             ) : null}
             <li>

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
+import { ArrowLink, ContactOutlineLink } from "~/components/ui/links.tsx";
 import { HeroImage } from "~/components/ui/hero-image.tsx";
-import { ChartIcon, ChevronEndIcon, HomeIcon, HouseSearchIcon, KeyIcon, MegaphoneIcon, SearchIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
+import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
+import { ChartIcon, HomeIcon, HouseSearchIcon, KeyIcon, MegaphoneIcon, SearchIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
+import { useSiteData } from "~/modules/content/components/use-site-data.ts";
 import { FILTER_PROPERTY_TYPES } from "~/modules/lookups/defaults.ts";
 import { listCityNames } from "~/modules/lookups/lookups.server.ts";
 import { FilterBar } from "~/modules/offers/components/filter-bar.tsx";
@@ -9,12 +12,10 @@ import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
 import { listOffers } from "~/modules/offers/offers.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
-import { whatsappLink } from "~/utils/whatsapp.ts";
-import { useSiteData } from "./layout.tsx";
 import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
 import type { Route } from "./+types/home";
 
-/** SPEC.md §9: the home page shows 3 offers. */
+/** The home page shows 3 offers. */
 const HOME_OFFER_COUNT = 3;
 
 const QUICK_REQUESTS = [
@@ -92,9 +93,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <SearchIcon className="size-5" />
               تصفح العروض
             </Link>
-            <Link to="/contact" className="rounded-xl border-2 border-white/70 px-6 py-3 font-bold text-white hover:bg-white/10">
-              تواصل معنا
-            </Link>
+            <ContactOutlineLink className="px-6 py-3" />
           </div>
         </div>
       </section>
@@ -106,10 +105,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {QUICK_REQUESTS.map((card) => (
             <li key={card.title}>
-              <a
-                href={whatsappLink(companyWhatsapp, card.message)}
-                target="_blank"
-                rel="noopener noreferrer"
+              <WhatsappLink
+                number={companyWhatsapp}
+                message={card.message}
                 className="flex h-full flex-col gap-2 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-stone-200 transition hover:-translate-y-1 hover:ring-brand-600"
               >
                 <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
@@ -121,7 +119,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <WhatsappIcon className="size-5" />
                   اطلب عبر واتساب
                 </span>
-              </a>
+              </WhatsappLink>
             </li>
           ))}
         </ul>
@@ -149,10 +147,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <div className="mt-8 text-center">
-          <Link to="/offers" className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
+          <ArrowLink to="/offers" className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
             المزيد من العروض
-            <ChevronEndIcon className="size-5" />
-          </Link>
+          </ArrowLink>
         </div>
       </section>
     </>

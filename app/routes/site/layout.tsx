@@ -1,24 +1,18 @@
-import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
+import { Outlet, useNavigation } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer.tsx";
 import { SiteHeader } from "~/components/layout/site-header.tsx";
 import { WhatsappButton } from "~/components/layout/whatsapp-button.tsx";
 import { servicesContext } from "~/context.ts";
 import { getSiteContent } from "~/modules/content/content.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import type { SiteData } from "~/modules/content/site-meta.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const [{ content }, settings] = await Promise.all([getSiteContent(db), getSettings(db)]);
-  return { content, companyName: COMPANY_NAME, companyWhatsapp: settings.companyWhatsapp, publicUrl: env.PUBLIC_URL };
-}
-
-/** Site content and the firm's numbers, for any public page. */
-export function useSiteData() {
-  const data = useRouteLoaderData<typeof loader>("routes/site/layout");
-  if (!data) throw new Error("useSiteData must be used inside the public layout");
-  return data;
+  return { content, companyName: COMPANY_NAME, companyWhatsapp: settings.companyWhatsapp, publicUrl: env.PUBLIC_URL } satisfies SiteData;
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {

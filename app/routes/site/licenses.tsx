@@ -1,10 +1,11 @@
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
+import { PageTitle } from "~/components/ui/page-title.tsx";
 import { servicesContext } from "~/context.ts";
+import { useSiteData } from "~/modules/content/components/use-site-data.ts";
 import { LicenceGrid } from "~/modules/licences/components/licence-grid.tsx";
 import { listLicences } from "~/modules/licences/licences.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta, shortDescription } from "~/utils/meta.ts";
-import { useSiteData } from "./layout.tsx";
 import type { Route } from "./+types/licenses";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -23,8 +24,7 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: content.licenses_page_title }]} />
       <header className="mx-auto mt-6 mb-10 max-w-3xl text-center">
-        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{content.licenses_page_title}</h1>
-        <span aria-hidden className="mx-auto mt-3 block h-1 w-16 rounded-full bg-gold-500" />
+        <PageTitle title={content.licenses_page_title} rule="center" />
         {content.licenses_page_subtitle.trim() && <p className="mt-4 text-lg leading-9 text-stone-600">{content.licenses_page_subtitle}</p>}
       </header>
       {loaderData.licences.length > 0 ? (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
+import { PageTitle } from "~/components/ui/page-title.tsx";
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { listCities, listPropertyTypeChoices } from "~/modules/lookups/lookups.server.ts";
 import { SubmissionForm } from "~/modules/submissions/components/submission-form.tsx";
@@ -37,7 +38,7 @@ export default function ListYourProperty({ loaderData, actionData }: Route.Compo
     <div className="mx-auto max-w-5xl px-4 py-6">
       <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: "خدماتنا", to: "/services" }, { label: TITLE }]} />
       <header className="mt-4 mb-6">
-        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{TITLE}</h1>
+        <PageTitle title={TITLE} />
         <p className="mt-3 max-w-3xl text-lg leading-8 text-stone-700">{INTRO}</p>
       </header>
       <ol className="mb-8 grid gap-3 sm:grid-cols-3">

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { NotFoundContent } from "~/components/layout/not-found-content.tsx";
 import { MESSAGES } from "~/utils/messages.ts";
 import type { Route } from "./+types/not-found";
 
@@ -8,21 +9,6 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: MESSAGES.notFound }, { name: "robots", content: "noindex" }];
-
-export function NotFoundContent() {
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <p className="text-7xl font-bold text-gold-700" aria-hidden>
-        ٤٠٤
-      </p>
-      <h1 className="text-3xl font-bold text-brand-900">{MESSAGES.notFound}</h1>
-      <p className="text-stone-600">ربما نُقلت الصفحة أو أن الرابط غير صحيح.</p>
-      <Link to="/" className="rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
-        العودة إلى الرئيسية
-      </Link>
-    </div>
-  );
-}
 
 export default function NotFound() {
   return <NotFoundContent />;

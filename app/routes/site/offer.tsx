@@ -1,8 +1,10 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
+import { NotFoundBoundary } from "~/components/layout/not-found-boundary.tsx";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { AreaIcon, BathIcon, BedIcon, ChevronEndIcon, ChevronStartIcon, HomeIcon, PinIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
+import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import { clientAddressContext, servicesContext } from "~/context.ts";
-import { imageUrl, LARGEST_VARIANT, type ImageRef } from "~/modules/images/image-ref.ts";
+import { useSiteData } from "~/modules/content/components/use-site-data.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
 import { Gallery } from "~/modules/offers/components/gallery.tsx";
@@ -13,11 +15,9 @@ import { visibleDetails } from "~/modules/offers/detail-fields.ts";
 import { getOfferPage } from "~/modules/offers/offers.server.ts";
 import { formatNumberArabic, formatPriceArabic, formatPriceSar } from "~/utils/format.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
+import { imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { readForm } from "~/utils/request-body.server.ts";
-import { whatsappLink } from "~/utils/whatsapp.ts";
-import { NotFoundContent } from "./not-found.tsx";
-import { useSiteData } from "./layout.tsx";
 import type { Route } from "./+types/offer";
 
 function parseId(raw: string | undefined): number | null {
@@ -221,15 +221,14 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
             <OfferMap coordinates={offer.coordinates} label={offer.title} />
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
               <p className="text-stone-700">تحتاج الموقع الدقيق للعقار؟ اطلب الإحداثيات وسنرسلها لك عبر واتساب.</p>
-              <a
-                href={whatsappLink(companyWhatsapp, `السلام عليكم، أرغب في الحصول على إحداثيات موقع العقار: ${offer.title} (رقم العرض ${offer.id})\n${url}`)}
-                target="_blank"
-                rel="noopener noreferrer"
+              <WhatsappLink
+                number={companyWhatsapp}
+                message={`السلام عليكم، أرغب في الحصول على إحداثيات موقع العقار: ${offer.title} (رقم العرض ${offer.id})\n${url}`}
                 className="flex items-center gap-2 rounded-xl bg-[#15803d] px-4 py-2 font-bold text-white hover:bg-[#166534]"
               >
                 <WhatsappIcon className="size-5" />
                 طلب الإحداثيات
-              </a>
+              </WhatsappLink>
             </div>
           </section>
         </div>
@@ -243,6 +242,5 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
-  throw error;
+  return <NotFoundBoundary error={error} />;
 }

@@ -1,13 +1,16 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import type { ReactNode } from "react";
+import { data } from "react-router";
+import { NotFoundBoundary } from "~/components/layout/not-found-boundary.tsx";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
-import { CheckIcon, ChevronEndIcon } from "~/components/ui/icons.tsx";
+import { ArrowLink } from "~/components/ui/links.tsx";
+import { CheckIcon } from "~/components/ui/icons.tsx";
+import { ServiceArtwork } from "~/modules/services/components/service-artwork.tsx";
 import { ServiceCard } from "~/modules/services/components/service-card.tsx";
 import { findService, SERVICES, serviceArtwork } from "~/modules/services/services.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
-import { NotFoundContent } from "./not-found.tsx";
 import type { Route } from "./+types/service";
 
 // One module for the four service pages; the copy travels as loader data (services.ts stays out of the page's JavaScript).
@@ -30,6 +33,58 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
+/** A part of the page under its own heading, which names it. */
+function PageSection({
+  id,
+  title,
+  titleClassName = "text-2xl font-bold text-brand-900 sm:text-3xl",
+  children,
+}: {
+  id: string;
+  title: string;
+  titleClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-14">
+      <h2 id={id} className={titleClassName}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One of the service's items or steps: its mark (a tick, the step's number), its title and its text. */
+function Point({
+  item,
+  mark,
+  markHidden,
+  className,
+  markClassName,
+  textClassName,
+}: {
+  item: { title: string; text: string };
+  mark: ReactNode;
+  /** The mark says nothing a screen reader needs (the list already numbers its steps). */
+  markHidden?: boolean;
+  className: string;
+  markClassName: string;
+  textClassName: string;
+}) {
+  return (
+    <li className={className}>
+      <span aria-hidden={markHidden || undefined} className={markClassName}>
+        {mark}
+      </span>
+      <div>
+        <h3 className="text-lg font-bold text-brand-800">{item.title}</h3>
+        <p className={`mt-1 leading-7 ${textClassName}`}>{item.text}</p>
+      </div>
+    </li>
+  );
+}
+
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { service, artwork, others } = loaderData;
   return (
@@ -37,16 +92,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: "خدماتنا", to: "/services" }, { label: service.title }]} />
 
       <section aria-labelledby="service-title" className="relative isolate mt-4 overflow-hidden rounded-3xl bg-brand-900">
-        <img
-          src={artwork.src}
-          srcSet={artwork.srcSet}
-          sizes="(min-width: 1280px) 1248px, calc(100vw - 2rem)"
-          width={artwork.width}
-          height={artwork.height}
+        <ServiceArtwork
+          artwork={artwork}
           alt={service.artworkAlt}
+          sizes="(min-width: 1280px) 1248px, calc(100vw - 2rem)"
           fetchPriority="high"
           loading="eager"
-          decoding="async"
           className="absolute inset-0 -z-10 size-full object-cover"
         />
         <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-t from-brand-900/95 via-brand-900/55 to-brand-900/5" />
@@ -60,49 +111,41 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-8 max-w-4xl">
         <p className="text-lg leading-9 text-stone-700 sm:text-xl sm:leading-10">{service.intro}</p>
-        <Link to={service.cta.to} className="mt-5 inline-flex items-center gap-2 rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
+        <ArrowLink to={service.cta.to} className="mt-5 inline-flex items-center gap-2 rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
           {service.cta.label}
-          <ChevronEndIcon className="size-5" />
-        </Link>
+        </ArrowLink>
       </div>
 
-      <section aria-labelledby="service-items" className="mt-14">
-        <h2 id="service-items" className="text-2xl font-bold text-brand-900 sm:text-3xl">
-          {service.itemsTitle}
-        </h2>
+      <PageSection id="service-items" title={service.itemsTitle}>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {service.items.map((item) => (
-            <li key={item.title} className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <CheckIcon className="size-6" />
-              </span>
-              <div>
-                <h3 className="text-lg font-bold text-brand-800">{item.title}</h3>
-                <p className="mt-1 leading-7 text-stone-600">{item.text}</p>
-              </div>
-            </li>
+            <Point
+              key={item.title}
+              item={item}
+              mark={<CheckIcon className="size-6" />}
+              className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
+              markClassName="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700"
+              textClassName="text-stone-600"
+            />
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="service-steps" className="mt-14">
-        <h2 id="service-steps" className="text-2xl font-bold text-brand-900 sm:text-3xl">
-          {service.stepsTitle}
-        </h2>
+      <PageSection id="service-steps" title={service.stepsTitle}>
         <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-none lg:auto-cols-fr lg:grid-flow-col">
           {service.steps.map((step, i) => (
-            <li key={step.title} className="flex gap-4 rounded-2xl bg-sand-100 p-5 ring-1 ring-sand-200 lg:flex-col lg:gap-3">
-              <span aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-full bg-gold-400 text-lg font-bold text-brand-900">
-                {formatNumberArabic(i + 1)}
-              </span>
-              <div>
-                <h3 className="text-lg font-bold text-brand-800">{step.title}</h3>
-                <p className="mt-1 leading-7 text-stone-700">{step.text}</p>
-              </div>
-            </li>
+            <Point
+              key={step.title}
+              item={step}
+              mark={formatNumberArabic(i + 1)}
+              markHidden
+              className="flex gap-4 rounded-2xl bg-sand-100 p-5 ring-1 ring-sand-200 lg:flex-col lg:gap-3"
+              markClassName="flex size-11 shrink-0 items-center justify-center rounded-full bg-gold-400 text-lg font-bold text-brand-900"
+              textClassName="text-stone-700"
+            />
           ))}
         </ol>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="service-cta" className="mt-14 flex flex-col items-start gap-5 rounded-3xl bg-brand-900 p-6 text-white sm:p-10 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-2xl">
@@ -111,16 +154,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 text-lg leading-9 text-brand-100">{service.cta.text}</p>
         </div>
-        <Link to={service.cta.to} className="flex shrink-0 items-center gap-2 rounded-xl bg-gold-400 px-6 py-3 font-bold text-brand-900 shadow-lg hover:bg-gold-300">
+        <ArrowLink to={service.cta.to} className="flex shrink-0 items-center gap-2 rounded-xl bg-gold-400 px-6 py-3 font-bold text-brand-900 shadow-lg hover:bg-gold-300">
           {service.cta.label}
-          <ChevronEndIcon className="size-5" />
-        </Link>
+        </ArrowLink>
       </section>
 
-      <section aria-labelledby="other-services" className="mt-14">
-        <h2 id="other-services" className="text-2xl font-bold text-brand-900">
-          خدمات أخرى
-        </h2>
+      <PageSection id="other-services" title="خدمات أخرى" titleClassName="text-2xl font-bold text-brand-900">
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {others.map((other) => (
             <li key={other.slug}>
@@ -128,12 +167,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
     </div>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
-  throw error;
+  return <NotFoundBoundary error={error} />;
 }

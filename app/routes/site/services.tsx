@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
+import { PageTitle } from "~/components/ui/page-title.tsx";
 import { HomeIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
+import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
+import { useSiteData } from "~/modules/content/components/use-site-data.ts";
 import { ServiceCard } from "~/modules/services/components/service-card.tsx";
 import { SERVICES, SERVICES_PAGE, serviceArtwork } from "~/modules/services/services.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
-import { whatsappLink } from "~/utils/whatsapp.ts";
-import { useSiteData } from "./layout.tsx";
 import type { Route } from "./+types/services";
 
 // The copy travels as loader data, so the service texts stay out of the page's JavaScript.
@@ -32,8 +33,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: page.title }]} />
       <header className="mt-3 max-w-3xl">
-        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{page.title}</h1>
-        <span aria-hidden className="mt-3 block h-1 w-16 rounded-full bg-gold-500" />
+        <PageTitle title={page.title} rule="start" />
         <p className="mt-4 text-lg leading-9 text-stone-600">{page.intro}</p>
       </header>
 
@@ -52,15 +52,14 @@ export default function Services({ loaderData }: Route.ComponentProps) {
               {page.feasibilityTitle}
             </h2>
             <p className="mt-3 text-lg leading-9 text-brand-100">{page.feasibilityText}</p>
-            <a
-              href={whatsappLink(companyWhatsapp, page.feasibilityMessage)}
-              target="_blank"
-              rel="noopener noreferrer"
+            <WhatsappLink
+              number={companyWhatsapp}
+              message={page.feasibilityMessage}
               className="mt-5 inline-flex items-center gap-2 rounded-xl bg-[#15803d] px-6 py-3 font-bold text-white shadow-lg hover:bg-[#166534]"
             >
               <WhatsappIcon className="size-6" />
               {page.feasibilityButton}
-            </a>
+            </WhatsappLink>
           </div>
           <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15">
             <p className="leading-8 text-brand-50">{page.listPropertyText}</p>

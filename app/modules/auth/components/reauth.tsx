@@ -3,6 +3,7 @@ import { Section } from "~/components/admin/section.tsx";
 import { adminButtonClass } from "~/components/admin/styles.ts";
 import { Field, inputClass, type FieldMeta } from "~/components/forms/field.tsx";
 import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { codeInputProps } from "~/components/forms/input-props.ts";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { codeRequestSchema } from "../reauth-schema.ts";
@@ -31,9 +32,7 @@ export function IdentityField({ fields, hasPassword }: { fields: { currentPasswo
         <input
           {...props}
           type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          dir="ltr"
+          {...codeInputProps}
           maxLength={20}
           aria-describedby={[props["aria-describedby"], NOTE_ID].filter(Boolean).join(" ")}
           className={`${inputClass} text-end`}

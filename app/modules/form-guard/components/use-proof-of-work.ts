@@ -1,4 +1,5 @@
-import { useCallback, useRef } from "react";
+import type { Challenge } from "altcha-lib";
+import { useCallback, useRef, type FormEvent } from "react";
 
 interface Solved {
   payload: string;
@@ -9,7 +10,7 @@ interface Solved {
 async function solveNewChallenge(): Promise<Solved> {
   const response = await fetch("/api/altcha", { headers: { accept: "application/json" }, cache: "no-store" });
   if (!response.ok) throw new Error(`challenge: HTTP ${response.status}`);
-  const challenge = await response.json();
+  const challenge = (await response.json()) as Challenge;
   const [{ solveChallenge }, { deriveKey }] = await Promise.all([import("altcha-lib"), import("altcha-lib/algorithms/web/sha")]);
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
   if (!solution) throw new Error("challenge not solved");
@@ -19,8 +20,9 @@ async function solveNewChallenge(): Promise<Solved> {
 
 /**
  * The invisible bot check of a public form. `start()` begins solving (call it when the visitor
- * first focuses the form, so the work runs while they type) and resolves to the payload to
- * post; `renew()` after each post, because a challenge is accepted once only.
+ * first focuses the form, so the work runs while they type; `begin()` does so without waiting)
+ * and resolves to the payload to post; `attach(data)` puts it in the post, awaiting it if it is
+ * not ready yet; `renew()` after each post, because a challenge is accepted once only.
  */
 export function useProofOfWork() {
   const pending = useRef<Promise<Solved> | null>(null);
@@ -36,10 +38,46 @@ export function useProofOfWork() {
     return (await next).payload;
   }, []);
 
+  const begin = useCallback(() => void start().catch(() => undefined), [start]);
+
+  const attach = useCallback(
+    async (data: FormData) => {
+      try {
+        data.set("altcha", await start());
+      } catch {
+        // No payload: the server answers with the bot-check message and keeps what was typed.
+      }
+    },
+    [start],
+  );
+
   const renew = useCallback(() => {
     pending.current = null;
-    start().catch(() => undefined);
-  }, [start]);
+    begin();
+  }, [begin]);
 
-  return { start, renew };
+  return { start, begin, attach, renew };
+}
+
+/**
+ * The props of a public form's element: the schema (`form.onFocus`) and the bot check start when
+ * the visitor first focuses it, a field that shows an error is checked again as they type, and
+ * `submit` sends it.
+ */
+export function protectedFormProps(
+  form: { id: string; onFocus: () => void; onInput: (event: FormEvent<HTMLFormElement>) => void },
+  proofOfWork: { begin: () => void },
+  submit: (event: FormEvent<HTMLFormElement>) => Promise<void>,
+) {
+  return {
+    id: form.id,
+    method: "post",
+    noValidate: true,
+    onFocus: () => {
+      form.onFocus();
+      proofOfWork.begin();
+    },
+    onInput: form.onInput,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
+  } as const;
 }

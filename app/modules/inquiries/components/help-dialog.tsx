@@ -9,10 +9,10 @@ import type { InboxCard } from "../inbox-card.ts";
 import { inboxHelpSchema } from "../inbox-schema.ts";
 import { INQUIRY_MESSAGES } from "../status.ts";
 
-/** SPEC.md §9: the help dialog closes 2 s after a success. */
-export const HELP_DIALOG_CLOSE_MS = 2000;
+/** The help dialog closes 2 s after a success. */
+const HELP_DIALOG_CLOSE_MS = 2000;
 
-/** "Request help" from the accountant about an inquiry (SPEC.md §5): title and details, a task for the accountant. */
+/** "Request help" from the accountant about an inquiry: title and details (both required), a task for the accountant. */
 export function HelpDialog({ inquiry, onClose }: { inquiry: InboxCard; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<FormReply>();

@@ -1,7 +1,7 @@
-import { useId, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { Link, useFetcher, type FetcherWithComponents } from "react-router";
-import { ContactFacts, Fact, LastAction } from "~/components/admin/record-card.tsx";
-import { adminButtonClass, adminCardClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
+import { Fact, LastAction, RecordCard } from "~/components/admin/record-card.tsx";
+import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { FormNotice } from "~/components/forms/form-notice.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
@@ -21,7 +21,7 @@ const STATUS_TONES: Record<string, string> = {
   completed: "bg-emerald-600 text-white",
 };
 
-/** The reply box (SPEC.md §4): by WhatsApp (the chat opens with the text) or by e-mail; a sent reply clears the box. */
+/** The reply box (a sent reply marks the inquiry replied): by WhatsApp (the chat opens with the text) or by e-mail; a sent reply clears the box. */
 function ReplyForm({ inquiry, fetcher, onMethod }: { inquiry: InboxCard; fetcher: FetcherWithComponents<FormReply>; onMethod: (method: ReplyMethod) => void }) {
   const [form, fields] = useAppForm({ id: `reply-${inquiry.id}`, schema: inboxReplySchema, lastResult: fetcher.data });
   const busy = fetcher.state !== "idle";
@@ -52,7 +52,7 @@ function ReplyForm({ inquiry, fetcher, onMethod }: { inquiry: InboxCard; fetcher
 }
 
 /**
- * One inquiry of the inbox (SPEC.md §2): who wrote and about what, the reply history, the last
+ * One inquiry of the inbox: who wrote and about what, the reply history, the last
  * action, and while it is open the reply box and "complete"; "request help" at any time. The
  * answers of its forms show on the card, which stays when the inquiry is completed.
  */
@@ -61,27 +61,25 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
   const complete = useFetcher<FormReply>();
   const [method, setMethod] = useState<ReplyMethod>("email");
   const [helpOpen, setHelpOpen] = useState(false);
-  const id = useId();
   const replied = useSuccessToast(reply.data, method === "email" ? INQUIRY_MESSAGES.repliedEmail : INQUIRY_MESSAGES.repliedWhatsapp);
   const completed = useSuccessToast(complete.data, INQUIRY_MESSAGES.completed);
   const open = isInquiryOpen(inquiry.status);
 
   return (
-    <li className={`${adminCardClass} grid gap-3`} data-testid="inquiry-card" aria-labelledby={`${id}-name`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`${id}-name`} className="text-lg font-bold text-stone-900">
-          <bdi>{inquiry.name}</bdi>
-        </h2>
+    <RecordCard
+      testId="inquiry-card"
+      name={inquiry.name}
+      badges={
         <div className="flex items-center gap-2">
           {inquiry.late ? <span className="rounded-full bg-red-700 px-3 py-0.5 text-sm font-bold text-white">متأخر</span> : null}
           <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${STATUS_TONES[inquiry.status] ?? "bg-stone-500 text-white"}`} data-testid="inquiry-status">
             {inquiryStatusLabel(inquiry.status)}
           </span>
         </div>
-      </div>
-      <dl className="grid gap-1 text-sm sm:grid-cols-2">
-        <ContactFacts phone={inquiry.phone} email={inquiry.email} at={inquiry.createdAt} />
-        {inquiry.propertyTitle ? (
+      }
+      contact={{ phone: inquiry.phone, email: inquiry.email, at: inquiry.createdAt }}
+      facts={
+        inquiry.propertyTitle ? (
           <Fact label="العقار" wide>
             {inquiry.propertyId ? (
               <Link to={`/offer/${inquiry.propertyId}`} className="font-bold text-brand-800 underline">
@@ -91,14 +89,10 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
               <bdi>{inquiry.propertyTitle}</bdi>
             )}
           </Fact>
-        ) : null}
-      </dl>
-      {inquiry.message ? (
-        <p className="rounded-xl bg-stone-50 p-3 leading-7 whitespace-pre-line">
-          <bdi>{inquiry.message}</bdi>
-        </p>
-      ) : null}
-
+        ) : null
+      }
+      text={inquiry.message}
+    >
       {inquiry.replyHistory.length ? (
         <section aria-label="سجل الردود" className="grid gap-2">
           <h3 className="text-sm font-bold text-stone-700">سجل الردود</h3>
@@ -140,6 +134,6 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
         ) : null}
       </div>
       {helpOpen ? <HelpDialog inquiry={inquiry} onClose={() => setHelpOpen(false)} /> : null}
-    </li>
+    </RecordCard>
   );
 }

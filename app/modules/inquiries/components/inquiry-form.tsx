@@ -2,15 +2,16 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { emailInputProps, phoneInputProps } from "~/components/forms/input-props.ts";
 import { usePublicForm } from "~/components/forms/use-public-form.ts";
 import { CheckIcon } from "~/components/ui/icons.tsx";
 import { HoneypotField } from "~/modules/form-guard/components/form-protection.tsx";
-import { useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
+import { protectedFormProps, useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { INQUIRY_LIMITS } from "../inquiry-limits.ts";
 
-/** SPEC.md §4: the success panel shows for 5 s, then the form returns cleared. */
+/** The success panel shows for 5 s, then the form returns cleared. */
 const SUCCESS_PANEL_MS = 5000;
 
 const FIELDS = ["name", "phone", "email", "message"] as const;
@@ -64,9 +65,7 @@ export function InquiryForm({
     setSolving(true);
     try {
       if (!(await form.check(element))) return;
-      formData.set("altcha", await proofOfWork.start());
-    } catch {
-      // No payload: the server answers with the bot-check message and keeps what was typed.
+      await proofOfWork.attach(formData);
     } finally {
       setSolving(false);
     }
@@ -85,19 +84,7 @@ export function InquiryForm({
           <p className="font-bold">{MESSAGES.inquirySent}</p>
         </div>
       ) : (
-        <fetcher.Form
-          key={formKey}
-          id={form.id}
-          method="post"
-          className="relative grid gap-3"
-          noValidate
-          onFocus={() => {
-            form.onFocus();
-            void proofOfWork.start().catch(() => undefined);
-          }}
-          onInput={form.onInput}
-          onSubmit={(event) => void submit(event)}
-        >
+        <fetcher.Form key={formKey} {...protectedFormProps(form, proofOfWork, submit)} className="relative grid gap-3">
           <HoneypotField />
           {propertyId ? <input type="hidden" name="propertyId" value={propertyId} /> : null}
           {propertyTitle ? <input type="hidden" name="propertyTitle" value={propertyTitle} /> : null}
@@ -105,22 +92,10 @@ export function InquiryForm({
             {(props) => <input {...props} autoComplete="name" maxLength={INQUIRY_LIMITS.name} className={inputClass} />}
           </Field>
           <Field meta={fields.phone} label={MESSAGES.phoneLabelRequired}>
-            {(props) => (
-              <input
-                {...props}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                dir="ltr"
-                placeholder="05xxxxxxxx"
-                required
-                maxLength={INQUIRY_LIMITS.phone}
-                className={`${inputClass} text-end`}
-              />
-            )}
+            {(props) => <input {...props} {...phoneInputProps} required maxLength={INQUIRY_LIMITS.phone} />}
           </Field>
           <Field meta={fields.email} label="البريد الإلكتروني (اختياري)">
-            {(props) => <input {...props} type="email" autoComplete="email" dir="ltr" maxLength={INQUIRY_LIMITS.email} className={`${inputClass} text-end`} />}
+            {(props) => <input {...props} {...emailInputProps} maxLength={INQUIRY_LIMITS.email} />}
           </Field>
           <Field meta={fields.message} label="رسالتك (اختياري)">
             {(props) => <textarea {...props} rows={4} maxLength={INQUIRY_LIMITS.message} className={inputClass} />}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type MouseEvent } from "react";
 import type { LightboxImage } from "~/components/ui/lightbox.tsx";
 import { Picture } from "~/components/ui/picture.tsx";
-import { imageSrcSet, imageUrl, LARGEST_VARIANT } from "~/modules/images/image-ref.ts";
+import { imageSrcSet, imageUrl, LARGEST_VARIANT } from "~/utils/image-ref.ts";
 import type { LicenceView } from "../licence-view.ts";
 
 const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
@@ -13,7 +13,7 @@ function fullSize(licence: LicenceView): LightboxImage {
 }
 
 /**
- * The licence images (SPEC.md §2). Each opens large in the lightbox; before the page's
+ * The licence images of the public page. Each opens large in the lightbox; before the page's
  * JavaScript has loaded, the link opens the image itself.
  */
 export function LicenceGrid({ licences }: { licences: LicenceView[] }) {

@@ -1,9 +1,45 @@
 import { Form } from "react-router";
+import { Options } from "~/components/forms/options.tsx";
 import { SearchIcon } from "~/components/ui/icons.tsx";
 import { FILTERABLE_STATUSES, type OfferFilters } from "../filters.ts";
 
 const fieldClass =
   "w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none";
+
+/** The price orders besides "newest first", by their value in the address. */
+const PRICE_SORTS = ["low", "high"] as const;
+const PRICE_SORT_LABELS = { low: "الأقل سعراً", high: "الأعلى سعراً" };
+
+/** One filter: its label, and a list whose first choice (`anyLabel`, an empty value) filters nothing. */
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  anyLabel,
+  options,
+  labels,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: readonly string[];
+  labels?: Record<string, string>;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-0.5 block text-sm font-bold text-stone-700">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={fieldClass}>
+        <option value="">{anyLabel}</option>
+        <Options values={options} labels={labels} />
+      </select>
+    </div>
+  );
+}
 
 /**
  * The offers filter bar (home and /offers). A plain GET form to /offers, so it works before
@@ -43,55 +79,10 @@ export function FilterBar({
           maxLength={100}
         />
       </div>
-      <div>
-        <label htmlFor={id("city")} className="mb-0.5 block text-sm font-bold text-stone-700">
-          المدينة
-        </label>
-        <select id={id("city")} name="city" defaultValue={values.city ?? ""} className={fieldClass}>
-          <option value="">كل المدن</option>
-          {cities.map((city) => (
-            <option key={city} value={city}>
-              {city}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={id("propertyType")} className="mb-0.5 block text-sm font-bold text-stone-700">
-          نوع العقار
-        </label>
-        <select id={id("propertyType")} name="propertyType" defaultValue={values.propertyType ?? ""} className={fieldClass}>
-          <option value="">كل الأنواع</option>
-          {propertyTypes.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={id("status")} className="mb-0.5 block text-sm font-bold text-stone-700">
-          الحالة
-        </label>
-        <select id={id("status")} name="status" defaultValue={values.status ?? ""} className={fieldClass}>
-          <option value="">الكل</option>
-          {FILTERABLE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={id("priceSort")} className="mb-0.5 block text-sm font-bold text-stone-700">
-          ترتيب السعر
-        </label>
-        <select id={id("priceSort")} name="priceSort" defaultValue={values.priceSort ?? ""} className={fieldClass}>
-          <option value="">الأحدث أولاً</option>
-          <option value="low">الأقل سعراً</option>
-          <option value="high">الأعلى سعراً</option>
-        </select>
-      </div>
+      <FilterSelect id={id("city")} name="city" label="المدينة" value={values.city} anyLabel="كل المدن" options={cities} />
+      <FilterSelect id={id("propertyType")} name="propertyType" label="نوع العقار" value={values.propertyType} anyLabel="كل الأنواع" options={propertyTypes} />
+      <FilterSelect id={id("status")} name="status" label="الحالة" value={values.status} anyLabel="الكل" options={FILTERABLE_STATUSES} />
+      <FilterSelect id={id("priceSort")} name="priceSort" label="ترتيب السعر" value={values.priceSort} anyLabel="الأحدث أولاً" options={PRICE_SORTS} labels={PRICE_SORT_LABELS} />
       <div className="col-span-2 flex items-end lg:col-span-1">
         <button
           type="submit"

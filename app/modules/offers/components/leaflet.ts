@@ -1,4 +1,4 @@
-/** SPEC.md §9: default centre (the capital) at zoom 6, zoom 13 on a set point, 400 px high. */
+/** Map defaults: centred on the capital at zoom 6, zoom 13 on a set point, 400 px high. */
 export const MAP_DEFAULT_CENTRE = { lat: 24.7136, lng: 46.6753 } as const;
 export const MAP_DEFAULT_ZOOM = 6;
 export const MAP_POINT_ZOOM = 13;

@@ -8,7 +8,7 @@ import { addBaseLayer, loadLeaflet, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM, MAP_PO
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
- * The offer form's map point (SPEC.md §9): the capital at zoom 6 until a point is set, then zoom
+ * The offer form's map point: the capital at zoom 6 until a point is set, then zoom
  * 13; 400 px high. A tap on the map sets the point; the numbers can also be typed; a point set
  * from outside (a pasted map link) moves the map to it.
  */

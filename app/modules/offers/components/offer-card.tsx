@@ -5,7 +5,7 @@ import { formatNumberArabic, formatPriceArabic } from "~/utils/format.ts";
 import type { OfferCard as OfferCardData } from "../offer-views.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
-export const OFFER_CARD_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
+const OFFER_CARD_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
 
 export function OfferCard({ offer, priority = false }: { offer: OfferCardData; priority?: boolean }) {
   return (

@@ -3,8 +3,8 @@ import { CheckIcon, LinkIcon, MailIcon, WhatsappIcon, XLogoIcon } from "~/compon
 import { MESSAGES } from "~/utils/messages.ts";
 import { whatsappShareLink } from "~/utils/whatsapp.ts";
 
-/** SPEC.md §9: the copy confirmation lasts 2 s. */
-export const COPY_CONFIRMATION_MS = 2000;
+/** The copy-link confirmation lasts 2 s. */
+const COPY_CONFIRMATION_MS = 2000;
 
 const buttonClass = "flex items-center gap-2 rounded-xl bg-white px-3 py-2 text-sm font-bold text-stone-700 shadow-sm ring-1 ring-stone-200 hover:bg-sand-100";
 
@@ -32,7 +32,7 @@ export function ShareBlock({ url, title }: { url: string; title: string }) {
         شارك هذا العقار
       </h2>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={copy} className={buttonClass}>
+        <button type="button" onClick={() => void copy()} className={buttonClass}>
           {copied ? <CheckIcon className="size-5 text-emerald-600" /> : <LinkIcon className="size-5" />}
           <span aria-live="polite">{copied ? "تم نسخ الرابط" : "نسخ الرابط"}</span>
         </button>

@@ -9,7 +9,7 @@ const TONES = {
   grey: "bg-stone-500 text-white",
 } as const;
 
-/** An offer's status; `admin` uses the back office's colours (SPEC.md §4). */
+/** An offer's status; `admin` uses the back office's colours (for rent is green there, blue on the site). */
 export function StatusBadge({ status, className = "", admin = false }: { status: string; className?: string; admin?: boolean }) {
   const tone = admin ? adminStatusTone(status) : publicStatusTone(status);
   return (

@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 
 /**
- * Keeps an offer list current (SPEC.md §4 "the property list updates in real time"): listens to
+ * Keeps an offer list current in real time (decision 007): listens to
  * /api/offers/events and refetches the page's data on a change, a burst of changes being one
- * fetch. If the stream is refused for good the page fetches once (the spec's fallback). While the
+ * fetch. If the stream is refused for good the page fetches once (the fallback). While the
  * browser is reconnecting (a server restart) it does not fetch, since that fetch would fail and
  * show the error page; it fetches once the stream is back, so nothing missed stays missing.
  */

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { ChevronEndIcon } from "~/components/ui/icons.tsx";
-import type { serviceArtwork } from "../services.ts";
+import { ServiceArtwork, type ServiceArtworkData } from "./service-artwork.tsx";
 
 export interface ServiceCardData {
   slug: string;
   title: string;
   summary: string;
-  artwork: ReturnType<typeof serviceArtwork>;
+  artwork: ServiceArtworkData;
 }
 
 /** A service with its artwork; the whole card leads to the service page (the title is the link). */
@@ -26,15 +26,11 @@ export function ServiceCard({
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:-translate-y-1 hover:shadow-lg hover:ring-brand-600">
       <div className="aspect-[16/9] overflow-hidden bg-sand-200">
-        <img
-          src={service.artwork.src}
-          srcSet={service.artwork.srcSet}
-          sizes={sizes}
-          width={service.artwork.width}
-          height={service.artwork.height}
+        <ServiceArtwork
+          artwork={service.artwork}
           alt=""
+          sizes={sizes}
           loading={eager ? "eager" : "lazy"}
-          decoding="async"
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />
       </div>

@@ -1,11 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { controlProps, Field, inputClass } from "~/components/forms/field.tsx";
 import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { emailInputProps, phoneInputProps } from "~/components/forms/input-props.ts";
+import { Options } from "~/components/forms/options.tsx";
 import { uploadWithProgress } from "~/components/forms/upload-with-progress.ts";
 import { usePublicForm } from "~/components/forms/use-public-form.ts";
 import { CheckIcon, CloseIcon } from "~/components/ui/icons.tsx";
 import { HoneypotField } from "~/modules/form-guard/components/form-protection.tsx";
-import { useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
+import { protectedFormProps, useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
 import type { CityWithNeighbourhoods } from "~/modules/lookups/city-choices.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
@@ -21,6 +23,13 @@ const loadSchema = () => import("../submission-schema.ts").then((module) => modu
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
+/** The props of a select whose value the form keeps itself (the field's own defaultValue set aside). */
+const controlled = (value: string, onChange: (value: string) => void) => ({
+  defaultValue: undefined,
+  value,
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value),
+});
+
 /** A label with the mark of a required field (the mark is not read out). */
 function required(label: string): ReactNode {
   return (
@@ -34,7 +43,7 @@ function required(label: string): ReactNode {
 }
 
 /**
- * The owner submission form (SPEC.md §5). With JavaScript: the schema's checks as the person
+ * The owner submission form. With JavaScript: the schema's checks as the person
  * types and before sending, the photo checks only the browser can make (type and size before the
  * upload), photo previews, proof of work and an upload with progress; the server checks
  * everything again. Before JavaScript it posts to the page's action, which answers with the
@@ -56,6 +65,10 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
   const cityHasList = hoods.length > 0;
   const showOther = city !== "" && (!cityHasList || neighbourhood === OTHER_NEIGHBOURHOOD);
   const busy = phase.name !== "idle";
+  const chooseCity = (value: string) => {
+    setCity(value);
+    setNeighbourhood(""); // the list of neighbourhoods is the new city's
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,11 +83,7 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
     const data = new FormData(element);
     data.delete(SUBMISSION_PHOTOS.field);
     for (const file of files) data.append(SUBMISSION_PHOTOS.field, file, file.name);
-    try {
-      data.set("altcha", await proofOfWork.start());
-    } catch {
-      // The server answers with the bot-check message.
-    }
+    await proofOfWork.attach(data);
     setPhase({ name: "uploading", percent: 0 });
     const answer = await uploadWithProgress<FormReply>("/api/submissions", data, {
       onProgress: (fraction) => setPhase(fraction >= 1 ? { name: "processing" } : { name: "uploading", percent: Math.round(fraction * 100) }),
@@ -123,20 +132,7 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
   );
 
   return (
-    <form
-      key={formKey}
-      id={form.id}
-      method="post"
-      encType="multipart/form-data"
-      noValidate
-      onFocus={() => {
-        form.onFocus();
-        void proofOfWork.start().catch(() => undefined);
-      }}
-      onInput={form.onInput}
-      onSubmit={(event) => void submit(event)}
-      className="relative grid gap-6"
-    >
+    <form key={formKey} {...protectedFormProps(form, proofOfWork, submit)} encType="multipart/form-data" className="relative grid gap-6">
       <HoneypotField />
       <FormNotice id={form.errorId} errors={form.errors} />
 
@@ -146,22 +142,10 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
           {(props) => <input {...props} autoComplete="name" required maxLength={MAX.clientName} className={inputClass} />}
         </Field>
         <Field meta={fields.clientPhone} label={required("رقم الهاتف")}>
-          {(props) => (
-            <input
-              {...props}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              dir="ltr"
-              placeholder="05xxxxxxxx"
-              required
-              maxLength={MAX.clientPhone}
-              className={`${inputClass} text-end`}
-            />
-          )}
+          {(props) => <input {...props} {...phoneInputProps} required maxLength={MAX.clientPhone} />}
         </Field>
         <Field meta={fields.clientEmail} label="البريد الإلكتروني (اختياري)" className="sm:col-span-2">
-          {(props) => <input {...props} type="email" autoComplete="email" dir="ltr" maxLength={MAX.clientEmail} className={`${inputClass} text-end`} />}
+          {(props) => <input {...props} {...emailInputProps} maxLength={MAX.clientEmail} />}
         </Field>
       </fieldset>
 
@@ -171,9 +155,7 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
           {(props) => (
             <select {...props} defaultValue={props.defaultValue ?? ""} required className={inputClass}>
               <option value="">اختر نوع العقار</option>
-              {propertyTypes.map((type) => (
-                <option key={type}>{type}</option>
-              ))}
+              <Options values={propertyTypes} />
             </select>
           )}
         </Field>
@@ -182,21 +164,9 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
         </Field>
         <Field meta={fields.city} label={required("المدينة")}>
           {(props) => (
-            <select
-              {...props}
-              defaultValue={undefined}
-              value={city}
-              onChange={(event) => {
-                setCity(event.target.value);
-                setNeighbourhood("");
-              }}
-              required
-              className={inputClass}
-            >
+            <select {...props} {...controlled(city, chooseCity)} required className={inputClass}>
               <option value="">اختر المدينة</option>
-              {cities.map((c) => (
-                <option key={c.name}>{c.name}</option>
-              ))}
+              <Options values={cities.map((c) => c.name)} />
             </select>
           )}
         </Field>
@@ -205,19 +175,9 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
         ) : (
           <Field meta={fields.neighbourhood} label={required("الحي")}>
             {(props) => (
-              <select
-                {...props}
-                defaultValue={undefined}
-                value={neighbourhood}
-                onChange={(event) => setNeighbourhood(event.target.value)}
-                required
-                disabled={city === ""}
-                className={inputClass}
-              >
+              <select {...props} {...controlled(neighbourhood, setNeighbourhood)} required disabled={city === ""} className={inputClass}>
                 <option value="">{city === "" ? "اختر المدينة أولًا" : "اختر الحي"}</option>
-                {hoods.map((hood) => (
-                  <option key={hood}>{hood}</option>
-                ))}
+                <Options values={hoods} />
                 <option value={OTHER_NEIGHBOURHOOD}>حي آخر</option>
               </select>
             )}

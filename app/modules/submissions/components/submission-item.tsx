@@ -1,14 +1,14 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
-import { ContactFacts, Fact, LastAction } from "~/components/admin/record-card.tsx";
-import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
+import { Fact, LastAction, RecordCard } from "~/components/admin/record-card.tsx";
+import { adminButtonClass } from "~/components/admin/styles.ts";
 import { FormNotice } from "~/components/forms/form-notice.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import type { LightboxImage } from "~/components/ui/lightbox.tsx";
 import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";
-import { imageSrcSet, imageUrl, LARGEST_VARIANT } from "~/modules/images/image-ref.ts";
 import { formatArea } from "~/utils/format.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
+import { imageSrcSet, imageUrl, LARGEST_VARIANT } from "~/utils/image-ref.ts";
 import { canReview, SUBMISSION_REVIEW_MESSAGES, submissionStatusView } from "../status.ts";
 import type { SubmissionCard } from "../submission-card.ts";
 
@@ -22,7 +22,7 @@ const TONES = {
 } as const;
 
 /**
- * One owner's submission (SPEC.md §2): who, what, the photos as 96-pixel thumbnails that open
+ * One owner's submission: who, what, the photos as 96-pixel thumbnails that open
  * large, the last action, and while it can be reviewed "create an offer from this request" (the
  * offer form opens filled) and "reject" (the card says so and turns red).
  */
@@ -30,7 +30,6 @@ export function SubmissionItem({ submission }: { submission: SubmissionCard }) {
   const fetcher = useFetcher<FormReply>();
   const rejected = useSuccessToast(fetcher.data, SUBMISSION_REVIEW_MESSAGES.rejected);
   const [open, setOpen] = useState<number | null>(null);
-  const id = useId();
   const status = submissionStatusView(submission.status);
   const pictures: LightboxImage[] = submission.photos.map((photo, index) => ({
     src: imageUrl(photo, LARGEST_VARIANT),
@@ -47,26 +46,22 @@ export function SubmissionItem({ submission }: { submission: SubmissionCard }) {
   ];
   const busy = fetcher.state !== "idle";
   return (
-    <li className={`${adminCardClass} grid gap-3`} data-testid="submission-card" aria-labelledby={`${id}-name`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`${id}-name`} className="text-lg font-bold text-stone-900">
-          <bdi>{submission.clientName}</bdi>
-        </h2>
+    <RecordCard
+      testId="submission-card"
+      name={submission.clientName}
+      badges={
         <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${TONES[status.tone]}`} data-tone={status.tone} data-testid="submission-status">
           {status.label}
         </span>
-      </div>
-      <dl className="grid gap-1 text-sm sm:grid-cols-2">
-        <ContactFacts phone={submission.clientPhone} email={submission.clientEmail} at={submission.createdAt} />
-        {facts.map(([label, value]) => (
-          <Fact key={label} label={label}>
-            <bdi className="font-bold">{value}</bdi>
-          </Fact>
-        ))}
-      </dl>
-      <p className="rounded-xl bg-stone-50 p-3 leading-7 whitespace-pre-line">
-        <bdi>{submission.description}</bdi>
-      </p>
+      }
+      contact={{ phone: submission.clientPhone, email: submission.clientEmail, at: submission.createdAt }}
+      facts={facts.map(([label, value]) => (
+        <Fact key={label} label={label}>
+          <bdi className="font-bold">{value}</bdi>
+        </Fact>
+      ))}
+      text={submission.description}
+    >
       {submission.photos.length ? (
         <ul className="flex flex-wrap gap-2" aria-label="صور العقار">
           {submission.photos.map((photo, index) => (
@@ -97,6 +92,6 @@ export function SubmissionItem({ submission }: { submission: SubmissionCard }) {
           </button>
         </fetcher.Form>
       ) : null}
-    </li>
+    </RecordCard>
   );
 }

@@ -4,7 +4,7 @@ import { Field, inputClass, type FieldMeta } from "~/components/forms/field.tsx"
 const OTHER = "__other__";
 
 /**
- * A list with an "other" choice (SPEC.md §5): picking «أخرى» shows a box for a new value. The value
+ * A list with an "other" choice (city, neighbourhood, type, status): picking «أخرى» shows a box for a new value. The value
  * is the text itself, posted under the field's name by the list or, once «أخرى» is picked, by the
  * box; the server trims it, ignores it when blank and adds it to the list.
  */

@@ -5,10 +5,10 @@ import { Field, inputClass, type ControlProps, type FieldMeta } from "~/componen
 import { FormNotice } from "~/components/forms/form-notice.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { useValidateOnChange } from "~/components/forms/use-validate-on-change.ts";
-import type { ImageRef } from "~/modules/images/image-ref.ts";
 import type { CityWithNeighbourhoods } from "~/modules/lookups/city-choices.ts";
 import { BUILDING_USE_OPTIONS, FACADE_OPTIONS } from "~/modules/lookups/defaults.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
+import type { ImageRef } from "~/utils/image-ref.ts";
 import { DETAIL_LABELS } from "../../detail-fields.ts";
 import { coordinatesFromMapLink, type Coordinates } from "../../map-link.ts";
 import { LAND_TYPE, OFFER_FORM_MESSAGES, offerFormSchema, type OfferFormValues } from "../../offer-form-schema.ts";
@@ -112,7 +112,7 @@ function firstError(allErrors: Record<string, string[]>): string | undefined {
 }
 
 /**
- * The offer form of the back office (SPEC.md §2, §5), for a new offer and for editing one. A form
+ * The offer form of the back office, for a new offer and for editing one. A form
  * post to the page's own action, checked as staff type with the same schema as the server
  * (decision 014). The texts, numbers and boxes are plain fields; what the page holds itself (the
  * lists with an "other" choice, the units, the map point and the photos) is posted as named

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { adminDangerButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { uploadWithProgress } from "~/components/forms/upload-with-progress.ts";
-import { imageUrl, type ImageRef } from "~/modules/images/image-ref.ts";
+import { imageUrl, type ImageRef } from "~/utils/image-ref.ts";
 import { OFFER_PHOTO_LIMITS, OFFER_PHOTO_MESSAGES, type OfferPhotoResult } from "../../offer-photos.ts";
 
 /** A photo of the form: already stored, uploading, or refused (named, with its reason). */
@@ -19,7 +19,7 @@ async function uploadPhoto(file: File, onProgress: (fraction: number) => void): 
 }
 
 /**
- * Photos of an offer (SPEC.md §5): chosen from the camera roll or the disk, previewed at once and
+ * Photos of an offer (a main photo is required): chosen from the camera roll or the disk, previewed at once and
  * uploaded one by one with a progress bar. The first photo is the main one; staff can move photos
  * and make another the main one. A refused photo shows its name and reason and keeps its place
  * until removed or retried; the others and the typed form are untouched.
@@ -36,25 +36,21 @@ export function PhotoManager({
   errorId: string;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [queue, setQueue] = useState<string[]>([]);
+  /** The photos whose upload is under way. */
   const active = useRef(new Set<string>());
 
-  // Start queued uploads, a couple at a time.
+  // The photos waiting to upload are those "uploading" and not under way: start them in their order,
+  // a couple at a time. An upload's end changes `items`, which starts the next.
   useEffect(() => {
-    for (const key of queue) {
+    for (const item of items) {
       if (active.current.size >= UPLOADS_AT_ONCE) break;
-      if (active.current.has(key)) continue;
-      const item = items.find((i) => i.key === key);
-      if (!item || item.state !== "uploading") {
-        setQueue((q) => q.filter((k) => k !== key));
-        continue;
-      }
+      if (item.state !== "uploading" || active.current.has(item.key)) continue;
+      const key = item.key;
       active.current.add(key);
       void uploadPhoto(item.file, (progress) =>
         onChange((all) => all.map((i) => (i.key === key && i.state === "uploading" ? { ...i, progress } : i))),
       ).then((result) => {
         active.current.delete(key);
-        setQueue((q) => q.filter((k) => k !== key));
         onChange((all) =>
           all.map((i) => {
             if (i.key !== key || i.state !== "uploading") return i;
@@ -67,7 +63,7 @@ export function PhotoManager({
         );
       });
     }
-  }, [queue, items, onChange]);
+  }, [items, onChange]);
 
   function add(files: FileList | null) {
     if (!files?.length) return;
@@ -78,13 +74,11 @@ export function PhotoManager({
       return { key, state: "uploading", name: file.name, preview, progress: 0, file };
     });
     onChange((all) => [...all, ...added]);
-    setQueue((q) => [...q, ...added.filter((i) => i.state === "uploading").map((i) => i.key)]);
     if (inputRef.current) inputRef.current.value = "";
   }
 
   function retry(key: string) {
     onChange((all) => all.map((i) => (i.key === key && i.state === "failed" ? { key, state: "uploading", name: i.name, preview: i.preview, progress: 0, file: i.file } : i)));
-    setQueue((q) => [...q, key]);
   }
 
   function remove(key: string) {

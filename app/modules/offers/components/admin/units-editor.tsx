@@ -51,7 +51,7 @@ function UnitFields({ name, unit }: { name: string; unit: OfferUnit }) {
 }
 
 /**
- * The units of a building offer (SPEC.md §5 "Unit form"): type required (a custom type is
+ * The units of a building offer: type required (a custom type is
  * trimmed, offered again at once here and saved to the list with the offer), a count when adding
  * creates numbered copies, the floor accepts "5", "3-7" or "1, 3, 5", deleting asks first. A unit
  * is checked with the offer's own unit schema before it joins the list; the list is posted with
