@@ -43,8 +43,7 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
   // A page may tighten the policy (the password-reset link page sends no-referrer): the app's
   // headers are appended by the React Router adapter, so replace ours instead of adding a second.
   const append = res.append.bind(res);
-  res.append = (field: string, value?: string | string[]) =>
-    field.toLowerCase() === "referrer-policy" ? res.setHeader(field, value ?? "") : append(field, value);
+  res.append = (field: string, value?: string | string[]) => (field.toLowerCase() === "referrer-policy" ? res.setHeader(field, value ?? "") : append(field, value));
   next();
 }
 

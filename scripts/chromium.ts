@@ -12,8 +12,7 @@ export async function findChromium(): Promise<string> {
     // fall through to the message below
   }
   throw new Error(
-    "No Chromium found for the browser tests. Install it with `apt-get install -y chromium` " +
-      "(Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium or Chrome binary.",
+    "No Chromium found for the browser tests. Install it with `apt-get install -y chromium` " + "(Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium or Chrome binary.",
   );
 }
 

@@ -22,7 +22,9 @@ fs.mkdirSync(out, { recursive: true });
 const largest = Math.max(...ARTWORK_WIDTHS);
 for (const service of SERVICES) {
   const height = Math.round(largest * ARTWORK_RATIO);
-  const master = await sharp(Buffer.from(renderSceneSvg(SCENES[service.slug], largest, height))).png().toBuffer();
+  const master = await sharp(Buffer.from(renderSceneSvg(SCENES[service.slug], largest, height)))
+    .png()
+    .toBuffer();
   for (const width of ARTWORK_WIDTHS) {
     const file = path.join(out, `${service.slug}-${width}.webp`);
     await sharp(master).resize({ width }).webp({ quality: 72, effort: 6 }).toFile(file);

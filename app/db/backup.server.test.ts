@@ -54,7 +54,9 @@ beforeAll(async () => {
   await admin(`create database ${targetName}`); // empty: no tables, not even the extension
   sourceDb = source();
   const db = sourceDb.db;
-  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .toBuffer();
   const image = await storeImage(db, sourceDir, photo);
   photoId = image.id;
   const offer = await createOffer(db, { title: "فيلا للنسخ الاحتياطي في حطين", city: "الرياض", location: "حطين", price: 2_450_000 });

@@ -178,10 +178,7 @@ async function restoreDump(client: pg.ClientBase, archive: CustomArchive): Promi
   await client.query("begin");
   try {
     // pg_restore's fixed session state (a setting this server lacks is skipped).
-    await client.query(
-      `select set_config(name, '0', true) from pg_settings where name = any($1::text[])`,
-      [TIMEOUT_SETTINGS],
-    );
+    await client.query(`select set_config(name, '0', true) from pg_settings where name = any($1::text[])`, [TIMEOUT_SETTINGS]);
     await client.query("set local check_function_bodies = false; set local xmloption = content; set local client_min_messages = warning; set local row_security = off");
     for (const entry of archive.entries) {
       switch (entry.desc) {
@@ -290,8 +287,7 @@ export async function restoreBackup(target: BackupTarget, source: string): Promi
         const existing = await userRelations(client);
         if (existing > 0) {
           throw new BackupError(
-            `The database ${client.database} is not empty (${existing} tables, views or sequences): ` +
-              `restore into an empty database, before the app's first start there.`,
+            `The database ${client.database} is not empty (${existing} tables, views or sequences): ` + `restore into an empty database, before the app's first start there.`,
           );
         }
         restored = await restoreDump(client, archive);

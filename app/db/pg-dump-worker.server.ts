@@ -110,7 +110,7 @@ const module = await factory({
   noExitRuntime: false,
   print: () => undefined,
   printErr: (text: string) => {
-    if (!text.includes("invalid binary") && !text.includes("could not find a \"pg_dump\"")) stderr += `${text}\n`;
+    if (!text.includes("invalid binary") && !text.includes('could not find a "pg_dump"')) stderr += `${text}\n`;
   },
   onExit: (status: number) => {
     exitCode = status;

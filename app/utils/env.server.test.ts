@@ -36,9 +36,7 @@ describe("environment check at start", () => {
   it("keeps text messages in the outbox outside production and in demo mode; production needs an SMS provider", () => {
     expect(parseEnv({}).SMS_TRANSPORT).toBe("outbox");
     expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).SMS_TRANSPORT).toBe("outbox");
-    expect(() => parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa" })).toThrowError(
-      /SMS_API_URL: required when text messages are sent by HTTP/,
-    );
+    expect(() => parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa" })).toThrowError(/SMS_API_URL: required when text messages are sent by HTTP/);
     const env = parseEnv({
       NODE_ENV: "production",
       SMTP_URL: "smtp://mail.example.sa",

@@ -1,9 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 
-const booleanFlag = z
-  .enum(["1", "0", "true", "false", "yes", "no"], { message: "must be 1/0, true/false or yes/no" })
-  .transform((v) => v === "1" || v === "true" || v === "yes");
+const booleanFlag = z.enum(["1", "0", "true", "false", "yes", "no"], { message: "must be 1/0, true/false or yes/no" }).transform((v) => v === "1" || v === "true" || v === "yes");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -20,7 +18,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** "outbox" writes every e-mail to DATA_DIR/outbox/email.jsonl; "smtp" sends it through SMTP_URL. */
   MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   /** "outbox" writes every text message to DATA_DIR/outbox/sms.jsonl; "http" posts it to SMS_API_URL. */
   SMS_TRANSPORT: z.enum(["outbox", "http"]).optional(),

@@ -17,13 +17,27 @@ function form(entries: [string, string][]) {
 
 describe("parseSubmission", () => {
   it("gives the schema's output on success", () => {
-    const submission = parseSubmission(form([["name", "خالد"], ["password", "a-long-one"], ["units[0].area", "120"]]), schema);
+    const submission = parseSubmission(
+      form([
+        ["name", "خالد"],
+        ["password", "a-long-one"],
+        ["units[0].area", "120"],
+      ]),
+      schema,
+    );
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toEqual({ name: "خالد", password: "a-long-one", units: [{ area: "120" }] });
   });
 
   it("names each message by its field's path", () => {
-    const submission = parseSubmission(form([["name", ""], ["password", "short"], ["units[0].area", "12a"]]), schema);
+    const submission = parseSubmission(
+      form([
+        ["name", ""],
+        ["password", "short"],
+        ["units[0].area", "12a"],
+      ]),
+      schema,
+    );
     expect(submission.status).toBe("error");
     const reply = submission.reply();
     expect(reply.error).toEqual({ name: ["يرجى إدخال الاسم"], password: ["كلمة المرور قصيرة"], "units[0].area": ["المساحة أرقام فقط"] });
@@ -32,7 +46,14 @@ describe("parseSubmission", () => {
 
 describe("form replies", () => {
   it("answers 400 with the field messages and what was typed, never a hidden field, echoes cut to their limits", async () => {
-    const submission = parseSubmission(form([["name", ""], ["password", "short"], ["units[0].area", "9".repeat(5000)]]), schema);
+    const submission = parseSubmission(
+      form([
+        ["name", ""],
+        ["password", "short"],
+        ["units[0].area", "9".repeat(5000)],
+      ]),
+      schema,
+    );
     const answer = replyToSubmission(submission, { hideFields: ["password"], echoLimits: { area: 10 } });
     expect(answer.init?.status).toBe(400);
     expect(answer.data.status).toBe("error");
@@ -40,7 +61,13 @@ describe("form replies", () => {
   });
 
   it("puts a server rule's message on the whole form or on one field", () => {
-    const submission = parseSubmission(form([["name", "خالد"], ["password", "a-long-one"]]), schema);
+    const submission = parseSubmission(
+      form([
+        ["name", "خالد"],
+        ["password", "a-long-one"],
+      ]),
+      schema,
+    );
     const whole = replyToSubmission(submission, { formErrors: ["الموظف غير موجود"], status: 404 });
     expect(whole.init?.status).toBe(404);
     expect(formErrorsOf(whole.data)).toEqual(["الموظف غير موجود"]);
@@ -49,7 +76,18 @@ describe("form replies", () => {
   });
 
   it("answers a refused body with its status and message, giving back the readable fields but not hidden ones", () => {
-    const answer = replyToRefusal({ ok: false, status: 400, message: "رسالة", form: form([["name", "خالد"], ["code", "123456"]]) }, { hideFields: ["code"] });
+    const answer = replyToRefusal(
+      {
+        ok: false,
+        status: 400,
+        message: "رسالة",
+        form: form([
+          ["name", "خالد"],
+          ["code", "123456"],
+        ]),
+      },
+      { hideFields: ["code"] },
+    );
     expect(answer.init?.status).toBe(400);
     expect(formErrorsOf(answer.data)).toEqual(["رسالة"]);
     expect(answer.data.initialValue).toEqual({ name: "خالد" });
@@ -59,7 +97,13 @@ describe("form replies", () => {
   });
 
   it("answers a success with its status and a cleared form; also without a submission (a filled honeypot)", () => {
-    const submission = parseSubmission(form([["name", "خالد"], ["password", "a-long-one"]]), schema);
+    const submission = parseSubmission(
+      form([
+        ["name", "خالد"],
+        ["password", "a-long-one"],
+      ]),
+      schema,
+    );
     expect(replySuccess(submission).data).toEqual({ status: "success", initialValue: null });
     expect(replySuccess().data).toEqual({ status: "success", initialValue: null });
   });

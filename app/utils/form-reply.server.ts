@@ -35,7 +35,10 @@ function cutEcho(value: unknown, limits: Record<string, number>, key = ""): unkn
  */
 export function replyToSubmission(submission: Submission<unknown, string[], unknown>, options: ReplyOptions = {}) {
   const reply = submission.reply({ formErrors: options.formErrors, fieldErrors: options.fieldErrors, hideFields: options.hideFields });
-  const echoed: FormReply = { ...reply, initialValue: reply.initialValue ? (cutEcho(reply.initialValue, options.echoLimits ?? {}) as FormReply["initialValue"]) : reply.initialValue };
+  const echoed: FormReply = {
+    ...reply,
+    initialValue: reply.initialValue ? (cutEcho(reply.initialValue, options.echoLimits ?? {}) as FormReply["initialValue"]) : reply.initialValue,
+  };
   return data(echoed, { status: options.status ?? (echoed.status === "error" ? 400 : 200), headers: options.headers });
 }
 

@@ -14,10 +14,7 @@ export type FormReply = SubmissionResult<string[]>;
  * on the server, and of the browser's checks as the person types. Field names may be paths
  * (`units[0].area`); a value is what the form posted, unchanged (the schema trims and converts).
  */
-export function parseSubmission<Schema extends $ZodType>(
-  formData: FormData | URLSearchParams,
-  schema: Schema,
-): Submission<input<Schema>, string[], output<Schema>> {
+export function parseSubmission<Schema extends $ZodType>(formData: FormData | URLSearchParams, schema: Schema): Submission<input<Schema>, string[], output<Schema>> {
   return parse(formData, {
     resolve(value) {
       const result = safeParse(schema, value);

@@ -47,7 +47,18 @@ describe("bodyLimitFor", () => {
     for (const path of ["/admin/offers/new", "/admin/offers/new.data", "/admin/offers/edit/12", "/admin/offers/edit/12.data"]) {
       expect(bodyLimitFor(path), path).toBe(2 * 1024 * KiB);
     }
-    for (const path of ["/contact", "/contact.data", "/offer/3", "/offer/3.data", "/login", "/admin/profile", "/admin/offers", "/admin/offers/edit/12/x", "/_root.data", "/no-such-page"]) {
+    for (const path of [
+      "/contact",
+      "/contact.data",
+      "/offer/3",
+      "/offer/3.data",
+      "/login",
+      "/admin/profile",
+      "/admin/offers",
+      "/admin/offers/edit/12/x",
+      "/_root.data",
+      "/no-such-page",
+    ]) {
       expect(bodyLimitFor(path), path).toBe(SMALL_FORM_BODY_LIMIT);
     }
   });

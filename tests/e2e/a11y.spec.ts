@@ -52,5 +52,6 @@ test("no serious accessibility violations on /login and the back office", async 
   await check("/login");
   await check("/reset-password");
   await signedInAs("manager");
-  for (const path of ["/admin", "/admin/profile", "/admin/settings/staff", "/admin/offers", "/admin/offers/new", "/admin/offers/edit/1", "/admin/inquiries", "/admin/submissions"]) await check(path);
+  for (const path of ["/admin", "/admin/profile", "/admin/settings/staff", "/admin/offers", "/admin/offers/new", "/admin/offers/edit/1", "/admin/inquiries", "/admin/submissions"])
+    await check(path);
 });

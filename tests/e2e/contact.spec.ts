@@ -24,9 +24,7 @@ test("contact: the property in the query prefills the form and the banner; sent,
     [`+966${phone.slice(1)}`],
   );
   expect(rows).toEqual([{ name: "ريم الشهري", status: "pending", property_id: offer!.id, property_title: offer!.title }]);
-  await expect
-    .poll(async () => (await readE2eOutbox("email")).filter((mail) => mail.body.includes(`+966${phone.slice(1)}`)).length)
-    .toBe(1);
+  await expect.poll(async () => (await readE2eOutbox("email")).filter((mail) => mail.body.includes(`+966${phone.slice(1)}`)).length).toBe(1);
   const [mail] = (await readE2eOutbox("email")).filter((m) => m.body.includes(`+966${phone.slice(1)}`));
   expect(mail).toMatchObject({ to: "manager@example.sa", subject: `استفسار جديد عن: ${offer!.title}` });
 

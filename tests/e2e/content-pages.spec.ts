@@ -27,8 +27,7 @@ async function expectArabicPage(page: Page, h1: string) {
   expect(await page.locator("main").innerText()).not.toMatch(/[A-Za-z]/);
 }
 
-const contentValue = async (key: string) =>
-  (await queryE2eDatabase<{ value: string }>("select value from site_content where key = $1", [key]))[0]?.value ?? "";
+const contentValue = async (key: string) => (await queryE2eDatabase<{ value: string }>("select value from site_content where key = $1", [key]))[0]?.value ?? "";
 
 test("about: title, both sections and the seeded galleries, which open large", async ({ page }) => {
   await page.goto("/about");
@@ -105,7 +104,10 @@ test("services: four cards to the service pages, WhatsApp feasibility study, lis
 
   // The whole card is clickable, not only its title: here its picture.
   await hydrated(page);
-  await cards.locator("article").nth(2).click({ position: { x: 40, y: 40 } });
+  await cards
+    .locator("article")
+    .nth(2)
+    .click({ position: { x: 40, y: 40 } });
   await expect(page).toHaveURL(/\/services\/valuation$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("التقييم العقاري");
 });
@@ -138,9 +140,7 @@ for (const service of SERVICES) {
 
     // The other three services are linked below.
     const others = page.locator("section[aria-labelledby=other-services]").getByRole("link");
-    expect(await others.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(
-      SERVICES.filter((s) => s.slug !== service.slug).map((s) => `/services/${s.slug}`),
-    );
+    expect(await others.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(SERVICES.filter((s) => s.slug !== service.slug).map((s) => `/services/${s.slug}`));
     await expectImagesLoaded(page);
   });
 }

@@ -17,7 +17,9 @@ async function submitOwnerRequest(page: Page, name: string, photos: number) {
     Array.from({ length: photos }, async (_, i) => ({
       name: `p${i}.jpg`,
       mimeType: "image/jpeg",
-      buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: i ? "#4a7" : "#c84" } }).jpeg().toBuffer(),
+      buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: i ? "#4a7" : "#c84" } })
+        .jpeg()
+        .toBuffer(),
     })),
   );
   await page.locator('input[type="file"]').setInputFiles(files);

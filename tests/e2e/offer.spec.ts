@@ -9,9 +9,7 @@ async function firstOfferId(page: Page): Promise<number> {
 }
 
 async function offerWithUnits(): Promise<{ id: number; title: string; price: string }> {
-  const [row] = await queryE2eDatabase<{ id: number; title: string; price: string }>(
-    "select id, title, price from offers where jsonb_array_length(units) > 0 order by id limit 1",
-  );
+  const [row] = await queryE2eDatabase<{ id: number; title: string; price: string }>("select id, title, price from offers where jsonb_array_length(units) > 0 order by id limit 1");
   return row!;
 }
 

@@ -5,7 +5,9 @@ import { expect, test, unique } from "./fixtures.ts";
 
 /** A camera-like JPEG of a given colour. */
 async function photo(name: string, colour: string) {
-  const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).jpeg({ quality: 85 }).toBuffer();
+  const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   return { name, mimeType: "image/jpeg", buffer };
 }
 
@@ -41,7 +43,11 @@ async function photoUrls(offerId: number) {
   return rows.flatMap((r) => r.variants.map((w) => `/images/${r.id}-${w}.webp`));
 }
 
-test("a manager adds an offer with two photos and two units; it appears on /offers elsewhere without reload; edit, then delete with confirmation", async ({ page, browser, signedInAs }) => {
+test("a manager adds an offer with two photos and two units; it appears on /offers elsewhere without reload; edit, then delete with confirmation", async ({
+  page,
+  browser,
+  signedInAs,
+}) => {
   test.setTimeout(90_000);
   await signedInAs("manager");
   const n = unique();
@@ -94,7 +100,9 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   await expect(page.getByTestId("offer-unit").first()).toContainText("شقة مطلة (#1)");
 
   // Two photos, and a file that is not a photo: it names itself and spoils nothing.
-  await page.getByLabel("إضافة صور").setInputFiles([await photo("front.jpg", "#c96"), await photo("garden.jpg", "#6a8"), { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("ليست صورة") }]);
+  await page
+    .getByLabel("إضافة صور")
+    .setInputFiles([await photo("front.jpg", "#c96"), await photo("garden.jpg", "#6a8"), { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("ليست صورة") }]);
   await expect(page.getByRole("alert").filter({ hasText: "notes.jpg" })).toContainText("تعذرت قراءة هذا الملف كصورة");
   await expect(page.locator("[data-testid=offer-photo] progress")).toHaveCount(0, { timeout: 20_000 });
   await page.getByRole("button", { name: "حذف notes.jpg" }).click();
@@ -118,7 +126,10 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
     [title],
   );
   expect([saved!.city, saved!.location, saved!.details.facade]).toEqual([city, "حي النخبة", ["شمال"]]);
-  expect(saved!.units.map((u) => [u.description, u.floor])).toEqual([["شقة مطلة (#1)", "2-3"], ["شقة مطلة (#2)", "2-3"]]);
+  expect(saved!.units.map((u) => [u.description, u.floor])).toEqual([
+    ["شقة مطلة (#1)", "2-3"],
+    ["شقة مطلة (#2)", "2-3"],
+  ]);
   expect(await photoUrls(saved!.id)).not.toHaveLength(0);
 
   // The visitor's page shows it without a reload.

@@ -43,8 +43,7 @@ test.describe("/offers filters from the query", () => {
   });
 
   test("price sort low and high", async ({ page }) => {
-    const prices = async () =>
-      (await page.locator("[data-testid=offers-grid] article").evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-price")))));
+    const prices = async () => await page.locator("[data-testid=offers-grid] article").evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-price"))));
     await page.goto("/offers?priceSort=low");
     const low = await prices();
     expect(low.length).toBeGreaterThan(3);

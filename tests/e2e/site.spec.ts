@@ -47,7 +47,16 @@ test.describe("public layout", () => {
   test("footer: about text, links, and 'محفوظة' leads to /login", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer");
-    for (const href of ["/about", "/offers", "/contact", "/licenses", "/services/property-management", "/services/marketing-brokerage", "/services/valuation", "/services/development"]) {
+    for (const href of [
+      "/about",
+      "/offers",
+      "/contact",
+      "/licenses",
+      "/services/property-management",
+      "/services/marketing-brokerage",
+      "/services/valuation",
+      "/services/development",
+    ]) {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
     await expect(footer.getByRole("link", { name: "محفوظة" })).toHaveAttribute("href", "/login");
@@ -65,12 +74,7 @@ test.describe("public layout", () => {
     await expect(cards).toHaveCount(4);
     const hrefs = await cards.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
     const messages = hrefs.map((href) => new URL(href).searchParams.get("text"));
-    expect(messages).toEqual([
-      expect.stringContaining("تسويق"),
-      expect.stringContaining("تأجير"),
-      expect.stringContaining("إدارة"),
-      expect.stringContaining("أبحث"),
-    ]);
+    expect(messages).toEqual([expect.stringContaining("تسويق"), expect.stringContaining("تأجير"), expect.stringContaining("إدارة"), expect.stringContaining("أبحث")]);
   });
 
   test("search overlay: results link to offers, empty text, closes on backdrop and close button", async ({ page }) => {

@@ -78,11 +78,7 @@ export default function SearchOverlay({ onClose }: { onClose: () => void }) {
             <ul>
               {results.map((result) => (
                 <li key={result.id}>
-                  <Link
-                    to={`/offer/${result.id}`}
-                    onClick={onClose}
-                    className="flex items-center gap-3 rounded-xl p-2 hover:bg-sand-100"
-                  >
+                  <Link to={`/offer/${result.id}`} onClick={onClose} className="flex items-center gap-3 rounded-xl p-2 hover:bg-sand-100">
                     {result.mainImage ? (
                       <img
                         src={imageUrl(result.mainImage, 400)}

@@ -31,8 +31,7 @@ export function SiteFooter({ companyName, aboutTitle, aboutText }: { companyName
         <LinkList title="خدماتنا" links={SERVICE_LINKS} />
       </div>
       <div className="border-t border-brand-800 py-4 text-center text-sm text-brand-100">
-        © {new Date().getFullYear()} {companyName}. جميع الحقوق{" "}
-        {/* The staff entrance: the word 'محفوظة' leads to /login. */}
+        © {new Date().getFullYear()} {companyName}. جميع الحقوق {/* The staff entrance: the word 'محفوظة' leads to /login. */}
         <Link to="/login" rel="nofollow" className="text-brand-100 no-underline hover:text-brand-100">
           محفوظة
         </Link>

@@ -8,9 +8,7 @@ import { HEADER_LINKS } from "./nav-links.ts";
 const SearchOverlay = lazy(() => import("./search-overlay.tsx"));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 font-bold transition ${
-    isActive ? "bg-brand-700 text-white" : "text-stone-700 hover:bg-brand-50 hover:text-brand-800"
-  }`;
+  `block rounded-lg px-3 py-2 font-bold transition ${isActive ? "bg-brand-700 text-white" : "text-stone-700 hover:bg-brand-50 hover:text-brand-800"}`;
 
 /** The header's links, the current page's marked (in the bar on large screens, in the menu on small ones). */
 function NavLinks({ className }: { className: string }) {

@@ -7,7 +7,11 @@ export function Breadcrumb({ items }: { items: { label: string; to?: string }[] 
       <ol className="flex flex-wrap items-center gap-1">
         {items.map((item, i) => (
           <li key={i} className="flex items-center gap-1">
-            {i > 0 && <span aria-hidden className="text-stone-400">/</span>}
+            {i > 0 && (
+              <span aria-hidden className="text-stone-400">
+                /
+              </span>
+            )}
             {item.to ? (
               <Link to={item.to} className="hover:text-brand-700 hover:underline">
                 {item.label}

@@ -4,19 +4,7 @@ import { imageSrcSet, imageUrl, VARIANT_WIDTHS, type ImageRef } from "~/utils/im
  * A stored photo with srcset/sizes and its intrinsic size set (no layout shift); the average
  * colour shows while it loads. `priority` for the one above-the-fold image of a page.
  */
-export function Picture({
-  image,
-  alt,
-  sizes,
-  className = "",
-  priority = false,
-}: {
-  image: ImageRef;
-  alt: string;
-  sizes: string;
-  className?: string;
-  priority?: boolean;
-}) {
+export function Picture({ image, alt, sizes, className = "", priority = false }: { image: ImageRef; alt: string; sizes: string; className?: string; priority?: boolean }) {
   return (
     <img
       src={imageUrl(image, 800)}

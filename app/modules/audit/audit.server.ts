@@ -41,4 +41,3 @@ export async function auditTrail(db: Db, entity: AuditEntity, entityId: number) 
     .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
     .orderBy(auditLog.createdAt, auditLog.id);
 }
-

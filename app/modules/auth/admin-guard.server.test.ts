@@ -78,11 +78,14 @@ function expectSentToDashboard(result: unknown) {
 const member = (role: Role, id = 1): StaffProfile => ({ id, name: "عضو", username: `member${id}`, email: "", phone: "+966500000000", role, active: true });
 
 /** A database no refused request may reach: any use of it fails the test. */
-const untouchableDb = new Proxy({}, {
-  get(_target, property) {
-    throw new Error(`the database was used (${String(property)}) before the section check`);
+const untouchableDb = new Proxy(
+  {},
+  {
+    get(_target, property) {
+      throw new Error(`the database was used (${String(property)}) before the section check`);
+    },
   },
-}) as AppServices["db"];
+) as AppServices["db"];
 
 const adminRoutes = routes.find((r) => r.path === "admin")?.children ?? [];
 const adminRouteCases = adminRoutes.map((r) => ({ file: r.file, path: `/admin${r.path ? `/${r.path.replace(/:\w+/g, "1")}` : ""}` }));

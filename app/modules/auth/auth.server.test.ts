@@ -38,7 +38,10 @@ describe("sign-in codes", () => {
     const { code, flowToken, user } = await issue(MANAGER, now);
     expect(code).toMatch(/^\d{6}$/);
     expect(user.role).toBe("manager");
-    const [row] = await db().select().from(loginCodes).where(eq(loginCodes.flowHash, (await import("./sessions.server.ts")).sha256(flowToken)));
+    const [row] = await db()
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.flowHash, (await import("./sessions.server.ts")).sha256(flowToken)));
     expect(row!.codeHash).not.toContain(code);
     expect(await pendingSignIn(db(), flowToken, now)).toEqual({ phone: "+966500000001" });
     expect(await checkLoginCode(db(), { flowToken, code, now: at(now, 1000) })).toMatchObject({ ok: true, user: { phone: "+966500000001" } });
@@ -86,7 +89,11 @@ describe("sign-in codes", () => {
   it("one code per number per 30 seconds, at most 5 per 15 minutes", async () => {
     const now = nextHour();
     await issue(STAFF, now);
-    expect(await requestLoginCode(db(), { phone: STAFF, flowToken: newToken(), address: "10.2.0.1", now: at(now, 29_000) })).toEqual({ ok: false, reason: "too-soon", retryAfterSeconds: 1 });
+    expect(await requestLoginCode(db(), { phone: STAFF, flowToken: newToken(), address: "10.2.0.1", now: at(now, 29_000) })).toEqual({
+      ok: false,
+      reason: "too-soon",
+      retryAfterSeconds: 1,
+    });
     for (let i = 1; i < CODE_RULES.perNumber.limit; i++) await issue(STAFF, at(now, i * 31_000));
     expect(await requestLoginCode(db(), { phone: STAFF, flowToken: newToken(), address: "10.2.0.1", now: at(now, 5 * 31_000) })).toEqual({
       ok: false,
@@ -126,16 +133,17 @@ describe("sign-in codes", () => {
     const wrongAnswers = results.filter((r) => !r.ok && r.reason === "wrong").length;
     expect(results.filter((r) => r.ok)).toEqual([]);
     expect(wrongAnswers).toBeLessThanOrEqual(CODE_RULES.maxWrongTries - 1);
-    const [row] = await db().select().from(loginCodes).where(eq(loginCodes.flowHash, (await import("./sessions.server.ts")).sha256(flowToken)));
+    const [row] = await db()
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.flowHash, (await import("./sessions.server.ts")).sha256(flowToken)));
     expect(row!.failedAttempts).toBe(CODE_RULES.maxWrongTries);
     expect(row!.usedAt).toBeNull();
   });
 
   it("sends one code when 20 requests for one number arrive at once", async () => {
     const now = nextHour();
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => requestLoginCode(db(), { phone: MANAGER, flowToken: newToken(), address: `10.20.0.${i}`, now })),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => requestLoginCode(db(), { phone: MANAGER, flowToken: newToken(), address: `10.20.0.${i}`, now })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.reason === "too-soon")).toHaveLength(19);
     const rows = await db().select().from(loginCodes).where(eq(loginCodes.phone, "+966500000001"));

@@ -23,7 +23,10 @@ export const CODE_RULES = {
 } as const;
 
 async function hashCode(db: Db, phone: string, code: string): Promise<string> {
-  return crypto.createHmac("sha256", await getAppSecret(db, "login-code-hmac")).update(`${phone}:${code}`).digest("hex");
+  return crypto
+    .createHmac("sha256", await getAppSecret(db, "login-code-hmac"))
+    .update(`${phone}:${code}`)
+    .digest("hex");
 }
 
 /**
@@ -47,9 +50,7 @@ async function wrongTriesOfNumber(tx: Db, phone: string, now: Date): Promise<num
 const secondsUntil = (at: number, now: Date) => Math.max(1, Math.ceil((at - now.getTime()) / 1000));
 
 export type CodeRequestRefusal = "not-allowed" | "too-soon" | "too-many" | "address-limited" | "locked";
-export type CodeRequestResult =
-  | { ok: true; user: StaffProfile; code: string; codeId: number }
-  | { ok: false; reason: CodeRequestRefusal; retryAfterSeconds?: number };
+export type CodeRequestResult = { ok: true; user: StaffProfile; code: string; codeId: number } | { ok: false; reason: CodeRequestRefusal; retryAfterSeconds?: number };
 
 /**
  * Issues a code for an active staff phone, bound to the browser's sign-in token. The caller
@@ -65,7 +66,10 @@ export async function requestLoginCode(
   const user = await findActiveStaffByPhone(db, phone);
   if (!user) return { ok: false, reason: "not-allowed" };
 
-  const code = crypto.randomInt(0, 10 ** CODE_RULES.digits).toString().padStart(CODE_RULES.digits, "0");
+  const code = crypto
+    .randomInt(0, 10 ** CODE_RULES.digits)
+    .toString()
+    .padStart(CODE_RULES.digits, "0");
   const codeHash = await hashCode(db, user.phone, code);
   return db.transaction(async (tx): Promise<CodeRequestResult> => {
     await lockNumber(tx, user.phone);
@@ -112,8 +116,7 @@ export async function pendingSignIn(db: Db, flowToken: string | undefined, now =
 }
 
 export type CodeCheckResult =
-  | { ok: true; user: StaffProfile }
-  | { ok: false; reason: "no-code" | "wrong" | "expired" | "locked" | "not-allowed" | "address-limited"; retryAfterSeconds?: number };
+  { ok: true; user: StaffProfile } | { ok: false; reason: "no-code" | "wrong" | "expired" | "locked" | "not-allowed" | "address-limited"; retryAfterSeconds?: number };
 
 /**
  * Checks a code against the newest code issued to this browser. Wrong tries are counted per

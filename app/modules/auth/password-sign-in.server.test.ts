@@ -16,7 +16,10 @@ const nextWindow = () => (clock += 60 * 60_000);
 
 beforeAll(async () => {
   const user = await createStaffUser(db(), { name: "سلمان", username: "salman", phone: "0512000077", role: "staff", email: "salman@example.sa" });
-  await db().update(staffUsers).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(staffUsers.id, user.id));
+  await db()
+    .update(staffUsers)
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where(eq(staffUsers.id, user.id));
 });
 
 async function attempt(args: { identifier: string; password: string; address: string; now: number; proof?: string | null }) {

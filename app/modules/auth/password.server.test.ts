@@ -39,7 +39,10 @@ async function mailedResetToken(address: string) {
 beforeAll(async () => {
   const user = await createStaffUser(db(), { name: "منى", username: "mona", phone: "0512000001", role: "accountant", email: "Mona@Example.sa" });
   userId = user.id;
-  await db().update(staffUsers).set({ passwordHash: await hashPassword("قهوة-عربية-2026") }).where(eq(staffUsers.id, userId));
+  await db()
+    .update(staffUsers)
+    .set({ passwordHash: await hashPassword("قهوة-عربية-2026") })
+    .where(eq(staffUsers.id, userId));
 });
 
 describe("password sign-in", () => {
@@ -111,7 +114,12 @@ describe("password reset", () => {
     expect(await reset("another-pass-9")).toMatchObject({ status: 410, errors: { "": [RESET_MESSAGES.invalidLink] } });
     // Only a hash of the token is stored.
     expect(await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, token))).toEqual([]);
-    expect(await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, sha256(token)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.tokenHash, sha256(token))),
+    ).toHaveLength(1);
   });
 
   it("a link older than an hour is refused", async () => {

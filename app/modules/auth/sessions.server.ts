@@ -62,14 +62,8 @@ export async function deleteUserSessions(db: Db, userId: number) {
 export async function deleteExpiredSessions(db: Db, now = new Date()) {
   await db
     .delete(sessions)
-    .where(
-      or(
-        lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_LIMITS.idleMs)),
-        lt(sessions.createdAt, new Date(now.getTime() - SESSION_LIMITS.absoluteMs)),
-      ),
-    );
+    .where(or(lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_LIMITS.idleMs)), lt(sessions.createdAt, new Date(now.getTime() - SESSION_LIMITS.absoluteMs))));
 }
-
 
 /** After a password change: every other session of the person ends; this one stays. */
 export async function deleteOtherSessions(db: Db, userId: number, keepToken: string | undefined) {

@@ -28,7 +28,11 @@ describe("site content", () => {
     invalidateSiteContent();
     await getSiteContent(db()); // a good copy
     invalidateSiteContent();
-    const broken = { select: () => { throw new Error("connection refused"); } } as unknown as Db;
+    const broken = {
+      select: () => {
+        throw new Error("connection refused");
+      },
+    } as unknown as Db;
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     process.env.LOG_LEVEL = "error";
     const result = await getSiteContent(broken);

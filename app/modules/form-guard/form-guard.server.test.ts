@@ -87,7 +87,10 @@ describe("guardPublicForm", () => {
   it("passes a solved form, answers a filled honeypot quietly, refuses a missing proof in Arabic", async () => {
     const solved = new Map([["altcha", await solvedProof(db())]]);
     expect(await guardPublicForm(db(), "inquiry", "192.0.2.1", solved)).toEqual({ ok: true });
-    const bot = new Map([["altcha", await solvedProof(db())], [HONEYPOT_FIELD, "http://spam.example"]]);
+    const bot = new Map([
+      ["altcha", await solvedProof(db())],
+      [HONEYPOT_FIELD, "http://spam.example"],
+    ]);
     expect(await guardPublicForm(db(), "inquiry", "192.0.2.1", bot)).toEqual({ ok: false, silent: true });
     expect(await guardPublicForm(db(), "inquiry", "192.0.2.1", new Map())).toMatchObject({ ok: false, silent: false, message: MESSAGES.botCheckFailed });
     expect(await guardPublicForm(db(), "inquiry", "192.0.2.1", solved)).toMatchObject({ ok: false, message: MESSAGES.botCheckExpired });

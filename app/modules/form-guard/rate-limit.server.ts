@@ -20,7 +20,13 @@ export interface RateLimitResult {
 /** Counts one post from this address and says whether it is still within the limit. */
 export async function hitRateLimit(
   db: Db,
-  { scope, address, limit = PUBLIC_FORM_LIMIT.limit, windowMs = PUBLIC_FORM_LIMIT.windowMs, now = Date.now() }: {
+  {
+    scope,
+    address,
+    limit = PUBLIC_FORM_LIMIT.limit,
+    windowMs = PUBLIC_FORM_LIMIT.windowMs,
+    now = Date.now(),
+  }: {
     scope: RateLimitScope;
     address: string;
     limit?: number;

@@ -44,12 +44,17 @@ describe("image pipeline", () => {
   });
 
   it("refuses a truncated photo", async () => {
-    const whole = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#000", noise: { type: "gaussian", mean: 120, sigma: 30 } } }).jpeg().toBuffer();
+    const whole = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#000", noise: { type: "gaussian", mean: 120, sigma: 30 } } })
+      .jpeg()
+      .toBuffer();
     await expect(storeImage(db(), dataDir, whole.subarray(0, Math.floor(whole.length * 0.6)))).rejects.toBeInstanceOf(ImageRejectedError);
   });
 
   it("converts a camera's wide-gamut colours to sRGB and keeps no colour profile", async () => {
-    const p3 = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#d03020" } }).withIccProfile("p3").jpeg({ quality: 95 }).toBuffer();
+    const p3 = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#d03020" } })
+      .withIccProfile("p3")
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const image = await storeImage(db(), dataDir, p3);
     const file = path.join(imagesDir(dataDir), `${image.id}-800.webp`);
     expect((await sharp(file).metadata()).icc).toBeUndefined();
@@ -61,7 +66,9 @@ describe("image pipeline", () => {
   });
 
   it("does not enlarge small photos", async () => {
-    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ccc" } }).png().toBuffer();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ccc" } })
+      .png()
+      .toBuffer();
     const image = await storeImage(db(), dataDir, small);
     expect(image.variants).toEqual([300]);
   });

@@ -98,9 +98,7 @@ export async function deleteImages(db: Db, dataDir: string, ids: string[]): Prom
   const rows = await db.select().from(images).where(inArray(images.id, ids));
   await db.delete(images).where(inArray(images.id, ids));
   const dir = imagesDir(dataDir);
-  await Promise.all(
-    rows.flatMap((row) => row.variants.map((w) => fs.rm(path.join(dir, `${row.id}-${w}.webp`), { force: true }))),
-  );
+  await Promise.all(rows.flatMap((row) => row.variants.map((w) => fs.rm(path.join(dir, `${row.id}-${w}.webp`), { force: true }))));
 }
 
 export async function getImage(db: Db, id: string): Promise<ImageRef | undefined> {

@@ -19,7 +19,11 @@ const requiredText = (message: string, max: number) =>
     .transform((value) => value.slice(0, max));
 
 /** The inquiry a form acts on (a hidden field). */
-const inquiryId = z.coerce.number({ message: INQUIRY_MESSAGES.notFound }).int(INQUIRY_MESSAGES.notFound).positive(INQUIRY_MESSAGES.notFound).max(Number.MAX_SAFE_INTEGER, INQUIRY_MESSAGES.notFound);
+const inquiryId = z.coerce
+  .number({ message: INQUIRY_MESSAGES.notFound })
+  .int(INQUIRY_MESSAGES.notFound)
+  .positive(INQUIRY_MESSAGES.notFound)
+  .max(Number.MAX_SAFE_INTEGER, INQUIRY_MESSAGES.notFound);
 
 export const inboxReplySchema = z.object({
   intent: z.literal("reply"),

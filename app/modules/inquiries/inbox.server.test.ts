@@ -36,7 +36,14 @@ beforeAll(async () => {
 });
 
 const newInquiry = (overrides: Partial<{ email: string; propertyId: number }> = {}) =>
-  createInquiry(db(), { name: "محمد", phone: "+966551234567", email: overrides.email ?? "m@example.sa", message: "هل الشقة متاحة؟", propertyId: overrides.propertyId, propertyTitle: "" });
+  createInquiry(db(), {
+    name: "محمد",
+    phone: "+966551234567",
+    email: overrides.email ?? "m@example.sa",
+    message: "هل الشقة متاحة؟",
+    propertyId: overrides.propertyId,
+    propertyTitle: "",
+  });
 
 describe("inquiry status rules", () => {
   it("replies until completed; completing once (both while the inquiry is open)", () => {
@@ -108,7 +115,10 @@ describe("the inbox", () => {
 
   it("lists newest first with filters and search, the late mark and the last action; the dashboard counts agree", async () => {
     const old = await newInquiry();
-    await db().update(inquiries).set({ createdAt: new Date(Date.now() - 25 * 3600_000), name: "قديم جداً" }).where(eq(inquiries.id, old.id));
+    await db()
+      .update(inquiries)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000), name: "قديم جداً" })
+      .where(eq(inquiries.id, old.id));
     const all = await listInbox(db(), {});
     expect(all.map((i) => i.createdAt)).toEqual([...all.map((i) => i.createdAt)].sort().reverse());
     expect(all.find((i) => i.id === old.id)?.late).toBe(true);
@@ -247,7 +257,10 @@ describe("e-mail replies through a real SMTP server", () => {
   it("an attempt left behind by a stopped process blocks only until it is stale", async () => {
     const inquiry = await newInquiry();
     const startedAt = new Date(Date.now() - 60_000).toISOString();
-    await db().update(inquiries).set({ replySending: { token: "left-behind", actorId: employee.id, startedAt } }).where(eq(inquiries.id, inquiry.id));
+    await db()
+      .update(inquiries)
+      .set({ replySending: { token: "left-behind", actorId: employee.id, startedAt } })
+      .where(eq(inquiries.id, inquiry.id));
     expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "رد")).toBe(INQUIRY_MESSAGES.replySending);
     const later = () => new Date(Date.now() + REPLY_SENDING_STALE_MS);
     expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "رد", later)).toBeNull();

@@ -47,7 +47,11 @@ export async function listInbox(db: Db, filters: InboxFilters, now = Date.now())
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
     .limit(INBOX_PAGE_SIZE);
-  const audits = await latestAuditEntries(db, "inquiry", rows.map((r) => r.inquiry.id));
+  const audits = await latestAuditEntries(
+    db,
+    "inquiry",
+    rows.map((r) => r.inquiry.id),
+  );
   return rows.map(({ inquiry, lat, lng }) => ({
     id: inquiry.id,
     name: inquiry.name,

@@ -13,7 +13,9 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-licences-"));
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
 async function uploaded() {
-  const png = await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#f4efe6" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#f4efe6" } })
+    .png()
+    .toBuffer();
   return storeImage(db(), dataDir, png);
 }
 

@@ -39,10 +39,7 @@ export async function countLicences(db: Db): Promise<number> {
 }
 
 /** Adds a licence after the last one. Exactly one of imageId and externalUrl. */
-export async function addLicence(
-  db: Db,
-  input: { alt: string } & ({ imageId: string; externalUrl?: undefined } | { externalUrl: string; imageId?: undefined }),
-): Promise<number> {
+export async function addLicence(db: Db, input: { alt: string } & ({ imageId: string; externalUrl?: undefined } | { externalUrl: string; imageId?: undefined })): Promise<number> {
   const [row] = await db
     .insert(licences)
     .values({

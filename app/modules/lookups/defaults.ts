@@ -157,18 +157,7 @@ export const DEFAULT_CITIES: ReadonlyArray<CityDefault> = [
   },
   {
     name: "الطائف",
-    neighbourhoods: [
-      "شهار",
-      "الحوية",
-      "الفيصلية",
-      "الوشحاء",
-      "نخب",
-      "قروى",
-      "القمرية",
-      "الشهداء الشمالية",
-      "الشهداء الجنوبية",
-      "الردف",
-    ],
+    neighbourhoods: ["شهار", "الحوية", "الفيصلية", "الوشحاء", "نخب", "قروى", "القمرية", "الشهداء الشمالية", "الشهداء الجنوبية", "الردف"],
   },
   {
     name: "تبوك",
@@ -200,16 +189,7 @@ export const DEFAULT_CITIES: ReadonlyArray<CityDefault> = [
   },
   {
     name: "الأحساء (الهفوف)",
-    neighbourhoods: [
-      "المحمدية",
-      "الخالدية",
-      "عين موسى",
-      "السلمانية",
-      "النعاثل",
-      "الكوت",
-      "المزروع",
-      "منسوبي التعليم",
-    ],
+    neighbourhoods: ["المحمدية", "الخالدية", "عين موسى", "السلمانية", "النعاثل", "الكوت", "المزروع", "منسوبي التعليم"],
   },
   {
     name: "نجران",
@@ -289,47 +269,13 @@ export const DEFAULT_CITIES: ReadonlyArray<CityDefault> = [
 export const DEFAULT_PROPERTY_TYPES: readonly string[] = ["شقة", "فيلا", "أرض", "عمارة", "مستودع"];
 
 /** Property types offered in the public filter bar. */
-export const FILTER_PROPERTY_TYPES: readonly string[] = [
-  "شقة",
-  "فيلا",
-  "أرض",
-  "عمارة",
-  "استوديو",
-  "بنتهاوس",
-  "محل تجاري",
-];
+export const FILTER_PROPERTY_TYPES: readonly string[] = ["شقة", "فيلا", "أرض", "عمارة", "استوديو", "بنتهاوس", "محل تجاري"];
 
 /** Types of the units inside a building offer. */
-export const DEFAULT_UNIT_TYPES: readonly string[] = [
-  "شقة كبيرة",
-  "شقة صغيرة",
-  "استوديو",
-  "مكتب",
-  "دور كامل",
-  "بنتهاوس",
-  "محل تجاري",
-  "معرض",
-  "مستودع",
-];
+export const DEFAULT_UNIT_TYPES: readonly string[] = ["شقة كبيرة", "شقة صغيرة", "استوديو", "مكتب", "دور كامل", "بنتهاوس", "محل تجاري", "معرض", "مستودع"];
 
 export const DEFAULT_STATUSES: readonly string[] = ["للبيع", "للإيجار", "مباع", "مؤجر", "محجوز", "مؤجل"];
 
-export const BUILDING_USE_OPTIONS: readonly string[] = [
-  "سكني",
-  "تجاري",
-  "سكني تجاري",
-  "سكني إداري",
-  "تجاري إداري",
-  "سكني تجاري إداري",
-];
+export const BUILDING_USE_OPTIONS: readonly string[] = ["سكني", "تجاري", "سكني تجاري", "سكني إداري", "تجاري إداري", "سكني تجاري إداري"];
 
-export const FACADE_OPTIONS: readonly string[] = [
-  "شمال",
-  "جنوب",
-  "شرق",
-  "غرب",
-  "شمال شرقي",
-  "شمال غربي",
-  "جنوب شرقي",
-  "جنوب غربي",
-];
+export const FACADE_OPTIONS: readonly string[] = ["شمال", "جنوب", "شرق", "غرب", "شمال شرقي", "شمال غربي", "جنوب شرقي", "جنوب غربي"];

@@ -1,13 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { cities, neighbourhoods, offerStatuses, propertyTypes, unitTypes } from "~/db/schema.ts";
-import {
-  DEFAULT_CITIES,
-  DEFAULT_PROPERTY_TYPES,
-  DEFAULT_STATUSES,
-  DEFAULT_UNIT_TYPES,
-  FILTER_PROPERTY_TYPES,
-} from "./defaults.ts";
+import { DEFAULT_CITIES, DEFAULT_PROPERTY_TYPES, DEFAULT_STATUSES, DEFAULT_UNIT_TYPES, FILTER_PROPERTY_TYPES } from "./defaults.ts";
 import type { CityWithNeighbourhoods } from "./city-choices.ts";
 
 /** Re-exported for the pages that still import it from here; browser code imports city-choices.ts. */
@@ -23,9 +17,7 @@ export async function seedLookupDefaults(db: Db) {
       .onConflictDoNothing();
     const cityRows = await tx.select({ id: cities.id, name: cities.name }).from(cities);
     const idByName = new Map(cityRows.map((c) => [c.name, c.id]));
-    const hoods = DEFAULT_CITIES.flatMap((city) =>
-      city.neighbourhoods.map((name, position) => ({ cityId: idByName.get(city.name)!, name, position })),
-    );
+    const hoods = DEFAULT_CITIES.flatMap((city) => city.neighbourhoods.map((name, position) => ({ cityId: idByName.get(city.name)!, name, position })));
     if (hoods.length) await tx.insert(neighbourhoods).values(hoods).onConflictDoNothing();
     for (const [table, names] of [
       [propertyTypes, DEFAULT_PROPERTY_TYPES],
@@ -45,7 +37,9 @@ export async function listCities(db: Db): Promise<CityWithNeighbourhoods[]> {
   const rows = await db
     .select({
       name: cities.name,
-      neighbourhoods: sql<string[]>`coalesce(array_agg(${neighbourhoods.name} order by ${neighbourhoods.position}, ${neighbourhoods.id}) filter (where ${neighbourhoods.id} is not null), '{}')`,
+      neighbourhoods: sql<
+        string[]
+      >`coalesce(array_agg(${neighbourhoods.name} order by ${neighbourhoods.position}, ${neighbourhoods.id}) filter (where ${neighbourhoods.id} is not null), '{}')`,
     })
     .from(cities)
     .leftJoin(neighbourhoods, sql`${neighbourhoods.cityId} = ${cities.id}`)
@@ -83,8 +77,7 @@ type NamedList = typeof propertyTypes;
 
 /** The lists of the back-office offer form. */
 export async function listOfferFormChoices(db: Db) {
-  const names = async (table: NamedList) =>
-    (await db.select({ name: table.name }).from(table).orderBy(asc(table.position), asc(table.id))).map((r) => r.name);
+  const names = async (table: NamedList) => (await db.select({ name: table.name }).from(table).orderBy(asc(table.position), asc(table.id))).map((r) => r.name);
   const [cityList, types, units, statuses] = await Promise.all([listCities(db), names(propertyTypes), names(unitTypes), names(offerStatuses)]);
   return { cities: cityList, propertyTypes: types, unitTypes: units, statuses };
 }
@@ -94,10 +87,7 @@ export async function listOfferFormChoices(db: Db) {
  * blank values are ignored, known ones are not added twice, new ones go to the end. Runs in the
  * caller's transaction, so a failed save adds nothing. Call invalidateLookups() after commit.
  */
-export async function addLookupValues(
-  tx: Tx,
-  values: { city?: string; neighbourhood?: string; propertyType?: string; status?: string; unitTypes?: string[] },
-): Promise<void> {
+export async function addLookupValues(tx: Tx, values: { city?: string; neighbourhood?: string; propertyType?: string; status?: string; unitTypes?: string[] }): Promise<void> {
   const append = async (table: NamedList | typeof cities, names: string[]) => {
     const wanted = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
     if (!wanted.length) return;

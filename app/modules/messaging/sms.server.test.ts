@@ -60,7 +60,10 @@ describe("SMS outbox", () => {
   it("writes one JSON line per message to DATA_DIR/outbox/sms.jsonl", async () => {
     const sms = createSmsSender({ ...parseEnv({}), DATA_DIR: dataDir });
     await sms.send(CODE_MESSAGE);
-    const lines = fs.readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8").trim().split("\n");
+    const lines = fs
+      .readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8")
+      .trim()
+      .split("\n");
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
     expect(Object.keys(entry)).toEqual(["to", "body", "at"]);
@@ -170,7 +173,9 @@ describe("SMS over HTTP", () => {
     const provider = await fakeProvider(() => {});
     const url = provider.url;
     for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
-    const error = await createSmsSender(httpEnv(url)).send(CODE_MESSAGE).catch((e: unknown) => e);
+    const error = await createSmsSender(httpEnv(url))
+      .send(CODE_MESSAGE)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SmsSendError);
     expect((error as SmsSendError).message).toMatch(/unreachable: ECONNREFUSED/);
   });

@@ -101,11 +101,7 @@ function extractProviderMessage(text: string): string | undefined {
   if (!json || typeof json !== "object") return undefined;
   const record = json as Record<string, unknown>;
   const error = record.error;
-  const candidates = [
-    record.message,
-    error,
-    error && typeof error === "object" ? (error as Record<string, unknown>).message : undefined,
-  ];
+  const candidates = [record.message, error, error && typeof error === "object" ? (error as Record<string, unknown>).message : undefined];
   const found = candidates.find((value): value is string => typeof value === "string" && value.trim() !== "");
   return found?.trim().slice(0, 300);
 }

@@ -4,9 +4,7 @@ import { parseOfferFilters } from "./parse-filters.server.ts";
 
 describe("offer filters from the query", () => {
   it("reads every filter", () => {
-    const filters = parseOfferFilters(
-      new URLSearchParams({ keyword: " فيلا ", city: "الرياض", propertyType: "فيلا", status: "للبيع", priceSort: "high", page: "2" }),
-    );
+    const filters = parseOfferFilters(new URLSearchParams({ keyword: " فيلا ", city: "الرياض", propertyType: "فيلا", status: "للبيع", priceSort: "high", page: "2" }));
     expect(filters).toEqual({ keyword: "فيلا", city: "الرياض", propertyType: "فيلا", status: "للبيع", priceSort: "high", page: 2 });
   });
 

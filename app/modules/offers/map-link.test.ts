@@ -13,10 +13,7 @@ describe("coordinates from a pasted map link", () => {
     ["https://www.google.com/maps/search/?api=1&query=24.7136%2C46.6753", RIYADH],
     ["https://www.google.com/maps/dir/?api=1&destination=24.7136,46.6753", RIYADH],
     ["https://www.google.com/maps/place/24.7136,46.6753", RIYADH],
-    [
-      "https://www.google.com/maps/place/%D8%A7%D9%84%D8%B1%D9%8A%D8%A7%D8%B6/@24.70,46.60,12z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d24.7136!4d46.6753",
-      RIYADH,
-    ],
+    ["https://www.google.com/maps/place/%D8%A7%D9%84%D8%B1%D9%8A%D8%A7%D8%B6/@24.70,46.60,12z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d24.7136!4d46.6753", RIYADH],
     ["https://maps.apple.com/?ll=24.7136,46.6753&q=Pin", RIYADH],
     ["https://maps.apple.com/?coordinate=24.7136,46.6753", RIYADH],
     ["https://www.openstreetmap.org/?mlat=24.7136&mlon=46.6753#map=15/24.7136/46.6753", RIYADH],

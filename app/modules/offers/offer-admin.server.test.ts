@@ -8,16 +8,7 @@ import { cities, images, neighbourhoods, offerImages, offers, offerStatuses, pro
 import { imagesDir } from "~/modules/images/images.server.ts";
 import { listOfferFormChoices, seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import {
-  deleteOffer,
-  getOfferForEdit,
-  listAdminOffers,
-  OFFER_PHOTOS_UNAVAILABLE,
-  OfferInputError,
-  saveOffer,
-  stageOfferPhoto,
-  sweepStagedImages,
-} from "./offer-admin.server.ts";
+import { deleteOffer, getOfferForEdit, listAdminOffers, OFFER_PHOTOS_UNAVAILABLE, OfferInputError, saveOffer, stageOfferPhoto, sweepStagedImages } from "./offer-admin.server.ts";
 import type { AppServices } from "~/context.ts";
 import type { StaffProfile } from "~/modules/users/users.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
@@ -34,7 +25,9 @@ beforeAll(async () => seedLookupDefaults(db()));
 
 let jpeg: Buffer;
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3a7" } }).jpeg().toBuffer();
+  jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3a7" } })
+    .jpeg()
+    .toBuffer();
 });
 
 /** The user who uploads and saves in these tests. */
@@ -87,9 +80,15 @@ describe("saving an offer", () => {
     expect(choices.statuses.filter((t) => t === "قيد الإنشاء")).toHaveLength(1);
     expect(choices.unitTypes.filter((t) => t === "جناح فندقي")).toHaveLength(1);
 
-    const before = await db().select({ n: sql<number>`count(*)::int` }).from(neighbourhoods);
+    const before = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(neighbourhoods);
     await saveOffer(db(), dataDir, form({ city: "الرياض", location: "", photos: [(await photo()).id] }), { userId: ME });
-    expect(await db().select({ n: sql<number>`count(*)::int` }).from(neighbourhoods)).toEqual(before);
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(neighbourhoods),
+    ).toEqual(before);
   });
 
   it("edits in place: new values, new photo order, and a dropped photo is deleted with its files", async () => {
@@ -116,14 +115,24 @@ describe("saving an offer", () => {
   it("claims only photos the same user staged: another user's staged photo is refused and stays theirs", async () => {
     const theirs = await photo(2);
     const mine = await photo();
-    const count = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(offers))[0]!.n;
+    const count = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(offers)
+      )[0]!.n;
     const before = await count();
     const refused = await saveOffer(db(), dataDir, form({ photos: [mine.id, theirs.id] }), { userId: ME }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(OfferInputError);
     expect((refused as OfferInputError).errors).toEqual({ photos: OFFER_PHOTOS_UNAVAILABLE });
     expect(await count()).toBe(before);
     // Nothing was claimed: both still wait for their own uploader.
-    expect(await db().select({ id: stagedImages.imageId, by: stagedImages.uploadedBy }).from(stagedImages).where(inArray(stagedImages.imageId, [mine.id, theirs.id]))).toEqual(
+    expect(
+      await db()
+        .select({ id: stagedImages.imageId, by: stagedImages.uploadedBy })
+        .from(stagedImages)
+        .where(inArray(stagedImages.imageId, [mine.id, theirs.id])),
+    ).toEqual(
       expect.arrayContaining([
         { id: mine.id, by: ME },
         { id: theirs.id, by: 2 },
@@ -198,12 +207,17 @@ describe("saving an offer", () => {
     await db().execute(sql`create function fail_offer() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
     await db().execute(sql`create trigger fail_offer before insert on offer_images for each row execute function fail_offer()`);
     const p = await photo();
-    const count = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(offers))[0]!.n;
+    const count = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(offers)
+      )[0]!.n;
     const before = await count();
     try {
-      await expect(
-        saveOffer(db(), dataDir, form({ city: "مدينة الفشل", propertyType: "نوع الفشل", status: "حالة الفشل", photos: [p.id] }), { userId: ME }),
-      ).rejects.toThrow(/offer_images/);
+      await expect(saveOffer(db(), dataDir, form({ city: "مدينة الفشل", propertyType: "نوع الفشل", status: "حالة الفشل", photos: [p.id] }), { userId: ME })).rejects.toThrow(
+        /offer_images/,
+      );
     } finally {
       await db().execute(sql`drop trigger fail_offer on offer_images; drop function fail_offer()`);
     }
@@ -215,7 +229,10 @@ describe("saving an offer", () => {
 
     // Never saved: the daily sweep deletes it, rows and files.
     expect(filesOf(p.id).length).toBeGreaterThan(0);
-    await db().update(stagedImages).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(stagedImages.imageId, p.id));
+    await db()
+      .update(stagedImages)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(stagedImages.imageId, p.id));
     expect(await sweepStagedImages(db(), dataDir)).toBeGreaterThanOrEqual(1);
     expect(await db().select().from(images).where(eq(images.id, p.id))).toEqual([]);
     expect(filesOf(p.id)).toEqual([]);

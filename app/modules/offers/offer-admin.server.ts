@@ -113,12 +113,7 @@ function offerColumns(data: OfferFormData) {
  * claimed. Photos an edit dropped are deleted with their files once the change is committed.
  * Returns null when the offer to edit does not exist.
  */
-export async function saveOffer(
-  db: Db,
-  dataDir: string,
-  data: OfferFormData,
-  { id, userId }: { id?: number; userId: number },
-): Promise<{ id: number; created: boolean } | null> {
+export async function saveOffer(db: Db, dataDir: string, data: OfferFormData, { id, userId }: { id?: number; userId: number }): Promise<{ id: number; created: boolean } | null> {
   let dropped: Array<{ id: string; variants: number[] }> = [];
   const savedId = await db.transaction(async (tx) => {
     if (id !== undefined) {
@@ -156,7 +151,10 @@ export async function saveOffer(
       offerId = row!.id;
     } else {
       offerId = id;
-      await tx.update(offers).set({ ...offerColumns(data), updatedAt: sql`now()` }).where(eq(offers.id, id));
+      await tx
+        .update(offers)
+        .set({ ...offerColumns(data), updatedAt: sql`now()` })
+        .where(eq(offers.id, id));
       await tx.delete(offerImages).where(eq(offerImages.offerId, id));
       const droppedIds = own.map((r) => r.id).filter((photo) => !data.photos.includes(photo));
       if (droppedIds.length) dropped = await tx.delete(images).where(inArray(images.id, droppedIds)).returning();
@@ -193,7 +191,15 @@ export async function sweepStagedImages(db: Db, dataDir: string, olderThanMs = 2
   const stale = await db.select({ id: stagedImages.imageId }).from(stagedImages).where(lt(stagedImages.createdAt, cutoff));
   if (!stale.length) return 0;
   // Never one an offer uses (a claim always removes the staged row, but be safe).
-  const used = await db.select({ id: offerImages.imageId }).from(offerImages).where(inArray(offerImages.imageId, stale.map((s) => s.id)));
+  const used = await db
+    .select({ id: offerImages.imageId })
+    .from(offerImages)
+    .where(
+      inArray(
+        offerImages.imageId,
+        stale.map((s) => s.id),
+      ),
+    );
   const ids = stale.map((s) => s.id).filter((photo) => !used.some((u) => u.id === photo));
   await deleteImages(db, dataDir, ids);
   return ids.length;

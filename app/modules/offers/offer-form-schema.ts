@@ -70,7 +70,11 @@ const toNumber =
     return z.NEVER;
   };
 const amount = (message: string, max: number) => z.unknown().optional().transform(toNumber(message, max));
-const count = (max: number = NUMBER_LIMITS.count) => z.unknown().optional().transform(toNumber(OFFER_FORM_MESSAGES.countInvalid, max, true));
+const count = (max: number = NUMBER_LIMITS.count) =>
+  z
+    .unknown()
+    .optional()
+    .transform(toNumber(OFFER_FORM_MESSAGES.countInvalid, max, true));
 /** Required numbers: blank is refused with the field's "required" message, the rest as any number. */
 const requiredAmount = (required: string, invalid: string, max: number) =>
   z
@@ -83,7 +87,10 @@ const flag = z
   .optional()
   .catch(undefined)
   .transform((v) => v === true || v === "true" || v === "on");
-const lookupValue = z.string().catch("").transform((v) => v.replace(/\s+/g, " ").trim().slice(0, 80));
+const lookupValue = z
+  .string()
+  .catch("")
+  .transform((v) => v.replace(/\s+/g, " ").trim().slice(0, 80));
 /** A list of texts as a form posts it (boxes sharing a name, hidden fields): several values, one alone, or none. */
 const textList = z
   .union([z.array(z.string()), z.string()])
@@ -91,9 +98,7 @@ const textList = z
   .transform((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]));
 /** A map coordinate, posted as text (a hidden field) or given as a number. */
 const coordinate = (limit: number) =>
-  z
-    .union([z.number(), z.string().transform((v) => (v.trim() === "" ? Number.NaN : Number(toAsciiDigits(v.trim()).replace("٫", "."))))])
-    .pipe(z.number().min(-limit).max(limit));
+  z.union([z.number(), z.string().transform((v) => (v.trim() === "" ? Number.NaN : Number(toAsciiDigits(v.trim()).replace("٫", "."))))]).pipe(z.number().min(-limit).max(limit));
 
 /** "5", "3-7" and "1, 3, 5" (Arabic digits and comma welcome); blank means not given. */
 export function normaliseFloor(input: string): string | null {
@@ -102,12 +107,19 @@ export function normaliseFloor(input: string): string | null {
   if (/^\d{1,3}$/.test(value)) return value;
   const range = /^(\d{1,3}) ?- ?(\d{1,3})$/.exec(value);
   if (range) return `${range[1]}-${range[2]}`;
-  if (/^\d{1,3}( ?, ?\d{1,3})+$/.test(value)) return value.split(",").map((n) => n.trim()).join(", ");
+  if (/^\d{1,3}( ?, ?\d{1,3})+$/.test(value))
+    return value
+      .split(",")
+      .map((n) => n.trim())
+      .join(", ");
   return null;
 }
 
 export const unitSchema = z.object({
-  id: z.string().regex(/^[\w-]{1,40}$/).catch(() => crypto.randomUUID()),
+  id: z
+    .string()
+    .regex(/^[\w-]{1,40}$/)
+    .catch(() => crypto.randomUUID()),
   type: requiredText(OFFER_FORM_MESSAGES.unitTypeRequired, 80).transform((v) => v.replace(/\s+/g, " ")),
   description: text(300),
   floor: z
@@ -144,9 +156,7 @@ export function expandUnits(unit: Omit<OfferUnit, "id">, howMany: number, newId:
 
 const detailsSchema = z.object({
   streetWidth: amount(OFFER_FORM_MESSAGES.numberInvalid, NUMBER_LIMITS.streetWidth),
-  facade: textList
-    .catch([])
-    .transform((values) => FACADE_OPTIONS.filter((option) => values.includes(option))),
+  facade: textList.catch([]).transform((values) => FACADE_OPTIONS.filter((option) => values.includes(option))),
   propertyAge: count(NUMBER_LIMITS.age),
   livingRooms: count(),
   driversRoom: flag,

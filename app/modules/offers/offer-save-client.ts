@@ -22,4 +22,3 @@ export async function saveOfferOrStay({ serverAction }: { serverAction: () => Pr
   }
   return reply;
 }
-

@@ -30,8 +30,6 @@ describe("counting a broad search", () => {
 
   it("keeps the order across pages when sorted by price", async () => {
     const second = await listOffers(db(), { priceSort: "high", page: 2 }, 10);
-    expect(second.offers.map((o) => o.price)).toEqual(
-      Array.from({ length: 10 }, (_, i) => (MAX_COUNTED_OFFERS + 50 - 10 - i) * 1000),
-    );
+    expect(second.offers.map((o) => o.price)).toEqual(Array.from({ length: 10 }, (_, i) => (MAX_COUNTED_OFFERS + 50 - 10 - i) * 1000));
   });
 });

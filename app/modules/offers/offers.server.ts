@@ -91,7 +91,12 @@ export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_
   let counted = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page > 1) {
     // Past the last page: still report how many there are.
-    const capped = db.select({ one: sql`1` }).from(offers).where(where).limit(MAX_COUNTED_OFFERS + 1).as("capped");
+    const capped = db
+      .select({ one: sql`1` })
+      .from(offers)
+      .where(where)
+      .limit(MAX_COUNTED_OFFERS + 1)
+      .as("capped");
     const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped);
     counted = count?.n ?? 0;
   }
@@ -119,14 +124,26 @@ async function neighbour(db: Db, createdAt: Date, id: number, direction: "newer"
     ? or(gt(offers.createdAt, createdAt), and(eq(offers.createdAt, createdAt), gt(offers.id, id)))
     : or(lt(offers.createdAt, createdAt), and(eq(offers.createdAt, createdAt), lt(offers.id, id)));
   const order = newer ? [asc(offers.createdAt), asc(offers.id)] : [desc(offers.createdAt), desc(offers.id)];
-  const [row] = await db.select({ id: offers.id, title: offers.title }).from(offers).where(after).orderBy(...order).limit(1);
+  const [row] = await db
+    .select({ id: offers.id, title: offers.title })
+    .from(offers)
+    .where(after)
+    .orderBy(...order)
+    .limit(1);
   if (row) return row;
   // Wrap around: before the newest comes the oldest, after the oldest the newest.
-  const [wrapped] = await db.select({ id: offers.id, title: offers.title }).from(offers).orderBy(...order).limit(1);
+  const [wrapped] = await db
+    .select({ id: offers.id, title: offers.title })
+    .from(offers)
+    .orderBy(...order)
+    .limit(1);
   return wrapped ?? null;
 }
 
-export async function getOfferPage(db: Db, id: number): Promise<{
+export async function getOfferPage(
+  db: Db,
+  id: number,
+): Promise<{
   offer: OfferPageView;
   previous: { id: number; title: string } | null;
   next: { id: number; title: string } | null;
@@ -135,10 +152,7 @@ export async function getOfferPage(db: Db, id: number): Promise<{
   if (!row) return null;
   const photos = await listOfferPhotos(db, id);
   // In the newest-first list, "previous" is the newer neighbour and "next" the older one.
-  const [previous, next] = await Promise.all([
-    neighbour(db, row.createdAt, row.id, "newer"),
-    neighbour(db, row.createdAt, row.id, "older"),
-  ]);
+  const [previous, next] = await Promise.all([neighbour(db, row.createdAt, row.id, "newer"), neighbour(db, row.createdAt, row.id, "older")]);
   const offer: OfferPageView = {
     ...offerFields(row),
     images: photos,
@@ -174,12 +188,7 @@ export function offerFields(row: typeof offers.$inferSelect) {
 
 /** An offer's photos in order, the main one first. */
 export async function listOfferPhotos(db: Db, offerId: number): Promise<ImageRef[]> {
-  return db
-    .select(imageColumns)
-    .from(offerImages)
-    .innerJoin(images, eq(images.id, offerImages.imageId))
-    .where(eq(offerImages.offerId, offerId))
-    .orderBy(asc(offerImages.position));
+  return db.select(imageColumns).from(offerImages).innerJoin(images, eq(images.id, offerImages.imageId)).where(eq(offerImages.offerId, offerId)).orderBy(asc(offerImages.position));
 }
 
 /** Ids and change dates for sitemap.xml. */

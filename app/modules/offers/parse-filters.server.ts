@@ -14,10 +14,7 @@ const offerFiltersSchema = z.object({
   keyword: optionalText,
   city: optionalText,
   propertyType: optionalText,
-  status: z
-    .enum(FILTERABLE_STATUSES)
-    .optional()
-    .catch(undefined),
+  status: z.enum(FILTERABLE_STATUSES).optional().catch(undefined),
   priceSort: z.enum(["low", "high"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
@@ -26,4 +23,3 @@ const offerFiltersSchema = z.object({
 export function parseOfferFilters(params: URLSearchParams): OfferFilters {
   return offerFiltersSchema.parse(Object.fromEntries(params)) satisfies OfferFilters;
 }
-

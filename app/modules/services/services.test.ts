@@ -25,8 +25,18 @@ describe("services data", () => {
     for (const service of SERVICES) {
       expect(service.items.length).toBeGreaterThanOrEqual(4);
       expect(service.steps.length).toBeGreaterThanOrEqual(3);
-      const texts = [service.title, service.summary, service.intro, service.itemsTitle, service.stepsTitle, service.artworkAlt,
-        service.cta.title, service.cta.text, service.cta.label, ...[...service.items, ...service.steps].flatMap((i) => [i.title, i.text])];
+      const texts = [
+        service.title,
+        service.summary,
+        service.intro,
+        service.itemsTitle,
+        service.stepsTitle,
+        service.artworkAlt,
+        service.cta.title,
+        service.cta.text,
+        service.cta.label,
+        ...[...service.items, ...service.steps].flatMap((i) => [i.title, i.text]),
+      ];
       for (const text of texts) {
         expect(text.trim().length, `${service.slug}: empty text`).toBeGreaterThan(0);
         expect(text, `${service.slug}: Latin letters in "${text}"`).not.toMatch(/[A-Za-z]/);

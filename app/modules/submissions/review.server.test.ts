@@ -23,7 +23,9 @@ let manager: StaffProfile;
 let jpeg: Uint8Array;
 beforeAll(async () => {
   manager = await createStaffUser(db(), { name: "نورة", username: "noura.t", phone: "0551110003", role: "manager" });
-  jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#a63" } }).jpeg().toBuffer();
+  jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#a63" } })
+    .jpeg()
+    .toBuffer();
 });
 
 const submission = () =>
@@ -95,7 +97,11 @@ describe("owner submissions: statuses and review", () => {
     if (!(started instanceof Response)) throw new Error(JSON.stringify(started.data));
     expect(started.status).toBe(302);
     const to = new URL(started.headers.get("location")!, "http://localhost");
-    expect([to.pathname, to.searchParams.get("from"), to.searchParams.get("photos")?.split(",")]).toEqual(["/admin/offers/new", String(row.id), [expect.any(String), expect.any(String)]]);
+    expect([to.pathname, to.searchParams.get("from"), to.searchParams.get("photos")?.split(",")]).toEqual([
+      "/admin/offers/new",
+      String(row.id),
+      [expect.any(String), expect.any(String)],
+    ]);
 
     const rejected = await post({ intent: "reject", id: String(row.id) });
     if (rejected instanceof Response) throw new Error("redirected");

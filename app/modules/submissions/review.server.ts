@@ -61,12 +61,7 @@ async function reviewable(db: Db | Tx, id: number, { lock = false } = {}): Promi
  * are copied (never moved) into photos waiting for the offer form, which opens filled from it.
  * Returns the copies' ids in order, or why not.
  */
-export async function startOfferFromSubmission(
-  db: Db,
-  dataDir: string,
-  actor: StaffProfile,
-  id: number,
-): Promise<{ ok: true; photoIds: string[] } | { ok: false; error: string }> {
+export async function startOfferFromSubmission(db: Db, dataDir: string, actor: StaffProfile, id: number): Promise<{ ok: true; photoIds: string[] } | { ok: false; error: string }> {
   const found = await reviewable(db, id);
   if (!found.ok) return found;
   const originals = (await photosOf(db, [id])).get(id) ?? [];
@@ -79,7 +74,11 @@ export async function startOfferFromSubmission(
       await recordAudit(tx, actor, "submission", id, "offer-started", { from: found.status, photos: copies.length });
     });
   } catch (error) {
-    await deleteImages(db, dataDir, copies.map((c) => c.id));
+    await deleteImages(
+      db,
+      dataDir,
+      copies.map((c) => c.id),
+    );
     throw error;
   }
   return { ok: true, photoIds: copies.map((c) => c.id) };
@@ -90,11 +89,7 @@ export async function offerStartFromSubmission(db: Db, id: number, photoIds: str
   const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
   if (!row) return null;
   const staged = photoIds.length
-    ? await db
-        .select(imageColumns)
-        .from(stagedImages)
-        .innerJoin(images, eq(images.id, stagedImages.imageId))
-        .where(inArray(stagedImages.imageId, photoIds))
+    ? await db.select(imageColumns).from(stagedImages).innerJoin(images, eq(images.id, stagedImages.imageId)).where(inArray(stagedImages.imageId, photoIds))
     : [];
   const order = new Map(photoIds.map((photo, index) => [photo, index]));
   return {

@@ -135,7 +135,12 @@ describe("owner submission validation", () => {
 
 describe("upload limits on the server", () => {
   it("reads the text fields and the photos, skipping an empty file input", async () => {
-    const upload = await readSubmissionUpload(multipart(VALID, [{ name: "a.jpg", bytes: await jpegWithExif() }, { name: "", bytes: new Uint8Array() }]));
+    const upload = await readSubmissionUpload(
+      multipart(VALID, [
+        { name: "a.jpg", bytes: await jpegWithExif() },
+        { name: "", bytes: new Uint8Array() },
+      ]),
+    );
     expect(upload.fields.get("clientName")).toBe(VALID.clientName);
     expect(upload.photos).toHaveLength(1);
   });
@@ -165,9 +170,7 @@ describe("upload limits on the server", () => {
 
   it("stops reading the stream at the limit: the rest of a huge body is never pulled", async () => {
     const boundary = "----limit";
-    const head = new TextEncoder().encode(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    );
+    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
     const chunk = new Uint8Array(64 * 1024).fill(0xff);
     const total = 200 * 1024 * 1024;
     let pulled = 0;
@@ -226,7 +229,10 @@ describe("storing a submission", () => {
   }
 
   it("stores a pending submission with its photos re-encoded without EXIF/GPS, and mails the manager", async () => {
-    const outcome = await post(VALID, [{ name: "front.jpg", bytes: await jpegWithExif() }, { name: "side.jpg", bytes: await jpegWithExif(900, 900) }]);
+    const outcome = await post(VALID, [
+      { name: "front.jpg", bytes: await jpegWithExif() },
+      { name: "side.jpg", bytes: await jpegWithExif(900, 900) },
+    ]);
     expect(answerOf(outcome)).toEqual({ status: 200, reply: { status: "success", initialValue: null } });
     const [row] = await db().select().from(submissions).where(eq(submissions.clientName, VALID.clientName));
     expect(row).toMatchObject({ status: "pending", clientPhone: "+966551234567", city: "الرياض", area: 450 });
@@ -254,14 +260,20 @@ describe("storing a submission", () => {
 
   it("refuses a text file named .jpg and leaves nothing behind, even after a good photo", async () => {
     const before = await countRows();
-    const outcome = await post(VALID, [{ name: "good.jpg", bytes: await jpegWithExif() }, { name: "fake.jpg", bytes: Buffer.from("this is not a photo") }]);
+    const outcome = await post(VALID, [
+      { name: "good.jpg", bytes: await jpegWithExif() },
+      { name: "fake.jpg", bytes: Buffer.from("this is not a photo") },
+    ]);
     expect(answerOf(outcome)).toMatchObject({ status: 400, reply: { status: "error", error: { photos: [SUBMISSION_MESSAGES.photosUnreadable] } } });
     expect(await countRows()).toEqual(before);
   });
 
   it("needs at least one photo and gives back what was typed", async () => {
     const outcome = await post(VALID, []);
-    expect(answerOf(outcome)).toMatchObject({ status: 400, reply: { status: "error", error: { photos: [SUBMISSION_MESSAGES.photosRequired] }, initialValue: { clientName: VALID.clientName } } });
+    expect(answerOf(outcome)).toMatchObject({
+      status: 400,
+      reply: { status: "error", error: { photos: [SUBMISSION_MESSAGES.photosRequired] }, initialValue: { clientName: VALID.clientName } },
+    });
   });
 
   it("answers a photo over 5 MB under the photos, with 413 and the text read before it", async () => {
@@ -295,7 +307,10 @@ describe("storing a submission", () => {
 
   it("refuses a post without the proof of work, keeping the text", async () => {
     const outcome = await handleSubmissionPost(services(), nextAddress(), multipart(VALID, [{ name: "a.jpg", bytes: await jpegWithExif() }]));
-    expect(answerOf(outcome)).toMatchObject({ status: 400, reply: { status: "error", error: { "": [MESSAGES.botCheckFailed] }, initialValue: { description: VALID.description } } });
+    expect(answerOf(outcome)).toMatchObject({
+      status: 400,
+      reply: { status: "error", error: { "": [MESSAGES.botCheckFailed] }, initialValue: { description: VALID.description } },
+    });
   });
 
   it("still succeeds when the notification cannot be sent", async () => {

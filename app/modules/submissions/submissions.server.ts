@@ -21,12 +21,19 @@ export async function createSubmission(db: Db, dataDir: string, data: Submission
     // One at a time: sharp already uses every core for each photo, and memory stays bounded.
     for (const photo of photos) stored.push(await storeImage(db, dataDir, Buffer.from(photo.bytes)));
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(submissions).values({ ...data, status: "pending" }).returning();
+      const [row] = await tx
+        .insert(submissions)
+        .values({ ...data, status: "pending" })
+        .returning();
       await tx.insert(submissionImages).values(stored.map((image, position) => ({ submissionId: row!.id, imageId: image.id, position })));
       return row!;
     });
   } catch (error) {
-    await deleteImages(db, dataDir, stored.map((image) => image.id));
+    await deleteImages(
+      db,
+      dataDir,
+      stored.map((image) => image.id),
+    );
     if (error instanceof ImageRejectedError) throw new SubmissionPhotoError(error.message, { cause: error });
     throw error;
   }

@@ -1,15 +1,6 @@
 /** The eight task statuses (stored in English, shown in Arabic). */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is used until the tasks board lists its columns from it
-const TASK_STATUSES = [
-  "Pending",
-  "In Progress",
-  "Awaiting Info",
-  "Finance Request",
-  "Completed",
-  "Cancelled",
-  "Awaiting Approval",
-  "Rejected",
-] as const;
+const TASK_STATUSES = ["Pending", "In Progress", "Awaiting Info", "Finance Request", "Completed", "Cancelled", "Awaiting Approval", "Rejected"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 const TASK_STATUS_LABELS: Record<TaskStatus, string> = {

@@ -9,11 +9,19 @@ const isOpen = notInArray(tasks.status, [...CLOSED_TASK_STATUSES]);
 
 /** The manager's dashboard count: every open task. */
 export async function countOpenTasks(db: Db): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(tasks).where(isOpen);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(tasks)
+    .where(isOpen);
   return row?.count ?? 0;
 }
 
 /** A member's own open tasks, newest first (accountant and staff dashboards). */
 export async function listOpenTasksFor(db: Db, userId: number, limit = 20): Promise<Task[]> {
-  return db.select().from(tasks).where(and(eq(tasks.assignedTo, userId), isOpen)).orderBy(desc(tasks.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.assignedTo, userId), isOpen))
+    .orderBy(desc(tasks.createdAt))
+    .limit(limit);
 }

@@ -47,9 +47,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <NavLink
               to={link.to}
               end={link.to === "/admin"}
-              className={({ isActive }) =>
-                `block rounded-xl px-3 py-2.5 font-bold ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-brand-800"}`
-              }
+              className={({ isActive }) => `block rounded-xl px-3 py-2.5 font-bold ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-brand-800"}`}
             >
               {link.label}
             </NavLink>

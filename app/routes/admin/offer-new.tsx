@@ -31,7 +31,9 @@ export default function NewOffer({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-5">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">إضافة عرض جديد</h1>
-      {loaderData.fromSubmission ? <p className="rounded-xl bg-blue-50 p-3 font-bold text-blue-900">البيانات من طلب المالك {loaderData.fromSubmission}؛ راجعها قبل النشر.</p> : null}
+      {loaderData.fromSubmission ? (
+        <p className="rounded-xl bg-blue-50 p-3 font-bold text-blue-900">البيانات من طلب المالك {loaderData.fromSubmission}؛ راجعها قبل النشر.</p>
+      ) : null}
       <OfferForm initial={loaderData.initial} choices={loaderData.choices} />
     </div>
   );

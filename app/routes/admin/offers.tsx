@@ -35,7 +35,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function Thumbnail({ offer }: { offer: AdminOfferRow }) {
   return offer.thumbnail ? (
-    <img src={imageUrl(offer.thumbnail, 400)} alt="" width={96} height={72} loading="lazy" className="h-[72px] w-24 shrink-0 rounded-lg object-cover" style={{ backgroundColor: offer.thumbnail.colour }} />
+    <img
+      src={imageUrl(offer.thumbnail, 400)}
+      alt=""
+      width={96}
+      height={72}
+      loading="lazy"
+      className="h-[72px] w-24 shrink-0 rounded-lg object-cover"
+      style={{ backgroundColor: offer.thumbnail.colour }}
+    />
   ) : (
     <span className="h-[72px] w-24 shrink-0 rounded-lg bg-stone-200" />
   );
@@ -44,10 +52,19 @@ function Thumbnail({ offer }: { offer: AdminOfferRow }) {
 function Actions({ offer, onDelete }: { offer: AdminOfferRow; onDelete: (offer: AdminOfferRow) => void }) {
   return (
     <div className="flex gap-2">
-      <Link to={`/admin/offers/edit/${offer.id}`} className="rounded-lg px-3 py-1.5 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50" aria-label={`تعديل ${offer.title}`}>
+      <Link
+        to={`/admin/offers/edit/${offer.id}`}
+        className="rounded-lg px-3 py-1.5 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50"
+        aria-label={`تعديل ${offer.title}`}
+      >
         تعديل
       </Link>
-      <button type="button" onClick={() => onDelete(offer)} className="rounded-lg px-3 py-1.5 font-bold text-red-700 ring-1 ring-red-300 hover:bg-red-50" aria-label={`حذف ${offer.title}`}>
+      <button
+        type="button"
+        onClick={() => onDelete(offer)}
+        className="rounded-lg px-3 py-1.5 font-bold text-red-700 ring-1 ring-red-300 hover:bg-red-50"
+        aria-label={`حذف ${offer.title}`}
+      >
         حذف
       </button>
     </div>
@@ -101,11 +118,21 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="p-3 text-start">
                     <span className="sr-only">الصورة</span>
                   </th>
-                  <th scope="col" className="p-3 text-start">العنوان</th>
-                  <th scope="col" className="p-3 text-start">الحالة</th>
-                  <th scope="col" className="p-3 text-start">المدينة</th>
-                  <th scope="col" className="p-3 text-start">السعر</th>
-                  <th scope="col" className="p-3 text-start">الإجراءات</th>
+                  <th scope="col" className="p-3 text-start">
+                    العنوان
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    الحالة
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    المدينة
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    السعر
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    الإجراءات
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-200">
@@ -134,11 +161,19 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
           </div>
           {pageCount > 1 ? (
             <nav aria-label="صفحات العروض" className="flex items-center justify-center gap-3">
-              {page > 1 ? <Link to={`?page=${page - 1}`} className="font-bold text-brand-800">السابق</Link> : null}
+              {page > 1 ? (
+                <Link to={`?page=${page - 1}`} className="font-bold text-brand-800">
+                  السابق
+                </Link>
+              ) : null}
               <span className="text-stone-600">
                 صفحة {page} من {pageCount} ({total} عرض)
               </span>
-              {page < pageCount ? <Link to={`?page=${page + 1}`} className="font-bold text-brand-800">التالي</Link> : null}
+              {page < pageCount ? (
+                <Link to={`?page=${page + 1}`} className="font-bold text-brand-800">
+                  التالي
+                </Link>
+              ) : null}
             </nav>
           ) : null}
         </>

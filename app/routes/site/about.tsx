@@ -57,7 +57,10 @@ export default function About() {
         ))}
       </div>
 
-      <aside aria-labelledby="about-next" className="mt-16 flex flex-col items-start gap-4 rounded-3xl bg-brand-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-10">
+      <aside
+        aria-labelledby="about-next"
+        className="mt-16 flex flex-col items-start gap-4 rounded-3xl bg-brand-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-10"
+      >
         <div>
           <h2 id="about-next" className="text-2xl font-bold">
             كيف نخدمك؟

@@ -76,10 +76,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               </li>
             ) : null}
             <li>
-              <Link
-                to="/list-your-property"
-                className="flex h-full items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-brand-300"
-              >
+              <Link to="/list-your-property" className="flex h-full items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-brand-300">
                 <HomeIcon className="size-10 shrink-0 rounded-full bg-brand-700 p-2 text-white" />
                 <span>
                   <span className="block font-bold text-ink">اعرض عقارك لدينا</span>

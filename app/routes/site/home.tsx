@@ -47,10 +47,7 @@ const QUICK_REQUESTS = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const [featured, cities] = await Promise.all([
-    listOffers(db, { page: 1 }, HOME_OFFER_COUNT),
-    listCityNames(db),
-  ]);
+  const [featured, cities] = await Promise.all([listOffers(db, { page: 1 }, HOME_OFFER_COUNT), listCityNames(db)]);
   return { offers: featured.offers, cities };
 }
 
@@ -75,7 +72,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {[...marquee, ...marquee].map((text, i) => (
               <span key={i} aria-hidden={i >= marquee.length} className="flex items-center gap-12">
                 {text}
-                <span aria-hidden className="text-brand-700">◆</span>
+                <span aria-hidden className="text-brand-700">
+                  ◆
+                </span>
               </span>
             ))}
           </div>

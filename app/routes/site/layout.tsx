@@ -21,10 +21,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       {/* A thin bar while the next page loads. */}
-      <div
-        aria-hidden
-        className={`fixed inset-x-0 top-0 z-50 h-1 origin-right bg-gold-500 transition-transform duration-500 ${navigating ? "scale-x-75" : "scale-x-0"}`}
-      />
+      <div aria-hidden className={`fixed inset-x-0 top-0 z-50 h-1 origin-right bg-gold-500 transition-transform duration-500 ${navigating ? "scale-x-75" : "scale-x-0"}`} />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         تخطَّ إلى المحتوى
       </a>

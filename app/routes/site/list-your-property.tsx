@@ -10,8 +10,7 @@ import { pageMeta } from "~/utils/meta.ts";
 import type { Route } from "./+types/list-your-property";
 
 const TITLE = "اعرض عقارك لدينا";
-const INTRO =
-  "أرسل لنا بيانات عقارك وصوره، وسيتواصل معك أحد مستشارينا لدراسة احتياجك وتقديم العرض المناسب لإدارته أو تسويقه وبيعه أو تأجيره.";
+const INTRO = "أرسل لنا بيانات عقارك وصوره، وسيتواصل معك أحد مستشارينا لدراسة احتياجك وتقديم العرض المناسب لإدارته أو تسويقه وبيعه أو تأجيره.";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
@@ -24,8 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleSubmissionPost(context.get(servicesContext), context.get(clientAddressContext), request);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ site: siteFromMatches(matches), title: TITLE, description: INTRO, path: "/list-your-property" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ site: siteFromMatches(matches), title: TITLE, description: INTRO, path: "/list-your-property" });
 
 const STEPS = [
   { title: "أرسل بيانات عقارك", text: "املأ النموذج وأرفق صورًا واضحة للعقار." },

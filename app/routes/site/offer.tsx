@@ -97,13 +97,21 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
         <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: "العروض", to: "/offers" }, { label: offer.title }]} />
         <nav aria-label="التنقل بين العروض" className="flex gap-2">
           {previous && (
-            <Link to={`/offer/${previous.id}`} title={previous.title} className="flex items-center gap-1 rounded-lg bg-white px-3 py-1.5 text-sm font-bold shadow-sm ring-1 ring-stone-200 hover:bg-sand-100">
+            <Link
+              to={`/offer/${previous.id}`}
+              title={previous.title}
+              className="flex items-center gap-1 rounded-lg bg-white px-3 py-1.5 text-sm font-bold shadow-sm ring-1 ring-stone-200 hover:bg-sand-100"
+            >
               <ChevronStartIcon className="size-4" />
               العرض السابق
             </Link>
           )}
           {next && (
-            <Link to={`/offer/${next.id}`} title={next.title} className="flex items-center gap-1 rounded-lg bg-white px-3 py-1.5 text-sm font-bold shadow-sm ring-1 ring-stone-200 hover:bg-sand-100">
+            <Link
+              to={`/offer/${next.id}`}
+              title={next.title}
+              className="flex items-center gap-1 rounded-lg bg-white px-3 py-1.5 text-sm font-bold shadow-sm ring-1 ring-stone-200 hover:bg-sand-100"
+            >
               العرض التالي
               <ChevronEndIcon className="size-4" />
             </Link>

@@ -147,7 +147,10 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </ol>
       </PageSection>
 
-      <section aria-labelledby="service-cta" className="mt-14 flex flex-col items-start gap-5 rounded-3xl bg-brand-900 p-6 text-white sm:p-10 lg:flex-row lg:items-center lg:justify-between">
+      <section
+        aria-labelledby="service-cta"
+        className="mt-14 flex flex-col items-start gap-5 rounded-3xl bg-brand-900 p-6 text-white sm:p-10 lg:flex-row lg:items-center lg:justify-between"
+      >
         <div className="max-w-2xl">
           <h2 id="service-cta" className="text-2xl font-bold sm:text-3xl">
             {service.cta.title}

@@ -63,10 +63,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15">
             <p className="leading-8 text-brand-50">{page.listPropertyText}</p>
-            <Link
-              to="/list-your-property"
-              className="mt-4 inline-flex items-center gap-2 rounded-xl bg-gold-400 px-5 py-3 font-bold text-brand-900 hover:bg-gold-300"
-            >
+            <Link to="/list-your-property" className="mt-4 inline-flex items-center gap-2 rounded-xl bg-gold-400 px-5 py-3 font-bold text-brand-900 hover:bg-gold-300">
               <HomeIcon className="size-5" />
               {page.listPropertyButton}
             </Link>

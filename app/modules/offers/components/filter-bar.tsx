@@ -84,10 +84,7 @@ export function FilterBar({
       <FilterSelect id={id("status")} name="status" label="الحالة" value={values.status} anyLabel="الكل" options={FILTERABLE_STATUSES} />
       <FilterSelect id={id("priceSort")} name="priceSort" label="ترتيب السعر" value={values.priceSort} anyLabel="الأحدث أولاً" options={PRICE_SORTS} labels={PRICE_SORT_LABELS} />
       <div className="col-span-2 flex items-end lg:col-span-1">
-        <button
-          type="submit"
-          className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-5 py-2.5 font-bold text-white shadow hover:bg-brand-800"
-        >
+        <button type="submit" className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-5 py-2.5 font-bold text-white shadow hover:bg-brand-800">
           <SearchIcon className="size-5" />
           عرض النتائج
         </button>

@@ -9,7 +9,10 @@ const OFFER_CARD_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 10
 
 export function OfferCard({ offer, priority = false }: { offer: OfferCardData; priority?: boolean }) {
   return (
-    <article data-price={offer.price} className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg">
+    <article
+      data-price={offer.price}
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg"
+    >
       <div className="relative aspect-[3/2] overflow-hidden bg-sand-200">
         {offer.mainImage ? (
           <Picture

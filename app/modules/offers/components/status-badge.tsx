@@ -13,10 +13,7 @@ const TONES = {
 export function StatusBadge({ status, className = "", admin = false }: { status: string; className?: string; admin?: boolean }) {
   const tone = admin ? adminStatusTone(status) : publicStatusTone(status);
   return (
-    <span
-      className={`inline-flex items-center rounded-full px-3 py-0.5 text-sm font-bold shadow-sm ${TONES[tone]} ${className}`}
-      data-tone={tone}
-    >
+    <span className={`inline-flex items-center rounded-full px-3 py-0.5 text-sm font-bold shadow-sm ${TONES[tone]} ${className}`} data-tone={tone}>
       {status}
     </span>
   );

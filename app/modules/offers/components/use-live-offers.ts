@@ -21,7 +21,8 @@ export function useLiveOffers() {
     const source = new EventSource("/api/offers/events");
     source.addEventListener("offers", refresh);
     source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED) refresh(); // refused: the one-time fetch
+      if (source.readyState === EventSource.CLOSED)
+        refresh(); // refused: the one-time fetch
       else lost = true; // reconnecting by itself
     };
     source.onopen = () => {

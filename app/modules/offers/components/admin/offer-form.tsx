@@ -187,15 +187,7 @@ export function OfferForm({ initial, choices }: { initial: OfferFormInitial; cho
   const photoError = photoProblem === "failed" ? OFFER_FORM_MESSAGES.photosFailed : firstError(fields.photos.allErrors);
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      id={form.id}
-      onSubmit={submit}
-      noValidate
-      className="grid gap-5"
-      aria-label={initial.id ? "تعديل العرض" : "إضافة عرض جديد"}
-    >
+    <fetcher.Form ref={formRef} method="post" id={form.id} onSubmit={submit} noValidate className="grid gap-5" aria-label={initial.id ? "تعديل العرض" : "إضافة عرض جديد"}>
       <FormNotice id={form.errorId} errors={[...notices]} />
 
       <Section title="المعلومات الأساسية">

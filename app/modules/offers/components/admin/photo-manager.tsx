@@ -47,9 +47,7 @@ export function PhotoManager({
       if (item.state !== "uploading" || active.current.has(item.key)) continue;
       const key = item.key;
       active.current.add(key);
-      void uploadPhoto(item.file, (progress) =>
-        onChange((all) => all.map((i) => (i.key === key && i.state === "uploading" ? { ...i, progress } : i))),
-      ).then((result) => {
+      void uploadPhoto(item.file, (progress) => onChange((all) => all.map((i) => (i.key === key && i.state === "uploading" ? { ...i, progress } : i)))).then((result) => {
         active.current.delete(key);
         onChange((all) =>
           all.map((i) => {
@@ -149,10 +147,22 @@ export function PhotoManager({
                         اجعلها الرئيسية
                       </button>
                     ) : null}
-                    <button type="button" aria-label={`تقديم ${label}`} disabled={index === 0} className="rounded-lg px-2 py-1 ring-1 ring-stone-300 disabled:opacity-40" onClick={() => move(item.key, index - 1)}>
+                    <button
+                      type="button"
+                      aria-label={`تقديم ${label}`}
+                      disabled={index === 0}
+                      className="rounded-lg px-2 py-1 ring-1 ring-stone-300 disabled:opacity-40"
+                      onClick={() => move(item.key, index - 1)}
+                    >
                       →
                     </button>
-                    <button type="button" aria-label={`تأخير ${label}`} disabled={index === items.length - 1} className="rounded-lg px-2 py-1 ring-1 ring-stone-300 disabled:opacity-40" onClick={() => move(item.key, index + 1)}>
+                    <button
+                      type="button"
+                      aria-label={`تأخير ${label}`}
+                      disabled={index === items.length - 1}
+                      className="rounded-lg px-2 py-1 ring-1 ring-stone-300 disabled:opacity-40"
+                      onClick={() => move(item.key, index + 1)}
+                    >
                       ←
                     </button>
                     {item.state === "failed" && item.error !== OFFER_PHOTO_MESSAGES.tooLarge ? (

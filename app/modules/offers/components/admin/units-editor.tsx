@@ -162,7 +162,12 @@ export function UnitsEditor({
                 >
                   تعديل
                 </button>
-                <button type="button" className="rounded-xl px-4 py-2 font-bold text-red-700 ring-1 ring-red-300 hover:bg-red-50" aria-label={`حذف الوحدة ${index + 1}`} onClick={() => setDeleting(unit.id)}>
+                <button
+                  type="button"
+                  className="rounded-xl px-4 py-2 font-bold text-red-700 ring-1 ring-red-300 hover:bg-red-50"
+                  aria-label={`حذف الوحدة ${index + 1}`}
+                  onClick={() => setDeleting(unit.id)}
+                >
                   حذف
                 </button>
               </div>
