@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
 import type { SmsSender } from "~/modules/messaging/sms.server.ts";
 import type { OfferEventHub } from "~/modules/offers/offer-events.server.ts";
-import type { StaffProfile } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
 import type { Env } from "~/utils/env.server.ts";
 

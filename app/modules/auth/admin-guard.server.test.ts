@@ -6,7 +6,8 @@ import { servicesContext, staffUserContext, type AppServices } from "~/context.t
 import { staffUsers } from "~/db/schema.ts";
 import { adminSectionOf, canOpenSection } from "~/modules/users/permissions.ts";
 import { ROLES, type Role } from "~/modules/users/roles.ts";
-import { createStaffUser, type StaffProfile } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { createStaffUser } from "~/modules/users/users.server.ts";
 import routes from "~/routes.ts";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff.tsx";
 import { parseEnv } from "~/utils/env.server.ts";

@@ -1,7 +1,7 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { clientAddressContext, servicesContext, staffUserContext } from "~/context.ts";
 import { adminSectionOf, canOpenSection, type AdminSection } from "~/modules/users/permissions.ts";
-import type { StaffProfile } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { log } from "~/utils/log.server.ts";
 import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
 import { readSession } from "./sessions.server.ts";

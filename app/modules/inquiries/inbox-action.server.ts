@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context.ts";
-import type { StaffProfile } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { replyFormError, replySuccess, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { completeInquiry, replyToInquiry, requestHelp } from "./inbox.server.ts";

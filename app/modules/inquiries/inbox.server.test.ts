@@ -7,7 +7,7 @@ import { auditLog, inquiries, tasks } from "~/db/schema.ts";
 import { auditTrail } from "~/modules/audit/audit.server.ts";
 import { createMailer, type Mailer, type MailMessage } from "~/modules/messaging/mail.server.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
-import type { StaffProfile } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useSmtpServer } from "../../../tests/factories/smtp-server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";

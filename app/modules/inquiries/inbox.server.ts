@@ -4,7 +4,7 @@ import type { Db, Tx } from "~/db/client.server.ts";
 import { inquiries, offers, staffUsers, tasks, type ReplyEntry } from "~/db/schema.ts";
 import { latestAuditEntries, recordAudit } from "~/modules/audit/audit.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
-import type { StaffProfile } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { log } from "~/utils/log.server.ts";
 import type { InboxCard, InboxFilters } from "./inbox-card.ts";
 import { INQUIRY_HELP_LIMITS, INQUIRY_REPLY_MAX } from "./inbox-schema.ts";

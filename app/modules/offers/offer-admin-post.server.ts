@@ -1,7 +1,7 @@
 import type { AppServices } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
 import { ImageRejectedError } from "~/modules/images/images.server.ts";
-import type { StaffProfile } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { log } from "~/utils/log.server.ts";

@@ -10,7 +10,7 @@ import { listOfferFormChoices, seedLookupDefaults } from "~/modules/lookups/look
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { deleteOffer, getOfferForEdit, listAdminOffers, OFFER_PHOTOS_UNAVAILABLE, OfferInputError, saveOffer, stageOfferPhoto, sweepStagedImages } from "./offer-admin.server.ts";
 import type { AppServices } from "~/context.ts";
-import type { StaffProfile } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { readToast } from "~/utils/toast.server.ts";

@@ -6,17 +6,8 @@ import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.se
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { publishOfferChange } from "./offer-events.server.ts";
 import type { OfferFormData } from "./offer-form-schema.ts";
+import type { AdminOfferRow } from "./offer-views.ts";
 import { listOfferPhotos, offerFields } from "./offers.server.ts";
-
-/** A row of the back-office list. */
-export interface AdminOfferRow {
-  id: number;
-  title: string;
-  status: string;
-  city: string;
-  price: number;
-  thumbnail: ImageRef | null;
-}
 
 const ADMIN_PAGE_SIZE = 50;
 

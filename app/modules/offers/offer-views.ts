@@ -30,6 +30,16 @@ export interface OfferPageView extends OfferCard {
   updatedAt: string;
 }
 
+/** A row of the back-office list. */
+export interface AdminOfferRow {
+  id: number;
+  title: string;
+  status: string;
+  city: string;
+  price: number;
+  thumbnail: ImageRef | null;
+}
+
 /** Status badge colours on the public site (for rent is blue here, green in the back office). */
 export function publicStatusTone(status: string): "green" | "blue" | "yellow" | "orange" | "red" | "grey" {
   switch (status) {

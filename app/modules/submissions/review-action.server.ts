@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { AppServices } from "~/context.ts";
-import type { StaffProfile } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { replySuccess, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { rejectSubmission, startOfferFromSubmission } from "./review.server.ts";

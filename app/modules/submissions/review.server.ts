@@ -3,7 +3,7 @@ import type { Db, Tx } from "~/db/client.server.ts";
 import { images, stagedImages, submissionImages, submissions } from "~/db/schema.ts";
 import { latestAuditEntries, recordAudit } from "~/modules/audit/audit.server.ts";
 import { copyImage, deleteImages, imageColumns } from "~/modules/images/images.server.ts";
-import type { StaffProfile } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { canReview, SUBMISSION_REVIEW_MESSAGES, type SubmissionStatus } from "./status.ts";
 import type { SubmissionCard } from "./submission-card.ts";

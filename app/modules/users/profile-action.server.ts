@@ -9,7 +9,7 @@ import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import { profileEmailSchema, profilePasswordSchema } from "./profile-schema.ts";
 import { changeEmail, changePassword, PROFILE_MESSAGES } from "./profile.server.ts";
-import type { StaffProfile } from "./users.server.ts";
+import type { StaffProfile } from "./staff-profile.ts";
 
 const PAGE = "/admin/profile";
 

@@ -19,7 +19,8 @@ import { readAnswer, type Answer } from "../../../tests/factories/form-answer.ts
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { handleProfilePost } from "./profile-action.server.ts";
 import { PROFILE_MESSAGES } from "./profile.server.ts";
-import { createStaffUser, getStaffProfile, type StaffProfile } from "./users.server.ts";
+import type { StaffProfile } from "./staff-profile.ts";
+import { createStaffUser, getStaffProfile } from "./users.server.ts";
 
 const db = useTestDatabase();
 const env = { ...parseEnv({ PUBLIC_URL: "https://aqar.example.sa" }), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "aqar-profile-")) };

@@ -5,7 +5,8 @@ import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { notifyInBackground } from "~/modules/messaging/background.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { hashPassword } from "~/utils/password.server.ts";
-import { setStaffPasswordHash, updateStaffEmail, type StaffProfile } from "./users.server.ts";
+import type { StaffProfile } from "./staff-profile.ts";
+import { setStaffPasswordHash, updateStaffEmail } from "./users.server.ts";
 
 export const PROFILE_MESSAGES = {
   // The product's own wording: keep these texts exactly.

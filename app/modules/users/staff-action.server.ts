@@ -12,7 +12,7 @@ import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import { addStaff, changeRole, findOtherStaff, setStaffActive, type StaffRefusal } from "./staff-admin.server.ts";
 import { staffActiveSchema, staffAddSchema, staffRoleSchema, STAFF_LIMITS, STAFF_MESSAGES } from "./staff-schema.ts";
-import type { StaffProfile } from "./users.server.ts";
+import type { StaffProfile } from "./staff-profile.ts";
 
 const PAGE = "/admin/settings/staff";
 

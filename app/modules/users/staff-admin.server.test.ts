@@ -15,7 +15,8 @@ import { handleProfilePost } from "./profile-action.server.ts";
 import { PROFILE_MESSAGES } from "./profile.server.ts";
 import { handleStaffPost } from "./staff-action.server.ts";
 import { STAFF_MESSAGES } from "./staff-schema.ts";
-import { createStaffUser, getStaffProfile, type StaffProfile } from "./users.server.ts";
+import type { StaffProfile } from "./staff-profile.ts";
+import { createStaffUser, getStaffProfile } from "./users.server.ts";
 
 const db = useTestDatabase();
 const env = parseEnv({});

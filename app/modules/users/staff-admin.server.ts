@@ -6,7 +6,8 @@ import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import type { Role } from "./roles.ts";
 import { STAFF_MESSAGES } from "./staff-schema.ts";
-import { createStaffUser, StaffInputError, type NewStaff, type StaffProfile, type StaffUser } from "./users.server.ts";
+import type { StaffProfile } from "./staff-profile.ts";
+import { createStaffUser, StaffInputError, type NewStaff, type StaffUser } from "./users.server.ts";
 
 /** A rule of the staff page said no: its message, its status, and the field it is about (if one). */
 export type StaffRefusal = { ok: false; error: string; status: 400 | 403 | 404 | 409; field?: "phone" | "username" };

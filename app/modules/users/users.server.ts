@@ -4,10 +4,9 @@ import { staffUsers } from "~/db/schema.ts";
 import { personNameField } from "~/utils/form-fields.ts";
 import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
 import { isRole, type Role } from "./roles.ts";
+import type { StaffProfile } from "./staff-profile.ts";
 
 export type StaffUser = typeof staffUsers.$inferSelect;
-/** What pages may see of a staff member (never the password hash). */
-export type StaffProfile = Pick<StaffUser, "id" | "name" | "username" | "email" | "phone" | "role" | "active">;
 
 export const PROFILE_COLUMNS = {
   id: staffUsers.id,

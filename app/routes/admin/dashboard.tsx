@@ -4,12 +4,13 @@ import { servicesContext } from "~/context.ts";
 import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
 import { inquiryTotals } from "~/modules/inquiries/inbox.server.ts";
 import { countOffers } from "~/modules/offers/offers.server.ts";
+import { MyTasks } from "~/modules/tasks/components/my-tasks.tsx";
 import { isLate, taskStatusLabel } from "~/modules/tasks/status.ts";
+import type { DashboardTask } from "~/modules/tasks/task-card.ts";
 import { countOpenTasks, listOpenTasksFor } from "~/modules/tasks/tasks.server.ts";
-import { formatDateArabic, formatNumberArabic } from "~/utils/format.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
 import type { Route } from "./+types/dashboard";
 
-type DashboardTask = { id: number; title: string; status: string; createdAt: string; late: boolean };
 type DashboardData =
   | { kind: "manager"; name: string; totals: { offers: number; inquiries: number; pendingInquiries: number; lateInquiries: number; openTasks: number } }
   | { kind: "accountant" | "staff"; name: string; tasks: DashboardTask[] }
@@ -82,28 +83,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : loaderData.kind === "none" ? (
         <p className="rounded-2xl bg-amber-50 p-5 font-bold text-amber-900 ring-1 ring-amber-200">لم يتم تحديد دور لحسابك. يرجى التواصل مع المدير.</p>
       ) : (
-        <Section id="my-tasks" title={`مهامي المعلّقة (${formatNumberArabic(loaderData.tasks.length)})`}>
-          {loaderData.tasks.length === 0 ? (
-            <p className="text-stone-600">لا توجد مهام معلّقة لك حاليًا.</p>
-          ) : (
-            <ul className="divide-y divide-stone-200">
-              {loaderData.tasks.map((task) => (
-                <li key={task.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <bdi className="font-bold text-ink">{task.title}</bdi>
-                  <span className="flex items-center gap-2 text-sm text-stone-600">
-                    {task.late ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-bold text-red-800">متأخرة</span> : null}
-                    {task.status} · {formatDateArabic(task.createdAt)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          {loaderData.kind === "accountant" ? (
-            <Link to="/admin/finance" className="mt-4 inline-block font-bold text-brand-700 underline">
-              الانتقال إلى المالية
-            </Link>
-          ) : null}
-        </Section>
+        <MyTasks kind={loaderData.kind} tasks={loaderData.tasks} />
       )}
     </div>
   );

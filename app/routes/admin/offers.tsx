@@ -5,15 +5,16 @@ import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
 import { FormNotice } from "~/components/forms/form-notice.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { OfferActions, OfferThumbnail } from "~/modules/offers/components/admin/offer-row.tsx";
 import { StatusBadge } from "~/modules/offers/components/status-badge.tsx";
 import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
 import { handleOfferDelete } from "~/modules/offers/offer-admin-post.server.ts";
-import { listAdminOffers, type AdminOfferRow } from "~/modules/offers/offer-admin.server.ts";
+import { listAdminOffers } from "~/modules/offers/offer-admin.server.ts";
 import { OFFER_FORM_MESSAGES } from "~/modules/offers/offer-form-schema.ts";
+import type { AdminOfferRow } from "~/modules/offers/offer-views.ts";
 import { formatPriceArabic } from "~/utils/format.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { formErrorsOf } from "~/utils/form-submission.ts";
-import { imageUrl } from "~/utils/image-ref.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/offers";
 
@@ -31,44 +32,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return replyToRefusal(read);
   const page = pageOf(request.url);
   return handleOfferDelete(context.get(servicesContext), user, read.form, page > 1 ? `/admin/offers?page=${page}` : "/admin/offers");
-}
-
-function Thumbnail({ offer }: { offer: AdminOfferRow }) {
-  return offer.thumbnail ? (
-    <img
-      src={imageUrl(offer.thumbnail, 400)}
-      alt=""
-      width={96}
-      height={72}
-      loading="lazy"
-      className="h-[72px] w-24 shrink-0 rounded-lg object-cover"
-      style={{ backgroundColor: offer.thumbnail.colour }}
-    />
-  ) : (
-    <span className="h-[72px] w-24 shrink-0 rounded-lg bg-stone-200" />
-  );
-}
-
-function Actions({ offer, onDelete }: { offer: AdminOfferRow; onDelete: (offer: AdminOfferRow) => void }) {
-  return (
-    <div className="flex gap-2">
-      <Link
-        to={`/admin/offers/edit/${offer.id}`}
-        className="rounded-lg px-3 py-1.5 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50"
-        aria-label={`تعديل ${offer.title}`}
-      >
-        تعديل
-      </Link>
-      <button
-        type="button"
-        onClick={() => onDelete(offer)}
-        className="rounded-lg px-3 py-1.5 font-bold text-red-700 ring-1 ring-red-300 hover:bg-red-50"
-        aria-label={`حذف ${offer.title}`}
-      >
-        حذف
-      </button>
-    </div>
-  );
 }
 
 export default function AdminOffers({ loaderData }: Route.ComponentProps) {
@@ -95,7 +58,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-3 md:hidden" aria-label="قائمة العروض">
             {rows.map((offer) => (
               <li key={offer.id} className={`${adminCardClass} flex gap-3`} data-testid="admin-offer">
-                <Thumbnail offer={offer} />
+                <OfferThumbnail offer={offer} />
                 <div className="grid min-w-0 flex-1 gap-1">
                   <p className="truncate font-bold">
                     <bdi>{offer.title}</bdi>
@@ -105,7 +68,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                     {offer.city}
                   </p>
                   <p className="font-bold text-brand-800">{formatPriceArabic(offer.price)}</p>
-                  <Actions offer={offer} onDelete={setDeleting} />
+                  <OfferActions offer={offer} onDelete={setDeleting} />
                 </div>
               </li>
             ))}
@@ -139,7 +102,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                 {rows.map((offer) => (
                   <tr key={offer.id} data-testid="admin-offer-row">
                     <td className="p-3">
-                      <Thumbnail offer={offer} />
+                      <OfferThumbnail offer={offer} />
                     </td>
                     <td className="p-3 font-bold">
                       <Link to={`/offer/${offer.id}`} className="hover:underline">
@@ -152,7 +115,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                     <td className="p-3">{offer.city}</td>
                     <td className="p-3 whitespace-nowrap">{formatPriceArabic(offer.price)}</td>
                     <td className="p-3">
-                      <Actions offer={offer} onDelete={setDeleting} />
+                      <OfferActions offer={offer} onDelete={setDeleting} />
                     </td>
                   </tr>
                 ))}
