@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { CloseIcon, PinIcon, SearchIcon } from "~/components/ui/icons.tsx";
-import { imageUrl, type ImageRef } from "~/utils/image-ref.ts";
+import { Thumbnail } from "~/components/ui/picture.tsx";
+import type { ImageRef } from "~/utils/image-ref.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { useOverlay } from "~/utils/use-overlay.ts";
 
@@ -79,16 +80,7 @@ export default function SearchOverlay({ onClose }: { onClose: () => void }) {
               {results.map((result) => (
                 <li key={result.id}>
                   <Link to={`/offer/${result.id}`} onClick={onClose} className="flex items-center gap-3 rounded-xl p-2 hover:bg-sand-100">
-                    {result.mainImage ? (
-                      <img
-                        src={imageUrl(result.mainImage, 400)}
-                        alt=""
-                        width={80}
-                        height={56}
-                        className="h-14 w-20 shrink-0 rounded-lg object-cover"
-                        style={{ backgroundColor: result.mainImage.colour }}
-                      />
-                    ) : null}
+                    {result.mainImage ? <Thumbnail image={result.mainImage} width={80} height={56} className="h-14 w-20" /> : null}
                     <span className="min-w-0">
                       <span className="block truncate font-bold">{result.title}</span>
                       <span className="flex items-center gap-1 text-sm text-stone-600">

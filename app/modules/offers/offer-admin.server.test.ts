@@ -45,6 +45,14 @@ function form(overrides: Record<string, unknown>): OfferFormData {
   return parsed.value;
 }
 
+/** How many offers the database holds. */
+async function countOffers() {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(offers);
+  return row!.n;
+}
+
 describe("saving an offer", () => {
   it("adds the offer, its units and its photos in order, and claims the uploaded photos", async () => {
     const [main, other] = [await photo(), await photo()];
@@ -115,17 +123,11 @@ describe("saving an offer", () => {
   it("claims only photos the same user staged: another user's staged photo is refused and stays theirs", async () => {
     const theirs = await photo(2);
     const mine = await photo();
-    const count = async () =>
-      (
-        await db()
-          .select({ n: sql<number>`count(*)::int` })
-          .from(offers)
-      )[0]!.n;
-    const before = await count();
+    const before = await countOffers();
     const refused = await saveOffer(db(), dataDir, form({ photos: [mine.id, theirs.id] }), { userId: ME }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(OfferInputError);
     expect((refused as OfferInputError).errors).toEqual({ photos: OFFER_PHOTOS_UNAVAILABLE });
-    expect(await count()).toBe(before);
+    expect(await countOffers()).toBe(before);
     // Nothing was claimed: both still wait for their own uploader.
     expect(
       await db()
@@ -207,13 +209,7 @@ describe("saving an offer", () => {
     await db().execute(sql`create function fail_offer() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
     await db().execute(sql`create trigger fail_offer before insert on offer_images for each row execute function fail_offer()`);
     const p = await photo();
-    const count = async () =>
-      (
-        await db()
-          .select({ n: sql<number>`count(*)::int` })
-          .from(offers)
-      )[0]!.n;
-    const before = await count();
+    const before = await countOffers();
     try {
       await expect(saveOffer(db(), dataDir, form({ city: "مدينة الفشل", propertyType: "نوع الفشل", status: "حالة الفشل", photos: [p.id] }), { userId: ME })).rejects.toThrow(
         /offer_images/,
@@ -221,7 +217,7 @@ describe("saving an offer", () => {
     } finally {
       await db().execute(sql`drop trigger fail_offer on offer_images; drop function fail_offer()`);
     }
-    expect(await count()).toBe(before);
+    expect(await countOffers()).toBe(before);
     expect(await db().select().from(cities).where(eq(cities.name, "مدينة الفشل"))).toEqual([]);
     expect(await db().select().from(propertyTypes).where(eq(propertyTypes.name, "نوع الفشل"))).toEqual([]);
     expect(await db().select().from(offerStatuses).where(eq(offerStatuses.name, "حالة الفشل"))).toEqual([]);

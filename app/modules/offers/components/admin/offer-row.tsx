@@ -1,19 +1,11 @@
 import { Link } from "react-router";
-import { imageUrl } from "~/utils/image-ref.ts";
+import { Thumbnail } from "~/components/ui/picture.tsx";
 import type { AdminOfferRow } from "../../offer-views.ts";
 
 /** The offer's main photo, or a grey box without one. */
 export function OfferThumbnail({ offer }: { offer: AdminOfferRow }) {
   return offer.thumbnail ? (
-    <img
-      src={imageUrl(offer.thumbnail, 400)}
-      alt=""
-      width={96}
-      height={72}
-      loading="lazy"
-      className="h-[72px] w-24 shrink-0 rounded-lg object-cover"
-      style={{ backgroundColor: offer.thumbnail.colour }}
-    />
+    <Thumbnail image={offer.thumbnail} width={96} height={72} lazy className="h-[72px] w-24" />
   ) : (
     <span className="h-[72px] w-24 shrink-0 rounded-lg bg-stone-200" />
   );
