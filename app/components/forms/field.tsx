@@ -78,3 +78,48 @@ export function Field({
     </div>
   );
 }
+
+/**
+ * What a kind of input needs beyond its field's props, spread after them:
+ * `<input {...props} {...phoneInputProps} required maxLength={…} />`.
+ */
+
+/** A mobile number: the phone keyboard, written left to right, with the number's form as the example. */
+export const phoneInputProps = {
+  type: "tel",
+  inputMode: "tel",
+  autoComplete: "tel",
+  dir: "ltr",
+  placeholder: "05xxxxxxxx",
+  className: `${inputClass} text-end`,
+} as const;
+
+/** An e-mail address, written left to right. */
+export const emailInputProps = { type: "email", autoComplete: "email", dir: "ltr", className: `${inputClass} text-end` } as const;
+
+/** A code sent by SMS: the digits keyboard, and the browser may offer the code from the message. */
+export const codeInputProps = { inputMode: "numeric", autoComplete: "one-time-code", dir: "ltr" } as const;
+
+/**
+ * A form's answer above its button: the messages about the whole form, read out at once
+ * (alert), or a confirmation (status). Renders nothing when there is nothing to say.
+ */
+export function FormNotice({ id, errors, success }: { id?: string; errors?: string[] | undefined; success?: ReactNode }) {
+  if (errors?.length) {
+    return (
+      <div id={id} role="alert" className="rounded-xl bg-red-50 p-3 font-bold text-red-800">
+        {errors.map((error) => (
+          <p key={error}>{error}</p>
+        ))}
+      </div>
+    );
+  }
+  if (success) {
+    return (
+      <p role="status" className="rounded-xl bg-emerald-50 p-3 font-bold leading-7 text-emerald-900">
+        {success}
+      </p>
+    );
+  }
+  return null;
+}

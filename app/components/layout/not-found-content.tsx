@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, isRouteErrorResponse } from "react-router";
 import { MESSAGES } from "~/utils/messages.ts";
 
 /** The 404 page's body: the public site's unknown paths, and an offer or service page that does not exist. */
@@ -15,4 +15,13 @@ export function NotFoundContent() {
       </Link>
     </div>
   );
+}
+
+/**
+ * The error boundary of a page whose record may not exist (an offer, a service): the 404 page for
+ * a 404; any other error goes on to the layout's boundary.
+ */
+export function NotFoundBoundary({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  throw error;
 }

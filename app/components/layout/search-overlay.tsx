@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { CloseIcon, PinIcon, SearchIcon } from "~/components/ui/icons.tsx";
-import { Thumbnail } from "~/components/ui/picture.tsx";
+import { Thumbnail } from "~/components/ui/thumbnail.tsx";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { useOverlay } from "~/utils/use-overlay.ts";

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon, SearchIcon } from "~/components/ui/icons.tsx";
-import { useOpenUntilPageChanges } from "~/utils/use-open-until-page-changes.ts";
 import { HEADER_LINKS } from "./nav-links.ts";
 
 // The overlay's code loads only when someone opens it.
@@ -27,7 +26,12 @@ function NavLinks({ className }: { className: string }) {
 
 export function SiteHeader({ companyName }: { companyName: string }) {
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useOpenUntilPageChanges(location.pathname + location.search);
+  // The menu closes when the page changes, however it changed (a link, the back button): adjusted
+  // while rendering, so the new page never paints with the menu open.
+  const page = location.pathname + location.search;
+  const [menu, setMenu] = useState({ open: false, page });
+  if (menu.page !== page) setMenu({ open: false, page });
+  const menuOpen = menu.open && menu.page === page;
   const [searchOpen, setSearchOpen] = useState(false);
 
   return (
@@ -50,7 +54,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
         </button>
         <button
           type="button"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenu({ open: !menuOpen, page })}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           className="rounded-lg p-2 text-stone-700 hover:bg-stone-100 lg:hidden"

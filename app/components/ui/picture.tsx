@@ -22,21 +22,6 @@ export function Picture({ image, alt, sizes, className = "", priority = false }:
   );
 }
 
-/** A small fixed-size photo (lists, search results): the 400-px variant, the average colour while it loads. */
-export function Thumbnail({ image, width, height, className, lazy = false }: { image: ImageRef; width: number; height: number; className: string; lazy?: boolean }) {
-  return (
-    <img
-      src={imageUrl(image, 400)}
-      alt=""
-      width={width}
-      height={height}
-      loading={lazy ? "lazy" : undefined}
-      className={`shrink-0 rounded-lg object-cover ${className}`}
-      style={{ backgroundColor: image.colour }}
-    />
-  );
-}
-
 /** For images referenced by URL in site content: our own variants get a srcset, others are used as they are. */
 export function responsiveFromUrl(url: string): { src: string; srcSet?: string } {
   const match = /^\/images\/([a-f0-9]{32})-(\d+)\.webp$/.exec(url);

@@ -1,7 +1,8 @@
+import { useRouteLoaderData } from "react-router";
 import { SITE_CONTENT_DEFAULTS, type SiteContent } from "./defaults.ts";
 
 /** The public layout's route id (app/routes.ts): its loader's data is every public page's. */
-export const SITE_LAYOUT_ID = "routes/site/layout";
+const SITE_LAYOUT_ID = "routes/site/layout";
 
 /** What the public layout's loader gives every public page: site content and the firm's numbers. */
 export interface SiteData {
@@ -18,4 +19,11 @@ type SiteMatchData = Omit<SiteData, "companyWhatsapp">;
 export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteMatchData {
   const data = matches.find((m) => m?.id === SITE_LAYOUT_ID)?.loaderData as SiteMatchData | undefined;
   return data ?? { companyName: "", publicUrl: "", content: SITE_CONTENT_DEFAULTS };
+}
+
+/** Site content and the firm's numbers, for any public page (the public layout's loader data). */
+export function useSiteData(): SiteData {
+  const data = useRouteLoaderData<SiteData>(SITE_LAYOUT_ID);
+  if (!data) throw new Error("useSiteData must be used inside the public layout");
+  return data;
 }

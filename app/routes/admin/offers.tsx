@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog.tsx";
 import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { FormNotice } from "~/components/forms/field.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { OfferActions, OfferThumbnail } from "~/modules/offers/components/admin/offer-row.tsx";

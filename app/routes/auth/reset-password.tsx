@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { FormNotice } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { Notice } from "~/components/ui/notice.tsx";
 import { servicesContext } from "~/context.ts";

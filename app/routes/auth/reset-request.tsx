@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Field } from "~/components/forms/field.tsx";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { Field, FormNotice } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { RESET_MESSAGES } from "~/modules/auth/messages.ts";

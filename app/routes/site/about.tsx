@@ -1,7 +1,7 @@
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { ArrowLink, ContactOutlineLink } from "~/components/ui/links.tsx";
 import { ImageGallery } from "~/modules/content/components/image-gallery.tsx";
-import { useSiteData } from "~/modules/content/components/use-site-data.ts";
+import { useSiteData } from "~/modules/content/site-meta.ts";
 import { parseImageList } from "~/modules/content/image-list.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta, shortDescription } from "~/utils/meta.ts";

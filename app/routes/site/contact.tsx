@@ -5,7 +5,7 @@ import { HomeIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { responsiveFromUrl } from "~/components/ui/picture.tsx";
 import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import { clientAddressContext, servicesContext } from "~/context.ts";
-import { useSiteData } from "~/modules/content/components/use-site-data.ts";
+import { useSiteData } from "~/modules/content/site-meta.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
 import { getOfferTitle } from "~/modules/offers/offers.server.ts";

@@ -4,7 +4,7 @@ import { HeroImage } from "~/components/ui/hero-image.tsx";
 import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import { ChartIcon, HomeIcon, HouseSearchIcon, KeyIcon, MegaphoneIcon, SearchIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
-import { useSiteData } from "~/modules/content/components/use-site-data.ts";
+import { useSiteData } from "~/modules/content/site-meta.ts";
 import { FILTER_PROPERTY_TYPES } from "~/modules/lookups/defaults.ts";
 import { listCityNames } from "~/modules/lookups/lookups.server.ts";
 import { FilterBar } from "~/modules/offers/components/filter-bar.tsx";

@@ -1,7 +1,7 @@
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { PageTitle } from "~/components/ui/page-title.tsx";
 import { servicesContext } from "~/context.ts";
-import { useSiteData } from "~/modules/content/components/use-site-data.ts";
+import { useSiteData } from "~/modules/content/site-meta.ts";
 import { LicenceGrid } from "~/modules/licences/components/licence-grid.tsx";
 import { listLicences } from "~/modules/licences/licences.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";

@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
-import { NotFoundBoundary } from "~/components/layout/not-found-boundary.tsx";
+import { NotFoundBoundary } from "~/components/layout/not-found-content.tsx";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { AreaIcon, BathIcon, BedIcon, ChevronEndIcon, ChevronStartIcon, HomeIcon, PinIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import { clientAddressContext, servicesContext } from "~/context.ts";
-import { useSiteData } from "~/modules/content/components/use-site-data.ts";
+import { useSiteData } from "~/modules/content/site-meta.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
 import { Gallery } from "~/modules/offers/components/gallery.tsx";

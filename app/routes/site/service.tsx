@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
-import { NotFoundBoundary } from "~/components/layout/not-found-boundary.tsx";
+import { NotFoundBoundary } from "~/components/layout/not-found-content.tsx";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { ArrowLink } from "~/components/ui/links.tsx";
 import { CheckIcon } from "~/components/ui/icons.tsx";

@@ -3,7 +3,7 @@ import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { PageTitle } from "~/components/ui/page-title.tsx";
 import { HomeIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
-import { useSiteData } from "~/modules/content/components/use-site-data.ts";
+import { useSiteData } from "~/modules/content/site-meta.ts";
 import { ServiceCard } from "~/modules/services/components/service-card.tsx";
 import { SERVICES, SERVICES_PAGE, serviceArtwork } from "~/modules/services/services.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";

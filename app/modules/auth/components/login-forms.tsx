@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { Field } from "~/components/forms/field.tsx";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
-import { codeInputProps, phoneInputProps } from "~/components/forms/input-props.ts";
+import { Field, FormNotice, codeInputProps, phoneInputProps } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
 import type { FormReply } from "~/utils/form-submission.ts";

@@ -1,9 +1,7 @@
 import { useFetcher } from "react-router";
 import { Section } from "~/components/admin/section.tsx";
 import { adminButtonClass } from "~/components/admin/styles.ts";
-import { Field, inputClass, type FieldMeta } from "~/components/forms/field.tsx";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
-import { codeInputProps } from "~/components/forms/input-props.ts";
+import { Field, inputClass, type FieldMeta, FormNotice, codeInputProps } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { codeRequestSchema } from "../reauth-schema.ts";

@@ -1,8 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
-import { Field, inputClass } from "~/components/forms/field.tsx";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { Field, inputClass, FormNotice } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import type { InboxCard } from "../inbox-card.ts";

@@ -1,8 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { Field, inputClass } from "~/components/forms/field.tsx";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
-import { emailInputProps, phoneInputProps } from "~/components/forms/input-props.ts";
+import { Field, inputClass, FormNotice, emailInputProps, phoneInputProps } from "~/components/forms/field.tsx";
 import { usePublicForm } from "~/components/forms/use-public-form.ts";
 import { CheckIcon } from "~/components/ui/icons.tsx";
 import { HoneypotField } from "~/modules/form-guard/components/form-protection.tsx";

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from "react";
-import { ExpandIcon } from "~/components/ui/icons.tsx";
-import { PhotoArrows, usePhotoSteps } from "~/components/ui/photo-steps.tsx";
+import { ChevronEndIcon, ChevronStartIcon, ExpandIcon } from "~/components/ui/icons.tsx";
 import { Picture } from "~/components/ui/picture.tsx";
 import { imageSrcSet, imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
+import { useSwipe } from "~/utils/use-swipe.ts";
 
 const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
 
@@ -11,7 +11,11 @@ export function Gallery({ images, title }: { images: ImageRef[]; title: string }
   const [index, setIndex] = useState(0);
   const [lightboxOpen, setLightboxOpen] = useState(false);
   const count = images.length;
-  const { next, previous, swipe } = usePhotoSteps(count, index, setIndex);
+  // Not photo-steps.tsx (the lightbox's): sharing it with the lazy lightbox would make it a file
+  // of its own on the offer page's first load, which has no bytes to spare.
+  const next = () => setIndex((i) => (i + 1) % count);
+  const previous = () => setIndex((i) => (i - 1 + count) % count);
+  const swipe = useSwipe(next, previous);
   const current = images[index];
   if (!current) return <div className="h-[320px] rounded-2xl bg-sand-200 sm:h-[550px]" />;
 
@@ -33,7 +37,16 @@ export function Gallery({ images, title }: { images: ImageRef[]; title: string }
           <span dir="ltr">{`${index + 1} / ${count}`}</span>
         </span>
         {count > 1 && (
-          <PhotoArrows onPrevious={previous} onNext={next} start="start-3" end="end-3" className="rounded-full bg-white/85 p-2 shadow hover:bg-white" iconClassName="size-6" />
+          <>
+            <button type="button" onClick={previous} className="absolute start-3 top-1/2 -translate-y-1/2 rounded-full bg-white/85 p-2 shadow hover:bg-white">
+              <ChevronStartIcon className="size-6" />
+              <span className="sr-only">الصورة السابقة</span>
+            </button>
+            <button type="button" onClick={next} className="absolute end-3 top-1/2 -translate-y-1/2 rounded-full bg-white/85 p-2 shadow hover:bg-white">
+              <ChevronEndIcon className="size-6" />
+              <span className="sr-only">الصورة التالية</span>
+            </button>
+          </>
         )}
       </div>
       {count > 1 && (

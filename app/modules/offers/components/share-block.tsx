@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { CheckIcon, LinkIcon, MailIcon, WhatsappIcon, XLogoIcon } from "~/components/ui/icons.tsx";
 import { MESSAGES } from "~/utils/messages.ts";
-import { whatsappShareLink } from "~/utils/whatsapp.ts";
+import { whatsappShareLink } from "~/components/ui/whatsapp-link.tsx";
 
 /** The copy-link confirmation lasts 2 s. */
 const COPY_CONFIRMATION_MS = 2000;

@@ -1,7 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { controlProps, Field, inputClass } from "~/components/forms/field.tsx";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
-import { emailInputProps, phoneInputProps } from "~/components/forms/input-props.ts";
+import { controlProps, Field, inputClass, FormNotice, emailInputProps, phoneInputProps } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
 import { uploadWithProgress } from "~/components/forms/upload-with-progress.ts";
 import { usePublicForm } from "~/components/forms/use-public-form.ts";

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import { Fact, LastAction, RecordCard } from "~/components/admin/record-card.tsx";
 import { adminButtonClass } from "~/components/admin/styles.ts";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { FormNotice } from "~/components/forms/field.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import type { LightboxImage } from "~/components/ui/lightbox.tsx";
 import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";

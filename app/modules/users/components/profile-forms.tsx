@@ -1,7 +1,6 @@
 import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
-import { Field, inputClass } from "~/components/forms/field.tsx";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { Field, inputClass, FormNotice } from "~/components/forms/field.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { NewPasswordFields } from "~/modules/auth/components/new-password-fields.tsx";
 import { IdentityField, type ReauthView } from "~/modules/auth/components/reauth.tsx";

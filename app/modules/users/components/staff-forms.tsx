@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
-import { controlProps, Field, inputClass } from "~/components/forms/field.tsx";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { controlProps, Field, inputClass, FormNotice } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { IdentityField, type ReauthView } from "~/modules/auth/components/reauth.tsx";

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { adminButtonClass, adminCardClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
-import { Field, inputClass, type ControlProps, type FieldMeta } from "~/components/forms/field.tsx";
-import { FormNotice } from "~/components/forms/form-notice.tsx";
+import { Field, inputClass, type ControlProps, type FieldMeta, FormNotice } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { useValidateOnChange } from "~/components/forms/use-validate-on-change.ts";
 import type { CityWithNeighbourhoods } from "~/modules/lookups/city-choices.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Thumbnail } from "~/components/ui/picture.tsx";
+import { Thumbnail } from "~/components/ui/thumbnail.tsx";
 import type { AdminOfferRow } from "../../offer-views.ts";
 
 /** The offer's main photo, or a grey box without one. */
