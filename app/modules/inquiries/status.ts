@@ -1,4 +1,5 @@
 import { isOneOf } from "~/utils/one-of.ts";
+import { MESSAGES } from "~/utils/messages.ts";
 
 /** Inquiry statuses (pending, then replied, then completed) and the moves between them, shared by the inbox and the server. */
 export const INQUIRY_STATUSES = ["pending", "replied", "completed"] as const;
@@ -48,7 +49,7 @@ export const INQUIRY_MESSAGES = {
   helpDetailsRequired: "يرجى كتابة تفاصيل الطلب",
   helpSent: "تم إرسال طلب المساعدة إلى المحاسب",
   noAccountant: "لا يوجد محاسب نشط لإسناد الطلب إليه",
-  invalidRequest: "طلب غير صالح",
+  invalidRequest: MESSAGES.badRequest,
 } as const;
 
 /** A map link (by coordinates) for the reply text when the offer has a point. */

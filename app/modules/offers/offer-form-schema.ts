@@ -11,6 +11,7 @@ import { BUILDING_USE_OPTIONS, FACADE_OPTIONS } from "~/modules/lookups/defaults
 import { NUMBER_LIMITS, readTypedNumber, toAsciiDigits } from "~/utils/numbers.ts";
 import type { OfferDetails, OfferUnit } from "./details.ts";
 import type { Coordinates } from "./map-link.ts";
+import { MESSAGES } from "~/utils/messages.ts";
 
 export const OFFER_FORM_MESSAGES = {
   added: "تمت إضافة العقار بنجاح!",
@@ -42,7 +43,7 @@ export const OFFER_FORM_MESSAGES = {
   photosUploading: "انتظر حتى يكتمل رفع الصور ثم احفظ.",
   photosFailed: "بعض الصور لم تُرفع: أعد المحاولة أو احذفها.",
   offerGone: "هذا العرض غير موجود، ربما حُذف من قبل.",
-  invalidRequest: "طلب غير صالح",
+  invalidRequest: MESSAGES.badRequest,
 } as const;
 
 export const OFFER_LIMITS = { maxPhotos: 30, maxUnits: 500, maxUnitCount: 100 } as const;

@@ -1,3 +1,4 @@
+import { MESSAGES } from "~/utils/messages.ts";
 /** Owner submission statuses: pending (in review) when it arrives; then rejected, or reviewed once an offer is started from it. */
 export type SubmissionStatus = "pending" | "reviewed" | "rejected";
 
@@ -23,7 +24,7 @@ export const SUBMISSION_REVIEW_MESSAGES = {
   rejected: "تم رفض الطلب",
   notFound: "هذا الطلب غير موجود",
   notAllowed: "لا يمكن تنفيذ هذا الإجراء على طلب مرفوض",
-  invalidRequest: "طلب غير صالح",
+  invalidRequest: MESSAGES.badRequest,
   empty: "لا توجد طلبات بعد",
   emptyHint: "لم يرسل أي مالك طلب إدارة عقار حتى الآن.",
 } as const;

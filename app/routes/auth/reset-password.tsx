@@ -1,7 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormNotice } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
-import { Notice } from "~/components/ui/notice.tsx";
 import { servicesContext } from "~/context.ts";
 import { NewPasswordFields } from "~/modules/auth/components/new-password-fields.tsx";
 import { RESET_MESSAGES } from "~/modules/auth/messages.ts";
@@ -47,7 +46,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1 className="text-center text-2xl font-bold text-brand-900">اختيار كلمة مرور جديدة</h1>
         {invalid ? (
           <>
-            <Notice tone="error">{RESET_MESSAGES.invalidLink}</Notice>
+            <FormNotice errors={[RESET_MESSAGES.invalidLink]} />
             <Link to="/reset-password" className="text-center font-bold text-brand-700 underline">
               طلب رابط جديد
             </Link>
