@@ -1,8 +1,8 @@
 import { createContext } from "react-router";
 import type { Db } from "~/db/client.server.ts";
+import type { EventHub } from "~/modules/live-updates/event-hub.server.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
 import type { SmsSender } from "~/modules/messaging/sms.server.ts";
-import type { OfferEventHub } from "~/modules/offers/offer-events.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
 import type { Env } from "~/utils/env.server.ts";
@@ -13,8 +13,8 @@ export interface AppServices {
   env: Env;
   mailer: Mailer;
   sms: SmsSender;
-  /** Committed offer changes, from every server instance (LISTEN/NOTIFY). */
-  offerEvents: OfferEventHub;
+  /** Committed changes of offers, tasks and finance, from every server instance (LISTEN/NOTIFY). */
+  events: EventHub;
 }
 
 export const servicesContext = createContext<AppServices>();

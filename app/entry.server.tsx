@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { nonceContext } from "~/context.ts";
 import styles from "~/app.css?inline";
 import { InlineStylesContext, NonceContext } from "~/utils/nonce.tsx";
@@ -59,6 +59,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (error instanceof Error && error.message.includes("does not match `origin` header")) {
     // React Router's cross-site check refused an action: expected, not a fault of ours.
     log.warn("cross-site action refused", { url: new URL(request.url).pathname, origin: request.headers.get("origin") });
+    return;
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // A request the app answered as it should (a GET on an action-only route is 405): not a fault.
+    log.warn("request refused", { url: new URL(request.url).pathname, status: error.status });
     return;
   }
   log.error("request error", {

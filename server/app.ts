@@ -2,9 +2,13 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { clientAddressContext, nonceContext, requestBodyContext, servicesContext, type AppServices } from "~/context.ts";
 import { localAppUrl, openDatabase } from "~/db/client.server.ts";
+import { invalidateSiteContent } from "~/modules/content/content.server.ts";
+import { startCacheSync } from "~/modules/live-updates/cache-sync.server.ts";
+import { createEventHub } from "~/modules/live-updates/event-hub.server.ts";
+import { invalidateLookups } from "~/modules/lookups/lookups.server.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
-import { createOfferEventHub } from "~/modules/offers/offer-events.server.ts";
+import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { createRequestHandler } from "./request-handler.ts";
@@ -34,9 +38,11 @@ export async function createApp() {
     await database.close(); // the embedded PostgreSQL must not outlive a failed start
     throw error;
   }
-  const offerEvents = createOfferEventHub(database.pool);
-  const services: AppServices = { db: database.db, env, mailer: createMailer(env), sms: createSmsSender(env), offerEvents };
+  const events = createEventHub(database.pool);
+  const services: AppServices = { db: database.db, env, mailer: createMailer(env), sms: createSmsSender(env), events };
   const stopHousekeeping = startHousekeeping(database.db, env.DATA_DIR);
+  // Saved content, settings and lookup lists reach every instance's cache (announceCacheChange); licences are not cached.
+  const stopCacheSync = startCacheSync(events, { content: invalidateSiteContent, settings: invalidateSettings, lookups: invalidateLookups, licences: () => undefined });
 
   const app = express.Router();
   app.use(
@@ -57,8 +63,9 @@ export async function createApp() {
     env,
     close: async () => {
       stopHousekeeping();
+      stopCacheSync();
       try {
-        await offerEvents.close();
+        await events.close();
       } finally {
         await database.close();
       }

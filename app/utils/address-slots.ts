@@ -26,9 +26,12 @@ export class AddressSlots {
   private total = 0;
   private readonly byAddress = new Map<string, number>();
   private readonly limits: { total: number; perAddress: number };
+  private readonly keyOf: (address: string) => string;
 
-  constructor(limits: { total: number; perAddress: number }) {
+  /** `keyOf` says what one holder is: by default an address (addressKey); a signed-in user's id as it is. */
+  constructor(limits: { total: number; perAddress: number }, keyOf: (address: string) => string = addressKey) {
     this.limits = limits;
+    this.keyOf = keyOf;
   }
 
   /**
@@ -36,7 +39,7 @@ export class AddressSlots {
    * the process or the address is at its limit.
    */
   acquire(address: string): (() => void) | null {
-    const key = addressKey(address);
+    const key = this.keyOf(address);
     const mine = this.byAddress.get(key) ?? 0;
     if (this.total >= this.limits.total || mine >= this.limits.perAddress) return null;
     this.total += 1;
@@ -54,6 +57,6 @@ export class AddressSlots {
 
   /** Open streams in all, and for one address. */
   count(address?: string): number {
-    return address === undefined ? this.total : (this.byAddress.get(addressKey(address)) ?? 0);
+    return address === undefined ? this.total : (this.byAddress.get(this.keyOf(address)) ?? 0);
   }
 }

@@ -36,7 +36,7 @@ export function logAnonymousAdminHit(fields: { address: string; path: string; me
 /**
  * The back office's gate (the route table of modules/users/permissions.ts), run before every loader and action under /admin, page
  * and data requests alike: no session goes to /login, a role the route table does not allow
- * goes to /admin. Every answer is marked no-store.
+ * goes to /admin. Every answer is marked no-store (an event stream's no-transform is kept).
  */
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { db, env } = context.get(servicesContext);
@@ -57,7 +57,9 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
   }
   context.set(staffUserContext, user);
   const response = await next();
-  response.headers.set("Cache-Control", "no-store");
+  // An event stream keeps its no-transform, or the compression middleware would hold its events back.
+  const stream = response.headers.get("Cache-Control")?.includes("no-transform");
+  response.headers.set("Cache-Control", stream ? "no-store, no-transform" : "no-store");
   return response;
 };
 

@@ -107,7 +107,7 @@ describe("an inquiry post answers a FormReply", () => {
     env: parseEnv({}),
     mailer: { send: async () => undefined },
     sms: { send: async () => undefined },
-    offerEvents: { subscribe: () => () => undefined, ready: async () => undefined, close: async () => undefined },
+    events: { subscribe: () => () => undefined, ready: async () => undefined, close: async () => undefined },
   });
   let address = 0;
   const nextAddress = () => `10.1.0.${++address}`;

@@ -208,7 +208,7 @@ describe("storing a submission", () => {
     mailer,
     sms: createSmsSender({ ...parseEnv({}), DATA_DIR: dataDir }),
     // Submissions never touch offers; nothing listens here.
-    offerEvents: { subscribe: () => () => undefined, ready: async () => undefined, close: async () => undefined },
+    events: { subscribe: () => () => undefined, ready: async () => undefined, close: async () => undefined },
   });
   let address = 0;
   const nextAddress = () => `10.0.0.${++address}`;

@@ -28,7 +28,7 @@ const mails: MailMessage[] = [];
 const texts: SmsMessage[] = [];
 const mailer: Mailer = { send: async (m) => void mails.push(m) };
 const sms: SmsSender = { send: async (m) => void texts.push(m) };
-const services = (): AppServices => ({ db: db(), env, mailer, sms, offerEvents: {} as AppServices["offerEvents"] });
+const services = (): AppServices => ({ db: db(), env, mailer, sms, events: {} as AppServices["events"] });
 
 const PASSWORD = "قهوة-عربية-2026";
 let n = 0;

@@ -12,7 +12,7 @@ afterEach(() => {
 /** Opens a stream as `address`; the controller closes it like a browser leaving. */
 function connect(address: string): { status: number; close: () => void } {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { offerEvents: { subscribe: () => () => undefined } } as unknown as AppServices);
+  context.set(servicesContext, { events: { subscribe: () => () => undefined } } as unknown as AppServices);
   context.set(clientAddressContext, address);
   const controller = new AbortController();
   open.push(controller);

@@ -7,6 +7,8 @@ import { useRevalidator } from "react-router";
  * fetch. If the stream is refused for good the page fetches once (the fallback). While the
  * browser is reconnecting (a server restart) it does not fetch, since that fetch would fail and
  * show the error page; it fetches once the stream is back, so nothing missed stays missing.
+ * The back office's twin is useLiveRevalidate (utils/use-live-revalidate.ts), kept apart so the
+ * public pages' JavaScript does not grow (decision 007): change both alike.
  */
 export function useLiveOffers() {
   const { revalidate } = useRevalidator();

@@ -1,0 +1,48 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+
+/**
+ * Keeps a page's data current in real time (decision 007): listens to the server-sent events at
+ * `url` and, on an event named `eventName`, refetches the page's own loader data, so filters,
+ * paging and permissions apply as on a normal load; a burst of changes (300 ms) is one fetch.
+ * If the stream is refused for good (a limit, an ended session) the page fetches once, the
+ * fallback. While the browser reconnects by itself (a server restart) it does not fetch, since
+ * that fetch would fail and show the error page; it fetches once the stream is back, so nothing
+ * missed stays missing.
+ *
+ * The back office's pages:
+ *   useLiveRevalidate("/admin/tasks/events", "tasks");     // the tasks pages
+ *   useLiveRevalidate("/admin/finance/events", "finance"); // the finance pages
+ * The events carry only `{topic, id}` or `{kind: "resync"}`; nothing of them is read here.
+ *
+ * useLiveOffers (modules/offers/components) is this hook's twin for the public offer lists, kept
+ * apart because sharing this one cost the public pages bytes (decision 007): change both alike.
+ */
+export function useLiveRevalidate(url: string, eventName: string) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lost = false;
+    const refresh = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void revalidate(), 300);
+    };
+    const source = new EventSource(url);
+    source.addEventListener(eventName, refresh);
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED)
+        refresh(); // refused: the one-time fetch
+      else lost = true; // reconnecting by itself
+    };
+    source.onopen = () => {
+      if (!lost) return;
+      lost = false;
+      refresh();
+    };
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, [revalidate, url, eventName]);
+}
