@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AuditAction, AuditEntity } from "~/modules/audit/audit-labels.ts";
+import type { TransactionType } from "~/modules/finance/transaction-type.ts";
 import type { RateLimitScope } from "~/modules/form-guard/rate-limit.server.ts";
 import type { InquiryStatus, ReplyMethod } from "~/modules/inquiries/status.ts";
 import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
@@ -17,6 +18,8 @@ export const cities = pgTable("cities", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().unique(),
   position: integer("position").notNull().default(0),
+  /** Hidden values stay on the offers that use them but leave the public filters and the form's lists. */
+  hidden: boolean("hidden").notNull().default(false),
 });
 
 export const neighbourhoods = pgTable(
@@ -28,6 +31,7 @@ export const neighbourhoods = pgTable(
       .references(() => cities.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     position: integer("position").notNull().default(0),
+    hidden: boolean("hidden").notNull().default(false),
   },
   (t) => [uniqueIndex("neighbourhoods_city_name_idx").on(t.cityId, t.name)],
 );
@@ -37,6 +41,7 @@ const namedList = (table: string) =>
     id: serial("id").primaryKey(),
     name: text("name").notNull().unique(),
     position: integer("position").notNull().default(0),
+    hidden: boolean("hidden").notNull().default(false),
   });
 
 export const propertyTypes = namedList("property_types");
@@ -174,6 +179,21 @@ export const siteContent = pgTable("site_content", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Every save of a content section: its values as saved, by whom and when (the editor's «استعادة»). */
+export const siteContentVersions = pgTable(
+  "site_content_versions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    section: text("section").notNull(),
+    values: jsonb("values").$type<Record<string, string>>().notNull(),
+    savedBy: integer("saved_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** The name at the time, kept when the account goes. */
+    savedByName: text("saved_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("site_content_versions_section_idx").on(t.section, t.createdAt.desc())],
+);
+
 export const settings = pgTable("settings", {
   id: integer("id").primaryKey().default(1),
   companyWhatsapp: text("company_whatsapp").notNull().default(""),
@@ -181,6 +201,18 @@ export const settings = pgTable("settings", {
   managerWhatsapp: text("manager_whatsapp").notNull().default(""),
   dailyEmailReport: boolean("daily_email_report").notNull().default(true),
   dailyWhatsappReport: boolean("daily_whatsapp_report").notNull().default(false),
+  /** The hour (0–23, Asia/Riyadh) the daily report goes out. */
+  dailyReportHour: integer("daily_report_hour").notNull().default(8),
+  // The firm's public details: footer, contact page, JSON-LD.
+  companyPhone: text("company_phone").notNull().default(""),
+  companyEmail: text("company_email").notNull().default(""),
+  companyAddress: text("company_address").notNull().default(""),
+  workingHours: text("working_hours").notNull().default(""),
+  commercialRegistration: text("commercial_registration").notNull().default(""),
+  /** The REGA brokerage (FAL) licence number. */
+  falLicence: text("fal_licence").notNull().default(""),
+  mapLat: doublePrecision("map_lat"),
+  mapLng: doublePrecision("map_lng"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -341,13 +373,58 @@ export const tasks = pgTable(
     status: text("status").$type<TaskStatus>().notNull().default("Pending"),
     relatedInquiryId: integer("related_inquiry_id").references(() => inquiries.id, { onDelete: "set null" }),
     relatedPropertyId: integer("related_property_id").references(() => offers.id, { onDelete: "set null" }),
-    amount: doublePrecision("amount"),
-    transactionType: text("transaction_type"),
+    /** A finance request's amount in SAR (halalas exact: numeric, never a float). */
+    amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }),
+    transactionType: text("transaction_type").$type<TransactionType>(),
+    /** A finance request's receipt photo (the image pipeline's id). */
+    receiptImageId: text("receipt_image_id").references(() => images.id, { onDelete: "set null" }),
+    /** The manager's approval notes or rejection reason. */
     notes: text("notes").notNull().default(""),
+    dueDate: date("due_date"),
+    /** The folded title for the board's Arabic-aware title search (ar_fold, as the offers' search_text; decision 002). */
+    titleFolded: text("title_folded")
+      .notNull()
+      .generatedAlwaysAs(sql`ar_fold(title)`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("tasks_assigned_status_idx").on(t.assignedTo, t.status), index("tasks_status_idx").on(t.status)],
+  (t) => [
+    // The board: everyone's newest first (manager), one assignee's (the others), one status's.
+    // NULLS FIRST is what `ORDER BY … DESC` means: an index kept NULLS LAST (drizzle's default
+    // with .desc()) cannot give that order, and the board sorted every task for each page.
+    index("tasks_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("tasks_assigned_created_idx").on(t.assignedTo, t.createdAt.desc().nullsFirst()),
+    index("tasks_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("tasks_related_inquiry_idx").on(t.relatedInquiryId),
+    // The accountant's own requests on the finance page.
+    index("tasks_created_by_idx").on(t.createdBy, t.createdAt.desc().nullsFirst()),
+    index("tasks_title_trgm_idx").using("gin", sql`${t.titleFolded} gin_trgm_ops`),
+  ],
+);
+
+// ---- Finance: transactions exist only once a manager approved them ----
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+    description: text("description").notNull(),
+    amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    type: text("type").$type<TransactionType>().notNull(),
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    approvedBy: integer("approved_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    approvalNotes: text("approval_notes").notNull().default(""),
+    /** The request it came from: unique, so a request can never become two transactions. */
+    relatedTaskId: integer("related_task_id").references(() => tasks.id, { onDelete: "set null" }),
+    receiptImageId: text("receipt_image_id").references(() => images.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("transactions_related_task_idx").on(t.relatedTaskId),
+    index("transactions_date_idx").on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check("transactions_amount_positive", sql`${t.amount} > 0`),
+    check("transactions_type_known", sql`${t.type} in ('income', 'expense')`),
+  ],
 );
 
 // ---- Audit log: who changed what in the back office, and when ----

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPriceArabic, formatPriceSar, isPlausiblePhone, normalizePhone } from "./format.ts";
+import { formatCountArabic, formatDateArabic, formatPriceArabic, formatPriceSar, isPlausiblePhone, normalizePhone } from "./format.ts";
 
 describe("price formatting", () => {
   it("shows Saudi riyals in the Arabic locale without decimals", () => {
@@ -30,5 +30,27 @@ describe("phone normalisation", () => {
     expect(isPlausiblePhone("+966501234567")).toBe(true);
     expect(isPlausiblePhone("+966abc")).toBe(false);
     expect(isPlausiblePhone("+9661")).toBe(false);
+  });
+});
+
+describe("dates and counts", () => {
+  it("dates are Riyadh's whatever the machine's time zone: 22:30 UTC is already the next day there", () => {
+    expect(formatDateArabic("2026-03-31T22:30:00Z")).toBe(formatDateArabic("2026-04-01T09:00:00Z"));
+    expect(formatDateArabic("2026-03-31T20:30:00Z")).not.toBe(formatDateArabic("2026-04-01T09:00:00Z"));
+  });
+
+  it("agrees the word with the number as Arabic does", () => {
+    const words = { zero: "لا توجد طلبات", one: "طلب واحد", two: "طلبان", few: "طلبات", many: "طلبًا", other: "طلب" };
+    expect([0, 1, 2, 3, 10, 11, 99, 100, 102].map((n) => formatCountArabic(n, words))).toEqual([
+      "لا توجد طلبات",
+      "طلب واحد",
+      "طلبان",
+      "٣ طلبات",
+      "١٠ طلبات",
+      "١١ طلبًا",
+      "٩٩ طلبًا",
+      "١٠٠ طلب",
+      "١٠٢ طلب",
+    ]);
   });
 });

@@ -14,6 +14,13 @@ export function formatPriceArabic(price: number): string {
   return arabicPrice.format(Math.round(price));
 }
 
+const arabicMoney = new Intl.NumberFormat("ar-SA", { style: "currency", currency: "SAR", maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** An amount of money in the Arabic locale, riyals with halalas when there are any (finance). */
+export function formatMoneyArabic(amount: number): string {
+  return arabicMoney.format(amount);
+}
+
 /** The English form shown beside it: '{n} SAR'. */
 export function formatPriceSar(price: number): string {
   return `${latinNumber.format(Math.round(price))} SAR`;
@@ -27,13 +34,44 @@ export function formatArea(area: number): string {
   return `${formatNumberArabic(area)} م²`;
 }
 
+/**
+ * Dates and times are the firm's, Riyadh's (as the finance months are): the same text from the
+ * server and in any browser, so a page's first render and its hydration agree.
+ */
+const arabicDate = new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium", timeZone: "Asia/Riyadh" });
+const arabicDateTime = new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Riyadh" });
+
 export function formatDateArabic(date: Date | string): string {
-  return new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium" }).format(new Date(date));
+  return arabicDate.format(new Date(date));
 }
 
 /** Date and time in the ar-SA locale (inquiry and submission timestamps). */
 export function formatDateTimeArabic(date: Date | string): string {
-  return new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium", timeStyle: "short" }).format(new Date(date));
+  return arabicDateTime.format(new Date(date));
+}
+
+const arabicPlural = new Intl.PluralRules("ar");
+
+/**
+ * A count with its word as Arabic agrees it with the number: `zero`, `one` and `two` are whole
+ * phrases ("لا توجد معاملات", "معاملة واحدة", "معاملتان"); `few` (3–10), `many` (11–99) and
+ * `other` (100 and up; `many` if not given) follow the number ("٣ معاملات", "١١ معاملة").
+ */
+export function formatCountArabic(count: number, words: { zero: string; one: string; two: string; few: string; many: string; other?: string }): string {
+  switch (arabicPlural.select(count)) {
+    case "zero":
+      return words.zero;
+    case "one":
+      return words.one;
+    case "two":
+      return words.two;
+    case "few":
+      return `${formatNumberArabic(count)} ${words.few}`;
+    case "many":
+      return `${formatNumberArabic(count)} ${words.many}`;
+    default:
+      return `${formatNumberArabic(count)} ${words.other ?? words.many}`;
+  }
 }
 
 /**

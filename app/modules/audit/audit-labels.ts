@@ -1,5 +1,5 @@
 /** The records the audit log follows, and what staff may do to them (shared by browser and server). */
-export type AuditEntity = "inquiry" | "submission";
+export type AuditEntity = "inquiry" | "submission" | "task";
 
 /** Arabic names of the recorded actions, for the "by … at …" line; its keys are every action the log accepts. */
 export const AUDIT_ACTION_LABELS = {
@@ -9,5 +9,9 @@ export const AUDIT_ACTION_LABELS = {
   "help-request": "طلب مساعدة",
   reject: "رفض",
   "offer-started": "إنشاء عرض",
+  "task-created": "إنشاء مهمة",
+  "status-change": "تغيير الحالة",
+  "finance-request": "طلب اعتماد مالي",
+  approve: "اعتماد",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

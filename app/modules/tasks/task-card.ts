@@ -1,2 +1,46 @@
+import type { TransactionType } from "~/modules/finance/transaction-type.ts";
+import type { ImageRef } from "~/utils/image-ref.ts";
+import type { TaskStatus } from "./status.ts";
+
 /** An open task as the dashboard lists it (status in Arabic, late already worked out), shared by the page and the loader. */
 export type DashboardTask = { id: number; title: string; status: string; createdAt: string; late: boolean };
+
+/** A person a task names (assignee, creator), as the board shows them. */
+export type TaskPerson = { id: number; name: string };
+
+/** A task as the board and its page show it, with what the viewer may do to it. */
+export interface TaskCard {
+  id: number;
+  title: string;
+  description: string;
+  status: TaskStatus;
+  assignee: TaskPerson | null;
+  creator: TaskPerson | null;
+  /** The inquiry it was created from; `name` is the customer's. */
+  inquiry: { id: number; name: string } | null;
+  offer: { id: number; title: string } | null;
+  amount: number | null;
+  transactionType: TransactionType | null;
+  receipt: ImageRef | null;
+  /** The manager's approval notes or rejection reason. */
+  notes: string;
+  /** yyyy-mm-dd, or null. */
+  dueDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+  late: boolean;
+  /** The statuses the viewer may pick from the menu now (empty: no menu). */
+  statusChoices: TaskStatus[];
+  /** The viewer is a manager and the task awaits approval. */
+  canDecide: boolean;
+}
+
+/** The board's filters as read from the address; `open` = neither Completed nor Cancelled (the dashboards' count); `late` = open and older than 24 hours. */
+export interface TaskFilters {
+  status?: TaskStatus;
+  assignee?: number;
+  open?: boolean;
+  late?: boolean;
+  q?: string;
+  page: number;
+}
