@@ -1,0 +1,240 @@
+import type { Locator, Page } from "@playwright/test";
+import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
+import { expect, test, unique, type StaffMember } from "./fixtures.ts";
+
+/** A task straight in the database (created `hoursAgo`), for tests about what the board shows. */
+async function insertTask(fields: { title: string; assignedTo: number; createdBy?: number | null; status?: string; hoursAgo?: number; dueDate?: string | null }) {
+  const [row] = await queryE2eDatabase<{ id: number }>(
+    `insert into tasks (title, description, assigned_to, created_by, status, due_date, created_at, updated_at)
+     values ($1, 'وصف المهمة', $2, $3, $4, $5, now() - make_interval(hours => $6), now() - make_interval(hours => $6)) returning id`,
+    [fields.title, fields.assignedTo, fields.createdBy ?? null, fields.status ?? "Pending", fields.dueDate ?? null, fields.hoursAgo ?? 0],
+  );
+  return row!.id;
+}
+
+/** A day counted from today, yyyy-mm-dd, in Riyadh time (UTC+3), as the board counts due dates. */
+const day = (offset: number) => new Date(Date.now() + 3 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+const cardOf = (page: Page, title: string) => page.getByTestId("task-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+const statusOf = (card: Locator) => card.getByTestId("task-status");
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** What the card's status menu offers. */
+const menuChoices = (card: Locator) => card.getByLabel("تغيير الحالة").locator("option").allTextContents();
+
+test("the manager creates a task for the employee (offer picked by search), who is e-mailed and moves it; the manager's board follows live", async ({
+  page,
+  browser,
+  signedInAs,
+  staffMember,
+}) => {
+  test.setTimeout(60_000);
+  const employee = await staffMember("staff");
+  const colleague = await staffMember("staff");
+  const [offer] = await queryE2eDatabase<{ id: number; title: string }>("select id, title from offers order by id limit 1");
+  const title = `معاينة الشقة ${unique()}`;
+  const theirs = `مهمة زميل ${unique()}`;
+  const theirsId = await insertTask({ title: theirs, assignedTo: colleague.id });
+
+  // The dashboard's «إنشاء مهمة جديدة» opens the form with the cursor in the title.
+  await signedInAs("manager");
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "إنشاء مهمة جديدة" }).click();
+  await expect(page).toHaveURL(/\/admin\/tasks\?new=1$/);
+  const form = page.getByRole("region", { name: "إنشاء مهمة جديدة" });
+  await expect(form.getByLabel("عنوان المهمة")).toBeFocused();
+  await form.getByLabel("عنوان المهمة").fill(title);
+  await form.getByLabel("الوصف").fill("موعد المعاينة مع العميل يوم الأحد");
+  await form.getByLabel("الموظف المسؤول").selectOption(String(employee.id));
+  await form.getByLabel("تاريخ الاستحقاق (اختياري)").fill(day(2));
+
+  // The offer picker: typed words ask the server, the results are a listbox picked with the keyboard.
+  const picker = form.getByRole("combobox", { name: "العرض المرتبط (اختياري)" });
+  await picker.fill(offer!.title);
+  const results = form.getByRole("listbox", { name: "العروض المطابقة" });
+  await expect(results.getByRole("option").filter({ hasText: offer!.title }).first()).toBeVisible();
+  const answered = page.waitForResponse((response) => response.url().includes(`/admin/tasks/offers?q=${encodeURIComponent(`#${offer!.id}`)}`));
+  await picker.fill(`#${offer!.id}`);
+  await answered;
+  await expect(results.getByRole("option").first()).toContainText(offer!.title);
+  await expect(picker).toHaveAttribute("aria-expanded", "true");
+  await picker.press("ArrowDown");
+  await picker.press("ArrowUp");
+  await expect(picker).toHaveAttribute("aria-activedescendant", (await results.getByRole("option").first().getAttribute("id"))!);
+  await picker.press("Enter");
+  await expect(results).toBeHidden();
+  await expect(picker).toHaveValue(new RegExp(`— ${escapeRegExp(offer!.title)}$`));
+  await form.getByRole("button", { name: "إنشاء المهمة" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "تم إنشاء المهمة وإبلاغ الموظف المسؤول" })).toBeVisible();
+  await expect(form.getByLabel("عنوان المهمة")).toHaveValue("");
+
+  const [created] = await queryE2eDatabase<{ id: number; status: string; related_property_id: number; due_date: string }>(
+    "select id, status, related_property_id, to_char(due_date, 'YYYY-MM-DD') as due_date from tasks where title = $1",
+    [title],
+  );
+  expect(created).toMatchObject({ status: "Pending", related_property_id: offer!.id, due_date: day(2) });
+  // The manager's board, narrowed to this task, stays open: it follows the employee's changes live.
+  await page.goto(`/admin/tasks?q=${encodeURIComponent(title)}`);
+  const managerCard = cardOf(page, title);
+  await expect(statusOf(managerCard)).toHaveText("قيد الانتظار");
+  await expect(managerCard.getByRole("link", { name: offer!.title })).toHaveAttribute("href", `/admin/offers/edit/${offer!.id}`);
+
+  // The assignee's e-mail links to the task.
+  await expect.poll(async () => (await readE2eOutbox("email")).find((m) => m.to === employee.email)?.body ?? "").toContain(`/admin/tasks/${created!.id}`);
+
+  // The employee, in a browser of their own: only their own task, and no «بانتظار الموافقة» to pick.
+  const theirContext = await browser.newContext();
+  await signedInAs(employee, theirContext);
+  const mine = await theirContext.newPage();
+  await mine.goto("/admin/tasks");
+  await expect(mine.getByTestId("task-card")).toHaveCount(1);
+  await expect(mine.getByTestId("task-count")).toHaveText("مهمة واحدة");
+  const card = cardOf(mine, title);
+  await expect(card).toContainText("موعد المعاينة مع العميل يوم الأحد");
+  await expect(mine.getByText(theirs)).toHaveCount(0);
+  expect(await menuChoices(card)).toEqual(["قيد التنفيذ", "بانتظار معلومات", "طلب مالي", "مكتملة", "ملغاة", "مرفوضة"]);
+  await card.getByLabel("تغيير الحالة").selectOption({ label: "قيد التنفيذ" });
+  await card.getByRole("button", { name: "حفظ الحالة" }).click();
+  await expect(mine.getByRole("status").filter({ hasText: "تم تحديث حالة المهمة" })).toBeVisible();
+  await expect(statusOf(card)).toHaveText("قيد التنفيذ");
+  await expect(statusOf(managerCard)).toHaveText("قيد التنفيذ"); // no reload on the manager's side
+  expect(await menuChoices(card)).not.toContain("بانتظار الموافقة");
+  await card.getByLabel("تغيير الحالة").selectOption({ label: "مكتملة" });
+  await card.getByRole("button", { name: "حفظ الحالة" }).click();
+  await expect(statusOf(card)).toHaveText("مكتملة");
+  await expect(statusOf(managerCard)).toHaveText("مكتملة");
+
+  // The task's own page: the whole card and its history; someone else's task is the 404 page.
+  await card.getByRole("link", { name: title }).click();
+  await expect(mine).toHaveURL(new RegExp(`/admin/tasks/${created!.id}$`));
+  await expect(mine.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(mine.getByTestId("task-history-entry")).toHaveText([
+    /^إنشاء مهمة · .+أُسندت إلى موظف الاختبار$/,
+    /^تغيير الحالة.+من «قيد الانتظار» إلى «قيد التنفيذ»$/,
+    /من «قيد التنفيذ» إلى «مكتملة»$/,
+  ]);
+  const hidden = await mine.goto(`/admin/tasks/${theirsId}`);
+  expect(hidden?.status()).toBe(404);
+  await expect(mine.getByRole("heading", { name: "الصفحة غير موجودة" })).toBeVisible();
+  await theirContext.close();
+});
+
+test("an empty new task shows each required field's message; an employee has no form, and the server refuses their post", async ({
+  page,
+  signedInAs,
+  playwright,
+  baseURL,
+  session,
+}) => {
+  await signedInAs("manager");
+  await page.goto("/admin/tasks?new=1");
+  const form = page.getByRole("region", { name: "إنشاء مهمة جديدة" });
+  await form.getByRole("button", { name: "إنشاء المهمة" }).click();
+  await expect(form.getByLabel("عنوان المهمة")).toHaveAccessibleDescription("يرجى إدخال عنوان المهمة");
+  await expect(form.getByLabel("الوصف")).toHaveAccessibleDescription("يرجى إدخال وصف المهمة");
+  await expect(form.getByLabel("الموظف المسؤول")).toHaveAccessibleDescription("يرجى اختيار الموظف المسؤول عن المهمة");
+  // A due date in the past, and a typed offer that was never picked, are refused too.
+  await form.getByLabel("تاريخ الاستحقاق (اختياري)").fill(day(-1));
+  await form.getByRole("combobox", { name: "العرض المرتبط (اختياري)" }).fill("عرض لا وجود له أبدًا");
+  await form.getByRole("button", { name: "إنشاء المهمة" }).click();
+  await expect(form.getByLabel("تاريخ الاستحقاق (اختياري)")).toHaveAccessibleDescription("لا يمكن أن يكون تاريخ الاستحقاق في الماضي");
+  await expect(form.getByRole("combobox", { name: "العرض المرتبط (اختياري)" })).toHaveAccessibleDescription(/العقار المختار غير موجود$/);
+
+  // The employee's board has no form; a post made anyway is refused, as is the offer search.
+  const { cookie, member } = await session("staff");
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: cookie, Origin: baseURL! }, maxRedirects: 0 });
+  const title = `مهمة ممنوعة ${unique()}`;
+  const refused = await request.post("/admin/tasks", { form: { intent: "create", title, description: "وصف", assignedTo: String(member.id) } });
+  expect(refused.status()).toBe(403);
+  expect(await queryE2eDatabase("select 1 from tasks where title = $1", [title])).toEqual([]);
+  expect((await request.get("/admin/tasks/offers?q=شقة")).status()).toBe(403);
+  const board = await request.get("/admin/tasks");
+  expect(await board.text()).not.toContain("إنشاء مهمة جديدة");
+  await request.dispose();
+});
+
+test("without JavaScript: the employee changes a status by a plain form post, and an empty new task shows its messages", async ({ browser, signedInAs, staffMember }) => {
+  const employee = await staffMember("staff");
+  const title = `مهمة بلا سكربت ${unique()}`;
+  await insertTask({ title, assignedTo: employee.id });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await signedInAs(employee, context);
+  const page = await context.newPage();
+  await page.goto("/admin/tasks");
+  const card = cardOf(page, title);
+  await card.getByLabel("تغيير الحالة").selectOption({ label: "بانتظار معلومات" });
+  await card.getByRole("button", { name: "حفظ الحالة" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "تم تحديث حالة المهمة" })).toBeVisible();
+  await expect(statusOf(card)).toHaveText("بانتظار معلومات");
+
+  await signedInAs("manager", context);
+  await page.goto("/admin/tasks?new=1");
+  const form = page.getByRole("region", { name: "إنشاء مهمة جديدة" });
+  await form.getByLabel("الوصف").fill("وصف بلا عنوان");
+  await form.getByRole("button", { name: "إنشاء المهمة" }).click();
+  await expect(form.getByLabel("عنوان المهمة")).toHaveAccessibleDescription("يرجى إدخال عنوان المهمة");
+  await expect(form.getByLabel("الوصف")).toHaveValue("وصف بلا عنوان");
+  await context.close();
+});
+
+test("late tasks: a red marker, the «متأخرة» filter, and a passed due date in red; paging keeps the filters", async ({ page, signedInAs, staffMember }) => {
+  const employee: StaffMember = await staffMember("staff");
+  const late = `متأخرة ${unique()}`;
+  const fresh = `جديدة ${unique()}`;
+  const done = `منتهية ${unique()}`;
+  await insertTask({ title: late, assignedTo: employee.id, hoursAgo: 30, dueDate: day(-1) });
+  await insertTask({ title: fresh, assignedTo: employee.id, hoursAgo: 2, dueDate: day(1) });
+  await insertTask({ title: done, assignedTo: employee.id, hoursAgo: 72, status: "Completed", dueDate: day(-2) });
+  await signedInAs(employee);
+  await page.goto("/admin/tasks");
+  await expect(cardOf(page, late).getByText("متأخرة", { exact: true })).toBeVisible();
+  await expect(cardOf(page, late).locator("time[data-overdue]")).toHaveClass(/text-red-700/);
+  await expect(cardOf(page, fresh).locator("time[data-overdue]")).toHaveCount(0);
+  await expect(cardOf(page, fresh).getByText("متأخرة", { exact: true })).toHaveCount(0);
+  await expect(cardOf(page, done).locator("time[data-overdue]")).toHaveCount(0);
+  await page.getByLabel("متأخرة فقط").check();
+  await page.getByRole("button", { name: "عرض" }).click();
+  await expect(page).toHaveURL(/late=1/);
+  await expect(page.getByTestId("task-card")).toHaveCount(1);
+  await expect(cardOf(page, late)).toBeVisible();
+
+  // 53 more, old and open: two pages of late ones; the next page keeps the filter.
+  await queryE2eDatabase(
+    `insert into tasks (title, assigned_to, created_at) select 'متأخرة رقم ' || n, $1, now() - interval '2 days' - make_interval(mins => n) from generate_series(1, 53) n`,
+    [employee.id],
+  );
+  await page.reload();
+  await expect(page.getByTestId("task-count")).toHaveText("٥٤ مهمة");
+  await expect(page.getByTestId("task-card")).toHaveCount(50);
+  await page.getByRole("navigation", { name: "صفحات المهام" }).getByRole("link", { name: "التالي" }).click();
+  await expect(page).toHaveURL(/\/admin\/tasks\?late=1&page=2$/);
+  await expect(page.getByTestId("task-card")).toHaveCount(4);
+  await expect(page.getByRole("navigation", { name: "صفحات المهام" })).toContainText("صفحة ٢ من ٢");
+});
+
+test("the manager decides a request awaiting approval from the board: a rejection needs its reason", async ({ page, signedInAs, staffMember }) => {
+  const { member: manager } = await signedInAs("manager");
+  const accountant = await staffMember("accountant");
+  const title = `شراء مستلزمات ${unique()}`;
+  const [request] = await queryE2eDatabase<{ id: number }>(
+    "insert into tasks (title, description, assigned_to, created_by, status, amount, transaction_type) values ($1, 'أوراق وأحبار', $2, $3, 'Awaiting Approval', 350.75, 'expense') returning id",
+    [title, manager.id, accountant.id],
+  );
+  await page.goto(`/admin/tasks?q=${encodeURIComponent(title)}`);
+  const card = cardOf(page, title);
+  await expect(card).toContainText("بانتظار موافقة المدير");
+  await expect(card).toContainText("مصروف");
+  await expect(card.getByLabel("تغيير الحالة")).toHaveCount(0);
+  await card.getByRole("button", { name: "اعتماد أو رفض" }).click();
+  const dialog = page.getByRole("dialog", { name: "اعتماد الطلب أو رفضه" });
+  await dialog.getByRole("button", { name: "رفض" }).click();
+  await expect(dialog.getByLabel("ملاحظات الاعتماد أو سبب الرفض")).toHaveAccessibleDescription(/يرجى كتابة سبب الرفض\.$/);
+  await dialog.getByLabel("ملاحظات الاعتماد أو سبب الرفض").fill("لا يوجد إيصال مرفق");
+  await dialog.getByRole("button", { name: "رفض" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(statusOf(card)).toHaveText("مرفوضة");
+  await expect(card).toContainText("سبب الرفض: لا يوجد إيصال مرفق");
+  await expect(page).toHaveURL(new RegExp(`/admin/tasks\\?q=`));
+  expect(await queryE2eDatabase("select status, notes from tasks where id = $1", [request!.id])).toEqual([{ status: "Rejected", notes: "لا يوجد إيصال مرفق" }]);
+});
