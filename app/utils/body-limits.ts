@@ -13,6 +13,16 @@ export const SMALL_FORM_BODY_LIMIT = 64 * KiB;
 /** An owner submission: 10 photos of at most 5 MB (SUBMISSION_PHOTOS) and a little room for the text. */
 export const SUBMISSION_BODY_LIMIT = 10 * 5 * MiB + 256 * KiB;
 
+/**
+ * The accountant's finance request: one receipt photo of at most 10 MB (FINANCE_LIMITS.receiptBytes)
+ * and its few short fields, streamed through the multipart parser. The finance page's other posts
+ * (the manager's decisions) are read within the small limit all the same (readForm's `maxBytes`).
+ */
+export const FINANCE_REQUEST_BODY_LIMIT = 10 * MiB + 64 * KiB;
+
+/** One licence image of at most 10 MB (LICENCE_LIMITS.maxBytes) and its description, streamed through the multipart parser. */
+export const LICENCE_UPLOAD_BODY_LIMIT = 10 * MiB + 64 * KiB;
+
 /** One offer photo, sent alone (OFFER_PHOTO_LIMITS.maxBytes). */
 export const OFFER_PHOTO_BODY_LIMIT = 25 * MiB;
 
@@ -22,13 +32,24 @@ export const OFFER_PHOTO_BODY_LIMIT = 25 * MiB;
  */
 const OFFER_SAVE_BODY_LIMIT = 2 * MiB;
 
+/**
+ * The site-content editor's «حفظ الكل»: every text of the site (about 14,000 characters at their
+ * limits, six bytes each once an Arabic letter is form-encoded) and the images' references.
+ */
+const CONTENT_FORM_BODY_LIMIT = 256 * KiB;
+
 /** By path; a `*` stands for one segment (an id). */
 const LIMITS_BY_PATH: Readonly<Record<string, number>> = {
   "/api/submissions": SUBMISSION_BODY_LIMIT,
   "/list-your-property": SUBMISSION_BODY_LIMIT,
   "/admin/offers/photos": OFFER_PHOTO_BODY_LIMIT,
+  "/admin/content": CONTENT_FORM_BODY_LIMIT,
+  "/admin/content/images": OFFER_PHOTO_BODY_LIMIT,
+  "/admin/licenses/upload": LICENCE_UPLOAD_BODY_LIMIT,
   "/admin/offers/new": OFFER_SAVE_BODY_LIMIT,
   "/admin/offers/edit/*": OFFER_SAVE_BODY_LIMIT,
+  "/admin/finance": FINANCE_REQUEST_BODY_LIMIT,
+  "/admin/finance/request": FINANCE_REQUEST_BODY_LIMIT,
 };
 
 /**

@@ -3,10 +3,11 @@ import type { AddressInfo } from "node:net";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { requestBodyContext } from "~/context.ts";
+import { FINANCE_LIMITS } from "~/modules/finance/finance-messages.ts";
 import { OFFER_PHOTO_LIMITS } from "~/modules/offers/offer-photos.ts";
 import { SUBMISSION_PHOTOS } from "~/modules/submissions/limits.ts";
 import { UPLOAD_LIMITS } from "~/modules/submissions/read-upload.server.ts";
-import { bodyLimitFor, OFFER_PHOTO_BODY_LIMIT, SMALL_FORM_BODY_LIMIT, SUBMISSION_BODY_LIMIT } from "./body-limits.ts";
+import { bodyLimitFor, FINANCE_REQUEST_BODY_LIMIT, OFFER_PHOTO_BODY_LIMIT, SMALL_FORM_BODY_LIMIT, SUBMISSION_BODY_LIMIT } from "./body-limits.ts";
 import { MESSAGES } from "./messages.ts";
 import { BodyTooLargeError, containsNul, limitedRequestBody, readForm } from "./request-body.server.ts";
 
@@ -44,6 +45,8 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/list-your-property.data")).toBe(SUBMISSION_BODY_LIMIT);
     expect(bodyLimitFor("/API/Submissions/")).toBe(SUBMISSION_BODY_LIMIT);
     expect(bodyLimitFor("/admin/offers/photos")).toBe(OFFER_PHOTO_BODY_LIMIT);
+    for (const path of ["/admin/finance", "/admin/finance.data", "/admin/finance/request"]) expect(bodyLimitFor(path), path).toBe(FINANCE_REQUEST_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/finance/events")).toBe(SMALL_FORM_BODY_LIMIT);
     for (const path of ["/admin/offers/new", "/admin/offers/new.data", "/admin/offers/edit/12", "/admin/offers/edit/12.data"]) {
       expect(bodyLimitFor(path), path).toBe(2 * 1024 * KiB);
     }
@@ -67,6 +70,8 @@ describe("bodyLimitFor", () => {
     expect(SUBMISSION_BODY_LIMIT).toBe(SUBMISSION_PHOTOS.max * SUBMISSION_PHOTOS.maxBytes + 256 * KiB);
     expect(UPLOAD_LIMITS.maxTotalSize).toBe(SUBMISSION_BODY_LIMIT);
     expect(OFFER_PHOTO_BODY_LIMIT).toBe(OFFER_PHOTO_LIMITS.maxBytes);
+    // One receipt and a little room for the request's short fields.
+    expect(FINANCE_REQUEST_BODY_LIMIT).toBe(FINANCE_LIMITS.receiptBytes + 64 * KiB);
   });
 });
 
@@ -85,6 +90,14 @@ describe("readForm", () => {
     const streamed = await readForm(formPost(stream), contextWith());
     expect(streamed).toMatchObject({ ok: false, status: 413, message: MESSAGES.bodyTooLarge });
     expect(counter.pulled).toBeLessThan(256 * KiB);
+  });
+
+  it("holds a text form to `maxBytes` on a path that allows more (the finance page's decisions)", async () => {
+    const context = contextWith({ limit: 10 * 1024 * KiB, tooLarge: false });
+    const { stream, counter } = countingStream(10 * 1024 * KiB);
+    expect(await readForm(formPost(stream), context, { maxBytes: SMALL_FORM_BODY_LIMIT })).toMatchObject({ ok: false, status: 413, message: MESSAGES.bodyTooLarge });
+    expect(counter.pulled).toBeLessThan(256 * KiB);
+    expect((await readForm(formPost(`notes=${"a".repeat(70 * KiB)}`), context)).ok).toBe(true);
   });
 
   it("answers 413 when the request handler already refused the body", async () => {

@@ -103,14 +103,15 @@ export type FormReading = { ok: true; form: FormData } | FormRefusal;
  * The one way a page action reads its form: within the request's body limit (64 KiB for every
  * text form), and never with a NUL character (PostgreSQL text cannot store it). A refusal
  * carries its status, its Arabic message and what can be given back (the fields without NUL;
- * nothing of a body that was too large), so the page answers in its own form.
+ * nothing of a body that was too large), so the page answers in its own form. `maxBytes` holds
+ * a page whose path allows an upload (the finance page's receipt) to less for its text forms.
  */
-export async function readForm(request: Request, context: Readonly<RouterContextProvider>): Promise<FormReading> {
+export async function readForm(request: Request, context: Readonly<RouterContextProvider>, { maxBytes = Infinity }: { maxBytes?: number } = {}): Promise<FormReading> {
   const body = context.get(requestBodyContext);
   const refuse = (status: 400 | 413, message: string, form = new FormData()): FormRefusal => ({ ok: false, status, message, form });
   let bytes: Buffer;
   try {
-    bytes = await readBodyWithLimit(request, body.limit);
+    bytes = await readBodyWithLimit(request, Math.min(body.limit, maxBytes));
   } catch (error) {
     if (error instanceof BodyTooLargeError || body.tooLarge) return refuse(413, MESSAGES.bodyTooLarge);
     throw error;

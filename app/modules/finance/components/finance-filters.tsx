@@ -1,0 +1,44 @@
+import { Form, Link } from "react-router";
+import { adminButtonClass, adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
+import { inputClass } from "~/components/forms/field.tsx";
+import { Options } from "~/components/forms/options.tsx";
+import type { FinanceFilters as Filters } from "../finance-view.ts";
+import { TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from "../transaction-type.ts";
+
+/**
+ * The transactions' filters, a GET form (the address holds them, so a link or a reload keeps them):
+ * a calendar month in Riyadh (empty: all time) and the type. Showing resets the page to the first.
+ */
+export function FinanceFilters({ filters, currentMonth }: { filters: Filters; currentMonth: string }) {
+  const filtered = Boolean(filters.month || filters.type);
+  return (
+    // Keyed by the filters: a link that changes them (back, a bookmark) shows them in the fields too.
+    <Form
+      key={`${filters.month ?? ""}|${filters.type ?? ""}`}
+      method="get"
+      role="search"
+      aria-label="تصفية المعاملات"
+      className={`${adminCardClass} grid gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end`}
+    >
+      <label className={adminLabelClass}>
+        الشهر
+        <input type="month" name="month" defaultValue={filters.month ?? ""} max={currentMonth} min="2000-01" className={inputClass} />
+      </label>
+      <label className={adminLabelClass}>
+        النوع
+        <select name="type" defaultValue={filters.type ?? ""} className={inputClass}>
+          <option value="">الكل</option>
+          <Options values={TRANSACTION_TYPES} labels={TRANSACTION_TYPE_LABELS} />
+        </select>
+      </label>
+      <button type="submit" className={adminButtonClass}>
+        عرض
+      </button>
+      {filtered ? (
+        <Link to="/admin/finance" className="self-center py-2 font-bold text-brand-700 underline underline-offset-4">
+          كل المعاملات
+        </Link>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,43 @@
+import { lazy, Suspense, useState } from "react";
+import { imageSrcSet, imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
+
+const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
+
+/**
+ * A finance request's or transaction's receipt: a small square thumbnail (`size` pixels) that
+ * opens the photo large in the lightbox, loaded only then.
+ */
+export function ReceiptPhoto({ image, title, size = 96 }: { image: ImageRef; title: string; size?: 48 | 96 }) {
+  const [open, setOpen] = useState(false);
+  const alt = `صورة إيصال «${title}»`;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="block shrink-0 overflow-hidden rounded-lg ring-1 ring-stone-200 focus-visible:ring-2 focus-visible:ring-brand-600"
+      >
+        <img
+          src={imageUrl(image, 400)}
+          alt={alt}
+          width={size}
+          height={size}
+          loading="lazy"
+          className={`${size === 48 ? "size-12" : "size-24"} object-cover`}
+          style={{ backgroundColor: image.colour }}
+        />
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <Lightbox
+            images={[{ src: imageUrl(image, LARGEST_VARIANT), srcSet: imageSrcSet(image), width: image.width, height: image.height, alt }]}
+            index={0}
+            onIndexChange={() => {}}
+            onClose={() => setOpen(false)}
+            label="صورة الإيصال"
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
