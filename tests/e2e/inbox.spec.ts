@@ -96,11 +96,26 @@ test("a visitor's inquiry reaches an employee's inbox; reply by e-mail and Whats
   await dialog.getByRole("button", { name: "إرسال الطلب" }).click();
   await expect(dialog.getByRole("status")).toHaveText("تم إرسال طلب المساعدة إلى المحاسب");
   await expect(dialog).toBeHidden({ timeout: 4000 });
-  const [task] = await queryE2eDatabase<{ status: string; role: string }>(
-    "select t.status, u.role from tasks t join staff_users u on u.id = t.assigned_to join inquiries i on i.id = t.related_inquiry_id where i.name = $1",
+  const [task] = await queryE2eDatabase<{ id: number; inquiry_id: number; status: string; role: string }>(
+    "select t.id, i.id as inquiry_id, t.status, u.role from tasks t join staff_users u on u.id = t.assigned_to join inquiries i on i.id = t.related_inquiry_id where i.name = $1",
     [name],
   );
-  expect(task).toEqual({ status: "Pending", role: "accountant" });
+  expect(task).toEqual({ id: expect.any(Number) as unknown, inquiry_id: expect.any(Number) as unknown, status: "Pending", role: "accountant" });
+  // The card lists the task: its title and status; the employee asked for help and cannot open the accountant's task.
+  const cardTask = card.getByTestId("inquiry-task");
+  await expect(cardTask).toHaveCount(1);
+  await expect(cardTask).toContainText("استفسار عن العربون");
+  await expect(cardTask).toContainText("قيد الانتظار");
+  await expect(cardTask.getByRole("link")).toHaveCount(0);
+  // The manager, sent to this one inquiry (as the task board links to it), opens the task from its card.
+  const managerContext = await browser.newContext();
+  await signedInAs("manager", managerContext);
+  const managerPage = await managerContext.newPage();
+  await managerPage.goto(`/admin/inquiries?id=${task!.inquiry_id}#inquiry-${task!.inquiry_id}`);
+  await expect(managerPage.getByTestId("inquiry-card")).toHaveCount(1);
+  await expect(managerPage.locator(`#inquiry-${task!.inquiry_id}`)).toContainText(name);
+  await expect(managerPage.getByTestId("inquiry-task").getByRole("link", { name: "استفسار عن العربون" })).toHaveAttribute("href", `/admin/tasks/${task!.id}`);
+  await managerContext.close();
 
   // Complete: the button and the reply box go.
   await card.getByRole("button", { name: "إكمال" }).click();

@@ -9,6 +9,7 @@ import { adminCardClass } from "./styles.ts";
  */
 export function RecordCard({
   testId,
+  anchor,
   name,
   badges,
   contact,
@@ -17,6 +18,8 @@ export function RecordCard({
   children,
 }: {
   testId: string;
+  /** The element's id, for links to this record (`#anchor`); the phone's sticky bar does not cover it. */
+  anchor?: string;
   name: string;
   badges: ReactNode;
   contact: { phone: string; email: string; at: string };
@@ -26,7 +29,7 @@ export function RecordCard({
 }) {
   const id = useId();
   return (
-    <li className={`${adminCardClass} grid gap-3`} data-testid={testId} aria-labelledby={`${id}-name`}>
+    <li id={anchor} className={`${adminCardClass} grid scroll-mt-20 gap-3`} data-testid={testId} aria-labelledby={`${id}-name`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-name`} className="text-lg font-bold text-stone-900">
           <bdi>{name}</bdi>

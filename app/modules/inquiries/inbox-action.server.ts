@@ -11,7 +11,7 @@ import { INQUIRY_MESSAGES } from "./status.ts";
  * `intent` (the role was checked by the route). A refusal answers the form's reply, 400, with its
  * message; a success stays on the page (the inbox shows its confirmation and the new status).
  */
-export async function handleInboxAction(services: Pick<AppServices, "db" | "mailer">, user: StaffProfile, form: FormData) {
+export async function handleInboxAction(services: Pick<AppServices, "db" | "env" | "mailer">, user: StaffProfile, form: FormData) {
   const submission = parseSubmission(form, inboxActionSchema);
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
@@ -25,7 +25,7 @@ export async function handleInboxAction(services: Pick<AppServices, "db" | "mail
     action.intent === "reply"
       ? await replyToInquiry(services, user, action.id, action.method, action.message)
       : action.intent === "help"
-        ? await requestHelp(services.db, user, action.id, action)
+        ? await requestHelp(services, user, action.id, action)
         : await completeInquiry(services.db, user, action.id);
   if (refusal) return replyToSubmission(submission, { formErrors: [refusal] });
   return replySuccess(submission);

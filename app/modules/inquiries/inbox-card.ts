@@ -1,5 +1,6 @@
 import type { ReplyEntry } from "~/db/schema.ts";
 import type { AuditAction } from "~/modules/audit/audit-labels.ts";
+import type { TaskStatus } from "~/modules/tasks/status.ts";
 import type { InquiryStatus } from "./status.ts";
 
 /** An inquiry as the inbox shows it (listInbox), shared by the page and the server. */
@@ -18,9 +19,21 @@ export interface InboxCard {
   replyHistory: ReplyEntry[];
   /** The newest audit entry: what was done last, by whom, when. */
   lastAction: { action: AuditAction; actorName: string; at: string } | null;
+  /** The tasks made from it (help requests), oldest first. */
+  tasks: InquiryTask[];
 }
 
+/** A task of an inquiry as its card lists it: `canOpen` when the viewer may open the task (the manager, or its assignee). */
+export interface InquiryTask {
+  id: number;
+  title: string;
+  status: TaskStatus;
+  canOpen: boolean;
+}
+
+/** `id`: one inquiry only (the task board links to its card). */
 export interface InboxFilters {
+  id?: number;
   status?: InquiryStatus;
   q?: string;
 }

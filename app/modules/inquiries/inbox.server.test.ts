@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AppServices } from "~/context.ts";
 import { auditLog, inquiries, tasks } from "~/db/schema.ts";
 import { auditTrail } from "~/modules/audit/audit.server.ts";
 import { createMailer, type Mailer, type MailMessage } from "~/modules/messaging/mail.server.ts";
@@ -12,7 +13,7 @@ import { createOffer } from "../../../tests/factories/offers.ts";
 import { useSmtpServer } from "../../../tests/factories/smtp-server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { handleInboxAction } from "./inbox-action.server.ts";
-import { completeInquiry, inquiryTotals, listInbox, REPLY_SENDING_STALE_MS, replyToInquiry, requestHelp } from "./inbox.server.ts";
+import { completeInquiry, inquiryTotals, listInbox, parseInboxFilters, REPLY_SENDING_STALE_MS, replyToInquiry, requestHelp } from "./inbox.server.ts";
 import { createInquiry } from "./inquiries.server.ts";
 import { INQUIRY_MESSAGES, isInquiryLate, isInquiryOpen, replyText } from "./status.ts";
 
@@ -28,7 +29,7 @@ const mailer: Mailer = {
     sent.push(message);
   },
 };
-const services = () => ({ db: db(), mailer });
+const services = () => ({ db: db(), mailer, env: { PUBLIC_URL: "https://aqar.example" } as AppServices["env"] });
 
 let employee: StaffProfile;
 beforeAll(async () => {
@@ -105,12 +106,15 @@ describe("the inbox", () => {
 
   it("a help request makes a pending task for the accountant (there must be one)", async () => {
     const inquiry = await newInquiry();
-    expect(await requestHelp(db(), employee, inquiry.id, { title: "عربون", details: "العميل يسأل عن العربون" })).toBe(INQUIRY_MESSAGES.noAccountant);
-    const accountant = await createStaffUser(db(), { name: "فهد", username: "fahad.t", phone: "0551110002", role: "accountant" });
-    expect(await requestHelp(db(), employee, inquiry.id, { title: "عربون", details: "العميل يسأل عن العربون" })).toBeNull();
+    expect(await requestHelp(services(), employee, inquiry.id, { title: "عربون", details: "العميل يسأل عن العربون" })).toBe(INQUIRY_MESSAGES.noAccountant);
+    const accountant = await createStaffUser(db(), { name: "فهد", username: "fahad.t", phone: "0551110002", role: "accountant", email: "fahad@example.sa" });
+    expect(await requestHelp(services(), employee, inquiry.id, { title: "عربون", details: "العميل يسأل عن العربون" })).toBeNull();
     const [task] = await db().select().from(tasks).where(eq(tasks.relatedInquiryId, inquiry.id));
     expect(task).toMatchObject({ title: "عربون", description: "العميل يسأل عن العربون", assignedTo: accountant.id, createdBy: employee.id, status: "Pending" });
     expect((await auditTrail(db(), "inquiry", inquiry.id)).map((e) => [e.action, e.details])).toEqual([["help-request", { taskId: task!.id }]]);
+    // The accountant is told by e-mail, with the link to the task.
+    await vi.waitFor(() => expect(sent.find((m) => m.to === "fahad@example.sa")).toMatchObject({ subject: "طلب مساعدة: عربون" }));
+    expect(sent.find((m) => m.to === "fahad@example.sa")?.body).toContain(`https://aqar.example/admin/tasks/${task!.id}`);
   });
 
   it("lists newest first with filters and search, the late mark and the last action; the dashboard counts agree", async () => {
@@ -119,17 +123,55 @@ describe("the inbox", () => {
       .update(inquiries)
       .set({ createdAt: new Date(Date.now() - 25 * 3600_000), name: "قديم جداً" })
       .where(eq(inquiries.id, old.id));
-    const all = await listInbox(db(), {});
+    const all = await listInbox(db(), employee, {});
     expect(all.map((i) => i.createdAt)).toEqual([...all.map((i) => i.createdAt)].sort().reverse());
     expect(all.find((i) => i.id === old.id)?.late).toBe(true);
     expect(all.find((i) => i.lastAction?.action === "reply-email")?.lastAction?.actorName).toBe("سارة");
-    expect((await listInbox(db(), { status: "completed" })).every((i) => i.status === "completed")).toBe(true);
-    expect((await listInbox(db(), { q: "قديم" })).map((i) => i.id)).toEqual([old.id]);
-    expect(await listInbox(db(), { q: "%" })).toEqual([]); // wildcards are literal
+    expect((await listInbox(db(), employee, { status: "completed" })).every((i) => i.status === "completed")).toBe(true);
+    expect((await listInbox(db(), employee, { q: "قديم" })).map((i) => i.id)).toEqual([old.id]);
+    expect(await listInbox(db(), employee, { q: "%" })).toEqual([]); // wildcards are literal
     const totals = await inquiryTotals(db());
     expect(totals.total).toBe(all.length);
     expect(totals.pending).toBe(all.filter((i) => i.status === "pending").length);
     expect(totals.late).toBe(all.filter((i) => i.late).length);
+  });
+
+  it("one inquiry by its id (the task board links to its card); other words in the address are ignored", async () => {
+    const [one, other] = [await newInquiry(), await newInquiry()];
+    expect((await listInbox(db(), employee, parseInboxFilters(new URLSearchParams(`id=${one.id}`)))).map((i) => i.id)).toEqual([one.id]);
+    expect((await listInbox(db(), employee, { id: other.id, status: "completed" })).map((i) => i.id)).toEqual([]);
+    expect(parseInboxFilters(new URLSearchParams("id=12&status=replied&q=%20محمد%20"))).toEqual({ id: 12, status: "replied", q: "محمد" });
+    for (const bad of ["", "-1", "1.5", "abc", "1234567890"]) expect(parseInboxFilters(new URLSearchParams({ id: bad })).id, bad).toBeUndefined();
+  });
+
+  it("each card lists its tasks, oldest first, with a link only for whoever may open the task: the manager, or its assignee", async () => {
+    const manager = await createStaffUser(db(), { name: "المدير", username: "boss.inbox", phone: "0551110003", role: "manager" });
+    const accountant = await createStaffUser(db(), { name: "فهد", username: "fahad.inbox", phone: "0551110004", role: "accountant" });
+    const inquiry = await newInquiry();
+    const plain = await newInquiry();
+    const [help] = await db()
+      .insert(tasks)
+      .values({ title: "عربون", assignedTo: accountant.id, createdBy: employee.id, relatedInquiryId: inquiry.id, createdAt: new Date(Date.now() - 60_000) })
+      .returning();
+    const [visit] = await db()
+      .insert(tasks)
+      .values({ title: "معاينة", assignedTo: employee.id, createdBy: manager.id, status: "In Progress", relatedInquiryId: inquiry.id })
+      .returning();
+    const cardFor = async (viewer: StaffProfile) => (await listInbox(db(), viewer, { id: inquiry.id }))[0]!;
+    expect((await cardFor(manager)).tasks).toEqual([
+      { id: help!.id, title: "عربون", status: "Pending", canOpen: true },
+      { id: visit!.id, title: "معاينة", status: "In Progress", canOpen: true },
+    ]);
+    // The employee asked the accountant for help: they see the task, not a link to it; their own task they can open.
+    expect((await cardFor(employee)).tasks.map((t) => [t.title, t.canOpen])).toEqual([
+      ["عربون", false],
+      ["معاينة", true],
+    ]);
+    expect((await cardFor(accountant)).tasks.map((t) => [t.title, t.canOpen])).toEqual([
+      ["عربون", true],
+      ["معاينة", false],
+    ]);
+    expect((await listInbox(db(), manager, { id: plain.id }))[0]!.tasks).toEqual([]);
   });
 });
 

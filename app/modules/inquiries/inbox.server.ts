@@ -1,9 +1,14 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AppServices } from "~/context.ts";
 import type { Db, Tx } from "~/db/client.server.ts";
+import { containsPattern } from "~/db/like.server.ts";
 import { inquiries, offers, staffUsers, tasks, type ReplyEntry } from "~/db/schema.ts";
 import { latestAuditEntries, recordAudit } from "~/modules/audit/audit.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { publishOfficeChange } from "~/modules/live-updates/event-hub.server.ts";
+import { notifyInBackground } from "~/modules/messaging/background.server.ts";
+import { mailStaff, type StaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
+import { tasksOfInquiries } from "~/modules/tasks/tasks.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { log } from "~/utils/log.server.ts";
 import type { InboxCard, InboxFilters } from "./inbox-card.ts";
@@ -15,21 +20,23 @@ export type { InboxCard, InboxFilters };
 const INBOX_PAGE_SIZE = 50;
 
 export function parseInboxFilters(params: URLSearchParams): InboxFilters {
+  const id = params.get("id") ?? "";
   const status = params.get("status") ?? "";
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  return { status: isInquiryStatus(status) ? status : undefined, q: q || undefined };
+  return { ...(/^\d{1,9}$/.test(id) ? { id: Number(id) } : {}), status: isInquiryStatus(status) ? status : undefined, q: q || undefined };
 }
 
-function likeLiteral(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-/** The inbox, newest first: a status filter and a search over name, phone, e-mail, message and property. */
-export async function listInbox(db: Db, filters: InboxFilters, now = Date.now()): Promise<InboxCard[]> {
+/**
+ * The inbox, newest first: one inquiry (`id`), a status filter and a search over name, phone,
+ * e-mail, message and property. Each card lists its tasks; the viewer may open those they may see
+ * on the board (the manager all, the others their own).
+ */
+export async function listInbox(db: Db, viewer: Pick<StaffProfile, "id" | "role">, filters: InboxFilters, now = Date.now()): Promise<InboxCard[]> {
   const conditions: SQL[] = [];
+  if (filters.id != null) conditions.push(eq(inquiries.id, filters.id));
   if (filters.status) conditions.push(eq(inquiries.status, filters.status));
   if (filters.q) {
-    const pattern = likeLiteral(filters.q);
+    const pattern = containsPattern(filters.q);
     conditions.push(
       or(
         ilike(inquiries.name, pattern),
@@ -47,11 +54,8 @@ export async function listInbox(db: Db, filters: InboxFilters, now = Date.now())
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
     .limit(INBOX_PAGE_SIZE);
-  const audits = await latestAuditEntries(
-    db,
-    "inquiry",
-    rows.map((r) => r.inquiry.id),
-  );
+  const ids = rows.map((r) => r.inquiry.id);
+  const [audits, tasksByInquiry] = await Promise.all([latestAuditEntries(db, "inquiry", ids), tasksOfInquiries(db, ids)]);
   return rows.map(({ inquiry, lat, lng }) => ({
     id: inquiry.id,
     name: inquiry.name,
@@ -66,6 +70,7 @@ export async function listInbox(db: Db, filters: InboxFilters, now = Date.now())
     createdAt: inquiry.createdAt.toISOString(),
     replyHistory: inquiry.replyHistory,
     lastAction: audits.get(inquiry.id) ?? null,
+    tasks: (tasksByInquiry.get(inquiry.id) ?? []).map(({ assignedTo, ...task }) => ({ ...task, canOpen: viewer.role === "manager" || assignedTo === viewer.id })),
   }));
 }
 
@@ -206,16 +211,22 @@ async function changeOpenInquiry(db: Db, id: number, change: (tx: Tx, from: Inqu
 
 /**
  * "Request help": a task for the accountant, Pending, linked to the inquiry. Title and
- * details are both required (the help form's schema). The accountant is the first active one (the firm has one).
+ * details are both required (the help form's schema). The accountant is the first active one (the
+ * firm has one); they are told by e-mail after the commit, and open task boards update live.
  */
-export async function requestHelp(db: Db, actor: StaffProfile, id: number, input: { title: string; details: string }): Promise<string | null> {
+export async function requestHelp(
+  services: Pick<AppServices, "db" | "env" | "mailer">,
+  actor: StaffProfile,
+  id: number,
+  input: { title: string; details: string },
+): Promise<string | null> {
   const title = input.title.trim().slice(0, INQUIRY_HELP_LIMITS.title);
   const details = input.details.trim().slice(0, INQUIRY_HELP_LIMITS.details);
-  return db.transaction(async (tx) => {
-    const [inquiry] = await tx.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, id));
+  const created = await services.db.transaction(async (tx) => {
+    const [inquiry] = await tx.select({ id: inquiries.id, name: inquiries.name }).from(inquiries).where(eq(inquiries.id, id));
     if (!inquiry) return INQUIRY_MESSAGES.notFound;
     const [accountant] = await tx
-      .select({ id: staffUsers.id })
+      .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
       .from(staffUsers)
       .where(and(eq(staffUsers.role, "accountant"), eq(staffUsers.active, true)))
       .orderBy(asc(staffUsers.id))
@@ -226,6 +237,15 @@ export async function requestHelp(db: Db, actor: StaffProfile, id: number, input
       .values({ title, description: details, assignedTo: accountant.id, createdBy: actor.id, status: "Pending", relatedInquiryId: id })
       .returning({ id: tasks.id });
     await recordAudit(tx, actor, "inquiry", id, "help-request", { taskId: task!.id });
-    return null;
+    await publishOfficeChange(tx, { topic: "tasks", id: task!.id });
+    return {
+      taskId: task!.id,
+      to: { name: accountant.name, email: accountant.email },
+      subject: `طلب مساعدة: ${title}`,
+      lines: [`طلب ${actor.name} مساعدتك بخصوص استفسار ${inquiry.name}: «${title}».`, details],
+    } satisfies StaffNotice;
   });
+  if (typeof created === "string") return created;
+  void notifyInBackground("help request mail", () => mailStaff(services, created));
+  return null;
 }

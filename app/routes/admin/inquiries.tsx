@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { adminButtonClass, adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
@@ -13,9 +13,9 @@ import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/inquiries";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSectionUser(context, "inquiries");
+  const user = requireSectionUser(context, "inquiries");
   const filters = parseInboxFilters(new URL(request.url).searchParams);
-  return { filters, inquiries: await listInbox(context.get(servicesContext).db, filters) };
+  return { filters, inquiries: await listInbox(context.get(servicesContext).db, user, filters) };
 }
 
 /** A reply, a help request or completing: every form names its inquiry; the role is checked again here, not only by the guard. */
@@ -47,6 +47,14 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
           عرض
         </button>
       </Form>
+      {filters.id != null ? (
+        <p className="text-sm text-stone-600">
+          يعرض استفسارًا واحدًا.{" "}
+          <Link to="/admin/inquiries" className="font-bold text-brand-800 underline">
+            عرض كل الاستفسارات
+          </Link>
+        </p>
+      ) : null}
       {inquiries.length ? (
         <ul className="grid gap-4" aria-label="الاستفسارات">
           {inquiries.map((inquiry) => (
@@ -54,7 +62,9 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : (
-        <p className={`${adminCardClass} text-center text-stone-600`}>{filters.status || filters.q ? "لا توجد استفسارات مطابقة." : "لا توجد استفسارات بعد."}</p>
+        <p className={`${adminCardClass} text-center text-stone-600`}>
+          {filters.id != null || filters.status || filters.q ? "لا توجد استفسارات مطابقة." : "لا توجد استفسارات بعد."}
+        </p>
       )}
     </div>
   );

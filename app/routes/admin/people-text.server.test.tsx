@@ -3,7 +3,7 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { inquiries, submissions } from "~/db/schema.ts";
+import { inquiries, submissions, tasks } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { listInbox, parseInboxFilters } from "~/modules/inquiries/inbox.server.ts";
 import { createInquiry } from "~/modules/inquiries/inquiries.server.ts";
@@ -32,14 +32,18 @@ describe("people's text in the back office is isolated (<bdi>)", () => {
       .set({ name: `${RLO}محمد 123`, replyHistory: [{ timestamp: new Date().toISOString(), method: "whatsapp", message: `${RLO}نعم`, sentBy: `${RLO}سارة` }] })
       .where(eq(inquiries.id, inquiry.id));
     await recordAudit(db(), staff, "inquiry", inquiry.id, "reply-whatsapp", {});
+    await db()
+      .insert(tasks)
+      .values({ title: `${RLO}عربون 5`, relatedInquiryId: inquiry.id });
     const filters = parseInboxFilters(new URLSearchParams());
-    const html = render("/admin/inquiries", Inquiries, { filters, inquiries: await listInbox(db(), filters) });
+    const html = render("/admin/inquiries", Inquiries, { filters, inquiries: await listInbox(db(), staff, filters) });
     expect(html).toContain(`<bdi>${RLO}محمد 123</bdi>`);
     expect(html).toContain("<bdi>شقة العليا</bdi>");
     expect(html).toContain("<bdi>هل الشقة متاحة؟</bdi>");
     expect(html).toContain(`<bdi>${RLO}نعم</bdi>`);
     expect(html).toContain(`<bdi>${RLO}سارة</bdi>`);
     expect(html).toContain("بواسطة <bdi>سارة</bdi>");
+    expect(html).toMatch(new RegExp(`<bdi[^>]*>${RLO}عربون 5</bdi>`));
   });
 
   it("owners' requests: name, typed facts and description", async () => {

@@ -6,10 +6,11 @@ import { Field, inputClass, FormNotice } from "~/components/forms/field.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";
+import { taskStatusLabel } from "~/modules/tasks/status.ts";
 import { formatDateTimeArabic } from "~/utils/format.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
 import { whatsappLink } from "~/components/ui/whatsapp-link.tsx";
-import type { InboxCard } from "../inbox-card.ts";
+import type { InboxCard, InquiryTask } from "../inbox-card.ts";
 import { inboxReplySchema } from "../inbox-schema.ts";
 import { INQUIRY_MESSAGES, inquiryStatusLabel, isInquiryOpen, REPLY_METHODS, replyText, type ReplyMethod } from "../status.ts";
 import { HelpDialog } from "./help-dialog.tsx";
@@ -50,9 +51,32 @@ function ReplyForm({ inquiry, fetcher, onMethod }: { inquiry: InboxCard; fetcher
   );
 }
 
+/** The tasks made from an inquiry: title and status; the title opens the task for whoever may see it on the board. */
+function InquiryTasks({ tasks }: { tasks: InquiryTask[] }) {
+  return (
+    <section aria-label="المهام المرتبطة" className="grid gap-2">
+      <h3 className="text-sm font-bold text-stone-700">المهام المرتبطة</h3>
+      <ul className="grid gap-2">
+        {tasks.map((task) => (
+          <li key={task.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-stone-50 px-3 py-2 text-sm" data-testid="inquiry-task">
+            {task.canOpen ? (
+              <Link to={`/admin/tasks/${task.id}`} className="font-bold text-brand-800 underline">
+                <bdi>{task.title}</bdi>
+              </Link>
+            ) : (
+              <bdi className="font-bold text-ink">{task.title}</bdi>
+            )}
+            <span className="rounded-full bg-white px-2.5 py-0.5 font-bold text-stone-700 ring-1 ring-stone-300">{taskStatusLabel(task.status)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
- * One inquiry of the inbox: who wrote and about what, the reply history, the last
- * action, and while it is open the reply box and "complete"; "request help" at any time. The
+ * One inquiry of the inbox (its anchor `#inquiry-{id}`): who wrote and about what, the reply
+ * history, its tasks, the last action, and while it is open the reply box and "complete"; "request help" at any time. The
  * answers of its forms show on the card, which stays when the inquiry is completed.
  */
 export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
@@ -67,6 +91,7 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
   return (
     <RecordCard
       testId="inquiry-card"
+      anchor={`inquiry-${inquiry.id}`}
       name={inquiry.name}
       badges={
         <div className="flex items-center gap-2">
@@ -109,6 +134,8 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
           </ol>
         </section>
       ) : null}
+
+      {inquiry.tasks.length ? <InquiryTasks tasks={inquiry.tasks} /> : null}
 
       <LastAction entry={inquiry.lastAction} labels={AUDIT_ACTION_LABELS} />
 

@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import { formatNumberArabic } from "~/utils/format.ts";
+
+/** One figure of a dashboard; `to` opens the list it counts (the whole card is the link's target). */
+export interface Stat {
+  label: string;
+  value: number;
+  to?: string;
+}
+
+/** A dashboard's figures as cards: the label, the number, and for those with a list behind them a link to it. */
+export function StatGrid({ stats }: { stats: Stat[] }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {stats.map((stat) => (
+        <div
+          key={stat.label}
+          className="relative rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 has-[a:hover]:bg-brand-50/60 has-[a:hover]:ring-brand-300"
+          data-testid="stat"
+        >
+          <dt className="text-stone-600">
+            {stat.to ? (
+              <Link to={stat.to} className="font-bold text-brand-800 underline-offset-4 after:absolute after:inset-0 after:rounded-2xl hover:underline">
+                {stat.label}
+              </Link>
+            ) : (
+              stat.label
+            )}
+          </dt>
+          <dd className="mt-1 text-3xl font-bold text-brand-900">{formatNumberArabic(stat.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
