@@ -41,4 +41,20 @@ describe("site content", () => {
     expect(result.content.home_featured_title).toBe("أحدث عروضنا");
     expect(String(stderr.mock.calls[0]?.[0])).toContain("فشل تحميل المحتوى. جارٍ استخدام نسخة محفوظة.");
   });
+
+  it("a read that began before a save is not cached after it (another instance's save, heard mid-read)", async () => {
+    await saveSiteContent(db(), { home_hero_title: "بعد" });
+    invalidateSiteContent();
+    // A read whose rows predate the save: the save's announcement arrives while it is under way.
+    const slow = {
+      select: () => ({
+        from: async () => {
+          invalidateSiteContent();
+          return [{ key: "home_hero_title", value: "قبل" }];
+        },
+      }),
+    } as unknown as Db;
+    expect((await getSiteContent(slow)).content.home_hero_title).toBe("قبل");
+    expect((await getSiteContent(db())).content.home_hero_title).toBe("بعد");
+  });
 });

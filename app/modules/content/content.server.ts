@@ -7,15 +7,20 @@ import { SITE_CONTENT_DEFAULTS, type SiteContent, type SiteContentKey } from "./
 
 let cached: SiteContent | undefined;
 let lastGood: SiteContent | undefined;
+/** Bumped by every invalidation: a read that began before one must not cache what it read. */
+let generation = 0;
 
 function isKey(key: string): key is SiteContentKey {
   return Object.hasOwn(SITE_CONTENT_DEFAULTS, key);
 }
 
-/** Stored entries merged over the Arabic defaults; unknown stored keys are ignored. */
+/**
+ * Stored entries merged over the Arabic defaults; unknown stored keys are ignored, and so is an
+ * empty value: a field the editor left empty shows its default (an image key's default is empty).
+ */
 export function mergeContent(rows: { key: string; value: string }[]): SiteContent {
   const content: SiteContent = { ...SITE_CONTENT_DEFAULTS };
-  for (const row of rows) if (isKey(row.key)) content[row.key] = row.value;
+  for (const row of rows) if (isKey(row.key) && row.value.trim() !== "") content[row.key] = row.value;
   return content;
 }
 
@@ -25,11 +30,13 @@ export function mergeContent(rows: { key: string; value: string }[]): SiteConten
  */
 export async function getSiteContent(db: Db): Promise<{ content: SiteContent; stale: boolean }> {
   if (cached) return { content: cached, stale: false };
+  const started = generation;
   try {
     const rows = await db.select({ key: siteContent.key, value: siteContent.value }).from(siteContent);
-    cached = mergeContent(rows);
-    lastGood = cached;
-    return { content: cached, stale: false };
+    const content = mergeContent(rows);
+    lastGood = content;
+    if (started === generation) cached = content;
+    return { content, stale: false };
   } catch (error) {
     log.error(MESSAGES.contentLoadFailed, { error: (error as Error).message });
     return { content: lastGood ?? { ...SITE_CONTENT_DEFAULTS }, stale: true };
@@ -37,6 +44,7 @@ export async function getSiteContent(db: Db): Promise<{ content: SiteContent; st
 }
 
 export function invalidateSiteContent() {
+  generation += 1;
   cached = undefined;
 }
 

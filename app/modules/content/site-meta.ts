@@ -10,10 +10,14 @@ export interface SiteData {
   companyName: string;
   companyWhatsapp: string;
   publicUrl: string;
+  /** The firm's public details (settings) as markup the server built for the footer; "" when none is given. */
+  firmFooterHtml: string;
+  /** The firm as a schema.org RealEstateAgent: the JSON-LD of the home and contact pages. */
+  firmJsonLd: Record<string, unknown>;
 }
 
 /** What a page's meta function reads of it (see utils/meta.ts's pageMeta). */
-type SiteMatchData = Omit<SiteData, "companyWhatsapp">;
+type SiteMatchData = Omit<SiteData, "companyWhatsapp" | "firmFooterHtml" | "firmJsonLd"> & Partial<Pick<SiteData, "firmJsonLd">>;
 
 /** Reads the public layout's data from a meta function's matches. */
 export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteMatchData {

@@ -1,0 +1,112 @@
+import type { Submission } from "@conform-to/dom";
+import type { AppServices } from "~/context.ts";
+import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
+import { ImageRejectedError } from "~/modules/images/images.server.ts";
+import { OFFER_PHOTO_MESSAGES, type OfferPhotoResult } from "~/modules/offers/offer-photos.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
+import { parseSubmission } from "~/utils/form-submission.ts";
+import { log } from "~/utils/log.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+import { BodyTooLargeError, readBodyWithLimit, type FormRefusal } from "~/utils/request-body.server.ts";
+import { redirectWithToast } from "~/utils/toast.server.ts";
+import { ContentInputError, restoreContentVersion, saveContentSections, stageContentImage } from "./content-admin.server.ts";
+import { contentFormSchema, contentRestoreSchema } from "./content-schema.ts";
+import {
+  CONTENT_IMAGE_LIMITS,
+  CONTENT_LIMITS,
+  CONTENT_MESSAGES,
+  CONTENT_SECTIONS,
+  contentField,
+  contentKeyOfName,
+  RESTORE_INTENT,
+  SAVE_ALL_INTENT,
+  sectionOfIntent,
+  type ContentSection,
+} from "./content-sections.ts";
+
+const PAGE = "/admin/content";
+
+/** What a refused save gives back is cut at each field's own limit. */
+const ECHO = { echoLimits: CONTENT_LIMITS };
+
+/** A content post whose body readForm refused (too large, NUL character): the message above the form. */
+export function refuseContentPost(refusal: FormRefusal) {
+  return replyToRefusal(refusal, ECHO);
+}
+
+/**
+ * A save that did not go through: each field's message under it, and above the form SPEC's
+ * words, 'فشل تحديث المحتوى: {field}' with the field's label (the section's title when no one
+ * field is to blame), and for «حفظ الكل» 'فشل حفظ جميع المحتويات' first.
+ */
+function refuseSave(submission: Submission<unknown, string[], unknown>, section: ContentSection | undefined, fieldErrors: Record<string, string[]>, status: number) {
+  const labels = [...new Set(Object.keys(fieldErrors).flatMap((name) => contentKeyOfName(name) ?? []))].flatMap((key) => contentField(key)?.label ?? []);
+  const formErrors = section ? [CONTENT_MESSAGES.fieldFailed(labels[0] ?? section.title)] : [CONTENT_MESSAGES.allFailed, ...labels.map(CONTENT_MESSAGES.fieldFailed)];
+  return replyToSubmission(submission, { ...ECHO, formErrors, fieldErrors, status });
+}
+
+/**
+ * The content editor's posts: one section's save, «حفظ الكل» (every section, one transaction:
+ * all or nothing), or «استعادة» of a saved version. A change comes back to the page with its
+ * confirmation; a refusal keeps everything typed, with its messages.
+ */
+export async function handleContentPost(services: AppServices, user: StaffProfile, form: FormData) {
+  const intent = form.get("intent");
+  if (intent === RESTORE_INTENT) return handleRestore(services, user, form);
+  const section = sectionOfIntent(intent);
+  if (!section && intent !== SAVE_ALL_INTENT) return replyFormError(MESSAGES.badRequest, form, ECHO);
+
+  const submission = parseSubmission(form, contentFormSchema);
+  if (submission.status !== "success") {
+    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
+    return refuseSave(submission, section, fieldErrors, 400);
+  }
+  try {
+    const changed = await saveContentSections(services.db, services.env.DATA_DIR, user, section ? [section] : CONTENT_SECTIONS, submission.value);
+    log.info("site content saved", { userId: user.id, sections: changed });
+  } catch (error) {
+    if (error instanceof ContentInputError) {
+      return refuseSave(submission, section, Object.fromEntries(Object.entries(error.errors).map(([key, message]) => [key, [message]])), 400);
+    }
+    log.error("site content save failed", { userId: user.id, error: String(error) });
+    return refuseSave(submission, section, {}, 500);
+  }
+  const text = section ? CONTENT_MESSAGES.sectionSaved(section.title) : CONTENT_MESSAGES.allSaved;
+  return redirectWithToast(PAGE, { tone: "success", text }, services.env);
+}
+
+async function handleRestore(services: AppServices, user: StaffProfile, form: FormData) {
+  const submission = parseSubmission(form, contentRestoreSchema);
+  if (submission.status !== "success") return replyFormError(CONTENT_MESSAGES.versionGone, form);
+  const section = await restoreContentVersion(services.db, services.env.DATA_DIR, user, submission.value.version);
+  if (!section) return replyFormError(CONTENT_MESSAGES.versionGone, form, { status: 404 });
+  log.info("site content restored", { userId: user.id, section: section.id, version: submission.value.version });
+  return redirectWithToast(PAGE, { tone: "success", text: CONTENT_MESSAGES.restored(section.title) }, services.env);
+}
+
+const json = (body: OfferPhotoResult, status = 200) => Response.json(body, { status });
+
+/**
+ * One image for the content editor, sent alone as the request body (its own progress bar; a bad
+ * one fails alone): through the image pipeline, then held until a save uses it.
+ */
+export async function handleContentImageUpload(services: AppServices, user: StaffProfile, request: Request): Promise<Response> {
+  if (request.method !== "POST") return json({ ok: false, error: MESSAGES.genericError }, 405);
+  if (isCrossSitePost(request, services.env.PUBLIC_URL)) return json({ ok: false, error: MESSAGES.crossSiteRefused }, 403);
+  let bytes: Buffer;
+  try {
+    bytes = await readBodyWithLimit(request, CONTENT_IMAGE_LIMITS.maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json({ ok: false, error: OFFER_PHOTO_MESSAGES.tooLarge }, 413);
+    throw error;
+  }
+  if (bytes.byteLength === 0) return json({ ok: false, error: OFFER_PHOTO_MESSAGES.unreadable }, 400);
+  try {
+    return json({ ok: true, image: await stageContentImage(services.db, services.env.DATA_DIR, bytes, user.id) });
+  } catch (error) {
+    if (!(error instanceof ImageRejectedError)) throw error;
+    log.warn("content image refused", { userId: user.id, reason: error.message });
+    return json({ ok: false, error: OFFER_PHOTO_MESSAGES.unreadable }, 400);
+  }
+}
