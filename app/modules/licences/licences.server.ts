@@ -1,14 +1,15 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { images, licences } from "~/db/schema.ts";
 import { imageColumns } from "~/modules/images/images.server.ts";
 import type { LicenceView } from "./licence-view.ts";
+import { LICENCE_LIMITS } from "./licences-schema.ts";
 
 export type { LicenceView };
 
 /**
- * All licences in display order: position, then id. The firm shows at most 10 licences; the licence
- * editor (a later back-office page) is where that limit will be enforced.
+ * All licences in display order: position, then id. Read straight from the database on every
+ * request (nothing caches them), so the public page shows a change from the back office at once.
  */
 export async function listLicences(db: Db): Promise<LicenceView[]> {
   const rows = await db
@@ -33,21 +34,41 @@ export async function listLicences(db: Db): Promise<LicenceView[]> {
   return views;
 }
 
-export async function countLicences(db: Db): Promise<number> {
+export async function countLicences(db: Db | Tx): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(licences);
   return row?.count ?? 0;
 }
 
-/** Adds a licence after the last one. Exactly one of imageId and externalUrl. */
-export async function addLicence(db: Db, input: { alt: string } & ({ imageId: string; externalUrl?: undefined } | { externalUrl: string; imageId?: undefined })): Promise<number> {
-  const [row] = await db
-    .insert(licences)
-    .values({
-      alt: input.alt,
-      imageId: input.imageId ?? null,
-      externalUrl: input.externalUrl ?? null,
-      position: sql`(select coalesce(max(${licences.position}), -1) + 1 from ${licences})`,
-    })
-    .returning({ id: licences.id });
-  return row!.id;
+/**
+ * Every change to the list of licences (add, delete, reorder) runs in a transaction holding this
+ * lock, so concurrent changes on any app instance take turns: the count read before an add is
+ * still true when the row goes in, and positions are renumbered from one consistent list.
+ */
+export async function lockLicences(tx: Pick<Tx, "execute">): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('licences', 0))`);
+}
+
+/**
+ * Adds a licence after the last one, exactly one of imageId and externalUrl. At most 10 licences
+ * (LICENCE_LIMITS.max), however many are added at the same moment: returns null, adding nothing,
+ * when there are already 10.
+ */
+export async function addLicence(
+  db: Db,
+  input: { alt: string } & ({ imageId: string; externalUrl?: undefined } | { externalUrl: string; imageId?: undefined }),
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await lockLicences(tx);
+    if ((await countLicences(tx)) >= LICENCE_LIMITS.max) return null;
+    const [row] = await tx
+      .insert(licences)
+      .values({
+        alt: input.alt,
+        imageId: input.imageId ?? null,
+        externalUrl: input.externalUrl ?? null,
+        position: sql`(select coalesce(max(${licences.position}), -1) + 1 from ${licences})`,
+      })
+      .returning({ id: licences.id });
+    return row!.id;
+  });
 }

@@ -1,0 +1,201 @@
+import {
+  isMultipartRequest,
+  MaxFileSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseMultipartRequest,
+} from "@remix-run/multipart-parser";
+import type { AppServices, RequestBodyState } from "~/context.ts";
+import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
+import { ImageRejectedError } from "~/modules/images/images.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { LICENCE_UPLOAD_BODY_LIMIT, SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
+import { replyFormError, replySuccess, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
+import { parseSubmission } from "~/utils/form-submission.ts";
+import { log } from "~/utils/log.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+import { BodyTooLargeError, readBodyWithLimit, type FormRefusal } from "~/utils/request-body.server.ts";
+import { redirectWithToast } from "~/utils/toast.server.ts";
+import { addUploadedLicence, deleteLicence, renameLicence, reorderLicences } from "./licences-admin.server.ts";
+import {
+  LICENCE_LIMITS,
+  LICENCE_MESSAGES,
+  LICENCE_REASONS,
+  licenceAltSchema,
+  licenceDeleteSchema,
+  licenceLinkSchema,
+  licenceOrderSchema,
+  licenceUploadSchema,
+} from "./licences-schema.ts";
+import { addLicence, countLicences } from "./licences.server.ts";
+
+const PAGE = "/admin/licenses";
+
+/** What is given back is cut to the fields' limits; a file never is. */
+const ECHO = { echoLimits: { alt: LICENCE_LIMITS.alt, url: LICENCE_LIMITS.url }, hideFields: ["image"] };
+
+/** A licences page post whose body readForm refused (too large, NUL character): the message above the form. */
+export function refuseLicencePost(refusal: FormRefusal) {
+  return replyToRefusal(refusal, ECHO);
+}
+
+/**
+ * The licences page's posts (the manager's, checked by the route): add by link, edit a
+ * description, a new order, delete. An add or an edit stays on the page with its confirmation
+ * (the form is cleared); a delete comes back to the page with its message, the row gone.
+ */
+export async function handleLicencePost(services: AppServices, user: StaffProfile, form: FormData) {
+  const { db, env } = services;
+  switch (form.get("intent")) {
+    case "link": {
+      const submission = parseSubmission(form, licenceLinkSchema);
+      if (submission.status !== "success") return replyToSubmission(submission, ECHO);
+      const { url, alt } = submission.value;
+      try {
+        const id = await addLicence(db, { alt, externalUrl: url });
+        if (id === null) return replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.limitReached], status: 409 });
+        log.info("licence added", { licenceId: id, userId: user.id, kind: "link" });
+        return replySuccess(submission);
+      } catch (error) {
+        log.error("licence link add failed", { userId: user.id, error: String(error) });
+        return replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.addFailed(LICENCE_REASONS.server)], status: 500 });
+      }
+    }
+
+    case "alt": {
+      const submission = parseSubmission(form, licenceAltSchema);
+      if (submission.status !== "success") return replyToSubmission(submission, ECHO);
+      const { id, alt } = submission.value;
+      if (!(await renameLicence(db, id, alt))) return replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.gone], status: 404 });
+      log.info("licence description changed", { licenceId: id, userId: user.id });
+      return replySuccess(submission);
+    }
+
+    case "reorder": {
+      const submission = parseSubmission(form, licenceOrderSchema);
+      if (submission.status !== "success") return replyFormError(LICENCE_MESSAGES.orderFailed, undefined);
+      try {
+        await reorderLicences(db, submission.value.order);
+      } catch (error) {
+        log.error("licence reorder failed", { userId: user.id, error: String(error) });
+        return replyFormError(LICENCE_MESSAGES.orderFailed, undefined, { status: 500 });
+      }
+      return replySuccess(submission);
+    }
+
+    case "delete": {
+      const submission = parseSubmission(form, licenceDeleteSchema);
+      if (submission.status !== "success") return replyFormError(LICENCE_MESSAGES.deleteFailed, undefined);
+      const { id } = submission.value;
+      try {
+        if (!(await deleteLicence(db, env.DATA_DIR, id))) return replyFormError(LICENCE_MESSAGES.gone, undefined, { status: 404 });
+      } catch (error) {
+        log.error("licence delete failed", { licenceId: id, userId: user.id, error: String(error) });
+        return replyFormError(LICENCE_MESSAGES.deleteFailed, undefined, { status: 500 });
+      }
+      log.info("licence deleted", { licenceId: id, userId: user.id });
+      return redirectWithToast(PAGE, { tone: "success", text: LICENCE_MESSAGES.deleted }, env);
+    }
+
+    default:
+      return replyFormError(MESSAGES.badRequest, form, ECHO);
+  }
+}
+
+/** An upload refused before its form could be read whole: the status, and the message under the image or above the form. */
+type UploadRefusal = { ok: false; status: number; message: string; field?: "image"; alt: string };
+
+/** The longest description read from an upload: past the limit the schema says "too long" rather than us cutting it. */
+const ALT_READ_LIMIT = LICENCE_LIMITS.alt * 4;
+
+/**
+ * Reads the upload form as it streams in: the description and one image of at most 10 MB. An
+ * image over 10 MB stops the reading there (the rest of the body is never read); so does a body
+ * over the path's limit, cut by server/request-handler.ts. A post without a file at all (a plain
+ * form) is read as text, and the schema then asks for the image.
+ */
+async function readLicenceUpload(request: Request, body: RequestBodyState): Promise<{ ok: true; form: FormData } | UploadRefusal> {
+  const form = new FormData();
+  const alt = () => (typeof form.get("alt") === "string" ? (form.get("alt") as string) : "");
+  const tooLarge = (): UploadRefusal => ({ ok: false, status: 413, message: LICENCE_MESSAGES.tooLarge, field: "image", alt: alt() });
+  if (body.tooLarge || Number(request.headers.get("content-length") ?? 0) > LICENCE_UPLOAD_BODY_LIMIT) return tooLarge();
+
+  if (!isMultipartRequest(request)) {
+    let text: string;
+    try {
+      text = (await readBodyWithLimit(request, SMALL_FORM_BODY_LIMIT)).toString("utf8");
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return { ok: false, status: 413, message: MESSAGES.bodyTooLarge, alt: "" };
+      throw error;
+    }
+    const alt = new URLSearchParams(text).get("alt");
+    if (alt !== null) form.set("alt", alt.slice(0, ALT_READ_LIMIT));
+    return { ok: true, form };
+  }
+
+  const decoder = new TextDecoder();
+  try {
+    for await (const part of parseMultipartRequest(request, { maxFileSize: LICENCE_LIMITS.maxBytes, maxParts: 10, maxTotalSize: LICENCE_UPLOAD_BODY_LIMIT })) {
+      if (part.name === "image" && part.isFile && !form.has("image")) {
+        form.set("image", new File([part.bytes as Uint8Array<ArrayBuffer>], part.filename ?? "", { type: part.mediaType ?? "" }));
+      } else if (part.name === "alt" && !part.isFile) {
+        form.set("alt", decoder.decode(part.bytes).slice(0, ALT_READ_LIMIT));
+      }
+    }
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError || error instanceof BodyTooLargeError || body.tooLarge) return tooLarge();
+    if (error instanceof MaxPartsExceededError || error instanceof MultipartParseError) return { ok: false, status: 400, message: MESSAGES.badRequest, alt: alt() };
+    throw error;
+  }
+  return { ok: true, form };
+}
+
+/** The answer of the upload endpoint: the form's reply as JSON, with its status. */
+function json(reply: { data: unknown; init: ResponseInit | null }): Response {
+  return Response.json(reply.data, reply.init ?? undefined);
+}
+
+/**
+ * The licence upload (POST /admin/licenses/upload, from the page's script, which shows the real
+ * progress of the upload): the image and its description as multipart form data. Answers the
+ * form's reply as JSON: added (the page shows 'تم إضافة الترخيص بنجاح!'), or refused with the
+ * firm's message (missing image or description, over 10 MB, 10 licences already) or
+ * 'فشل رفع الصورة: {reason}'. A resource route: React Router's origin check does not cover it, so
+ * it checks itself.
+ */
+export async function handleLicenceUpload(services: AppServices, user: StaffProfile, request: Request, body: RequestBodyState): Promise<Response> {
+  const { db, env } = services;
+  if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
+  if (isCrossSitePost(request, env.PUBLIC_URL)) return json(replyFormError(MESSAGES.crossSiteRefused, undefined, { status: 403 }));
+
+  // The body is read to its end (10 MB at most) before any other refusal: an answer sent while the
+  // browser is still sending may be lost with the connection, and the person would not see why.
+  const read = await readLicenceUpload(request, body);
+  if (!read.ok) {
+    const given = new FormData();
+    if (read.alt) given.set("alt", read.alt);
+    return json(replyFormError(read.message, given, { ...ECHO, status: read.status, field: read.field }));
+  }
+  const submission = parseSubmission(read.form, licenceUploadSchema);
+  if (submission.status !== "success") return json(replyToSubmission(submission, ECHO));
+  const { image, alt } = submission.value;
+  if (!image) return json(replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.uploadRequired] }));
+  const full = () => json(replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.limitReached], status: 409 }));
+  // Full already: refused before the image pipeline's work (checked again, under the lock, when adding).
+  if ((await countLicences(db)) >= LICENCE_LIMITS.max) return full();
+
+  try {
+    const added = await addUploadedLicence(db, env.DATA_DIR, Buffer.from(await image.arrayBuffer()), alt);
+    if (!added.ok) return full();
+    log.info("licence added", { licenceId: added.id, userId: user.id, kind: "upload" });
+    return json(replySuccess(submission));
+  } catch (error) {
+    if (error instanceof ImageRejectedError) {
+      log.warn("licence image refused", { userId: user.id, reason: error.message });
+      return json(replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.uploadFailed(LICENCE_REASONS.unreadable)], status: 400 }));
+    }
+    log.error("licence upload failed", { userId: user.id, error: String(error) });
+    return json(replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.uploadFailed(LICENCE_REASONS.server)], status: 500 }));
+  }
+}

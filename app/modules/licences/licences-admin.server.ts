@@ -1,0 +1,91 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server.ts";
+import { images, licences } from "~/db/schema.ts";
+import { deleteImageFiles, deleteImages, storeImage } from "~/modules/images/images.server.ts";
+import type { LicenceView } from "./licence-view.ts";
+import { addLicence, countLicences, listLicences, lockLicences } from "./licences.server.ts";
+
+/** The licences page: every licence in display order, and how many there are (the limit counts every row). */
+export async function listAdminLicences(db: Db): Promise<{ licences: LicenceView[]; count: number }> {
+  const [list, count] = await Promise.all([listLicences(db), countLicences(db)]);
+  return { licences: list, count };
+}
+
+/**
+ * An uploaded licence image: through the image pipeline (which refuses bytes that are not an
+ * image with ImageRejectedError), then added after the last licence. When the add is refused
+ * (10 licences already, perhaps added a moment ago by someone else) or fails, the stored image
+ * (its row and files) is removed again: nothing is left behind.
+ */
+export async function addUploadedLicence(db: Db, dataDir: string, bytes: Buffer, alt: string): Promise<{ ok: true; id: number } | { ok: false }> {
+  const image = await storeImage(db, dataDir, bytes);
+  let id: number | null;
+  try {
+    id = await addLicence(db, { alt, imageId: image.id });
+  } catch (error) {
+    await deleteImages(db, dataDir, [image.id]);
+    throw error;
+  }
+  if (id === null) {
+    await deleteImages(db, dataDir, [image.id]);
+    return { ok: false };
+  }
+  return { ok: true, id };
+}
+
+/** Positions 0, 1, 2… in the given order, in one statement. */
+async function renumber(tx: Pick<Db, "execute">, ids: number[]) {
+  if (ids.length === 0) return;
+  const rows = sql.join(
+    ids.map((id, position) => sql`(${id}::int, ${position}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${licences} set position = v.position from (values ${rows}) as v(id, position) where ${licences.id} = v.id`);
+}
+
+async function currentOrder(tx: Pick<Db, "select">): Promise<number[]> {
+  const rows = await tx.select({ id: licences.id }).from(licences).orderBy(asc(licences.position), asc(licences.id));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes a licence and, for an uploaded one, its image: the rows in one transaction (the others'
+ * positions renumbered), the files once it is committed. False when there is no such licence.
+ */
+export async function deleteLicence(db: Db, dataDir: string, id: number): Promise<boolean> {
+  const removed = await db.transaction(async (tx) => {
+    await lockLicences(tx);
+    const [row] = await tx.delete(licences).where(eq(licences.id, id)).returning({ imageId: licences.imageId });
+    if (!row) return null;
+    const files = row.imageId ? await tx.delete(images).where(eq(images.id, row.imageId)).returning({ id: images.id, variants: images.variants }) : [];
+    await renumber(tx, await currentOrder(tx));
+    return files;
+  });
+  if (removed === null) return false;
+  await deleteImageFiles(dataDir, removed);
+  return true;
+}
+
+/**
+ * A new display order, renumbered in one transaction. The page sends every licence's id; a licence
+ * deleted meanwhile is skipped, and one added meanwhile keeps its place after the others. Returns
+ * the order saved.
+ */
+export async function reorderLicences(db: Db, ids: number[]): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await lockLicences(tx);
+    const current = await currentOrder(tx);
+    const known = new Set(current);
+    const wanted = ids.filter((id) => known.has(id));
+    const placed = new Set(wanted);
+    const order = [...wanted, ...current.filter((id) => !placed.has(id))];
+    await renumber(tx, order);
+    return order;
+  });
+}
+
+/** A licence's description (its image's alt text and caption). False when there is no such licence. */
+export async function renameLicence(db: Db, id: number, alt: string): Promise<boolean> {
+  const rows = await db.update(licences).set({ alt }).where(eq(licences.id, id)).returning({ id: licences.id });
+  return rows.length > 0;
+}
