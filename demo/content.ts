@@ -31,3 +31,19 @@ export const DEMO_SETTINGS = {
   managerEmail: "manager@example.sa",
   managerWhatsapp: "966500000001",
 } as const;
+
+/**
+ * The firm's public details shown in the footer, on the contact page and in the JSON-LD
+ * (settings; empty outside demo mode): made-up numbers of the right shape, an address in
+ * Riyadh's Olaya district and its point on the map.
+ */
+export const DEMO_FIRM_DETAILS = {
+  companyPhone: "011 000 0000",
+  companyEmail: "info@example.sa",
+  companyAddress: "طريق الملك فهد، حي العليا، الرياض 12211",
+  workingHours: "الأحد إلى الخميس، ٩ صباحًا إلى ٥ مساءً",
+  commercialRegistration: "1010000000",
+  falLicence: "1200000000",
+  mapLat: 24.6907,
+  mapLng: 46.685,
+} as const;

@@ -13,10 +13,11 @@ import type { Env } from "~/utils/env.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { log } from "~/utils/log.server.ts";
 import { renderCertificateSvg } from "./certificates.ts";
-import { DEMO_CONTENT_SCENES, DEMO_HERO_SCENE, DEMO_LICENCES, DEMO_SETTINGS } from "./content.ts";
+import { DEMO_CONTENT_SCENES, DEMO_FIRM_DETAILS, DEMO_HERO_SCENE, DEMO_LICENCES, DEMO_SETTINGS } from "./content.ts";
 import { DEMO_OFFERS, type DemoOffer } from "./offers.ts";
 import { renderSceneSvg } from "./scenes.ts";
 import type { SceneSpec } from "./scene-spec.ts";
+import { seedDemoOffice } from "./office.server.ts";
 import { seedDemoStaff } from "./staff.server.ts";
 
 async function renderPhoto(db: Db, dataDir: string, scene: SceneSpec, width: number) {
@@ -62,6 +63,18 @@ export async function seedDemoData(db: Db, env: Env) {
   await seedDemoOffers(db, env);
   await seedDemoContentImages(db, env.DATA_DIR);
   await seedDemoLicences(db, env.DATA_DIR);
+  await seedDemoOffice(db);
+  await seedDemoFirmDetails(db);
+}
+
+/** The firm's public details, while none has been given (a database seeded before they existed gets them too). */
+export async function seedDemoFirmDetails(db: Db) {
+  await db
+    .update(settings)
+    .set(DEMO_FIRM_DETAILS)
+    .where(
+      sql`${settings.id} = 1 and ${settings.companyPhone} = '' and ${settings.companyEmail} = '' and ${settings.companyAddress} = '' and ${settings.commercialRegistration} = '' and ${settings.falLicence} = '' and ${settings.mapLat} is null`,
+    );
 }
 
 /** Fills an empty database with the demo offers, their photos, the firm's demo numbers and the hero photo. */

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures.ts";
+import { queryE2eDatabase } from "./db.ts";
+import { expect, test, unique } from "./fixtures.ts";
 
 const PAGES = [
   "/",
@@ -52,6 +53,106 @@ test("no serious accessibility violations on /login and the back office", async 
   await check("/login");
   await check("/reset-password");
   await signedInAs("manager");
-  for (const path of ["/admin", "/admin/profile", "/admin/settings/staff", "/admin/offers", "/admin/offers/new", "/admin/offers/edit/1", "/admin/inquiries", "/admin/submissions"])
+  for (const path of [
+    "/admin",
+    "/admin/profile",
+    "/admin/settings",
+    "/admin/settings/staff",
+    "/admin/offers",
+    "/admin/offers/new",
+    "/admin/offers/edit/1",
+    "/admin/inquiries",
+    "/admin/submissions",
+    "/admin/licenses",
+  ])
     await check(path);
+});
+
+test("no serious accessibility violations on /admin/finance: the manager's and the accountant's (form messages shown)", async ({ page, context, signedInAs }) => {
+  // The live-updates stream never ends, so "network idle" would never come: refuse it here.
+  await page.route("**/admin/finance/events", (route) => route.abort());
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await signedInAs("manager");
+  await page.goto("/admin/finance");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("columnheader", { name: "المعتمِد" }).or(page.getByText("لا توجد معاملات بعد."))).toBeVisible();
+  await check("manager");
+
+  await context.clearCookies();
+  await signedInAs("accountant");
+  await page.goto("/admin/finance");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "إرسال طلب الاعتماد" }).click();
+  await expect(page.getByText("يرجى إدخال وصف المعاملة")).toBeVisible();
+  await check("accountant");
+});
+
+test("no serious accessibility violations on /admin/content, its histories open and a refusal shown", async ({ page, signedInAs }) => {
+  await signedInAs("manager");
+  await page.goto("/admin/content");
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+  for (const summary of await page.getByText("النسخ المحفوظة", { exact: true }).all()) await summary.click();
+  const marquee = page.getByRole("region", { name: "الشريط المتحرك", exact: true });
+  await marquee.getByRole("button", { name: "إضافة نص" }).click();
+  await marquee.getByLabel("النص ١", { exact: true }).fill("نص | مرفوض");
+  await marquee.getByRole("button", { name: /^حفظ القسم/ }).click();
+  await expect(marquee.getByRole("alert")).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+test("no serious accessibility violations on the tasks board and a task's page: the manager's (form messages, offer results, decision dialog) and the employee's", async ({
+  page,
+  context,
+  signedInAs,
+  staffMember,
+}) => {
+  test.setTimeout(60_000);
+  // The live-updates stream never ends, so "network idle" would never come: refuse it here.
+  await page.route("**/admin/tasks/events", (route) => route.abort());
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  const employee = await staffMember("staff");
+  const accountant = await staffMember("accountant");
+  const { member: manager } = await signedInAs("manager");
+  const [offer] = await queryE2eDatabase<{ id: number }>("select id from offers order by id limit 1");
+  const [mine] = await queryE2eDatabase<{ id: number }>(
+    "insert into tasks (title, description, assigned_to, created_by, related_property_id, due_date, created_at) values ('مهمة فحص الوصول', 'وصف', $1, $2, $3, current_date - 1, now() - interval '2 days') returning id",
+    [employee.id, manager.id, offer!.id],
+  );
+  const title = `طلب اعتماد فحص الوصول ${unique()}`;
+  await queryE2eDatabase("insert into tasks (title, assigned_to, created_by, status, amount, transaction_type) values ($1, $2, $3, 'Awaiting Approval', 120, 'expense')", [
+    title,
+    manager.id,
+    accountant.id,
+  ]);
+
+  await page.goto("/admin/tasks?new=1");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "إنشاء المهمة" }).click();
+  await expect(page.getByText("يرجى إدخال عنوان المهمة")).toBeVisible();
+  await page.getByRole("combobox", { name: "العرض المرتبط (اختياري)" }).fill("شقة");
+  await expect(page.getByRole("listbox", { name: "العروض المطابقة" })).toBeVisible();
+  await check("manager's board");
+  await page.goto(`/admin/tasks?q=${encodeURIComponent(title)}`);
+  await page.getByRole("button", { name: "اعتماد أو رفض" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "رفض" }).click();
+  await expect(page.getByRole("dialog").getByText("يرجى كتابة سبب الرفض.")).toBeVisible();
+  await check("decision dialog");
+
+  await context.clearCookies();
+  await signedInAs(employee);
+  for (const path of ["/admin/tasks", `/admin/tasks/${mine!.id}`, "/admin/tasks/999999999"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await check(path);
+  }
 });

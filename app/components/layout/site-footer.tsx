@@ -19,16 +19,21 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
   );
 }
 
-export function SiteFooter({ companyName, aboutTitle, aboutText }: { companyName: string; aboutTitle: string; aboutText: string }) {
+/**
+ * `contactsHtml`: the firm's details (phone, address, licence numbers…) as markup the server built
+ * from the settings, so the browser loads no code for them; "" when there are none.
+ */
+export function SiteFooter({ companyName, aboutTitle, aboutText, contactsHtml }: { companyName: string; aboutTitle: string; aboutText: string; contactsHtml: string }) {
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
+      <div className={`mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3 ${contactsHtml ? "lg:grid-cols-4" : ""}`}>
         <section>
           <h2 className="mb-3 text-lg font-bold text-gold-300">{aboutTitle}</h2>
           <p className="leading-8 text-brand-100">{aboutText}</p>
         </section>
         <LinkList title="روابط سريعة" links={FOOTER_LINKS} />
         <LinkList title="خدماتنا" links={SERVICE_LINKS} />
+        {contactsHtml ? <div dangerouslySetInnerHTML={{ __html: contactsHtml }} /> : null}
       </div>
       <div className="border-t border-brand-800 py-4 text-center text-sm text-brand-100">
         © {new Date().getFullYear()} {companyName}. جميع الحقوق {/* The staff entrance: the word 'محفوظة' leads to /login. */}

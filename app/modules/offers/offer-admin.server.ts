@@ -2,9 +2,9 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers, stagedImages } from "~/db/schema.ts";
 import { deleteImageFiles, deleteImages, imageColumns, storeImage } from "~/modules/images/images.server.ts";
+import { publishOfferChange } from "~/modules/live-updates/event-hub.server.ts";
 import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
-import { publishOfferChange } from "./offer-events.server.ts";
 import type { OfferFormData } from "./offer-form-schema.ts";
 import type { AdminOfferRow } from "./offer-views.ts";
 import { listOfferPhotos, offerFields } from "./offers.server.ts";
@@ -128,23 +128,32 @@ export async function saveOffer(db: Db, dataDir: string, data: OfferFormData, { 
       throw new OfferInputError({ photos: OFFER_PHOTOS_UNAVAILABLE });
     }
 
-    await addLookupValues(tx, {
+    // A value typed as "other" that a list already holds (Arabic-folded: 'جده' is 'جدة') is saved as the list spells it.
+    const listed = await addLookupValues(tx, {
       city: data.city,
       neighbourhood: data.location,
       propertyType: data.propertyType,
       status: data.status,
       unitTypes: data.units.map((unit) => unit.type),
     });
+    const saved: OfferFormData = {
+      ...data,
+      city: listed.city,
+      location: listed.neighbourhood,
+      propertyType: listed.propertyType || data.propertyType,
+      status: listed.status || data.status,
+      units: data.units.map((unit) => ({ ...unit, type: listed.unitTypes.get(unit.type.trim()) ?? unit.type })),
+    };
 
     let offerId: number;
     if (id === undefined) {
-      const [row] = await tx.insert(offers).values(offerColumns(data)).returning({ id: offers.id });
+      const [row] = await tx.insert(offers).values(offerColumns(saved)).returning({ id: offers.id });
       offerId = row!.id;
     } else {
       offerId = id;
       await tx
         .update(offers)
-        .set({ ...offerColumns(data), updatedAt: sql`now()` })
+        .set({ ...offerColumns(saved), updatedAt: sql`now()` })
         .where(eq(offers.id, id));
       await tx.delete(offerImages).where(eq(offerImages.offerId, id));
       const droppedIds = own.map((r) => r.id).filter((photo) => !data.photos.includes(photo));

@@ -47,5 +47,7 @@ export async function loadOfferEditForm(db: Db, param: string | undefined) {
   const id = offerIdOf(param);
   const offer = id === null ? null : await getOfferForEdit(db, id);
   if (!offer) return null;
-  return { initial: { id: offer.id, values: offerFormValues(offer), photos: offer.photos }, choices: await listOfferFormChoices(db) };
+  // The offer's own values stay in the lists even when the manager has hidden them since.
+  const keep = { city: offer.city, neighbourhood: offer.location, propertyType: offer.propertyType, status: offer.status, unitTypes: offer.units.map((unit) => unit.type) };
+  return { initial: { id: offer.id, values: offerFormValues(offer), photos: offer.photos }, choices: await listOfferFormChoices(db, keep) };
 }

@@ -9,6 +9,8 @@ import { useSiteData } from "~/modules/content/site-meta.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
 import { getOfferTitle } from "~/modules/offers/offers.server.ts";
+import { firmContactsHtml } from "~/modules/settings/firm-details.server.tsx";
+import { getSettings } from "~/modules/settings/settings.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { readForm } from "~/utils/request-body.server.ts";
@@ -21,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = Number(params.get("propertyId"));
   const knownTitle = Number.isSafeInteger(id) && id > 0 ? await getOfferTitle(db, id) : undefined;
   const propertyTitle = (knownTitle ?? params.get("propertyTitle") ?? "").trim().slice(0, 200);
-  return { propertyId: knownTitle ? id : undefined, propertyTitle };
+  return { propertyId: knownTitle ? id : undefined, propertyTitle, contactsHtml: firmContactsHtml(await getSettings(db), "contact") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,11 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
-  return pageMeta({ site, title: site.content.contact_page_title, description: site.content.contact_page_subtitle, path: "/contact" });
+  return [...pageMeta({ site, title: site.content.contact_page_title, description: site.content.contact_page_subtitle, path: "/contact" }), { "script:ld+json": site.firmJsonLd }];
 };
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { propertyId, propertyTitle } = loaderData;
+  const { propertyId, propertyTitle, contactsHtml } = loaderData;
   const { content, companyWhatsapp } = useSiteData();
   const image = content.contact_page_image ? responsiveFromUrl(content.contact_page_image) : null;
 
@@ -85,6 +87,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               </Link>
             </li>
           </ul>
+          {/* The firm's details: markup the loader built (no code for the browser to load). */}
+          {contactsHtml ? <div dangerouslySetInnerHTML={{ __html: contactsHtml }} /> : null}
         </div>
 
         <div className="flex flex-col gap-4 lg:sticky lg:top-24">

@@ -6,17 +6,25 @@ import { servicesContext } from "~/context.ts";
 import { getSiteContent } from "~/modules/content/content.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import type { SiteData } from "~/modules/content/site-meta.ts";
+import { firmContactsHtml, firmJsonLd } from "~/modules/settings/firm-details.server.tsx";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const [{ content }, settings] = await Promise.all([getSiteContent(db), getSettings(db)]);
-  return { content, companyName: COMPANY_NAME, companyWhatsapp: settings.companyWhatsapp, publicUrl: env.PUBLIC_URL } satisfies SiteData;
+  const site = { companyName: COMPANY_NAME, publicUrl: env.PUBLIC_URL };
+  return {
+    ...site,
+    content,
+    companyWhatsapp: settings.companyWhatsapp,
+    firmFooterHtml: firmContactsHtml(settings, "footer"),
+    firmJsonLd: firmJsonLd(settings, site),
+  } satisfies SiteData;
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { content, companyName, companyWhatsapp } = loaderData;
+  const { content, companyName, companyWhatsapp, firmFooterHtml } = loaderData;
   const navigating = useNavigation().state === "loading";
   return (
     <div className="flex min-h-dvh flex-col">
@@ -29,7 +37,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter companyName={companyName} aboutTitle={content.footer_about_title} aboutText={content.footer_about_text} />
+      <SiteFooter companyName={companyName} aboutTitle={content.footer_about_title} aboutText={content.footer_about_text} contactsHtml={firmFooterHtml} />
       <WhatsappButton number={companyWhatsapp} />
     </div>
   );

@@ -2,8 +2,7 @@ import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { CardsIcon, GridIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
-import { FILTER_PROPERTY_TYPES } from "~/modules/lookups/defaults.ts";
-import { listCityNames } from "~/modules/lookups/lookups.server.ts";
+import { listFilterChoices } from "~/modules/lookups/lookups.server.ts";
 import { FilterBar } from "~/modules/offers/components/filter-bar.tsx";
 import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
 import { OfferSwipe } from "~/modules/offers/components/offer-swipe.tsx";
@@ -21,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   const filters = parseOfferFilters(params);
-  const [result, cities] = await Promise.all([listOffers(db, filters), listCityNames(db)]);
-  return { ...result, filters, cities };
+  const [result, choices] = await Promise.all([listOffers(db, filters), listFilterChoices(db)]);
+  return { ...result, filters, ...choices };
 }
 
 // Switching between grid and swipe needs no new data (a live update, same URL, does).
@@ -53,7 +52,7 @@ function pageWindow(page: number, pageCount: number): number[] {
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { offers, total, totalIsLowerBound, page, pageCount, filters, cities } = loaderData;
+  const { offers, total, totalIsLowerBound, page, pageCount, filters, cities, propertyTypes } = loaderData;
   useLiveOffers();
   // Read from the URL, not the loader: switching views does not revalidate.
   const [searchParams] = useSearchParams();
@@ -72,7 +71,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: "العروض" }]} />
       <h1 className="mt-3 mb-5 text-3xl font-bold text-brand-900">العروض العقارية</h1>
       {/* key: a new query re-initialises the form's default values */}
-      <FilterBar key={offerFiltersQuery(filters)} cities={cities} propertyTypes={FILTER_PROPERTY_TYPES} values={filters} />
+      <FilterBar key={offerFiltersQuery(filters)} cities={cities} propertyTypes={propertyTypes} values={filters} />
 
       <div className="mt-6 mb-4 flex items-center justify-between gap-3">
         <p className="text-stone-700" aria-live="polite">

@@ -12,7 +12,18 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
  * 13; 400 px high. A tap on the map sets the point; the numbers can also be typed; a point set
  * from outside (a pasted map link) moves the map to it.
  */
-export function LocationPicker({ value, onChange, label }: { value: Coordinates | null; onChange: (next: Coordinates | null) => void; label: string }) {
+export function LocationPicker({
+  value,
+  onChange,
+  label,
+  hint = "المس الخريطة لتحديد موقع العقار، أو الصق رابط الموقع في الحقل أعلاه.",
+}: {
+  value: Coordinates | null;
+  onChange: (next: Coordinates | null) => void;
+  label: string;
+  /** Says how to set the point (the offer form also reads a pasted map link). */
+  hint?: string;
+}) {
   const id = useId();
   const element = useRef<HTMLDivElement>(null);
   const leaflet = useRef<{ L: typeof import("leaflet"); map: import("leaflet").Map; marker: import("leaflet").CircleMarker | null } | null>(null);
@@ -77,7 +88,7 @@ export function LocationPicker({ value, onChange, label }: { value: Coordinates 
   return (
     <div className="grid gap-3">
       <p id={`${id}-hint`} className="text-sm text-stone-600">
-        المس الخريطة لتحديد موقع العقار، أو الصق رابط الموقع في الحقل أعلاه.
+        {hint}
       </p>
       <div
         ref={element}

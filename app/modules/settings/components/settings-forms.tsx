@@ -1,0 +1,144 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { adminButtonClass } from "~/components/admin/styles.ts";
+import { emailInputProps, Field, FormNotice, inputClass } from "~/components/forms/field.tsx";
+import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
+import { useValidateOnChange } from "~/components/forms/use-validate-on-change.ts";
+import type { Coordinates } from "~/modules/offers/map-link.ts";
+import { LocationPicker } from "~/modules/offers/components/location-picker.tsx";
+import type { FormReply } from "~/utils/form-submission.ts";
+import { FIELD_LIMITS } from "~/utils/field-limits.ts";
+import { firmDetailsSchema, formatHourArabic, notificationsSchema, REPORT_HOURS, SETTINGS_LIMITS } from "../settings-schema.ts";
+import type { SettingsFormValues } from "../settings-view.ts";
+
+const ltrInputClass = `${inputClass} text-end`;
+
+/** A ticked box with its label beside it; it posts "on" when ticked. */
+function Checkbox({ meta, label, hint }: { meta: { id: string; name: string; initialValue?: unknown; key?: string | undefined }; label: string; hint?: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        key={meta.key}
+        type="checkbox"
+        id={meta.id}
+        name={meta.name}
+        defaultChecked={meta.initialValue === "on"}
+        aria-describedby={hint ? `${meta.id}-hint` : undefined}
+        className="mt-1 size-5 shrink-0 accent-brand-700"
+      />
+      <div>
+        <label htmlFor={meta.id} className="font-bold text-stone-800">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${meta.id}-hint`} className="text-sm text-stone-600">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Where new inquiries and owners' requests are mailed, and the daily report: by e-mail, by WhatsApp, at which hour. */
+export function NotificationsForm({ values }: { values: SettingsFormValues["notifications"] }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: "settings-notifications", schema: notificationsSchema, lastResult: fetcher.data, defaultValue: values });
+  useResetAfterSave(fetcher, form);
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="notifications" />
+      <Field meta={fields.managerEmail} label="البريد الإلكتروني للمدير" hint="تصل إليه رسائل الاستفسارات وطلبات الملاك الجديدة فور وصولها، والتقرير اليومي.">
+        {(props) => <input {...props} {...emailInputProps} maxLength={FIELD_LIMITS.email} />}
+      </Field>
+      <Field meta={fields.managerWhatsapp} label="رقم واتساب المدير" hint="بالصيغة الدولية دون + أو 00، مثل 9665xxxxxxxx. يمكنك كتابته 05xxxxxxxx وسنحوله.">
+        {(props) => <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder="9665xxxxxxxx" maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />}
+      </Field>
+      <fieldset className="grid gap-3 rounded-xl border border-stone-200 p-4 sm:col-span-2">
+        <legend className="px-1 font-bold text-brand-900">التقرير اليومي</legend>
+        <Checkbox meta={fields.dailyEmailReport} label="إرسال التقرير اليومي بالبريد الإلكتروني" />
+        <Checkbox meta={fields.dailyWhatsappReport} label="إرسال التقرير اليومي عبر واتساب" hint="يحتاج إلى رقم واتساب المدير." />
+        <Field meta={fields.dailyReportHour} label="وقت الإرسال (بتوقيت الرياض)" className="max-w-xs">
+          {(props) => (
+            <select {...props} className={inputClass}>
+              {REPORT_HOURS.map((hour) => (
+                <option key={hour} value={String(hour)}>
+                  {formatHourArabic(hour)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </fieldset>
+      <div className="grid gap-3 sm:col-span-2">
+        <FormNotice id={form.errorId} errors={form.errors} />
+        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
+          حفظ الإشعارات
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+const pointOf = (values: SettingsFormValues["firm"]): Coordinates | null => (values.mapLat && values.mapLng ? { lat: Number(values.mapLat), lng: Number(values.mapLng) } : null);
+
+/** The firm's public details: shown in the footer, on the contact page and in the site's JSON-LD; an empty one is not shown. */
+export function FirmDetailsForm({ values }: { values: SettingsFormValues["firm"] }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: "settings-firm", schema: firmDetailsSchema, lastResult: fetcher.data, defaultValue: values });
+  useResetAfterSave(fetcher, form);
+  // The map point is the page's own value, posted as two hidden fields; a save (or a reset) brings the saved one back.
+  const [point, setPoint] = useState(() => pointOf(values));
+  const savedPoint = `${values.mapLat},${values.mapLng}`;
+  const [saved, setSaved] = useState(savedPoint);
+  if (saved !== savedPoint) {
+    setSaved(savedPoint);
+    setPoint(pointOf(values));
+  }
+  useValidateOnChange(form, fields.mapLat.name, point);
+  useValidateOnChange(form, fields.mapLng.name, point);
+  const pointErrors = [...(fields.mapLat.errors ?? []), ...(fields.mapLng.errors ?? [])];
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="firm" />
+      <Field meta={fields.companyPhone} label="رقم الهاتف">
+        {(props) => <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder="0112345678" maxLength={SETTINGS_LIMITS.phone} className={ltrInputClass} />}
+      </Field>
+      <Field meta={fields.companyWhatsapp} label="رقم واتساب المنشأة" hint="تفتحه كل روابط واتساب في الموقع والزر العائم. مثل 9665xxxxxxxx.">
+        {(props) => <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder="9665xxxxxxxx" maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />}
+      </Field>
+      <Field meta={fields.companyEmail} label="البريد الإلكتروني">
+        {(props) => <input {...props} {...emailInputProps} maxLength={FIELD_LIMITS.email} />}
+      </Field>
+      <Field meta={fields.workingHours} label="ساعات العمل" hint="مثل: الأحد إلى الخميس، ٩ صباحًا إلى ٥ مساءً">
+        {(props) => <input {...props} maxLength={SETTINGS_LIMITS.workingHours} className={inputClass} />}
+      </Field>
+      <Field meta={fields.companyAddress} label="العنوان" className="sm:col-span-2">
+        {(props) => <textarea {...props} rows={2} maxLength={SETTINGS_LIMITS.address} className={inputClass} />}
+      </Field>
+      <Field meta={fields.commercialRegistration} label="رقم السجل التجاري">
+        {(props) => <input {...props} inputMode="numeric" dir="ltr" maxLength={SETTINGS_LIMITS.number} className={ltrInputClass} />}
+      </Field>
+      <Field meta={fields.falLicence} label="رقم رخصة فال للوساطة العقارية (الهيئة العامة للعقار)">
+        {(props) => <input {...props} inputMode="numeric" dir="ltr" maxLength={SETTINGS_LIMITS.number} className={ltrInputClass} />}
+      </Field>
+      <fieldset className="grid gap-2 sm:col-span-2">
+        <legend className="mb-1 text-sm font-bold text-stone-700">موقع المنشأة على الخريطة</legend>
+        <input type="hidden" name={fields.mapLat.name} value={point ? String(point.lat) : ""} />
+        <input type="hidden" name={fields.mapLng.name} value={point ? String(point.lng) : ""} />
+        <LocationPicker value={point} onChange={setPoint} label="خريطة لتحديد موقع المنشأة" hint="المس الخريطة لتحديد موقع المكتب، أو اكتب خط العرض وخط الطول." />
+        {pointErrors.length ? (
+          <p id={fields.mapLat.errorId} className="text-sm font-bold text-red-700">
+            {pointErrors[0]}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="grid gap-3 sm:col-span-2">
+        <FormNotice id={form.errorId} errors={form.errors} />
+        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
+          حفظ بيانات المنشأة
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

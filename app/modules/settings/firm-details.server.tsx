@@ -1,0 +1,68 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { FirmContactList, type FirmContact } from "./components/firm-contact-list.tsx";
+import type { Settings } from "./settings.server.ts";
+
+/** A map link that opens the phone's map app at the point. */
+function mapLink(lat: number, lng: number): string {
+  return `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
+}
+
+/** "+966 50 123 4567" for a Saudi mobile, "+{digits}" otherwise. */
+function whatsappText(digits: string): string {
+  const saudi = /^966(5\d)(\d{3})(\d{4})$/.exec(digits);
+  return saudi ? `+966 ${saudi[1]} ${saudi[2]} ${saudi[3]}` : `+${digits}`;
+}
+
+/** The number a tel: link dials: its digits, with the leading + if it had one. */
+const dialable = (phone: string) => phone.replace(/[^\d+]/g, "");
+
+/** The firm's public details from the settings row, in the order they are shown; what is empty is left out. */
+export function firmContacts(settings: Settings): FirmContact[] {
+  const { companyPhone: phone, companyWhatsapp: whatsapp, companyEmail: email, companyAddress: address, workingHours: hours } = settings;
+  const { commercialRegistration: cr, falLicence: fal, mapLat: lat, mapLng: lng } = settings;
+  const contacts: Array<FirmContact | false> = [
+    Boolean(phone) && { label: "الهاتف", text: phone, href: `tel:${dialable(phone)}`, ltr: true },
+    Boolean(whatsapp) && { label: "واتساب", text: whatsappText(whatsapp), href: `https://wa.me/${whatsapp}`, ltr: true },
+    Boolean(email) && { label: "البريد الإلكتروني", text: email, href: `mailto:${email}`, ltr: true },
+    Boolean(address) && { label: "العنوان", text: address },
+    Boolean(hours) && { label: "ساعات العمل", text: hours },
+    lat !== null && lng !== null && { label: "الموقع", text: "عرض موقعنا على الخريطة", href: mapLink(lat, lng) },
+    Boolean(cr) && { label: "السجل التجاري", text: cr, ltr: true },
+    Boolean(fal) && { label: "رخصة فال للوساطة العقارية", text: fal, ltr: true },
+  ];
+  return contacts.filter((contact) => contact !== false);
+}
+
+/**
+ * The firm's details as markup for the footer or the contact page ("" when there are none):
+ * built here, on the server, so the public pages load no code for them (their JavaScript is at
+ * its budget); React escapes every value.
+ */
+export function firmContactsHtml(settings: Settings, place: "footer" | "contact"): string {
+  const contacts = firmContacts(settings);
+  return contacts.length ? renderToStaticMarkup(<FirmContactList contacts={contacts} place={place} />) : "";
+}
+
+/**
+ * The site's JSON-LD: the firm as a schema.org RealEstateAgent, with the details that are given.
+ * The home and contact pages put it in their meta (`script:ld+json`, which React Router escapes).
+ */
+export function firmJsonLd(settings: Settings, site: { companyName: string; publicUrl: string }): Record<string, unknown> {
+  const { companyPhone: phone, companyEmail: email, companyAddress: address, commercialRegistration: cr, falLicence: fal, mapLat: lat, mapLng: lng } = settings;
+  const identifiers = [
+    cr && { "@type": "PropertyValue", propertyID: "CR", name: "السجل التجاري", value: cr },
+    fal && { "@type": "PropertyValue", propertyID: "FAL", name: "رخصة فال", value: fal },
+  ].filter(Boolean);
+  const agent = {
+    "@context": "https://schema.org",
+    "@type": "RealEstateAgent",
+    name: site.companyName,
+    url: `${site.publicUrl}/`,
+    ...(phone ? { telephone: dialable(phone) } : {}),
+    ...(email ? { email } : {}),
+    ...(address ? { address: { "@type": "PostalAddress", streetAddress: address, addressCountry: "SA" } } : {}),
+    ...(lat !== null && lng !== null ? { geo: { "@type": "GeoCoordinates", latitude: lat, longitude: lng }, hasMap: mapLink(lat, lng) } : {}),
+    ...(identifiers.length ? { identifier: identifiers } : {}),
+  };
+  return agent;
+}

@@ -1,0 +1,269 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
+import { settings } from "~/db/schema.ts";
+import type { Mailer } from "~/modules/messaging/mail.server.ts";
+import { inquiryMail, submissionMail } from "~/modules/notifications/manager-notifications.server.ts";
+import type { Role } from "~/modules/users/roles.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings.tsx";
+import { parseEnv } from "~/utils/env.server.ts";
+import { parseSubmission } from "~/utils/form-submission.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+import { DEMO_FIRM_DETAILS } from "../../../demo/content.ts";
+import { seedDemoFirmDetails } from "../../../demo/seed.server.ts";
+import { readAnswer } from "../../../tests/factories/form-answer.ts";
+import { formData } from "../../../tests/factories/form-data.ts";
+import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { firmContacts, firmContactsHtml, firmJsonLd } from "./firm-details.server.tsx";
+import { firmDetailsSchema, formatHourArabic, isWhatsappNumber, normalizeWhatsapp, notificationsSchema, SETTINGS_MESSAGES } from "./settings-schema.ts";
+import { getSettings, invalidateSettings } from "./settings.server.ts";
+
+const db = useTestDatabase();
+const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
+
+const member = (role: Role, id = 1): StaffProfile => ({ id, name: "عضو", username: `member${id}`, email: "", phone: "+966500000000", role, active: true });
+
+beforeEach(async () => {
+  await db()
+    .insert(settings)
+    .values({ id: 1, managerEmail: "old@example.sa" })
+    .onConflictDoUpdate({ target: settings.id, set: { managerEmail: "old@example.sa" } });
+  invalidateSettings();
+});
+
+/** Posts to the settings page's action as the guard hands it on (this member signed in); a thrown redirect is returned. */
+async function post(role: Role, fields: Record<string, string>) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, { db: db(), env } as AppServices);
+  context.set(staffUserContext, member(role));
+  const request = new Request("https://aqar.example.sa/admin/settings", { method: "POST", body: formData(fields) });
+  try {
+    return readAnswer(await settingsAction({ request, context, params: {} } as never), env);
+  } catch (thrown) {
+    if (thrown instanceof Response) return readAnswer(thrown, env);
+    throw thrown;
+  }
+}
+
+const NOTIFICATIONS = { intent: "notifications", managerEmail: "new.manager@example.sa", managerWhatsapp: "0551234567", dailyEmailReport: "on", dailyReportHour: "9" };
+
+/** What a schema says of a form: its messages per field, or its value. */
+const read = (schema: Parameters<typeof parseSubmission>[1], fields: Record<string, string>) => {
+  const submission = parseSubmission(formData(fields), schema);
+  return submission.status === "success" ? { value: submission.value } : { errors: submission.error };
+};
+
+describe("the settings page is the manager's alone", () => {
+  it("an accountant's or an employee's post and page go to /admin and change nothing; the manager's saves", async () => {
+    for (const role of ["accountant", "staff"] as const) {
+      const answer = await post(role, NOTIFICATIONS);
+      expect([answer.status, answer.location]).toEqual([302, "/admin"]);
+      const context = new RouterContextProvider();
+      context.set(servicesContext, { db: db(), env } as AppServices);
+      context.set(staffUserContext, member(role));
+      await expect(settingsLoader({ request: new Request("https://aqar.example.sa/admin/settings"), context, params: {} } as never)).rejects.toMatchObject({ status: 302 });
+    }
+    expect((await db().select().from(settings))[0]!.managerEmail).toBe("old@example.sa");
+
+    const saved = await post("manager", NOTIFICATIONS);
+    expect([saved.status, saved.location, saved.toast]).toEqual([302, "/admin/settings", { tone: "success", text: SETTINGS_MESSAGES.notificationsSaved }]);
+    expect((await db().select().from(settings))[0]).toMatchObject({
+      managerEmail: "new.manager@example.sa",
+      managerWhatsapp: "966551234567",
+      dailyEmailReport: true,
+      dailyWhatsappReport: false,
+      dailyReportHour: 9,
+    });
+  });
+
+  it("the next inquiry and owner's request are mailed to the new address at once (the cached settings are dropped)", async () => {
+    const sent: string[] = [];
+    const mailer: Mailer = {
+      async send(message) {
+        sent.push(message.to);
+      },
+    };
+    const services = { db: db(), env, mailer };
+    await inquiryMail(services, { id: 1, name: "ريم", phone: "+966551112233", email: "", message: "", propertyTitle: "" });
+    expect(sent).toEqual(["old@example.sa"]); // read once, now cached
+
+    await post("manager", { ...NOTIFICATIONS, managerEmail: "changed@example.sa" });
+    await inquiryMail(services, { id: 2, name: "ريم", phone: "+966551112233", email: "", message: "", propertyTitle: "" });
+    await submissionMail(services, {
+      id: 1,
+      clientName: "سعد",
+      clientPhone: "+966551112244",
+      clientEmail: "",
+      propertyType: "شقة",
+      city: "الرياض",
+      neighbourhood: "الملقا",
+      area: 120,
+      description: "شقة",
+      photoCount: 1,
+    });
+    expect(sent).toEqual(["old@example.sa", "changed@example.sa", "changed@example.sa"]);
+  });
+
+  it("a read that began before a save (another instance's, heard mid-read) is not cached after it", async () => {
+    invalidateSettings();
+    // A read whose answer comes late: the row as it was before the save.
+    const before = (await db().select().from(settings))[0]!;
+    let answer: (rows: Array<typeof before>) => void = () => undefined;
+    const slowDb = { select: () => ({ from: () => ({ where: () => new Promise((resolve) => (answer = resolve)) }) }) } as unknown as AppServices["db"];
+    const reading = getSettings(slowDb);
+    await db().update(settings).set({ managerEmail: "elsewhere@example.sa" }).where(eq(settings.id, 1));
+    invalidateSettings(); // what the other instance's announcement does here
+    answer([before]);
+    expect((await reading).managerEmail).toBe("old@example.sa");
+    expect((await getSettings(db())).managerEmail).toBe("elsewhere@example.sa");
+  });
+
+  it("a refused form saves nothing and gives back what was typed, with each message under its field", async () => {
+    const answer = await post("manager", { ...NOTIFICATIONS, managerEmail: "not-an-address", managerWhatsapp: "12" });
+    expect(answer.status).toBe(400);
+    expect(answer.errors).toEqual({ managerEmail: [MESSAGES.emailInvalid], managerWhatsapp: [SETTINGS_MESSAGES.whatsappInvalid] });
+    expect(answer.initialValue).toMatchObject({ managerEmail: "not-an-address" });
+    expect((await getSettings(db())).managerEmail).toBe("old@example.sa");
+    const unknown = await post("manager", { intent: "archive" });
+    expect([unknown.status, unknown.errors[""]]).toEqual([400, [MESSAGES.badRequest]]);
+  });
+});
+
+describe("notifications: e-mail, WhatsApp, daily reports and their hour", () => {
+  it("the manager's e-mail is required and must be an address", () => {
+    expect(read(notificationsSchema, { ...NOTIFICATIONS, managerEmail: "" }).errors).toEqual({ managerEmail: [MESSAGES.emailRequired] });
+    expect(read(notificationsSchema, { ...NOTIFICATIONS, managerEmail: "manager@" }).errors).toEqual({ managerEmail: [MESSAGES.emailInvalid] });
+  });
+
+  it("WhatsApp numbers are brought to international digits without + or 00, then checked", () => {
+    for (const typed of ["+966 55 123 4567", "00966551234567", "0551234567", "551234567", "٠٥٥١٢٣٤٥٦٧", "966551234567", "\u202A+966-55-123-4567\u202C"]) {
+      expect(normalizeWhatsapp(typed), typed).toBe("966551234567");
+    }
+    expect(normalizeWhatsapp("+971 50 123 4567")).toBe("971501234567");
+    expect(["966551234567", "971501234567", "447700900123"].every(isWhatsappNumber)).toBe(true);
+    // A Saudi landline, too short, too long, letters, a leading zero left after normalising.
+    for (const bad of ["966112345678", "96655123456", "9665512345678", "1234567", "1234567890123456", "abc", "0"]) {
+      expect(isWhatsappNumber(normalizeWhatsapp(bad)), bad).toBe(false);
+    }
+    expect(read(notificationsSchema, { ...NOTIFICATIONS, managerWhatsapp: "05512" }).errors).toEqual({ managerWhatsapp: [SETTINGS_MESSAGES.whatsappInvalid] });
+    expect(read(notificationsSchema, { ...NOTIFICATIONS, managerWhatsapp: "" }).value).toMatchObject({ managerWhatsapp: "" });
+  });
+
+  it("the daily WhatsApp report needs the manager's WhatsApp number; the boxes read as on or off", () => {
+    const { managerWhatsapp: _none, dailyEmailReport: _off, ...rest } = NOTIFICATIONS;
+    expect(read(notificationsSchema, { ...rest, dailyWhatsappReport: "on" }).errors).toEqual({ managerWhatsapp: [SETTINGS_MESSAGES.whatsappNeededForReport] });
+    expect(read(notificationsSchema, rest).value).toMatchObject({ dailyEmailReport: false, dailyWhatsappReport: false });
+  });
+
+  it("the hour is a whole hour from 0 to 23", () => {
+    for (const [typed, hour] of [
+      ["0", 0],
+      ["08", 8],
+      ["23", 23],
+    ] as const) {
+      expect(read(notificationsSchema, { ...NOTIFICATIONS, dailyReportHour: typed }).value).toMatchObject({ dailyReportHour: hour });
+    }
+    for (const bad of ["24", "-1", "8.5", "", "1e1", "٨"]) {
+      expect(read(notificationsSchema, { ...NOTIFICATIONS, dailyReportHour: bad }).errors, bad).toEqual({ dailyReportHour: [SETTINGS_MESSAGES.hourInvalid] });
+    }
+    expect([formatHourArabic(8), formatHourArabic(13)]).toEqual(["٨:٠٠ ص", "١:٠٠ م"]);
+  });
+});
+
+describe("the firm's public details", () => {
+  const FIRM = {
+    intent: "firm",
+    companyPhone: " ٠١١ ٢٣٤ ٥٦٧٨ ",
+    companyWhatsapp: "+966 50 000 0000",
+    companyEmail: "info@example.sa",
+    companyAddress: "طريق الملك فهد، الرياض",
+    workingHours: "الأحد إلى الخميس",
+    commercialRegistration: "١٠١٠١٢٣٤٥٦",
+    falLicence: "1200012345",
+    mapLat: "24.6907",
+    mapLng: "46.685",
+  };
+
+  it("saves what is typed, cleaned: digits in ASCII, WhatsApp in international form; empty fields are allowed", async () => {
+    const answer = await post("manager", FIRM);
+    expect([answer.status, answer.toast?.text]).toEqual([302, SETTINGS_MESSAGES.firmSaved]);
+    expect(await getSettings(db())).toMatchObject({
+      companyPhone: "011 234 5678",
+      companyWhatsapp: "966500000000",
+      commercialRegistration: "1010123456",
+      mapLat: 24.6907,
+      mapLng: 46.685,
+    });
+    const emptied = await post("manager", { intent: "firm" });
+    expect(emptied.status).toBe(302);
+    expect(await getSettings(db())).toMatchObject({ companyPhone: "", companyWhatsapp: "", companyAddress: "", mapLat: null, mapLng: null });
+  });
+
+  it("refuses a malformed phone, registration number or a map point outside Saudi Arabia or half given", () => {
+    expect(read(firmDetailsSchema, { ...FIRM, companyPhone: "call us" }).errors).toEqual({ companyPhone: [SETTINGS_MESSAGES.phoneInvalid] });
+    expect(read(firmDetailsSchema, { ...FIRM, commercialRegistration: "12345" }).errors).toEqual({ commercialRegistration: [SETTINGS_MESSAGES.commercialRegistrationInvalid] });
+    expect(read(firmDetailsSchema, { ...FIRM, falLicence: "FAL-12" }).errors).toEqual({ falLicence: [SETTINGS_MESSAGES.falLicenceInvalid] });
+    expect(read(firmDetailsSchema, { ...FIRM, mapLat: "51.5", mapLng: "-0.12" }).errors).toEqual({
+      mapLat: [SETTINGS_MESSAGES.coordinatesOutside],
+      mapLng: [SETTINGS_MESSAGES.coordinatesOutside],
+    });
+    expect(read(firmDetailsSchema, { ...FIRM, mapLng: "46,6" }).errors).toEqual({ mapLng: [SETTINGS_MESSAGES.coordinateInvalid] });
+    expect(read(firmDetailsSchema, { ...FIRM, mapLat: "٢٤٫٥", mapLng: "٤٦٫٧" }).value).toMatchObject({ mapLat: 24.5, mapLng: 46.7 });
+    expect(read(firmDetailsSchema, { ...FIRM, mapLng: "" }).errors).toEqual({ mapLng: [SETTINGS_MESSAGES.coordinatesBoth] });
+    expect(read(firmDetailsSchema, { ...FIRM, companyWhatsapp: "0112345678" }).errors).toEqual({ companyWhatsapp: [SETTINGS_MESSAGES.whatsappInvalid] });
+  });
+
+  it("the public list leaves out what is empty; phones and e-mail are links; the markup escapes what was typed; the JSON-LD is a RealEstateAgent", async () => {
+    const site = { companyName: "شركة العقار", publicUrl: "https://aqar.example.sa" };
+    const empty = await getSettings(db());
+    expect([firmContacts(empty), firmContactsHtml(empty, "footer")]).toEqual([[], ""]);
+    expect(firmJsonLd(empty, site)).toEqual({ "@context": "https://schema.org", "@type": "RealEstateAgent", name: "شركة العقار", url: "https://aqar.example.sa/" });
+
+    await post("manager", { ...FIRM, companyAddress: "</script><script>alert(1)</script>" });
+    const full = await getSettings(db());
+    expect(firmContacts(full).map((c) => [c.label, c.href ?? null])).toEqual([
+      ["الهاتف", "tel:0112345678"],
+      ["واتساب", "https://wa.me/966500000000"],
+      ["البريد الإلكتروني", "mailto:info@example.sa"],
+      ["العنوان", null],
+      ["ساعات العمل", null],
+      ["الموقع", "https://www.google.com/maps/search/?api=1&query=24.6907,46.685"],
+      ["السجل التجاري", null],
+      ["رخصة فال للوساطة العقارية", null],
+    ]);
+    expect(firmContacts(full)[1]!.text).toBe("+966 50 000 0000");
+
+    const html = firmContactsHtml(full, "contact");
+    expect(html).toContain('<h2 id="firm-contacts"');
+    expect(html).toContain('<a href="tel:0112345678" dir="ltr"');
+    expect(html).toContain('href="https://wa.me/966500000000" dir="ltr" target="_blank" rel="noopener noreferrer"');
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;/script&gt;");
+
+    expect(firmJsonLd(full, site)).toMatchObject({
+      "@type": "RealEstateAgent",
+      telephone: "0112345678",
+      email: "info@example.sa",
+      address: { "@type": "PostalAddress", streetAddress: "</script><script>alert(1)</script>", addressCountry: "SA" },
+      geo: { latitude: 24.6907, longitude: 46.685 },
+      identifier: [
+        { propertyID: "CR", value: "1010123456" },
+        { propertyID: "FAL", value: "1200012345" },
+      ],
+    });
+  });
+
+  it("demo mode fills the details while none is given, and leaves the manager's alone", async () => {
+    await db()
+      .update(settings)
+      .set({ companyPhone: "", companyEmail: "", companyAddress: "", commercialRegistration: "", falLicence: "", mapLat: null, mapLng: null })
+      .where(eq(settings.id, 1));
+    await seedDemoFirmDetails(db());
+    expect((await db().select().from(settings))[0]).toMatchObject(DEMO_FIRM_DETAILS);
+    await db().update(settings).set({ companyPhone: "920000000" }).where(eq(settings.id, 1));
+    await seedDemoFirmDetails(db());
+    expect((await db().select().from(settings))[0]!.companyPhone).toBe("920000000");
+  });
+});

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server.ts";
+import { settings } from "~/db/schema.ts";
+import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
+import type { FirmDetailsSettings, NotificationSettings } from "./settings-schema.ts";
+import type { SettingsFormValues } from "./settings-view.ts";
+import { invalidateSettings, type Settings } from "./settings.server.ts";
+
+/**
+ * Saves part of the settings row (created if missing). Every server instance drops its cached
+ * copy on commit (announceCacheChange), this one at once: the next inquiry's e-mail goes to the
+ * new address, the next page shows the new details.
+ */
+async function saveSettings(db: Db, values: Partial<typeof settings.$inferInsert>) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(settings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: sql`now()` } });
+    await announceCacheChange(tx, "settings");
+  });
+  invalidateSettings();
+}
+
+/** The notifications section: the manager's e-mail and WhatsApp, the daily reports and their hour. */
+export function saveNotificationSettings(db: Db, values: NotificationSettings) {
+  return saveSettings(db, values);
+}
+
+/** The firm's public details (footer, contact page, JSON-LD, every WhatsApp link). */
+export function saveFirmDetails(db: Db, values: FirmDetailsSettings) {
+  return saveSettings(db, values);
+}
+
+/** The saved settings as the page's forms start. */
+export function settingsFormValues(row: Settings): SettingsFormValues {
+  const ticked = (on: boolean) => (on ? "on" : undefined);
+  return {
+    notifications: {
+      managerEmail: row.managerEmail,
+      managerWhatsapp: row.managerWhatsapp,
+      dailyEmailReport: ticked(row.dailyEmailReport),
+      dailyWhatsappReport: ticked(row.dailyWhatsappReport),
+      dailyReportHour: String(row.dailyReportHour),
+    },
+    firm: {
+      companyPhone: row.companyPhone,
+      companyWhatsapp: row.companyWhatsapp,
+      companyEmail: row.companyEmail,
+      companyAddress: row.companyAddress,
+      workingHours: row.workingHours,
+      commercialRegistration: row.commercialRegistration,
+      falLicence: row.falLicence,
+      mapLat: row.mapLat === null ? "" : String(row.mapLat),
+      mapLng: row.mapLng === null ? "" : String(row.mapLng),
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { z } from "zod";
+import { optionalEmailField, requiredEmailField, typedTextField } from "~/utils/form-fields.ts";
+import { toAsciiDigits } from "~/utils/numbers.ts";
+
+/** The settings page's texts (our own wording: the firm's texts do not cover this page). */
+export const SETTINGS_MESSAGES = {
+  notificationsSaved: "تم حفظ إعدادات الإشعارات",
+  firmSaved: "تم حفظ بيانات المنشأة، وتظهر الآن في الموقع",
+  whatsappInvalid: "رقم واتساب غير صحيح، اكتبه مثل 9665xxxxxxxx أو 05xxxxxxxx",
+  whatsappNeededForReport: "يرجى إدخال رقم واتساب المدير لإرسال التقرير اليومي عبر واتساب",
+  hourInvalid: "يرجى اختيار ساعة من القائمة",
+  phoneInvalid: "رقم الهاتف غير صحيح، اكتبه مثل 0112345678 أو 920000000",
+  commercialRegistrationInvalid: "رقم السجل التجاري من 10 أرقام",
+  falLicenceInvalid: "رقم رخصة فال أرقام فقط",
+  coordinateInvalid: "اكتب رقمًا عشريًا، مثل 24.7136",
+  coordinatesBoth: "يرجى إدخال خط العرض وخط الطول معًا، أو تركهما فارغين",
+  coordinatesOutside: "الموقع خارج حدود المملكة العربية السعودية",
+} as const;
+
+export const SETTINGS_LIMITS = { address: 300, workingHours: 200, phone: 30, whatsapp: 30, number: 20 } as const;
+
+/** Saudi Arabia's bounding box: a firm's map point outside it is a typing mistake. */
+const SAUDI_BOUNDS = { lat: { min: 16, max: 33 }, lng: { min: 34, max: 56 } } as const;
+
+/** Phones paste numbers with spaces, dashes, brackets and invisible direction marks. */
+const NUMBER_NOISE = /[\s\-().\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A WhatsApp number as wa.me wants it: international digits without '+' or '00'. What people
+ * type is brought to that form: +9665…, 009665…, 05… (a Saudi mobile), 5xxxxxxxx; Arabic-Indic
+ * digits become ASCII.
+ */
+export function normalizeWhatsapp(input: string): string {
+  const digits = toAsciiDigits(input).replace(NUMBER_NOISE, "");
+  if (digits.startsWith("+")) return digits.slice(1);
+  if (digits.startsWith("00")) return digits.slice(2);
+  if (digits.startsWith("0")) return `966${digits.slice(1)}`;
+  if (/^5\d{8}$/.test(digits)) return `966${digits}`;
+  return digits;
+}
+
+/** 8 to 15 digits, no leading zero; a Saudi number must be a mobile one (9665 and 8 digits). */
+export function isWhatsappNumber(digits: string): boolean {
+  if (!/^[1-9]\d{7,14}$/.test(digits)) return false;
+  return !digits.startsWith("966") || /^9665\d{8}$/.test(digits);
+}
+
+/** An optional WhatsApp number: "" or the normalised digits. */
+const whatsappField = () =>
+  z
+    .string()
+    .max(SETTINGS_LIMITS.whatsapp, SETTINGS_MESSAGES.whatsappInvalid)
+    .optional()
+    .transform((value) => normalizeWhatsapp(value ?? ""))
+    .refine((value) => value === "" || isWhatsappNumber(value), SETTINGS_MESSAGES.whatsappInvalid);
+
+/** A ticked box posts "on"; an unticked one posts nothing. */
+const checkboxField = () =>
+  z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on");
+
+/** The notifications section: where new inquiries and submissions are mailed, and the daily report. */
+export const notificationsSchema = z
+  .object({
+    managerEmail: requiredEmailField(),
+    managerWhatsapp: whatsappField(),
+    dailyEmailReport: checkboxField(),
+    dailyWhatsappReport: checkboxField(),
+    dailyReportHour: z
+      .string(SETTINGS_MESSAGES.hourInvalid)
+      .regex(/^(?:[01]?\d|2[0-3])$/, SETTINGS_MESSAGES.hourInvalid)
+      .transform(Number),
+  })
+  .superRefine((value, context) => {
+    if (value.dailyWhatsappReport && !value.managerWhatsapp) {
+      context.addIssue({ code: "custom", path: ["managerWhatsapp"], message: SETTINGS_MESSAGES.whatsappNeededForReport });
+    }
+  });
+
+/** A phone number as the site shows it (spaces kept, e.g. "011 234 5678", "920000000"): digits, a leading +, spaces and dashes. */
+function cleanPublicPhone(input: string): string {
+  return toAsciiDigits(input)
+    .replace(/[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const publicPhoneField = () =>
+  z
+    .string()
+    .max(SETTINGS_LIMITS.phone, SETTINGS_MESSAGES.phoneInvalid)
+    .optional()
+    .transform((value) => cleanPublicPhone(value ?? ""))
+    .refine((value) => value === "" || (/^\+?[\d -]+$/.test(value) && /^\d{5,15}$/.test(value.replace(/\D/g, ""))), SETTINGS_MESSAGES.phoneInvalid);
+
+/** Digits only (Arabic-Indic ones converted), or "" when left empty. */
+const digitsField = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .max(SETTINGS_LIMITS.number, message)
+    .optional()
+    .transform((value) => toAsciiDigits(value ?? "").replace(NUMBER_NOISE, ""))
+    .refine((value) => value === "" || pattern.test(value), message);
+
+/** A coordinate as typed ("24.7136", "٢٤٫٧١٣٦"), or null when left empty. */
+const coordinateField = () =>
+  z
+    .string()
+    .max(SETTINGS_LIMITS.number, SETTINGS_MESSAGES.coordinateInvalid)
+    .optional()
+    .transform((value) =>
+      toAsciiDigits(value ?? "")
+        .replace("٫", ".")
+        .trim(),
+    )
+    .refine((value) => value === "" || /^-?\d{1,3}(?:\.\d{1,10})?$/.test(value), SETTINGS_MESSAGES.coordinateInvalid)
+    .transform((value) => (value === "" ? null : Number(value)));
+
+/** A line of text people type (bidi controls removed, trimmed), or "" when left empty. */
+const optionalText = (max: number) => z.optional(typedTextField({ max })).transform((value) => value ?? "");
+
+/** The firm's public details: the footer, the contact page and the site's JSON-LD. Any field may be empty (then not shown). */
+export const firmDetailsSchema = z
+  .object({
+    companyPhone: publicPhoneField(),
+    companyWhatsapp: whatsappField(),
+    companyEmail: optionalEmailField(),
+    companyAddress: optionalText(SETTINGS_LIMITS.address),
+    workingHours: optionalText(SETTINGS_LIMITS.workingHours),
+    commercialRegistration: digitsField(/^\d{10}$/, SETTINGS_MESSAGES.commercialRegistrationInvalid),
+    falLicence: digitsField(/^\d{4,20}$/, SETTINGS_MESSAGES.falLicenceInvalid),
+    mapLat: coordinateField(),
+    mapLng: coordinateField(),
+  })
+  .superRefine((value, context) => {
+    const { mapLat: lat, mapLng: lng } = value;
+    if ((lat === null) !== (lng === null)) {
+      context.addIssue({ code: "custom", path: [lat === null ? "mapLat" : "mapLng"], message: SETTINGS_MESSAGES.coordinatesBoth });
+      return;
+    }
+    if (lat !== null && (lat < SAUDI_BOUNDS.lat.min || lat > SAUDI_BOUNDS.lat.max))
+      context.addIssue({ code: "custom", path: ["mapLat"], message: SETTINGS_MESSAGES.coordinatesOutside });
+    if (lng !== null && (lng < SAUDI_BOUNDS.lng.min || lng > SAUDI_BOUNDS.lng.max))
+      context.addIssue({ code: "custom", path: ["mapLng"], message: SETTINGS_MESSAGES.coordinatesOutside });
+  });
+
+export type NotificationSettings = z.output<typeof notificationsSchema>;
+export type FirmDetailsSettings = z.output<typeof firmDetailsSchema>;
+
+const clock = new Intl.DateTimeFormat("ar-SA", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+
+/** An hour of the day (0–23) as the firm reads a clock: "٨:٠٠ ص", "١:٠٠ م". */
+export function formatHourArabic(hour: number): string {
+  return clock.format(Date.UTC(2000, 0, 1, hour));
+}
+
+/** The hours the daily report may go out at (Asia/Riyadh). */
+export const REPORT_HOURS = Array.from({ length: 24 }, (_, hour) => hour);

@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import { Section } from "~/components/admin/section.tsx";
+import { servicesContext } from "~/context.ts";
+import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { LookupLists } from "~/modules/lookups/components/lookup-lists.tsx";
+import { listLookupsForAdmin } from "~/modules/lookups/lookups-admin.server.ts";
+import { FirmDetailsForm, NotificationsForm } from "~/modules/settings/components/settings-forms.tsx";
+import { settingsFormValues } from "~/modules/settings/settings-admin.server.ts";
+import { handleSettingsPost, refuseSettingsPost } from "~/modules/settings/settings-action.server.ts";
+import { getSettings } from "~/modules/settings/settings.server.ts";
+import { readForm } from "~/utils/request-body.server.ts";
+import type { Route } from "./+types/settings";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSectionUser(context, "settings");
+  const { db } = context.get(servicesContext);
+  const [settings, lookups] = await Promise.all([getSettings(db), listLookupsForAdmin(db)]);
+  return { values: settingsFormValues(settings), lookups };
+}
+
+/** Managers only (the settings section), checked here again, not only by the guard's path. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSectionUser(context, "settings");
+  const read = await readForm(request, context);
+  if (!read.ok) return refuseSettingsPost(read);
+  return handleSettingsPost(context.get(servicesContext), read.form);
+}
+
+const SECTIONS = [
+  { id: "notifications", title: "الإشعارات والتقارير" },
+  { id: "firm", title: "بيانات المنشأة" },
+  { id: "lookups", title: "القوائم" },
+] as const;
+
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  const { values, lookups } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">الإعدادات</h1>
+      <nav aria-label="أقسام الإعدادات" className="flex flex-wrap gap-2">
+        {SECTIONS.map((section) => (
+          <a
+            key={section.id}
+            href={`#${section.id}-title`}
+            className="rounded-full bg-white px-4 py-1.5 font-bold text-brand-800 shadow-sm ring-1 ring-stone-200 hover:bg-brand-50"
+          >
+            {section.title}
+          </a>
+        ))}
+        <Link to="/admin/settings/staff" className="rounded-full bg-brand-700 px-4 py-1.5 font-bold text-white shadow-sm hover:bg-brand-800">
+          فريق العمل
+        </Link>
+      </nav>
+      <Section id="notifications" title="الإشعارات والتقارير">
+        <NotificationsForm values={values.notifications} />
+      </Section>
+      <Section id="firm" title="بيانات المنشأة">
+        <p className="mb-4 text-sm leading-7 text-stone-700">تظهر في تذييل الموقع وصفحة «تواصل معنا» ولمحركات البحث. ما يُترك فارغًا لا يظهر.</p>
+        <FirmDetailsForm values={values.firm} />
+      </Section>
+      <Section id="lookups" title="القوائم">
+        <LookupLists lookups={lookups} />
+      </Section>
+      <Section id="staff" title="فريق العمل">
+        <p className="mb-3 leading-7 text-stone-700">إضافة الموظفين وتغيير أدوارهم وإيقاف حساباتهم.</p>
+        <Link to="/admin/settings/staff" className="inline-block rounded-xl px-4 py-2 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50">
+          إدارة فريق العمل
+        </Link>
+      </Section>
+    </div>
+  );
+}
