@@ -87,6 +87,7 @@ test("the firm's phone is shown on the contact page and in the footer, as a tel:
 });
 
 test("lookup lists: a city added, renamed (the public filter shows the new name), hidden, then deleted", async ({ page, signedInAs }) => {
+  test.slow(); // a dozen page loads: on a busy CI machine more than the default 30 s
   await signedInAs("manager");
   const name = `مدينة الإعدادات ${unique()}`;
   const renamed = `${name} الجديدة`;
