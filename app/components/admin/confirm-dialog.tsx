@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { AdminDialog } from "./dialog.tsx";
 import { adminDangerButtonClass, adminSecondaryButtonClass } from "./styles.ts";
 
 /**
@@ -21,23 +22,8 @@ export function ConfirmDialog({
   /** Rendered inside, e.g. a form whose submit button confirms. */
   children?: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      aria-labelledby="confirm-dialog-message"
-      className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50"
-    >
+    <AdminDialog open={open} onClose={onCancel} labelledBy="confirm-dialog-message" size="narrow">
       <p id="confirm-dialog-message" className="mb-5 text-lg leading-8 font-bold text-stone-900">
         {message}
       </p>
@@ -50,6 +36,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </AdminDialog>
   );
 }

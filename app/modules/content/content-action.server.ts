@@ -1,19 +1,15 @@
 import type { Submission } from "@conform-to/dom";
 import type { AppServices } from "~/context.ts";
-import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
-import { ImageRejectedError } from "~/modules/images/images.server.ts";
-import { OFFER_PHOTO_MESSAGES, type OfferPhotoResult } from "~/modules/offers/offer-photos.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { BodyTooLargeError, readBodyWithLimit, type FormRefusal } from "~/utils/request-body.server.ts";
+import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { ContentInputError, restoreContentVersion, saveContentSections, stageContentImage } from "./content-admin.server.ts";
+import { ContentInputError, restoreContentVersion, saveContentSections } from "./content-admin.server.ts";
 import { contentFormSchema, contentRestoreSchema } from "./content-schema.ts";
 import {
-  CONTENT_IMAGE_LIMITS,
   CONTENT_LIMITS,
   CONTENT_MESSAGES,
   CONTENT_SECTIONS,
@@ -83,30 +79,4 @@ async function handleRestore(services: AppServices, user: StaffProfile, form: Fo
   if (!section) return replyFormError(CONTENT_MESSAGES.versionGone, form, { status: 404 });
   log.info("site content restored", { userId: user.id, section: section.id, version: submission.value.version });
   return redirectWithToast(PAGE, { tone: "success", text: CONTENT_MESSAGES.restored(section.title) }, services.env);
-}
-
-const json = (body: OfferPhotoResult, status = 200) => Response.json(body, { status });
-
-/**
- * One image for the content editor, sent alone as the request body (its own progress bar; a bad
- * one fails alone): through the image pipeline, then held until a save uses it.
- */
-export async function handleContentImageUpload(services: AppServices, user: StaffProfile, request: Request): Promise<Response> {
-  if (request.method !== "POST") return json({ ok: false, error: MESSAGES.genericError }, 405);
-  if (isCrossSitePost(request, services.env.PUBLIC_URL)) return json({ ok: false, error: MESSAGES.crossSiteRefused }, 403);
-  let bytes: Buffer;
-  try {
-    bytes = await readBodyWithLimit(request, CONTENT_IMAGE_LIMITS.maxBytes);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return json({ ok: false, error: OFFER_PHOTO_MESSAGES.tooLarge }, 413);
-    throw error;
-  }
-  if (bytes.byteLength === 0) return json({ ok: false, error: OFFER_PHOTO_MESSAGES.unreadable }, 400);
-  try {
-    return json({ ok: true, image: await stageContentImage(services.db, services.env.DATA_DIR, bytes, user.id) });
-  } catch (error) {
-    if (!(error instanceof ImageRejectedError)) throw error;
-    log.warn("content image refused", { userId: user.id, reason: error.message });
-    return json({ ok: false, error: OFFER_PHOTO_MESSAGES.unreadable }, 400);
-  }
 }

@@ -8,7 +8,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { images, siteContent, siteContentVersions, stagedImages } from "~/db/schema.ts";
-import { imagesDir, storeImage } from "~/modules/images/images.server.ts";
+import { imagesDir, stageImage, storeImage } from "~/modules/images/images.server.ts";
 import { startCacheSync } from "~/modules/live-updates/cache-sync.server.ts";
 import { createEventHub } from "~/modules/live-updates/event-hub.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
@@ -18,7 +18,7 @@ import { action as imageUploadAction } from "~/routes/admin/content-images.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { CONTENT_VERSIONS, contentImageIds, loadContentEditor, restoreContentVersion, stageContentImage } from "./content-admin.server.ts";
+import { CONTENT_VERSIONS, contentImageIds, loadContentEditor, restoreContentVersion } from "./content-admin.server.ts";
 import { handleContentPost } from "./content-action.server.ts";
 import { CONTENT_LIMITS, CONTENT_MESSAGES, CONTENT_SECTIONS, MARQUEE_LIMITS, RESTORE_INTENT, SAVE_ALL_INTENT, sectionIntent, type ContentSectionId } from "./content-sections.ts";
 import { getSiteContent, invalidateSiteContent } from "./content.server.ts";
@@ -78,7 +78,7 @@ const versionCount = async () =>
 const isStaged = async (id: string) => (await db().select().from(stagedImages).where(eq(stagedImages.imageId, id))).length === 1;
 const imageExists = async (id: string) => (await db().select({ id: images.id }).from(images).where(eq(images.id, id))).length === 1;
 const filesOf = (id: string) => fs.readdirSync(imagesDir(dataDir)).filter((file) => file.startsWith(id));
-const upload = (user = manager) => stageContentImage(db(), dataDir, jpeg, user.id);
+const upload = (user = manager) => stageImage(db(), dataDir, jpeg, user.id);
 const urlOf = (id: string) => `/images/${id}-900.webp`;
 
 describe("only the manager edits the site's content", () => {

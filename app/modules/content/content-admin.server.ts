@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { images, licences, offerImages, siteContent, siteContentVersions, stagedImages, submissionImages, tasks, transactions } from "~/db/schema.ts";
-import { deleteImageFiles, deleteImages, imageColumns, storeImage } from "~/modules/images/images.server.ts";
+import { deleteImageFiles, imageColumns } from "~/modules/images/images.server.ts";
 import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
@@ -85,18 +85,6 @@ export async function loadContentEditor(db: Db): Promise<ContentEditorView> {
     list.push({ id: row.id, savedByName: row.savedByName, original: row.savedBy === null && row.savedByName === "", createdAt: row.createdAt.toISOString(), values: row.values });
   }
   return { values, images: imageLists, versions };
-}
-
-/** An image of the content editor: through the image pipeline, then held until a save claims it (or the daily sweep removes it). */
-export async function stageContentImage(db: Db, dataDir: string, bytes: Buffer, uploadedBy: number): Promise<ImageRef> {
-  const image = await storeImage(db, dataDir, bytes);
-  try {
-    await db.insert(stagedImages).values({ imageId: image.id, uploadedBy });
-  } catch (error) {
-    await deleteImages(db, dataDir, [image.id]);
-    throw error;
-  }
-  return image;
 }
 
 /** A save refused because of what was sent: a message per field (the form shows it there). */

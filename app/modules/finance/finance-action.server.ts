@@ -1,11 +1,4 @@
-import {
-  isMultipartRequest,
-  MaxFileSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseMultipartRequest,
-} from "@remix-run/multipart-parser";
+import { isMultipartRequest } from "@remix-run/multipart-parser";
 import type { RouterContextProvider } from "react-router";
 import type { AppServices } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
@@ -18,7 +11,8 @@ import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-
 import { formErrorReply, parseSubmission, type FormReply } from "~/utils/form-submission.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { BodyTooLargeError, readForm } from "~/utils/request-body.server.ts";
+import { asFile, readUpload, type UploadAnswer, type UploadRules } from "~/utils/multipart-upload.server.ts";
+import { readForm } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import { handleDecisionPost, isDecisionPost } from "./decision-action.server.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "./finance-messages.ts";
@@ -29,44 +23,24 @@ import { parseFinanceFilters, requestFinanceApproval } from "./finance.server.ts
 /** What a refused request gives back: the typed fields, each cut to its limit; never the photo. */
 const ECHO = { hideFields: [RECEIPT.field], echoLimits: { description: FINANCE_LIMITS.description, notes: FINANCE_LIMITS.notes, amount: 40, managerId: 12 } };
 
-/** One receipt of at most 10 MB and a handful of short fields; reading stops at the first limit passed. */
-const UPLOAD_LIMITS = { maxFileSize: FINANCE_LIMITS.receiptBytes, maxParts: 12, maxTotalSize: FINANCE_REQUEST_BODY_LIMIT } as const;
-
-type Services = Pick<AppServices, "db" | "env" | "mailer">;
-type Reading = { ok: true; form: FormData } | { ok: false; status: 400 | 413; message: string; field?: string; form: FormData };
+const RECEIPT_TOO_LARGE: UploadAnswer = { status: 413, message: FINANCE_MESSAGES.receiptTooLarge, field: RECEIPT.field };
+const UNREADABLE: UploadAnswer = { status: 400, message: MESSAGES.badRequest };
 
 /**
- * Reads the request form as it streams in, the receipt (if any) as a File among the fields: a
- * receipt over 10 MB or a body over the page's limit stops the reading at that point (the rest is
- * never read) and is refused with the firm's message; the fields read before it are given back.
+ * One receipt of at most 10 MB and a handful of short fields: a receipt over 10 MB or a body over
+ * the page's limit stops the reading at that point (the rest is never read) and is refused with
+ * the firm's message under the receipt; the fields read before it are given back.
  */
-async function readRequestUpload(request: Request): Promise<Reading> {
-  const form = new FormData();
-  const refuse = (status: 400 | 413, message: string, field?: string): Reading => ({ ok: false, status, message, form, ...(field ? { field } : {}) });
-  const tooLarge = () => refuse(413, FINANCE_MESSAGES.receiptTooLarge, RECEIPT.field);
-  if (Number(request.headers.get("content-length") ?? 0) > FINANCE_REQUEST_BODY_LIMIT) return tooLarge();
-  let hasNul = false;
-  try {
-    for await (const part of parseMultipartRequest(request, UPLOAD_LIMITS)) {
-      if (!part.name) continue;
-      if (part.isFile) {
-        // The empty part a file input sends when nothing is chosen is no receipt.
-        if (part.name === RECEIPT.field && part.size > 0) form.set(RECEIPT.field, new File([part.arrayBuffer], part.filename ?? "", { type: part.mediaType ?? "" }));
-        continue;
-      }
-      // PostgreSQL text cannot hold a NUL character: refused, and what is given back goes without it.
-      const [name, text] = [part.name, part.text];
-      hasNul ||= name.includes("\0") || text.includes("\0");
-      form.append(name.replaceAll("\0", ""), text.replaceAll("\0", ""));
-    }
-  } catch (error) {
-    // Over the limits here, or cut by the request handler at the same total (server/request-handler.ts).
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError || error instanceof BodyTooLargeError) return tooLarge();
-    if (error instanceof MaxPartsExceededError || error instanceof MultipartParseError) return refuse(400, MESSAGES.badRequest);
-    throw error;
-  }
-  return hasNul ? refuse(400, MESSAGES.nulRefused) : { ok: true, form };
-}
+const UPLOAD_RULES: UploadRules = {
+  maxFileSize: FINANCE_LIMITS.receiptBytes,
+  maxParts: 12,
+  maxTotalSize: FINANCE_REQUEST_BODY_LIMIT,
+  files: { field: RECEIPT.field, max: 1 },
+  refuseNul: true,
+  answers: { tooLarge: RECEIPT_TOO_LARGE, fileTooLarge: RECEIPT_TOO_LARGE, tooManyParts: UNREADABLE, unreadable: UNREADABLE },
+};
+
+type Services = Pick<AppServices, "db" | "env" | "mailer">;
 
 /** The photo formats a receipt may be, told by their first bytes (not by what the browser claims). */
 function isReceiptImage(bytes: Uint8Array): boolean {
@@ -133,12 +107,17 @@ async function submitFinanceRequest(services: Services, accountant: StaffProfile
 export async function handleFinanceRequest(services: Services, user: StaffProfile, request: Request) {
   if (!isMultipartRequest(request)) return replyFormError(MESSAGES.badRequest, undefined);
   if (user.role !== "accountant") return replyFormError(FINANCE_MESSAGES.accountantOnly, undefined, { status: 403 });
-  const read = await readRequestUpload(request);
+  const read = await readUpload(request, UPLOAD_RULES);
   if (!read.ok) {
     log.warn("finance request upload refused", { userId: user.id, reason: read.message });
-    return replyFormError(read.message, read.form, { ...ECHO, status: read.status, ...(read.field ? { field: read.field } : {}) });
+    return replyFormError(read.message, read.fields, { ...ECHO, status: read.status, field: read.field });
   }
-  return submitFinanceRequest(services, user, read.form, pageOf(request));
+  // The receipt a File among the fields, as the schema reads it.
+  const form = new FormData();
+  for (const [name, value] of read.fields) form.append(name, value);
+  const [receipt] = read.files;
+  if (receipt) form.set(RECEIPT.field, asFile(receipt));
+  return submitFinanceRequest(services, user, form, pageOf(request));
 }
 
 /**
@@ -167,7 +146,7 @@ export async function handleFinanceRequestUpload(services: Services, user: Staff
   if (isCrossSitePost(request, services.env.PUBLIC_URL)) return Response.json(formErrorReply(MESSAGES.crossSiteRefused), { status: 403 });
   const answer = await handleFinanceRequest(services, user, request);
   if (!(answer instanceof Response)) return Response.json(answer.data, answer.init ?? undefined);
-  const headers = new Headers();
-  for (const cookie of answer.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return Response.json({ status: "success", initialValue: null } satisfies FormReply, { headers });
+  // The page shows the confirmation itself: a one-time cookie could be spent by the live refresh
+  // this request also sets off, whose answer the page's own refresh then cancels.
+  return Response.json({ status: "success", initialValue: null } satisfies FormReply);
 }

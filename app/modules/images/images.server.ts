@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Db } from "~/db/client.server.ts";
-import { images } from "~/db/schema.ts";
+import { images, stagedImages } from "~/db/schema.ts";
 import { VARIANT_WIDTHS, type ImageRef } from "~/utils/image-ref.ts";
 import { log } from "~/utils/log.server.ts";
 
@@ -90,6 +90,22 @@ export async function storeImage(db: Db, dataDir: string, input: Buffer): Promis
     await Promise.all(written.map((file) => fs.rm(file, { force: true })));
     throw error;
   }
+}
+
+/**
+ * An image uploaded on its own before its form is saved (an offer's photo, a content image):
+ * through the image pipeline, then held for `uploadedBy` until a save claims it (or the daily
+ * sweep removes it).
+ */
+export async function stageImage(db: Db, dataDir: string, bytes: Buffer, uploadedBy: number): Promise<ImageRef> {
+  const image = await storeImage(db, dataDir, bytes);
+  try {
+    await db.insert(stagedImages).values({ imageId: image.id, uploadedBy });
+  } catch (error) {
+    await deleteImages(db, dataDir, [image.id]);
+    throw error;
+  }
+  return image;
 }
 
 /** Removes images (rows and files) that nothing refers to any more. */

@@ -1,21 +1,14 @@
-import {
-  isMultipartRequest,
-  MaxFileSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseMultipartRequest,
-} from "@remix-run/multipart-parser";
 import type { AppServices, RequestBodyState } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
 import { ImageRejectedError } from "~/modules/images/images.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { LICENCE_UPLOAD_BODY_LIMIT, SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
+import { LICENCE_UPLOAD_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { replyFormError, replySuccess, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { BodyTooLargeError, readBodyWithLimit, type FormRefusal } from "~/utils/request-body.server.ts";
+import { asFile, readUpload, type UploadAnswer, type UploadRules } from "~/utils/multipart-upload.server.ts";
+import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import { addUploadedLicence, deleteLicence, renameLicence, reorderLicences } from "./licences-admin.server.ts";
 import {
@@ -103,53 +96,26 @@ export async function handleLicencePost(services: AppServices, user: StaffProfil
   }
 }
 
-/** An upload refused before its form could be read whole: the status, and the message under the image or above the form. */
-type UploadRefusal = { ok: false; status: number; message: string; field?: "image"; alt: string };
-
-/** The longest description read from an upload: past the limit the schema says "too long" rather than us cutting it. */
-const ALT_READ_LIMIT = LICENCE_LIMITS.alt * 4;
+const TOO_LARGE: UploadAnswer = { status: 413, message: LICENCE_MESSAGES.tooLarge, field: "image" };
+const UNREADABLE: UploadAnswer = { status: 400, message: MESSAGES.badRequest };
 
 /**
- * Reads the upload form as it streams in: the description and one image of at most 10 MB. An
- * image over 10 MB stops the reading there (the rest of the body is never read); so does a body
- * over the path's limit, cut by server/request-handler.ts. A post without a file at all (a plain
- * form) is read as text, and the schema then asks for the image.
+ * The upload form: the description and one image of at most 10 MB. An image over 10 MB stops the
+ * reading there (the rest of the body is never read); so does a body over the path's limit, cut
+ * by server/request-handler.ts. A post without a file at all (a plain form) is read as text, and
+ * the schema then asks for the image. The longest description read is four times its limit: past
+ * the limit the schema says "too long" rather than us cutting it. An empty image part is kept:
+ * the schema tells an input left empty from an empty file.
  */
-async function readLicenceUpload(request: Request, body: RequestBodyState): Promise<{ ok: true; form: FormData } | UploadRefusal> {
-  const form = new FormData();
-  const alt = () => (typeof form.get("alt") === "string" ? (form.get("alt") as string) : "");
-  const tooLarge = (): UploadRefusal => ({ ok: false, status: 413, message: LICENCE_MESSAGES.tooLarge, field: "image", alt: alt() });
-  if (body.tooLarge || Number(request.headers.get("content-length") ?? 0) > LICENCE_UPLOAD_BODY_LIMIT) return tooLarge();
-
-  if (!isMultipartRequest(request)) {
-    let text: string;
-    try {
-      text = (await readBodyWithLimit(request, SMALL_FORM_BODY_LIMIT)).toString("utf8");
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) return { ok: false, status: 413, message: MESSAGES.bodyTooLarge, alt: "" };
-      throw error;
-    }
-    const alt = new URLSearchParams(text).get("alt");
-    if (alt !== null) form.set("alt", alt.slice(0, ALT_READ_LIMIT));
-    return { ok: true, form };
-  }
-
-  const decoder = new TextDecoder();
-  try {
-    for await (const part of parseMultipartRequest(request, { maxFileSize: LICENCE_LIMITS.maxBytes, maxParts: 10, maxTotalSize: LICENCE_UPLOAD_BODY_LIMIT })) {
-      if (part.name === "image" && part.isFile && !form.has("image")) {
-        form.set("image", new File([part.bytes as Uint8Array<ArrayBuffer>], part.filename ?? "", { type: part.mediaType ?? "" }));
-      } else if (part.name === "alt" && !part.isFile) {
-        form.set("alt", decoder.decode(part.bytes).slice(0, ALT_READ_LIMIT));
-      }
-    }
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError || error instanceof BodyTooLargeError || body.tooLarge) return tooLarge();
-    if (error instanceof MaxPartsExceededError || error instanceof MultipartParseError) return { ok: false, status: 400, message: MESSAGES.badRequest, alt: alt() };
-    throw error;
-  }
-  return { ok: true, form };
-}
+const UPLOAD_RULES: UploadRules = {
+  maxFileSize: LICENCE_LIMITS.maxBytes,
+  maxParts: 10,
+  maxTotalSize: LICENCE_UPLOAD_BODY_LIMIT,
+  maxTextLength: LICENCE_LIMITS.alt * 4,
+  files: { field: "image", max: 1, keepEmpty: true },
+  refuseNul: true,
+  answers: { tooLarge: TOO_LARGE, fileTooLarge: TOO_LARGE, tooManyParts: UNREADABLE, unreadable: UNREADABLE, plainForm: { status: 413, message: MESSAGES.bodyTooLarge } },
+};
 
 /** The answer of the upload endpoint: the form's reply as JSON, with its status. */
 function json(reply: { data: unknown; init: ResponseInit | null }): Response {
@@ -171,13 +137,19 @@ export async function handleLicenceUpload(services: AppServices, user: StaffProf
 
   // The body is read to its end (10 MB at most) before any other refusal: an answer sent while the
   // browser is still sending may be lost with the connection, and the person would not see why.
-  const read = await readLicenceUpload(request, body);
+  const read = await readUpload(request, UPLOAD_RULES, body);
+  const typed = read.fields.getAll("alt").at(-1);
   if (!read.ok) {
     const given = new FormData();
-    if (read.alt) given.set("alt", read.alt);
+    if (typed) given.set("alt", typed);
     return json(replyFormError(read.message, given, { ...ECHO, status: read.status, field: read.field }));
   }
-  const submission = parseSubmission(read.form, licenceUploadSchema);
+  // The description (its last value) and the image, as the schema reads them.
+  const form = new FormData();
+  if (typed !== undefined) form.set("alt", typed);
+  const [file] = read.files;
+  if (file) form.set("image", asFile(file));
+  const submission = parseSubmission(form, licenceUploadSchema);
   if (submission.status !== "success") return json(replyToSubmission(submission, ECHO));
   const { image, alt } = submission.value;
   if (!image) return json(replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.uploadRequired] }));

@@ -291,6 +291,12 @@ describe("adding by upload", () => {
     expect(await imageRows()).toBe(0);
   });
 
+  it("refuses a NUL character in the description with 400, storing nothing", async () => {
+    const refused = await upload({ alt: "رخصة\0فال", file: { bytes: await png() } });
+    expect(refused.status).toBe(400);
+    expect(await imageRows()).toBe(0);
+  });
+
   it("refuses a body the request handler cut at the path's limit", async () => {
     expect(bodyLimitFor("/admin/licenses/upload")).toBe(LICENCE_UPLOAD_BODY_LIMIT);
     expect(LICENCE_UPLOAD_BODY_LIMIT).toBeGreaterThan(LICENCE_LIMITS.maxBytes);

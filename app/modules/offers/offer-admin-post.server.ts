@@ -1,44 +1,12 @@
 import type { AppServices } from "~/context.ts";
-import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
-import { ImageRejectedError } from "~/modules/images/images.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { log } from "~/utils/log.server.ts";
-import { MESSAGES } from "~/utils/messages.ts";
-import { BodyTooLargeError, readBodyWithLimit } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { deleteOffer, OfferInputError, saveOffer, stageOfferPhoto } from "./offer-admin.server.ts";
+import { deleteOffer, OfferInputError, saveOffer } from "./offer-admin.server.ts";
 import { offerIdOf } from "./offer-form-page.server.ts";
 import { OFFER_FORM_MESSAGES, offerDeleteSchema, offerFormSchema } from "./offer-form-schema.ts";
-import { OFFER_PHOTO_LIMITS, OFFER_PHOTO_MESSAGES, type OfferPhotoResult } from "./offer-photos.ts";
-
-const json = <T>(body: T, status = 200) => Response.json(body, { status });
-
-/**
- * One photo from the offer form, sent alone as the request body so each shows its own progress
- * and a bad one fails alone. Through the image pipeline, then held until the offer is saved.
- */
-export async function handleOfferPhotoUpload(services: AppServices, user: StaffProfile, request: Request): Promise<Response> {
-  if (request.method !== "POST") return json<OfferPhotoResult>({ ok: false, error: MESSAGES.genericError }, 405);
-  if (isCrossSitePost(request, services.env.PUBLIC_URL)) return json<OfferPhotoResult>({ ok: false, error: MESSAGES.crossSiteRefused }, 403);
-  let bytes: Buffer;
-  try {
-    bytes = await readBodyWithLimit(request, OFFER_PHOTO_LIMITS.maxBytes);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return json<OfferPhotoResult>({ ok: false, error: OFFER_PHOTO_MESSAGES.tooLarge }, 413);
-    throw error;
-  }
-  if (bytes.byteLength === 0) return json<OfferPhotoResult>({ ok: false, error: OFFER_PHOTO_MESSAGES.unreadable }, 400);
-  try {
-    const image = await stageOfferPhoto(services.db, services.env.DATA_DIR, bytes, user.id);
-    return json<OfferPhotoResult>({ ok: true, image });
-  } catch (error) {
-    if (!(error instanceof ImageRejectedError)) throw error;
-    log.warn("offer photo refused", { userId: user.id, reason: error.message });
-    return json<OfferPhotoResult>({ ok: false, error: OFFER_PHOTO_MESSAGES.unreadable }, 400);
-  }
-}
 
 /** What a refused save gives back is cut at the schema's own limits, not the default 3000 characters. */
 const OFFER_ECHO_LIMITS = { description: 10_000, additionalNotes: 5000 };
@@ -56,7 +24,7 @@ export async function handleOfferSave(services: AppServices, user: StaffProfile,
   if (id === null) return refuse(OFFER_FORM_MESSAGES.saveFailed, 404);
   if (submission.status !== "success") return refuse(OFFER_FORM_MESSAGES.fixErrors, 400);
   try {
-    const saved = await saveOffer(services.db, services.env.DATA_DIR, submission.value, { id, userId: user.id });
+    const saved = await saveOffer(services.db, services.env.DATA_DIR, submission.value, { id, user });
     if (!saved) return refuse(OFFER_FORM_MESSAGES.saveFailed, 404);
     log.info(saved.created ? "offer added" : "offer updated", { offerId: saved.id, userId: user.id });
     return redirectWithToast("/admin/offers", { tone: "success", text: saved.created ? OFFER_FORM_MESSAGES.added : OFFER_FORM_MESSAGES.updated }, services.env);

@@ -7,19 +7,13 @@ import { submissionMail } from "~/modules/notifications/manager-notifications.se
 import { replyFormError, replySuccess, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { log } from "~/utils/log.server.ts";
-import { MESSAGES } from "~/utils/messages.ts";
-import { readSubmissionUpload, UploadRefusedError } from "./read-upload.server.ts";
+import { readSubmissionUpload } from "./read-upload.server.ts";
 import { SUBMISSION_MESSAGES, SUBMISSION_PHOTOS, SUBMISSION_TEXT_LIMITS } from "./limits.ts";
 import { choiceErrors, submissionSchema } from "./submission-schema.ts";
 import { createSubmission, SubmissionPhotoError } from "./submissions.server.ts";
 
 /** What comes back of a refused post: the typed fields, each cut to its limit; never the solved bot check. */
 const ECHO = { echoLimits: SUBMISSION_TEXT_LIMITS, hideFields: [PROOF_OF_WORK.field] };
-
-/** The text fields read, without NUL characters (PostgreSQL text cannot hold one): what is parsed and given back. */
-function textFields(fields: Map<string, string>): URLSearchParams {
-  return new URLSearchParams([...fields].map(([key, value]) => [key.replaceAll("\0", ""), value.replaceAll("\0", "")]));
-}
 
 /**
  * One owner submission, from the page's own action (before JavaScript) or the upload endpoint
@@ -35,21 +29,16 @@ export async function handleSubmissionPost(services: AppServices, address: strin
     return replyFormError(rate.message, undefined, { status: rate.status, headers });
   }
 
-  let upload;
-  try {
-    upload = await readSubmissionUpload(request);
-  } catch (error) {
-    if (!(error instanceof UploadRefusedError)) throw error;
-    log.warn("submission upload refused", { reason: error.message, address });
-    return replyFormError(error.message, textFields(error.fields), { ...ECHO, field: SUBMISSION_PHOTOS.field, status: error.status });
+  const upload = await readSubmissionUpload(request);
+  // A field sent twice counts once, its last value (the proof, the schema and the echo read the same).
+  const form = new URLSearchParams([...new Map(upload.fields)]);
+  if (!upload.ok) {
+    log.warn("submission upload refused", { reason: upload.message, address });
+    return replyFormError(upload.message, form, { ...ECHO, field: upload.field, status: upload.status });
   }
-  const { fields, photos } = upload;
-  const form = textFields(fields);
-  if ([...fields].some(([key, value]) => key.includes("\0") || value.includes("\0"))) {
-    return replyFormError(MESSAGES.nulRefused, form, ECHO);
-  }
+  const photos = upload.files;
 
-  const proof = await checkFormProof(db, "submission", fields);
+  const proof = await checkFormProof(db, "submission", form);
   if (!proof.ok && proof.silent) return replySuccess();
   if (!proof.ok) return replyFormError(proof.message, form, { ...ECHO, status: proof.status });
 

@@ -2,10 +2,15 @@ import type { Db } from "~/db/client.server.ts";
 import { submissionImages, submissions } from "~/db/schema.ts";
 import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
-import type { UploadedPhoto } from "./read-upload.server.ts";
 import type { SubmissionData } from "./submission-schema.ts";
 
 export type Submission = typeof submissions.$inferSelect;
+
+/** A photo as the owner uploaded it (app/modules/submissions/read-upload.server.ts). */
+interface UploadedPhoto {
+  fileName: string;
+  bytes: Uint8Array;
+}
 
 /** A photo that the image pipeline refused (not an image, unreadable, too many pixels). */
 export class SubmissionPhotoError extends Error {}

@@ -1,9 +1,9 @@
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
-import { handleContentImageUpload } from "~/modules/content/content-action.server.ts";
+import { handlePhotoUpload } from "~/modules/offers/photo-upload.server.ts";
 import type { Route } from "./+types/content-images";
 
 /** POST one image of the content editor (the body is the file); answers JSON. Managers only. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleContentImageUpload(context.get(servicesContext), requireSectionUser(context, "content"), request);
+  return handlePhotoUpload(context.get(servicesContext), requireSectionUser(context, "content"), request, "content image");
 }

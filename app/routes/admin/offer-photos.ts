@@ -1,9 +1,9 @@
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
-import { handleOfferPhotoUpload } from "~/modules/offers/offer-admin-post.server.ts";
+import { handlePhotoUpload } from "~/modules/offers/photo-upload.server.ts";
 import type { Route } from "./+types/offer-photos";
 
 /** POST one photo of the offer form (the body is the file); answers JSON. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleOfferPhotoUpload(context.get(servicesContext), requireSectionUser(context, "offers"), request);
+  return handlePhotoUpload(context.get(servicesContext), requireSectionUser(context, "offers"), request, "offer photo");
 }

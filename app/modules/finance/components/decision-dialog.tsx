@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
+import { AdminDialog } from "~/components/admin/dialog.tsx";
 import { adminButtonClass, adminDangerButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { Field, FormNotice, inputClass } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
@@ -24,25 +24,11 @@ export interface DecisionRequest {
  * request leaves the list, which closes the dialog.
  */
 export function DecisionDialog({ request, onClose }: { request: DecisionRequest; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<FormReply>();
   const [form, fields] = useAppForm({ id: `decision-${request.id}`, schema: decisionSchema, lastResult: fetcher.data });
-  const id = useId();
-  useEffect(() => ref.current?.showModal(), []);
   const busy = fetcher.state !== "idle";
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50"
-    >
-      <h2 id={`${id}-title`} className="mb-1 text-lg font-bold text-brand-900">
-        اعتماد الطلب أو رفضه
-      </h2>
+    <AdminDialog title="اعتماد الطلب أو رفضه" onClose={onClose}>
       <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-stone-600">الطلب</dt>
         <dd className="font-bold">
@@ -84,6 +70,6 @@ export function DecisionDialog({ request, onClose }: { request: DecisionRequest;
           </button>
         </div>
       </fetcher.Form>
-    </dialog>
+    </AdminDialog>
   );
 }

@@ -3,12 +3,13 @@ import { useRevalidator } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
 import { Field, FormNotice, inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
+import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import { uploadWithProgress } from "~/components/forms/upload-with-progress.ts";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { formErrorReply, type FormReply } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { FINANCE_LIMITS } from "../finance-messages.ts";
+import { FINANCE_LIMITS, FINANCE_MESSAGES } from "../finance-messages.ts";
 import { FINANCE_REQUEST_INTENT, financeRequestSchema, RECEIPT } from "../finance-request-schema.ts";
 import { TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from "../transaction-type.ts";
 
@@ -30,12 +31,14 @@ function Required({ children }: { children: string }) {
  * The accountant's finance request (SPEC §5): description and amount required, the type, optional
  * notes and receipt photo, and the approving manager when the firm has several. With JavaScript the
  * schema checks each field (the receipt's size and format before anything is sent) and the form is
- * sent with its upload's progress to /admin/finance/request; on success the page loads its data
- * again, with the confirmation, and the form is cleared. Before JavaScript it posts to the page.
+ * sent with its upload's progress to /admin/finance/request; on success the form is cleared, shows
+ * the confirmation, and the page loads its data again. Before JavaScript it posts to the page.
  */
 export function FinanceRequestForm({ managers, lastResult }: { managers: Array<{ id: number; name: string }>; lastResult: FormReply | undefined }) {
   const [reply, setReply] = useState<FormReply | undefined>(lastResult);
   const [form, fields] = useAppForm({ id: "finance-request", schema: financeRequestSchema, lastResult: reply });
+  // The confirmation is the form's own (3 s), not a redirect's cookie: see handleFinanceRequestUpload.
+  const confirmation = useSuccessToast(reply, FINANCE_MESSAGES.requested);
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const { revalidate } = useRevalidator();
   const busy = phase.name !== "idle";
@@ -63,7 +66,8 @@ export function FinanceRequestForm({ managers, lastResult }: { managers: Array<{
     if (answer?.status === "success") {
       element.reset(); // Conform hears the reset: the fields and their messages are cleared
       setChosen(null);
-      await revalidate(); // the new request in «طلباتي», and the confirmation
+      setReply(answer);
+      await revalidate(); // the new request in «طلباتي»
     } else {
       setReply(answer ?? formErrorReply(MESSAGES.sendFailed));
     }
@@ -157,6 +161,7 @@ export function FinanceRequestForm({ managers, lastResult }: { managers: Array<{
           </div>
         ) : null}
         <FormNotice id={form.errorId} errors={form.errors} />
+        <ToastMessage toast={confirmation} className="" />
         <button type="submit" disabled={busy} className={`${adminButtonClass} justify-self-start`}>
           {busy ? "جارٍ الإرسال..." : "إرسال طلب الاعتماد"}
         </button>

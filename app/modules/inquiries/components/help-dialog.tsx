@@ -1,5 +1,6 @@
-import { useEffect, useEffectEvent, useId, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useFetcher } from "react-router";
+import { AdminDialog } from "~/components/admin/dialog.tsx";
 import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { Field, inputClass, FormNotice } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
@@ -13,31 +14,17 @@ const HELP_DIALOG_CLOSE_MS = 2000;
 
 /** "Request help" from the accountant about an inquiry: title and details (both required), a task for the accountant. */
 export function HelpDialog({ inquiry, onClose }: { inquiry: InboxCard; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<FormReply>();
   const [form, fields] = useAppForm({ id: `help-${inquiry.id}`, schema: inboxHelpSchema, lastResult: fetcher.data });
-  const id = useId();
   const sent = fetcher.state === "idle" && fetcher.data?.status === "success";
   const close = useEffectEvent(onClose);
-  useEffect(() => ref.current?.showModal(), []);
   useEffect(() => {
     if (!sent) return;
     const timer = setTimeout(close, HELP_DIALOG_CLOSE_MS);
     return () => clearTimeout(timer);
   }, [sent]);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50"
-    >
-      <h2 id={`${id}-title`} className="mb-1 text-lg font-bold text-brand-900">
-        طلب مساعدة من المحاسب
-      </h2>
+    <AdminDialog title="طلب مساعدة من المحاسب" onClose={onClose}>
       <p className="mb-4 text-sm text-stone-600">
         بخصوص استفسار <bdi>{inquiry.name}</bdi>
       </p>
@@ -60,6 +47,6 @@ export function HelpDialog({ inquiry, onClose }: { inquiry: InboxCard; onClose: 
           </button>
         </div>
       </fetcher.Form>
-    </dialog>
+    </AdminDialog>
   );
 }

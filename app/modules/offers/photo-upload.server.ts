@@ -1,0 +1,36 @@
+import type { AppServices } from "~/context.ts";
+import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
+import { ImageRejectedError, stageImage } from "~/modules/images/images.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { log } from "~/utils/log.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+import { BodyTooLargeError, readBodyWithLimit } from "~/utils/request-body.server.ts";
+import { OFFER_PHOTO_LIMITS, OFFER_PHOTO_MESSAGES, type OfferPhotoResult } from "./offer-photos.ts";
+
+const json = (body: OfferPhotoResult, status = 200) => Response.json(body, { status });
+
+/**
+ * One photo of a back-office form (an offer's photos, the content editor's images), sent alone as
+ * the request body so each shows its own progress and a bad one fails alone: through the image
+ * pipeline, then held until the form's save claims it. Answers JSON (OfferPhotoResult); `what`
+ * names the photo in the log of a refused one.
+ */
+export async function handlePhotoUpload(services: AppServices, user: StaffProfile, request: Request, what: "offer photo" | "content image"): Promise<Response> {
+  if (request.method !== "POST") return json({ ok: false, error: MESSAGES.genericError }, 405);
+  if (isCrossSitePost(request, services.env.PUBLIC_URL)) return json({ ok: false, error: MESSAGES.crossSiteRefused }, 403);
+  let bytes: Buffer;
+  try {
+    bytes = await readBodyWithLimit(request, OFFER_PHOTO_LIMITS.maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json({ ok: false, error: OFFER_PHOTO_MESSAGES.tooLarge }, 413);
+    throw error;
+  }
+  if (bytes.byteLength === 0) return json({ ok: false, error: OFFER_PHOTO_MESSAGES.unreadable }, 400);
+  try {
+    return json({ ok: true, image: await stageImage(services.db, services.env.DATA_DIR, bytes, user.id) });
+  } catch (error) {
+    if (!(error instanceof ImageRejectedError)) throw error;
+    log.warn(`${what} refused`, { userId: user.id, reason: error.message });
+    return json({ ok: false, error: OFFER_PHOTO_MESSAGES.unreadable }, 400);
+  }
+}
