@@ -8,9 +8,12 @@ import { createEventHub } from "~/modules/live-updates/event-hub.server.ts";
 import { invalidateLookups } from "~/modules/lookups/lookups.server.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
+import { createWhatsappSender } from "~/modules/messaging/whatsapp.server.ts";
+import { dailyReportJobs } from "~/modules/reports/daily-jobs.server.ts";
+import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
-import { startHousekeeping } from "./housekeeping.ts";
+import { housekeepingJobs } from "./housekeeping.ts";
 import { createRequestHandler } from "./request-handler.ts";
 import { seedDefaults } from "./seed-defaults.ts";
 
@@ -40,7 +43,19 @@ export async function createApp() {
   }
   const events = createEventHub(database.pool);
   const services: AppServices = { db: database.db, env, mailer: createMailer(env), sms: createSmsSender(env), events };
-  const stopHousekeeping = startHousekeeping(database.db, env.DATA_DIR);
+  // The scheduled jobs (decision 016): the hourly housekeeping and the daily report, once across instances.
+  const housekeeping = housekeepingJobs(database.db, env.DATA_DIR);
+  const daily = dailyReportJobs({ db: database.db, env, mailer: services.mailer, whatsapp: createWhatsappSender(env) });
+  const scheduler = await startScheduler({
+    connectionString: database.url,
+    tasks: { ...housekeeping.tasks, ...daily.tasks },
+    cron: [...housekeeping.cron, ...daily.cron],
+    atStart: [...housekeeping.atStart, ...daily.atStart],
+  }).catch(async (error: unknown) => {
+    await events.close();
+    await database.close(); // the embedded PostgreSQL must not outlive a failed start
+    throw error;
+  });
   // Saved content, settings and lookup lists reach every instance's cache (announceCacheChange); licences are not cached.
   const stopCacheSync = startCacheSync(events, { content: invalidateSiteContent, settings: invalidateSettings, lookups: invalidateLookups, licences: () => undefined });
 
@@ -62,9 +77,10 @@ export async function createApp() {
     handler: app,
     env,
     close: async () => {
-      stopHousekeeping();
       stopCacheSync();
       try {
+        // Waits for a running job (a report being sent) and closes the scheduler's own connections.
+        await scheduler.stop();
         await events.close();
       } finally {
         await database.close();

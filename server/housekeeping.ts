@@ -1,27 +1,31 @@
+import type { CronItem, TaskList } from "graphile-worker";
 import type { Db } from "~/db/client.server.ts";
 import { deleteExpiredSessions } from "~/modules/auth/sessions.server.ts";
 import { sweepStagedImages } from "~/modules/offers/offer-admin.server.ts";
 import { log } from "~/utils/log.server.ts";
 
-const HOUR = 60 * 60 * 1000;
+const TASK = "housekeeping";
+
+/** Tidies what nobody will use again: photos uploaded to the offer form but never saved (after a day), and ended sessions. */
+async function runHousekeeping(db: Db, dataDir: string) {
+  try {
+    const photos = await sweepStagedImages(db, dataDir);
+    await deleteExpiredSessions(db);
+    if (photos) log.info("housekeeping", { unsavedPhotosRemoved: photos });
+  } catch (error) {
+    // The next hour tries again: no retries piling up behind it.
+    log.warn("housekeeping failed", { error: String(error) });
+  }
+}
 
 /**
- * Tidies what nobody will use again, at start and then hourly: photos uploaded to the offer form
- * but never saved (after a day), and ended sessions. Safe to run on several instances at once.
- * Returns a function that stops it.
+ * The housekeeping on the job scheduler (app/modules/scheduler): at every hour's start, once across
+ * the instances sharing the database, and once at each start.
  */
-export function startHousekeeping(db: Db, dataDir: string): () => void {
-  const run = async () => {
-    try {
-      const photos = await sweepStagedImages(db, dataDir);
-      await deleteExpiredSessions(db);
-      if (photos) log.info("housekeeping", { unsavedPhotosRemoved: photos });
-    } catch (error) {
-      log.warn("housekeeping failed", { error: String(error) });
-    }
+export function housekeepingJobs(db: Db, dataDir: string): { tasks: TaskList; cron: CronItem[]; atStart: Array<{ task: string; jobKey: string }> } {
+  return {
+    tasks: { [TASK]: () => runHousekeeping(db, dataDir) },
+    cron: [{ task: TASK, identifier: TASK, match: "0 * * * *" }],
+    atStart: [{ task: TASK, jobKey: `${TASK}:start` }],
   };
-  void run();
-  const timer = setInterval(() => void run(), HOUR);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -15,6 +15,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** The connection string (DATABASE_URL, or the embedded server's address), for the job scheduler's own pool. */
+  url: string;
   /** Closes the pool and stops the embedded server if we started one. */
   close(): Promise<void>;
 }
@@ -261,5 +263,5 @@ export async function openDatabase(options: {
     await close();
     throw error;
   }
-  return { db, pool, close };
+  return { db, pool, url, close };
 }

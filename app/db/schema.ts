@@ -5,6 +5,8 @@ import type { TransactionType } from "~/modules/finance/transaction-type.ts";
 import type { RateLimitScope } from "~/modules/form-guard/rate-limit.server.ts";
 import type { InquiryStatus, ReplyMethod } from "~/modules/inquiries/status.ts";
 import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
+import type { DailyChannel, DailyReportTrigger, DeliveryStatus } from "~/modules/reports/daily-delivery.ts";
+import type { DailyReport } from "~/modules/reports/daily-report-text.ts";
 import type { SubmissionStatus } from "~/modules/submissions/status.ts";
 import type { TaskStatus } from "~/modules/tasks/status.ts";
 import type { Role } from "~/modules/users/roles.ts";
@@ -442,5 +444,63 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt.desc())],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt.desc()),
+    // The reports: one kind of entry over a period (replies per employee, offers sold or rented).
+    index("audit_log_entity_action_created_idx").on(t.entity, t.action, t.createdAt),
+  ],
+);
+
+// ---- The daily report (docs/decisions/016-job-scheduler.md) ----
+
+/**
+ * Every daily report built: its figures and texts as sent, kept for «التقارير المرسلة». A scheduled
+ * report claims its day in `schedule_day` (unique): of several instances only one insert wins, so
+ * a day's report is built and sent once. A «إرسال الآن» of a day already claimed is an extra row
+ * with no schedule_day.
+ */
+export const dailyReports = pgTable(
+  "daily_reports",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** The Riyadh day the figures are about. */
+    day: date("day").notNull(),
+    /** Set when this is that day's scheduled report (or a «إرسال الآن» that came first): unique. */
+    scheduleDay: date("schedule_day").unique(),
+    trigger: text("trigger").$type<DailyReportTrigger>().notNull(),
+    /** Who pressed «إرسال الآن» (null for the scheduler), and the name at the time. */
+    requestedBy: integer("requested_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    requestedByName: text("requested_by_name").notNull().default(""),
+    report: jsonb("report").$type<DailyReport>().notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("daily_reports_created_idx").on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** One channel of a report: where it went, how many attempts, and what the last one said. */
+export const dailyReportDeliveries = pgTable(
+  "daily_report_deliveries",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    reportId: integer("report_id")
+      .notNull()
+      .references(() => dailyReports.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<DailyChannel>().notNull(),
+    /** The manager's e-mail or WhatsApp number when it was (last) queued. */
+    recipient: text("recipient").notNull(),
+    status: text("status").$type<DeliveryStatus>().notNull().default("queued"),
+    /** Attempts so far, resends included. */
+    attempts: integer("attempts").notNull().default(0),
+    /** The last failure's reason (the provider's own message when it gave one); cleared on success. */
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("daily_report_deliveries_channel_idx").on(t.reportId, t.channel),
+    check("daily_report_deliveries_status_known", sql`${t.status} in ('queued', 'sent', 'failed')`),
+  ],
 );

@@ -64,6 +64,19 @@ describe("environment check at start", () => {
     expect(() => parseEnv({ SMS_TRANSPORT: "carrier-pigeon" })).toThrowError(/SMS_TRANSPORT/);
   });
 
+  it("keeps WhatsApp messages in the outbox outside production; production sends them through the Cloud API when configured, else refuses each send", () => {
+    const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa", SMS_API_URL: "https://sms.example.sa/send" };
+    const cloud = { WHATSAPP_API_URL: "https://graph.facebook.com/v23.0", WHATSAPP_TOKEN: "EAAG-token", WHATSAPP_PHONE_NUMBER_ID: "106540352242922" };
+    expect(parseEnv({}).WHATSAPP_TRANSPORT).toBe("outbox");
+    expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).WHATSAPP_TRANSPORT).toBe("outbox");
+    expect(parseEnv(production).WHATSAPP_TRANSPORT).toBe("off");
+    expect(parseEnv({ ...production, ...cloud })).toMatchObject({ WHATSAPP_TRANSPORT: "cloud", ...cloud });
+    expect(() => parseEnv({ ...production, WHATSAPP_TOKEN: "EAAG-token" })).toThrowError(/WHATSAPP_API_URL: required[\s\S]*WHATSAPP_PHONE_NUMBER_ID: required/);
+    expect(() => parseEnv({ WHATSAPP_TRANSPORT: "cloud", WHATSAPP_API_URL: cloud.WHATSAPP_API_URL })).toThrowError(/WHATSAPP_TOKEN: required/);
+    expect(() => parseEnv({ WHATSAPP_API_URL: "ftp://graph.example" })).toThrowError(/WHATSAPP_API_URL: must be an http/);
+    expect(() => parseEnv({ WHATSAPP_PHONE_NUMBER_ID: "+966500000001" })).toThrowError(/WHATSAPP_PHONE_NUMBER_ID: must be the numeric phone number id/);
+  });
+
   it("trims a trailing slash off PUBLIC_URL", () => {
     expect(parseEnv({ PUBLIC_URL: "https://example.sa/" }).PUBLIC_URL).toBe("https://example.sa");
   });

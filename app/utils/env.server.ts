@@ -30,15 +30,28 @@ const schema = z.object({
   SMS_API_PASSWORD: z.string().min(1).optional(),
   /** The sender name or number the provider shows (the form field From). */
   SMS_SENDER: z.string().min(1).optional(),
+  /** "outbox" writes every WhatsApp message to DATA_DIR/outbox/whatsapp.jsonl; "cloud" sends it through the WhatsApp Business Cloud API. */
+  WHATSAPP_TRANSPORT: z.enum(["outbox", "cloud"]).optional(),
+  /** The Cloud API's base address with its version, e.g. https://graph.facebook.com/v23.0 (messages go to {base}/{phone number id}/messages). */
+  WHATSAPP_API_URL: z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
+  /** A system user's access token with the whatsapp_business_messaging permission. */
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  /** The sender: the id of the business phone number (not the number itself). */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, "must be the numeric phone number id")
+    .optional(),
 });
 
-export type Env = z.infer<typeof schema> & {
+export type Env = Omit<z.infer<typeof schema>, "WHATSAPP_TRANSPORT"> & {
   DEMO_MODE: boolean;
   PUBLIC_URL: string;
   DATA_DIR: string;
   MAIL_TRANSPORT: "outbox" | "smtp";
   MAIL_FROM: string;
   SMS_TRANSPORT: "outbox" | "http";
+  /** "off": production without WhatsApp settings; each WhatsApp send then fails saying so. */
+  WHATSAPP_TRANSPORT: "outbox" | "cloud" | "off";
 };
 
 /** Parses the environment once; on a bad variable, lists each problem and exits. */
@@ -63,6 +76,17 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (smsTransport === "http" && !env.SMS_API_URL) {
     missing.push("SMS_API_URL: required when text messages are sent by HTTP (set SMS_API_URL, or SMS_TRANSPORT=outbox to keep them in DATA_DIR/outbox)");
   }
+  // WhatsApp carries only the daily report, so production may run without it ("off"); asked for, or
+  // partly configured, it needs all three.
+  const whatsappSettings = { WHATSAPP_API_URL: env.WHATSAPP_API_URL, WHATSAPP_TOKEN: env.WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID: env.WHATSAPP_PHONE_NUMBER_ID };
+  const whatsappGiven = Object.values(whatsappSettings).some((value) => value !== undefined);
+  const whatsappTransport = env.WHATSAPP_TRANSPORT ?? (env.NODE_ENV === "production" && !demoMode ? (whatsappGiven ? "cloud" : "off") : "outbox");
+  if (whatsappTransport === "cloud") {
+    for (const [name, value] of Object.entries(whatsappSettings)) {
+      if (value === undefined)
+        missing.push(`${name}: required when WhatsApp messages are sent through the Cloud API (set it, or WHATSAPP_TRANSPORT=outbox to keep them in DATA_DIR/outbox)`);
+    }
+  }
   if (missing.length > 0) throw new Error(`Invalid environment:\n${missing.map((line) => `  - ${line}`).join("\n")}`);
   return {
     ...env,
@@ -72,6 +96,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     MAIL_TRANSPORT: mailTransport,
     MAIL_FROM: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     SMS_TRANSPORT: smsTransport,
+    WHATSAPP_TRANSPORT: whatsappTransport,
   };
 }
 

@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   /** Plain text; the firm's staff read it in any mail client. */
   body: string;
+  /** An HTML alternative of the same text (the daily report); mail clients show it, and the text where they cannot. */
+  html?: string;
 }
 
 export interface Mailer {
@@ -32,7 +34,13 @@ export function createMailer(env: Pick<Env, "MAIL_TRANSPORT" | "SMTP_URL" | "MAI
   const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
   return {
     async send(message) {
-      await transport.sendMail({ from: env.MAIL_FROM, to: message.to, subject: message.subject, text: message.body });
+      await transport.sendMail({
+        from: env.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.body,
+        ...(message.html === undefined ? {} : { html: message.html }),
+      });
     },
   };
 }

@@ -2,12 +2,14 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { log } from "~/utils/log.server.ts";
 
-export type OutboxChannel = "email" | "sms";
+export type OutboxChannel = "email" | "sms" | "whatsapp";
 
 export interface OutboxEntry {
   to: string;
   subject?: string;
   body: string;
+  /** The HTML part of an e-mail that has one. */
+  html?: string;
   at: string;
 }
 
@@ -17,10 +19,16 @@ function outboxFile(dataDir: string, channel: OutboxChannel): string {
 
 /**
  * The outbox transport, used outside production: every message becomes one JSON line in
- * DATA_DIR/outbox/{email,sms}.jsonl and one log line. Tests read what a person would receive here.
+ * DATA_DIR/outbox/{email,sms,whatsapp}.jsonl and one log line. Tests read what a person would receive here.
  */
 export async function writeToOutbox(dataDir: string, channel: OutboxChannel, message: Omit<OutboxEntry, "at">): Promise<OutboxEntry> {
-  const entry: OutboxEntry = { to: message.to, ...(message.subject === undefined ? {} : { subject: message.subject }), body: message.body, at: new Date().toISOString() };
+  const entry: OutboxEntry = {
+    to: message.to,
+    ...(message.subject === undefined ? {} : { subject: message.subject }),
+    body: message.body,
+    ...(message.html === undefined ? {} : { html: message.html }),
+    at: new Date().toISOString(),
+  };
   const file = outboxFile(dataDir, channel);
   await fs.mkdir(path.dirname(file), { recursive: true });
   // One appendFile call per line: lines from concurrent writers never interleave.

@@ -117,7 +117,8 @@ function redact(text: string | undefined, body: string): string | undefined {
   return result;
 }
 
-function describeNetworkError(error: unknown): string {
+/** The reason a fetch never got an answer (ECONNREFUSED, ENOTFOUND, …), for the log and the error. */
+export function describeNetworkError(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
   if (cause && typeof cause.code === "string") return cause.code;
   if (cause && typeof cause.message === "string") return cause.message;

@@ -1,0 +1,149 @@
+import { formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
+
+/**
+ * The daily report of one Riyadh day (shared by browser and server: the «التقارير المرسلة» page
+ * shows it, the reports page opens WhatsApp with its text). Built by `buildDailyReport`
+ * (daily-report.server.ts); counts are whole numbers, money is in riyals.
+ */
+export interface DailyReport {
+  /** The Riyadh calendar day the figures are about, yyyy-mm-dd. */
+  day: string;
+  /** When the figures were read (ISO). Statuses (pending, open, awaiting approval) are as of then. */
+  builtAt: string;
+  inquiries: {
+    /** Received that day. */
+    received: number;
+    /** Received by the end of the day and still pending. */
+    pending: number;
+    /** Of those, pending more than 24 hours at the end of the day. */
+    late: number;
+  };
+  submissions: { received: number };
+  offers: {
+    /** Added that day. */
+    published: number;
+    /** Set to مباع that day. */
+    sold: number;
+    /** Set to مؤجر that day. */
+    rented: number;
+    /**
+     * Where sold and rented come from: "status-changes" (the audit log's offer status changes) or,
+     * before the log held any, "updated-offers" (offers now sold or rented whose last update was that
+     * day: an estimate, said so in the report).
+     */
+    soldRentedSource: "status-changes" | "updated-offers";
+  };
+  tasks: {
+    /** Open (neither completed nor cancelled) and older than 24 hours at the end of the day. */
+    late: number;
+  };
+  finance: {
+    /** Finance requests awaiting the manager's approval. */
+    awaitingApproval: number;
+    /** Approved transactions dated that day, in riyals. */
+    income: number;
+    expenses: number;
+  };
+  /** Absolute links into the back office (PUBLIC_URL + /admin/…). */
+  links: DailyReportLinks;
+}
+
+export interface DailyReportLinks {
+  inquiries: string;
+  pendingInquiries: string;
+  submissions: string;
+  offers: string;
+  lateTasks: string;
+  approvals: string;
+  finance: string;
+  reports: string;
+}
+
+export const DAILY_REPORT_TITLE = "التقرير اليومي";
+
+const gregorianDay = new Intl.DateTimeFormat("ar-SA", { calendar: "gregory", weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const hijriDay = new Intl.DateTimeFormat("ar-SA-u-ca-islamic-umalqura", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "الأحد، ٢٢ نوفمبر ٢٠٢٦ (١ جمادى الآخرة ١٤٤٨ هـ)" for "2026-11-22": Gregorian with the Hijri date beside it. */
+export function dailyReportDayLabel(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  return `${gregorianDay.format(date)} (${hijriDay.format(date)})`;
+}
+
+/** The e-mail's subject line. */
+export function dailyReportSubject(report: Pick<DailyReport, "day">): string {
+  return `${DAILY_REPORT_TITLE}: ${dailyReportDayLabel(report.day)}`;
+}
+
+export interface DailyReportSection {
+  title: string;
+  rows: Array<{ label: string; value: string; alert?: boolean }>;
+  note?: string;
+  link: { label: string; href: string };
+}
+
+const count = (n: number) => formatNumberArabic(n);
+
+/** The report's sections in order, as the e-mail, the WhatsApp text and the page show them. */
+export function dailyReportSections(report: DailyReport): DailyReportSection[] {
+  const { inquiries, submissions, offers, tasks, finance, links } = report;
+  return [
+    {
+      title: "استفسارات العملاء",
+      rows: [
+        { label: "استفسارات جديدة", value: count(inquiries.received) },
+        { label: "ما زالت قيد الانتظار", value: count(inquiries.pending) },
+        { label: "متأخرة (أكثر من ٢٤ ساعة)", value: count(inquiries.late), alert: inquiries.late > 0 },
+      ],
+      link: { label: "فتح الاستفسارات", href: inquiries.pending > 0 ? links.pendingInquiries : links.inquiries },
+    },
+    {
+      title: "طلبات الملاك",
+      rows: [{ label: "طلبات جديدة", value: count(submissions.received) }],
+      link: { label: "فتح طلبات الملاك", href: links.submissions },
+    },
+    {
+      title: "العروض",
+      rows: [
+        { label: "عروض جديدة منشورة", value: count(offers.published) },
+        { label: "بيعت", value: count(offers.sold) },
+        { label: "أُجّرت", value: count(offers.rented) },
+      ],
+      ...(offers.soldRentedSource === "updated-offers"
+        ? { note: "المباعة والمؤجرة تقديرية: العروض التي حالتها الآن «مباع» أو «مؤجر» وعُدّلت في ذلك اليوم (لم يُسجَّل تغيير الحالة بعد)." }
+        : {}),
+      link: { label: "فتح العروض", href: links.offers },
+    },
+    {
+      title: "المهام",
+      rows: [{ label: "مهام متأخرة (مفتوحة منذ أكثر من ٢٤ ساعة)", value: count(tasks.late), alert: tasks.late > 0 }],
+      link: { label: "فتح المهام المتأخرة", href: links.lateTasks },
+    },
+    {
+      title: "المالية",
+      rows: [
+        { label: "طلبات بانتظار الاعتماد", value: count(finance.awaitingApproval), alert: finance.awaitingApproval > 0 },
+        { label: "الدخل", value: formatMoneyArabic(finance.income) },
+        { label: "المصروفات", value: formatMoneyArabic(finance.expenses) },
+        { label: "الصافي", value: formatMoneyArabic(finance.income - finance.expenses) },
+      ],
+      link: { label: finance.awaitingApproval > 0 ? "فتح طلبات الاعتماد" : "فتح المالية", href: finance.awaitingApproval > 0 ? links.approvals : links.finance },
+    },
+  ];
+}
+
+/**
+ * The report as plain text: the e-mail's text part, the WhatsApp message and the reports page's
+ * «إرسال عبر واتساب» link all carry exactly this.
+ */
+export function dailyReportText(report: DailyReport): string {
+  const lines = [`*${DAILY_REPORT_TITLE}*`, dailyReportDayLabel(report.day)];
+  for (const section of dailyReportSections(report)) {
+    lines.push("", `*${section.title}*`);
+    for (const row of section.rows) lines.push(`• ${row.label}: ${row.value}`);
+    if (section.note) lines.push(section.note);
+    lines.push(`${section.link.label}: ${section.link.href}`);
+  }
+  lines.push("", `التقارير: ${report.links.reports}`);
+  return lines.join("\n");
+}
