@@ -116,3 +116,21 @@ describe("the back office's demo records", () => {
     expect(await sizes()).toMatchObject({ inquiries: before.inquiries, tasks: before.tasks + DEMO_TRANSACTIONS.length, transactions: DEMO_TRANSACTIONS.length });
   });
 });
+
+describe("the demo offers' status changes (the reports' days on market)", () => {
+  it("a sold and a rented offer each get the change that sold or rented them, between listing and now, once", async () => {
+    const listed = new Date(now - 40 * DAY);
+    const sold = await createOffer(db(), { title: "فيلا مباعة", status: "مباع", createdAt: listed });
+    const rented = await createOffer(db(), { title: "شقة مؤجرة", status: "مؤجر", createdAt: listed });
+    await seedDemoOffice(db(), now);
+    await seedDemoOffice(db(), now);
+    const changes = await db().select().from(auditLog).where(eq(auditLog.entity, "offer"));
+    expect(changes.map((c) => [c.entityId, c.action, c.details]).sort()).toEqual(
+      [
+        [sold.id, "status-change", { from: "للبيع", to: "مباع" }],
+        [rented.id, "status-change", { from: "للإيجار", to: "مؤجر" }],
+      ].sort(),
+    );
+    for (const change of changes) expect(change.createdAt.getTime()).toBe(listed.getTime() + 24 * DAY);
+  });
+});

@@ -3,7 +3,7 @@
  * transactions, so the inbox, the task board, the finance page and the dashboards are not empty.
  * Each part is written once, into an empty table, in one transaction.
  */
-import { count, desc, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { auditLog, inquiries, offers, staffUsers, tasks, transactions, type ReplyEntry } from "~/db/schema.ts";
 import type { AuditAction, AuditEntity } from "~/modules/audit/audit-labels.ts";
@@ -41,6 +41,36 @@ export async function seedDemoOffice(db: Db, now = Date.now()) {
   await seedDemoInquiries(db, staff, now);
   await seedDemoTasks(db, staff, now);
   await seedDemoTransactions(db, staff, now);
+  await seedDemoOfferStatusChanges(db, staff, now);
+}
+
+/**
+ * The status change that sold or rented each demo offer now sold or rented (as saving the offer
+ * form records it), part way between its listing and now: the reports' days on market.
+ */
+async function seedDemoOfferStatusChanges(db: Db, staff: Staff, now: number) {
+  await db.transaction(async (tx) => {
+    const [known] = await tx
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "offer"), eq(auditLog.action, "status-change")));
+    if ((known?.n ?? 0) > 0) return;
+    const done = await tx
+      .select({ id: offers.id, status: offers.status, createdAt: offers.createdAt })
+      .from(offers)
+      .where(inArray(offers.status, ["مباع", "مؤجر"]));
+    await writeAudit(
+      tx,
+      done.map((offer) => ({
+        entity: "offer",
+        entityId: offer.id,
+        action: "status-change",
+        actor: staff.khaled,
+        at: new Date(offer.createdAt.getTime() + (now - offer.createdAt.getTime()) * 0.6),
+        details: { from: offer.status === "مباع" ? "للبيع" : "للإيجار", to: offer.status },
+      })),
+    );
+  });
 }
 
 type Staff = Record<DemoStaffName, { id: number; name: string }>;

@@ -6,11 +6,13 @@
 //   4. keyword + filter search over 100,000 generated offers (the app's own query)  budget p95 ≤ 10 ms search.ts
 //   5. the task board over 10,000 generated tasks: listTasks per view, and GET
 //      /admin/tasks signed in (the 10,000 added to the server's data, then removed)  budget p95 < 100 ms tasks.ts
-//   6. GET / during a flood of 500 bad password sign-ins, 50 at a time (each with a solved proof of
+//   6. the reports page over 100,000 generated offers and 50,000 inquiries: loadReports per period,
+//      the slowest query explained, and GET /admin/reports signed in (the rows added, then removed) budget p95 < 300 ms reports.ts
+//   7. GET / during a flood of 500 bad password sign-ins, 50 at a time (each with a solved proof of
 //      work and its own client address, as a botnet would)                        budget p95 < 300 ms flood.ts
-//   7. photos per second through the image pipeline (no server needed)             budget ≥ 8        images.ts
+//   8. photos per second through the image pipeline (no server needed)             budget ≥ 8        images.ts
 // Then a summary table, and every number in .bench-data/bench-report.json.
-// Options: `npm run bench -- --build` rebuilds first; `--only=lighthouse,js,http,search,tasks,flood,images` runs
+// Options: `npm run bench -- --build` rebuilds first; `--only=lighthouse,js,http,search,tasks,reports,flood,images` runs
 // some parts; BENCH_LH_RUNS=n (1-5, default 3): Lighthouse runs per page, the median score is reported.
 // Only localhost traffic; every loop is bounded. Exit code is 0 unless the benchmark itself failed.
 import "../app-alias.ts";
@@ -26,11 +28,12 @@ import { measureImages } from "./images.ts";
 import { measureJavaScript } from "./js.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { errorText, heading, report, summary, table } from "./report.ts";
+import { measureReports } from "./reports.ts";
 import { measureSearch } from "./search.ts";
 import { DATA_DIR, ensureBuild, root, startServer, stopServer, type BenchServer } from "./server.ts";
 import { measureTasks } from "./tasks.ts";
 
-const PARTS = ["lighthouse", "js", "http", "search", "tasks", "flood", "images"] as const;
+const PARTS = ["lighthouse", "js", "http", "search", "tasks", "reports", "flood", "images"] as const;
 type Part = (typeof PARTS)[number];
 
 const args = process.argv.slice(2);
@@ -90,6 +93,7 @@ async function serverParts() {
   if (runs("http")) await section("HTTP throughput", () => measureThroughput(server));
   if (runs("search")) await section("Search", () => measureSearch(server));
   if (runs("tasks")) await section("Task board", () => measureTasks(server));
+  if (runs("reports")) await section("Reports", () => measureReports(server));
   if (runs("flood")) await section("Password flood", () => measurePasswordFlood(server));
 }
 

@@ -1,5 +1,5 @@
 /** The records the audit log follows, and what staff may do to them (shared by browser and server). */
-export type AuditEntity = "inquiry" | "submission" | "task";
+export type AuditEntity = "inquiry" | "submission" | "task" | "offer";
 
 /** Arabic names of the recorded actions, for the "by … at …" line; its keys are every action the log accepts. */
 export const AUDIT_ACTION_LABELS = {
@@ -10,6 +10,7 @@ export const AUDIT_ACTION_LABELS = {
   reject: "رفض",
   "offer-started": "إنشاء عرض",
   "task-created": "إنشاء مهمة",
+  /** A task's or an offer's status moved: details `{ from, to }` (offers: since issue 15, for days on market). */
   "status-change": "تغيير الحالة",
   "finance-request": "طلب اعتماد مالي",
   approve: "اعتماد",

@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers, stagedImages } from "~/db/schema.ts";
-import { deleteImageFiles, deleteImages, imageColumns, storeImage } from "~/modules/images/images.server.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
+import { deleteImageFiles, deleteImages, imageColumns } from "~/modules/images/images.server.ts";
 import { publishOfferChange } from "~/modules/live-updates/event-hub.server.ts";
 import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.server.ts";
-import type { ImageRef } from "~/utils/image-ref.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import type { OfferFormData } from "./offer-form-schema.ts";
 import type { AdminOfferRow } from "./offer-views.ts";
 import { listOfferPhotos, offerFields } from "./offers.server.ts";
@@ -51,18 +52,6 @@ export async function getOfferForEdit(db: Db, id: number) {
   };
 }
 
-/** A photo from the offer form: through the image pipeline, then held until a save claims it. */
-export async function stageOfferPhoto(db: Db, dataDir: string, bytes: Buffer, uploadedBy: number): Promise<ImageRef> {
-  const image = await storeImage(db, dataDir, bytes);
-  try {
-    await db.insert(stagedImages).values({ imageId: image.id, uploadedBy });
-  } catch (error) {
-    await deleteImages(db, dataDir, [image.id]);
-    throw error;
-  }
-  return image;
-}
-
 /** A photo in the form that is not this offer's nor one the user uploaded (any more). */
 export const OFFER_PHOTOS_UNAVAILABLE = "بعض الصور لم تعد متاحة، يرجى رفعها من جديد.";
 
@@ -100,16 +89,25 @@ function offerColumns(data: OfferFormData) {
 /**
  * Adds an offer, or replaces one (id given), in one transaction: the lookup values typed as
  * "other", the offer row, its units and the order of its photos. Photos must be this offer's own
- * or ones this same user uploaded and no save has claimed yet (staged by `userId`); those are
+ * or ones this same user uploaded and no save has claimed yet (staged by `user.id`); those are
  * claimed. Photos an edit dropped are deleted with their files once the change is committed.
- * Returns null when the offer to edit does not exist.
+ * An edit that changes the status leaves an audit entry (`status-change`, `{ from, to }`) in the
+ * same transaction: the reports' days on market count from these. Returns null when the offer to
+ * edit does not exist.
  */
-export async function saveOffer(db: Db, dataDir: string, data: OfferFormData, { id, userId }: { id?: number; userId: number }): Promise<{ id: number; created: boolean } | null> {
+export async function saveOffer(
+  db: Db,
+  dataDir: string,
+  data: OfferFormData,
+  { id, user }: { id?: number; user: Pick<StaffProfile, "id" | "name"> },
+): Promise<{ id: number; created: boolean } | null> {
   let dropped: Array<{ id: string; variants: number[] }> = [];
   const savedId = await db.transaction(async (tx) => {
+    let previousStatus: string | null = null;
     if (id !== undefined) {
-      const [existing] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, id)).for("update");
+      const [existing] = await tx.select({ id: offers.id, status: offers.status }).from(offers).where(eq(offers.id, id)).for("update");
       if (!existing) return null;
+      previousStatus = existing.status;
     }
     // Every photo must already belong to this offer, or be one this user staged: claimed here by
     // deleting its staged row (a concurrent save claiming the same photo waits, then finds none).
@@ -120,7 +118,7 @@ export async function saveOffer(db: Db, dataDir: string, data: OfferFormData, { 
     const claimed = wanted.length
       ? await tx
           .delete(stagedImages)
-          .where(and(inArray(stagedImages.imageId, wanted), eq(stagedImages.uploadedBy, userId)))
+          .where(and(inArray(stagedImages.imageId, wanted), eq(stagedImages.uploadedBy, user.id)))
           .returning({ id: stagedImages.imageId })
       : [];
     const allowed = new Set([...claimed.map((r) => r.id), ...ownIds]);
@@ -155,6 +153,7 @@ export async function saveOffer(db: Db, dataDir: string, data: OfferFormData, { 
         .update(offers)
         .set({ ...offerColumns(saved), updatedAt: sql`now()` })
         .where(eq(offers.id, id));
+      if (previousStatus !== saved.status) await recordAudit(tx, user, "offer", id, "status-change", { from: previousStatus, to: saved.status });
       await tx.delete(offerImages).where(eq(offerImages.offerId, id));
       const droppedIds = own.map((r) => r.id).filter((photo) => !data.photos.includes(photo));
       if (droppedIds.length) dropped = await tx.delete(images).where(inArray(images.id, droppedIds)).returning();

@@ -67,10 +67,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     </nav>
   );
 
+  // Printed (the reports page prints to PDF): no sidebar, no menu, no toast; the page on white.
   return (
-    <div className="min-h-dvh bg-stone-100 lg:grid lg:grid-cols-[16rem_1fr]">
-      <aside className="sticky top-0 hidden h-dvh bg-brand-900 lg:block">{sidebar}</aside>
-      <header className="sticky top-0 z-30 flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden">
+    <div className="min-h-dvh bg-stone-100 lg:grid lg:grid-cols-[16rem_1fr] print:block print:bg-white">
+      <aside className="sticky top-0 hidden h-dvh bg-brand-900 lg:block print:hidden">{sidebar}</aside>
+      <header className="sticky top-0 z-30 flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden print:hidden">
         <span className="font-bold">{COMPANY_NAME}</span>
         <button type="button" onClick={() => setOpen(true)} aria-expanded={open} aria-controls="admin-drawer" className="rounded-lg p-2 hover:bg-brand-800">
           <MenuIcon className="size-6" />
@@ -89,9 +90,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       ) : null}
-      <main className="min-w-0 p-4 sm:p-8">
+      <main className="min-w-0 p-4 sm:p-8 print:p-0">
         {/* Sticky: a save at the bottom of a long page (the fetcher's redirect keeps the scroll) still shows its message. */}
-        <ToastMessage toast={toast} className="sticky top-18 z-20 mb-4 shadow-md lg:top-4" />
+        <ToastMessage toast={toast} className="sticky top-18 z-20 mb-4 shadow-md lg:top-4 print:hidden" />
         <Outlet />
       </main>
     </div>
