@@ -41,7 +41,7 @@ test("no serious accessibility violations in the owner submission form showing i
 });
 
 test("no serious accessibility violations on /login and the back office", async ({ page, signedInAs }) => {
-  test.setTimeout(120_000); // thirteen pages, each loaded and checked
+  test.setTimeout(150_000); // fifteen pages, each loaded and checked
   await page.route("**/api/offers/events", (route) => route.abort());
   const check = async (path: string) => {
     await page.goto(path);
@@ -64,6 +64,9 @@ test("no serious accessibility violations on /login and the back office", async 
     "/admin/inquiries",
     "/admin/submissions",
     "/admin/licenses",
+    "/admin/reports",
+    "/admin/reports/daily",
+    "/admin/reports?period=custom&from=2024-03-10&to=2024-03-01",
   ])
     await check(path);
 });
@@ -155,4 +158,15 @@ test("no serious accessibility violations on the tasks board and a task's page: 
     await page.waitForLoadState("networkidle");
     await check(path);
   }
+});
+
+test("no serious accessibility violations on /admin/reports with every chart's table open, on a phone's width", async ({ page, signedInAs }) => {
+  await signedInAs("manager");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/reports?period=7d");
+  for (const summary of await page.getByText("عرض كجدول").all()) await summary.click();
+  await expect(page.getByRole("table", { name: "الدخل والمصروفات والصافي شهريًا" })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });

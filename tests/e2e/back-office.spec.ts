@@ -25,6 +25,12 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/tasks", roles: ["manager", "accountant", "staff"] },
   // A task of the viewer's own (another's is the 404 page, tested in tasks.spec.ts): the gate lets every role in.
   { path: "/admin/tasks/{own task}", roles: ["manager", "accountant", "staff"] },
+  { path: "/admin/reports", roles: ["manager"] },
+  { path: "/admin/reports/daily", roles: ["manager"] },
+  { path: "/admin/reports?period=custom&from=2024-03-01&to=2024-03-31", roles: ["manager"] },
+  { path: "/admin/reports/export.xlsx?period=7d", roles: ["manager"] },
+  { path: "/admin/reports/export/offers.csv?period=7d", roles: ["manager"] },
+  { path: "/admin/reports/export/transactions.csv?period=today", roles: ["manager"] },
 ];
 
 /** A task assigned to this member, for the route table's task page. */
