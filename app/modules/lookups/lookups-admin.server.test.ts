@@ -144,6 +144,9 @@ describe("renaming a value renames it in the offers that use it, in the same tra
     expect(await setLookupHidden(db(), "statuses", forSale, true)).toEqual(locked);
     expect(await deleteLookupValue(db(), "statuses", forSale)).toEqual(locked);
     expect((await listLookupsForAdmin(db())).statuses.find((s) => s.name === "للإيجار")).toMatchObject({ locked: true });
+    // Sold and rented: the reports count days on market from status changes by these names.
+    for (const name of ["مباع", "مؤجر"]) expect((await listLookupsForAdmin(db())).statuses.find((s) => s.name === name)).toMatchObject({ locked: true });
+    expect((await listLookupsForAdmin(db())).statuses.find((s) => s.name === "محجوز")).toMatchObject({ locked: false });
   });
 });
 

@@ -12,8 +12,12 @@ import { LOOKUP_MESSAGES, type LookupListKey } from "./lookups-schema.ts";
 type FlatList = Exclude<LookupListKey, "cities" | "neighbourhoods">;
 const FLAT_TABLES: Record<FlatList, NamedList> = { propertyTypes, unitTypes, statuses: offerStatuses };
 
-/** The statuses the public filter matches by name (SPEC §5 Filters): renaming, hiding or deleting one would break it. */
-const LOCKED_STATUSES: readonly string[] = FILTERABLE_STATUSES;
+/**
+ * The statuses matched by name: the public filter's (SPEC §5 Filters), and sold and rented, which
+ * the reports' days on market and the daily report count from the audit log's status changes.
+ * Renaming, hiding or deleting one would break them.
+ */
+const LOCKED_STATUSES: readonly string[] = [...FILTERABLE_STATUSES, "مباع", "مؤجر"];
 const isLocked = (list: LookupListKey, name: string) => list === "statuses" && LOCKED_STATUSES.includes(name);
 
 export type LookupRefusal = { ok: false; error: string; status: number; field?: "name" };

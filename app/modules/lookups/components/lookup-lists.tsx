@@ -103,7 +103,7 @@ function ValueRow({
             <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
               <bdi className={item.hidden ? "font-bold text-stone-500" : "font-bold text-stone-900"}>{item.name}</bdi>
               {item.hidden ? <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-bold text-stone-700">مخفية</span> : null}
-              {item.locked ? <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-800">تعتمد عليها التصفية</span> : null}
+              {item.locked ? <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-800">تعتمد عليها التصفية والتقارير</span> : null}
               <span className="text-sm text-stone-600">{offerCountText(item.uses)}</span>
             </p>
             {extra}
