@@ -1,6 +1,6 @@
 import type { Env } from "~/utils/env.server.ts";
-import { log } from "~/utils/log.server.ts";
 import { writeToOutbox } from "./outbox.server.ts";
+import { postToProvider, ProviderSendError } from "./provider-post.server.ts";
 
 export interface SmsMessage {
   /** International form, e.g. +966500000001. */
@@ -13,21 +13,9 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }
 
-/**
- * Sending failed: the provider refused (non-2xx), did not answer in time, or could not be reached.
- * When the provider's JSON answer names the reason, `message` is that text and `providerMessage`
- * holds it too, so the login page can show the provider's message, else a default of ours.
- */
-export class SmsSendError extends Error {
+/** An SMS that could not be sent (see ProviderSendError); the login page shows a provider's reason. */
+export class SmsSendError extends ProviderSendError {
   override name = "SmsSendError";
-  readonly status: number | undefined;
-  readonly providerMessage: string | undefined;
-
-  constructor(message: string, options: { status?: number; providerMessage?: string; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
-    this.status = options.status;
-    this.providerMessage = options.providerMessage;
-  }
 }
 
 const SMS_TIMEOUT_MS = 10_000;
@@ -62,29 +50,16 @@ export function createSmsSender(env: SmsEnv, options: { timeoutMs?: number } = {
       if (env.SMS_SENDER) form.set("From", env.SMS_SENDER);
       form.set("Body", message.body);
 
-      let response: Response;
-      try {
-        response = await fetch(url, { method: "POST", headers, body: form, signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
-      } catch (error) {
-        const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-        const reason = timedOut ? `no answer within ${timeoutMs} ms` : describeNetworkError(error);
-        log.warn("sms failed", { to: message.to, reason });
-        throw new SmsSendError(`SMS provider unreachable: ${reason}`, { cause: error });
-      }
-
-      if (response.ok) {
-        // Nothing in a success answer is needed; release the connection.
-        await response.body?.cancel().catch(() => {});
-        log.info("sms sent", { to: message.to, status: response.status });
-        return;
-      }
-
-      const text = await response.text().catch(() => "");
-      const providerMessage = redact(extractProviderMessage(text), message.body);
-      log.warn("sms failed", { to: message.to, status: response.status, providerMessage });
-      throw new SmsSendError(providerMessage ?? `SMS provider answered ${response.status}`, {
-        status: response.status,
-        ...(providerMessage === undefined ? {} : { providerMessage }),
+      await postToProvider({
+        channel: "sms",
+        provider: "SMS provider",
+        url,
+        headers,
+        body: form,
+        to: message.to,
+        timeoutMs,
+        reasonOf: (text) => redact(extractProviderMessage(text), message.body),
+        fail: (text, options) => new SmsSendError(text, options),
       });
     },
   };
@@ -115,12 +90,4 @@ function redact(text: string | undefined, body: string): string | undefined {
   let result = body ? text.split(body).join("…") : text;
   for (const digits of body.match(/\d{4,}/g) ?? []) result = result.split(digits).join("…");
   return result;
-}
-
-/** The reason a fetch never got an answer (ECONNREFUSED, ENOTFOUND, …), for the log and the error. */
-export function describeNetworkError(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  if (cause && typeof cause.code === "string") return cause.code;
-  if (cause && typeof cause.message === "string") return cause.message;
-  return error instanceof Error ? error.message : String(error);
 }

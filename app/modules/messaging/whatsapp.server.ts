@@ -1,7 +1,7 @@
 import type { Env } from "~/utils/env.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { writeToOutbox } from "./outbox.server.ts";
-import { describeNetworkError } from "./sms.server.ts";
+import { postToProvider, ProviderSendError } from "./provider-post.server.ts";
 
 interface WhatsappMessage {
   /** International form without + or 00, e.g. 966500000001 (the settings' managerWhatsapp). */
@@ -14,20 +14,12 @@ export interface WhatsappSender {
 }
 
 /**
- * Sending failed: the Cloud API refused (non-2xx: its `error.message` and `error_data.details`
- * are kept as `message` and `providerMessage`, for the «التقارير المرسلة» page), did not answer in
- * time, could not be reached, or WhatsApp is not configured on this server.
+ * A WhatsApp message that could not be sent (see ProviderSendError): the Cloud API's `error.message`
+ * and `error_data.details` are kept for the «التقارير المرسلة» page; also when WhatsApp is not
+ * configured on this server.
  */
-export class WhatsappSendError extends Error {
+export class WhatsappSendError extends ProviderSendError {
   override name = "WhatsappSendError";
-  readonly status: number | undefined;
-  readonly providerMessage: string | undefined;
-
-  constructor(message: string, options: { status?: number; providerMessage?: string; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
-    this.status = options.status;
-    this.providerMessage = options.providerMessage;
-  }
 }
 
 const WHATSAPP_TIMEOUT_MS = 10_000;
@@ -66,25 +58,16 @@ export function createWhatsappSender(env: WhatsappEnv, options: { timeoutMs?: nu
   return {
     async send(message) {
       const body = JSON.stringify({ messaging_product: "whatsapp", recipient_type: "individual", to: message.to, type: "text", text: { preview_url: false, body: message.body } });
-      let response: Response;
-      try {
-        response = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
-      } catch (error) {
-        const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-        const reason = timedOut ? `no answer within ${timeoutMs} ms` : describeNetworkError(error);
-        log.warn("whatsapp failed", { to: message.to, reason });
-        throw new WhatsappSendError(`WhatsApp Cloud API unreachable: ${reason}`, { cause: error });
-      }
-      if (response.ok) {
-        await response.body?.cancel().catch(() => {});
-        log.info("whatsapp sent", { to: message.to, status: response.status });
-        return;
-      }
-      const providerMessage = cloudApiError(await response.text().catch(() => ""));
-      log.warn("whatsapp failed", { to: message.to, status: response.status, providerMessage });
-      throw new WhatsappSendError(providerMessage ?? `WhatsApp Cloud API answered ${response.status}`, {
-        status: response.status,
-        ...(providerMessage === undefined ? {} : { providerMessage }),
+      await postToProvider({
+        channel: "whatsapp",
+        provider: "WhatsApp Cloud API",
+        url,
+        headers,
+        body,
+        to: message.to,
+        timeoutMs,
+        reasonOf: cloudApiError,
+        fail: (text, options) => new WhatsappSendError(text, options),
       });
     },
   };
