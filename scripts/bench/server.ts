@@ -2,11 +2,13 @@
 // --build) with demo data, started on a free port with its own data folder (.bench-data, kept between
 // runs so the demo photos are made once), ready once GET /healthz answers, stopped with SIGTERM.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 export const DATA_DIR = path.join(root, ".bench-data");
@@ -82,6 +84,48 @@ export interface BenchServer {
   log: string;
   /** A connection URL for a database of the server's embedded PostgreSQL, as its owner. */
   databaseUrl(database?: string): Promise<string>;
+}
+
+/**
+ * Runs `use` with a fresh database of the bench server's PostgreSQL, opened and migrated as the app
+ * opens its own; dropped afterwards, however `use` ends.
+ */
+export async function withScratchDatabase<T>(server: BenchServer, name: string, use: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const { openDatabase } = await import("~/db/client.server.ts");
+  const admin = new pg.Client({ connectionString: await server.databaseUrl("postgres") });
+  await admin.connect();
+  let created = false;
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    created = true;
+    const database = await openDatabase({ databaseUrl: await server.databaseUrl(name), dataDir: server.dataDir, embeddedPort: server.pgPort });
+    try {
+      return await use(database.pool);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    if (created) await admin.query(`drop database if exists ${name} with (force)`).catch((e) => console.error(`could not drop ${name}: ${e}`));
+    await admin.end();
+  }
+}
+
+/** A session of `userId` in the server's database, as the e2e fixtures make them: its cookie. */
+export async function sessionCookie(client: pg.Client, userId: number): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await client.query("insert into sessions (id_hash, user_id) values ($1, $2)", [crypto.createHash("sha256").update(token).digest("hex"), userId]);
+  return `__Host-aqar-session=${token}`;
+}
+
+/** One back-office page of the running server, signed in: its time and size; anything but 200 is an error. */
+export async function timedPage(server: BenchServer, path: string, cookie: string): Promise<{ elapsed: number; bytes: number }> {
+  const start = performance.now();
+  const response = await fetch(`${server.direct}${path}`, { headers: { cookie, accept: "text/html", "accept-encoding": "gzip, br" }, redirect: "manual" });
+  const body = await response.text();
+  const elapsed = performance.now() - start;
+  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}${response.headers.get("location") ? ` (to ${response.headers.get("location")})` : ""}`);
+  return { elapsed, bytes: body.length };
 }
 
 let server: ChildProcess | undefined;

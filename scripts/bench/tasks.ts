@@ -6,14 +6,13 @@
 //      the indexes every view's plan uses;
 //   2. the real page GET /admin/tasks of the running server, signed in through a session row as the
 //      e2e tests do, after the same 10,000 tasks were added to its database (removed afterwards).
-import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { BUDGET, heading, ms, percentile, report, summary, table } from "./report.ts";
 import { generateStaff, generateTasks, removeGenerated, TASK_ROWS, taskWorkload, type BenchStaff } from "./tasks-data.ts";
-import type { BenchServer } from "./server.ts";
+import { sessionCookie, timedPage, withScratchDatabase, type BenchServer } from "./server.ts";
 
 const TASKS_DB = "bench_tasks";
 /** Timed calls per view (after 5 untimed ones): 13 views, 780 calls. */
@@ -44,115 +43,99 @@ export async function measureTasks(server: BenchServer) {
 }
 
 async function measureListTasks(server: BenchServer) {
-  const { openDatabase } = await import("~/db/client.server.ts");
   const { listTasks } = await import("~/modules/tasks/tasks.server.ts");
   const schema = await import("~/db/schema.ts");
-  const admin = new pg.Client({ connectionString: await server.databaseUrl("postgres") });
-  await admin.connect();
-  let created = false;
-  try {
-    await admin.query(`drop database if exists ${TASKS_DB} with (force)`);
-    await admin.query(`create database ${TASKS_DB}`);
-    created = true;
+  await withScratchDatabase(server, TASKS_DB, async (pool) => {
     const t = performance.now();
-    const database = await openDatabase({ databaseUrl: await server.databaseUrl(TASKS_DB), dataDir: server.dataDir, embeddedPort: server.pgPort });
-    try {
-      const pool = database.pool;
-      // Offers and inquiries for some tasks to point to (the board joins them for their titles and names).
-      const { rows: offerRows } = await pool.query<{ id: number }>(
-        `insert into offers (title, property_type, status, city, location, details)
-         select 'شقة للإيجار رقم ' || g, 'شقة', 'للإيجار', 'الرياض', 'الملقا', '{}'::jsonb from generate_series(1, 200) g returning id`,
-      );
-      const { rows: inquiryRows } = await pool.query<{ id: number }>(
-        `insert into inquiries (name, phone, message) select 'عميل ' || g, '+96655' || lpad(g::text, 7, '0'), 'استفسار' from generate_series(1, 500) g returning id`,
-      );
-      const staff = await generateStaff(pool);
-      await generateTasks(pool, staff, { offerIds: offerRows.map((r) => r.id), inquiryIds: inquiryRows.map((r) => r.id) });
-      console.log(`  migrations + 50 staff + ${TASK_ROWS.toLocaleString("en")} tasks generated and analyzed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-      const { rows: mix } = await pool.query<{ status: string; n: number }>("select status, count(*)::int as n from tasks group by status order by n desc");
-      console.log(`  statuses: ${mix.map((r) => `${r.status} ${r.n}`).join(", ")}`);
+    // Offers and inquiries for some tasks to point to (the board joins them for their titles and names).
+    const { rows: offerRows } = await pool.query<{ id: number }>(
+      `insert into offers (title, property_type, status, city, location, details)
+     select 'شقة للإيجار رقم ' || g, 'شقة', 'للإيجار', 'الرياض', 'الملقا', '{}'::jsonb from generate_series(1, 200) g returning id`,
+    );
+    const { rows: inquiryRows } = await pool.query<{ id: number }>(
+      `insert into inquiries (name, phone, message) select 'عميل ' || g, '+96655' || lpad(g::text, 7, '0'), 'استفسار' from generate_series(1, 500) g returning id`,
+    );
+    const staff = await generateStaff(pool);
+    await generateTasks(pool, staff, { offerIds: offerRows.map((r) => r.id), inquiryIds: inquiryRows.map((r) => r.id) });
+    console.log(`  50 staff + ${TASK_ROWS.toLocaleString("en")} tasks generated and analyzed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const { rows: mix } = await pool.query<{ status: string; n: number }>("select status, count(*)::int as n from tasks group by status order by n desc");
+    console.log(`  statuses: ${mix.map((r) => `${r.status} ${r.n}`).join(", ")}`);
 
-      let captured: Query[] = [];
-      const db = drizzle(pool, { schema, logger: { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) } });
-      const viewers = { manager: await profileOf(pool, staff.managers[0]!), employee: await profileOf(pool, staff.employees[0]!) };
-      const now = Date.now();
-      const rows: string[][] = [];
-      const all: number[] = [];
-      const perView: Array<{ name: string; p50: number; p95: number; queries: Query[] }> = [];
-      for (const view of taskWorkload(staff)) {
-        const viewer = viewers[view.who];
-        captured = [];
-        for (let i = 0; i < 5; i++) await listTasks(db, viewer, view.filters, now); // warm-up, not counted
-        const times: number[] = [];
-        let total = 0;
-        for (let i = 0; i < RUNS; i++) {
-          const start = performance.now();
-          const result = await listTasks(db, viewer, view.filters, now);
-          times.push(performance.now() - start);
-          total = result.total;
-        }
-        captured = [];
-        await listTasks(db, viewer, view.filters, now);
-        const queries = captured;
-        captured = [];
-        const { p50, p95, max } = stats(times);
-        all.push(...times);
-        perView.push({ name: view.name, p50, p95, queries });
-        rows.push([view.name, total.toLocaleString("en"), ms(p50), ms(p95), ms(max), (await indexesUsed(pool, queries)).join(", ") || "none (sequential scan)"]);
+    let captured: Query[] = [];
+    const db = drizzle(pool, { schema, logger: { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) } });
+    const viewers = { manager: await profileOf(pool, staff.managers[0]!), employee: await profileOf(pool, staff.employees[0]!) };
+    const now = Date.now();
+    const rows: string[][] = [];
+    const all: number[] = [];
+    const perView: Array<{ name: string; p50: number; p95: number; queries: Query[] }> = [];
+    for (const view of taskWorkload(staff)) {
+      const viewer = viewers[view.who];
+      captured = [];
+      for (let i = 0; i < 5; i++) await listTasks(db, viewer, view.filters, now); // warm-up, not counted
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const start = performance.now();
+        const result = await listTasks(db, viewer, view.filters, now);
+        times.push(performance.now() - start);
+        total = result.total;
       }
-      console.log(`\n  listTasks (the board's loader query: the page of 50 and the count, in parallel), ${RUNS} calls per view:`);
-      table(["view", "matches", "p50", "p95", "max", "indexes in the plans"], rows, [false, true, true, true, true, false]);
-      const overall = stats(all);
-      const slowest = perView.reduce((a, b) => (b.p95 > a.p95 ? b : a));
-      console.log(`\n  all ${all.length} calls: p50 ${ms(overall.p50)}   p95 ${ms(overall.p95)}   max ${ms(overall.max)}   slowest view: ${slowest.name} (p95 ${ms(slowest.p95)})`);
-      summary.push({ metric: "task board p50 (10k tasks)", value: ms(overall.p50), budget: "-", status: "info" });
-      summary.push({
-        metric: "task board p95 (10k tasks)",
-        value: ms(overall.p95),
-        budget: `< ${BUDGET.taskBoardMs} ms`,
-        status: overall.p95 < BUDGET.taskBoardMs ? "ok" : "over",
-      });
-      summary.push({
-        metric: `task board slowest view p95 (${slowest.name})`,
-        value: ms(slowest.p95),
-        budget: `< ${BUDGET.taskBoardMs} ms`,
-        status: slowest.p95 < BUDGET.taskBoardMs ? "ok" : "over",
-      });
-
-      // EXPLAIN ANALYZE of the slowest view: exactly the SQL the app sent.
-      console.log(`\n  EXPLAIN ANALYZE for the slowest view (${slowest.name}):`);
-      for (const query of slowest.queries) {
-        const { rows: plan } = await pool.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${query.sql}`, query.params);
-        console.log(`  SQL: ${query.sql}`);
-        console.log(`  params: ${JSON.stringify(query.params)}`);
-        console.log(
-          plan
-            .map((r) => r["QUERY PLAN"])
-            .join("\n")
-            .replace(/^/gm, "    "),
-        );
-      }
-      const used = new Set<string>();
-      for (const view of perView) for (const name of await indexesUsed(pool, view.queries)) used.add(name);
-      const unused = TASK_INDEXES.filter((name) => !used.has(name));
-      console.log(`\n  board indexes used by some view: ${TASK_INDEXES.filter((name) => used.has(name)).join(", ")}${unused.length ? `; NOT used: ${unused.join(", ")}` : ""}`);
-      console.log(
-        `  ${TRIGRAM_INDEX}: ${used.has(TRIGRAM_INDEX) ? "used by a title search" : "not chosen at this size (a scan of the stored folded titles is as cheap); it serves selective searches on larger tables"}`,
-      );
-      summary.push({
-        metric: "task board indexes used",
-        value: `${TASK_INDEXES.length - unused.length}/${TASK_INDEXES.length}`,
-        budget: "all",
-        status: unused.length ? "over" : "ok",
-      });
-      report.tasks = { rows: TASK_ROWS, runsPerView: RUNS, overall, views: perView.map(({ name, p50, p95 }) => ({ name, p50, p95 })), indexesUnused: unused };
-    } finally {
-      await database.close();
+      captured = [];
+      await listTasks(db, viewer, view.filters, now);
+      const queries = captured;
+      captured = [];
+      const { p50, p95, max } = stats(times);
+      all.push(...times);
+      perView.push({ name: view.name, p50, p95, queries });
+      rows.push([view.name, total.toLocaleString("en"), ms(p50), ms(p95), ms(max), (await indexesUsed(pool, queries)).join(", ") || "none (sequential scan)"]);
     }
-  } finally {
-    if (created) await admin.query(`drop database if exists ${TASKS_DB} with (force)`).catch((e) => console.error(`could not drop ${TASKS_DB}: ${e}`));
-    await admin.end();
-  }
+    console.log(`\n  listTasks (the board's loader query: the page of 50 and the count, in parallel), ${RUNS} calls per view:`);
+    table(["view", "matches", "p50", "p95", "max", "indexes in the plans"], rows, [false, true, true, true, true, false]);
+    const overall = stats(all);
+    const slowest = perView.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+    console.log(`\n  all ${all.length} calls: p50 ${ms(overall.p50)}   p95 ${ms(overall.p95)}   max ${ms(overall.max)}   slowest view: ${slowest.name} (p95 ${ms(slowest.p95)})`);
+    summary.push({ metric: "task board p50 (10k tasks)", value: ms(overall.p50), budget: "-", status: "info" });
+    summary.push({
+      metric: "task board p95 (10k tasks)",
+      value: ms(overall.p95),
+      budget: `< ${BUDGET.taskBoardMs} ms`,
+      status: overall.p95 < BUDGET.taskBoardMs ? "ok" : "over",
+    });
+    summary.push({
+      metric: `task board slowest view p95 (${slowest.name})`,
+      value: ms(slowest.p95),
+      budget: `< ${BUDGET.taskBoardMs} ms`,
+      status: slowest.p95 < BUDGET.taskBoardMs ? "ok" : "over",
+    });
+
+    // EXPLAIN ANALYZE of the slowest view: exactly the SQL the app sent.
+    console.log(`\n  EXPLAIN ANALYZE for the slowest view (${slowest.name}):`);
+    for (const query of slowest.queries) {
+      const { rows: plan } = await pool.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${query.sql}`, query.params);
+      console.log(`  SQL: ${query.sql}`);
+      console.log(`  params: ${JSON.stringify(query.params)}`);
+      console.log(
+        plan
+          .map((r) => r["QUERY PLAN"])
+          .join("\n")
+          .replace(/^/gm, "    "),
+      );
+    }
+    const used = new Set<string>();
+    for (const view of perView) for (const name of await indexesUsed(pool, view.queries)) used.add(name);
+    const unused = TASK_INDEXES.filter((name) => !used.has(name));
+    console.log(`\n  board indexes used by some view: ${TASK_INDEXES.filter((name) => used.has(name)).join(", ")}${unused.length ? `; NOT used: ${unused.join(", ")}` : ""}`);
+    console.log(
+      `  ${TRIGRAM_INDEX}: ${used.has(TRIGRAM_INDEX) ? "used by a title search" : "not chosen at this size (a scan of the stored folded titles is as cheap); it serves selective searches on larger tables"}`,
+    );
+    summary.push({
+      metric: "task board indexes used",
+      value: `${TASK_INDEXES.length - unused.length}/${TASK_INDEXES.length}`,
+      budget: "all",
+      status: unused.length ? "over" : "ok",
+    });
+    report.tasks = { rows: TASK_ROWS, runsPerView: RUNS, overall, views: perView.map(({ name, p50, p95 }) => ({ name, p50, p95 })), indexesUnused: unused };
+  });
 }
 
 /** The indexes (of any table) the planner picks for these queries, without running them. */
@@ -178,20 +161,8 @@ async function measureTasksPage(server: BenchServer) {
     const { rows: offers } = await client.query<{ id: number }>("select id from offers");
     const { rows: inquiries } = await client.query<{ id: number }>("select id from inquiries");
     await generateTasks(client, staff, { offerIds: offers.map((r) => r.id), inquiryIds: inquiries.map((r) => r.id) });
-    const cookieFor = async (userId: number) => {
-      const token = crypto.randomBytes(32).toString("base64url");
-      await client.query("insert into sessions (id_hash, user_id) values ($1, $2)", [crypto.createHash("sha256").update(token).digest("hex"), userId]);
-      return `__Host-aqar-session=${token}`;
-    };
-    const cookies = { manager: await cookieFor(staff.managers[0]!), employee: await cookieFor(staff.employees[0]!) };
-    const load = async (path: string, cookie: string) => {
-      const start = performance.now();
-      const response = await fetch(`${server.direct}${path}`, { headers: { cookie, accept: "text/html", "accept-encoding": "gzip, br" }, redirect: "manual" });
-      const body = await response.text();
-      const elapsed = performance.now() - start;
-      if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}${response.headers.get("location") ? ` (to ${response.headers.get("location")})` : ""}`);
-      return { elapsed, bytes: body.length };
-    };
+    const cookies = { manager: await sessionCookie(client, staff.managers[0]!), employee: await sessionCookie(client, staff.employees[0]!) };
+    const load = (path: string, cookie: string) => timedPage(server, path, cookie);
     const rows: string[][] = [];
     const all: number[] = [];
     for (const view of taskWorkload(staff)) {
