@@ -39,9 +39,17 @@ export function firmContacts(settings: Settings): FirmContact[] {
  * its budget); React escapes every value.
  */
 export function firmContactsHtml(settings: Settings, place: "footer" | "contact"): string {
-  const contacts = firmContacts(settings);
-  return contacts.length ? renderToStaticMarkup(<FirmContactList contacts={contacts} place={place} />) : "";
+  // Built once per settings object: getSettings hands out the same cached one until a save, so
+  // every public page does not render the footer's markup again.
+  const built = rendered.get(settings) ?? {};
+  rendered.set(settings, built);
+  if (built[place] === undefined) {
+    const contacts = firmContacts(settings);
+    built[place] = contacts.length ? renderToStaticMarkup(<FirmContactList contacts={contacts} place={place} />) : "";
+  }
+  return built[place];
 }
+const rendered = new WeakMap<Settings, Partial<Record<"footer" | "contact", string>>>();
 
 /**
  * The site's JSON-LD: the firm as a schema.org RealEstateAgent, with the details that are given.
