@@ -30,7 +30,7 @@ export async function createApp() {
     appUrl: localAppUrl(env.HOST, env.PORT),
   });
   try {
-    await seedDefaults(database.db);
+    await seedDefaults(database.db, { demoMode: env.DEMO_MODE });
     if (env.DEMO_MODE) {
       // Loaded only in demo mode: the demo generator (scenes, offers, licences) is a chunk of its
       // own, outside build/server/index.js.

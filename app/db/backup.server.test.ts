@@ -160,8 +160,9 @@ describe("backup and restore", () => {
       expect(await verifyPassword("kalimat-sirr-tawila", manager!.passwordHash!)).toBe(true);
 
       const page = await getOfferPage(dbCopy, offerId);
-      expect(page!.offer.images.map((image) => image.id)).toEqual([photoId]);
-      for (const width of page!.offer.images[0]!.variants) {
+      if (page?.kind !== "offer") throw new Error("the restored offer is not shown");
+      expect(page.offer.images.map((image) => image.id)).toEqual([photoId]);
+      for (const width of page.offer.images[0]!.variants) {
         const file = `${photoId}-${width}.webp`;
         const served = await servePhoto(targetDir, file);
         expect(served.status).toBe(200);

@@ -4,6 +4,7 @@ import type { AuditAction, AuditEntity } from "~/modules/audit/audit-labels.ts";
 import type { TransactionType } from "~/modules/finance/transaction-type.ts";
 import type { RateLimitScope } from "~/modules/form-guard/rate-limit.server.ts";
 import type { InquiryStatus, ReplyMethod } from "~/modules/inquiries/status.ts";
+import type { AdvertiserCapacity, OfferDisclosures, RentPeriod } from "~/modules/offers/ad-licence.ts";
 import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
 import type { DailyChannel, DailyReportTrigger, DeliveryStatus } from "~/modules/reports/daily-delivery.ts";
 import type { DailyReport } from "~/modules/reports/daily-report-text.ts";
@@ -86,6 +87,19 @@ export const offers = pgTable(
     lng: doublePrecision("lng"),
     details: jsonb("details").$type<OfferDetails>().notNull(),
     units: jsonb("units").$type<OfferUnit[]>().notNull().default([]),
+    /** For rent offers: the period the price is for ('' for other statuses). */
+    rentPeriod: text("rent_period").$type<RentPeriod | "">().notNull().default(""),
+    // The REGA ad licence (decision 017). Digits only; '' when the offer has none.
+    adLicenceNumber: text("ad_licence_number").notNull().default(""),
+    adLicenceIssuedOn: date("ad_licence_issued_on"),
+    adLicenceExpiresOn: date("ad_licence_expires_on"),
+    /** Midnight in Riyadh after the expiry date (licenceEndsAt): public queries hide the offer from then on. */
+    adLicenceEndsAt: timestamp("ad_licence_ends_at", { withTimezone: true }),
+    advertiserCapacity: text("advertiser_capacity").$type<AdvertiserCapacity | "">().notNull().default(""),
+    deedNumber: text("deed_number").notNull().default(""),
+    /** The national address short code: 4 letters + 4 digits, e.g. RRRD2929. */
+    nationalAddress: text("national_address").notNull().default(""),
+    disclosures: jsonb("disclosures").$type<OfferDisclosures>(),
     /** Folded title, neighbourhood and city for Arabic-aware keyword search (see ar_fold in migrations). */
     searchText: text("search_text")
       .notNull()
@@ -99,7 +113,22 @@ export const offers = pgTable(
     index("offers_type_created_idx").on(t.propertyType, t.createdAt.desc()),
     index("offers_price_idx").on(t.price, t.id),
     index("offers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("offers_ad_licence_ends_idx").on(t.adLicenceEndsAt),
   ],
+);
+
+/** The manager's warnings of an ending ad licence: one row per offer, expiry date and lead time, so each is sent once. */
+export const adLicenceWarnings = pgTable(
+  "ad_licence_warnings",
+  {
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    expiresOn: date("expires_on").notNull(),
+    daysBefore: integer("days_before").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.expiresOn, t.daysBefore] })],
 );
 
 export const offerImages = pgTable(
@@ -215,6 +244,10 @@ export const settings = pgTable("settings", {
   falLicence: text("fal_licence").notNull().default(""),
   mapLat: doublePrecision("map_lat"),
   mapLng: doublePrecision("map_lng"),
+  /** «اشتراط ترخيص الإعلان للنشر»: for-sale/for-rent offers need a valid ad licence to be saved and shown. */
+  requireAdLicence: boolean("require_ad_licence").notNull().default(true),
+  /** The ad licence verification link, with `{licence}` for the number: the QR code on the offer page. */
+  licenceVerificationTemplate: text("licence_verification_template").notNull().default(""),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

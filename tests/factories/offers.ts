@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server.ts";
 import { offers } from "~/db/schema.ts";
+import { licenceEndsAt } from "~/modules/offers/ad-licence.ts";
 import type { OfferDetails } from "~/modules/offers/details.ts";
 
 export const EMPTY_DETAILS: OfferDetails = {
@@ -23,6 +24,15 @@ export const EMPTY_DETAILS: OfferDetails = {
   additionalNotes: "",
 };
 
+/** A licence in force for years: the default of test offers, so public queries show them. */
+export const VALID_AD_LICENCE = {
+  adLicenceNumber: "7100000001",
+  adLicenceIssuedOn: "2026-01-01",
+  adLicenceExpiresOn: "2099-12-31",
+  adLicenceEndsAt: licenceEndsAt("2099-12-31"),
+  advertiserCapacity: "broker",
+} satisfies Partial<typeof offers.$inferInsert>;
+
 let counter = 0;
 
 /** Inserts an offer with sensible defaults; createdAt steps back a minute per call unless given. */
@@ -39,6 +49,7 @@ export async function createOffer(db: Db, overrides: Partial<typeof offers.$infe
       city: "الرياض",
       location: "الملقا",
       details: EMPTY_DETAILS,
+      ...VALID_AD_LICENCE,
       createdAt: new Date(Date.UTC(2026, 0, 1) - counter * 60_000),
       ...overrides,
     })

@@ -1,4 +1,5 @@
 import type { ImageRef } from "~/utils/image-ref.ts";
+import type { OfferAdLicence, RentPeriod } from "./ad-licence.ts";
 import type { OfferDetails, OfferUnit } from "./details.ts";
 
 /** An offer as a card in a list. */
@@ -13,6 +14,8 @@ export interface OfferCard {
   area: number;
   bedrooms: number;
   bathrooms: number;
+  /** For rent offers: the period the price is for; '' otherwise. */
+  rentPeriod: RentPeriod | "";
   mainImage: ImageRef | null;
 }
 
@@ -25,6 +28,7 @@ export interface OfferPageView extends OfferCard {
   coordinates: { lat: number; lng: number } | null;
   details: OfferDetails;
   units: OfferUnit[];
+  adLicence: OfferAdLicence;
   images: ImageRef[]; // main first
   createdAt: string;
   updatedAt: string;

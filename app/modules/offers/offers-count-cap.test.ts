@@ -7,8 +7,8 @@ const db = useTestDatabase();
 
 beforeAll(async () => {
   await db().execute(sql`
-    insert into offers (title, property_type, status, city, location, price, details, created_at)
-    select 'شقة رقم ' || n, 'شقة', 'للبيع', 'الرياض', 'الملقا', n * 1000, '{}'::jsonb, now() - n * interval '1 minute'
+    insert into offers (title, property_type, status, city, location, price, details, created_at, ad_licence_number, ad_licence_ends_at)
+    select 'شقة رقم ' || n, 'شقة', 'للبيع', 'الرياض', 'الملقا', n * 1000, '{}'::jsonb, now() - n * interval '1 minute', '7100' || n, now() + interval '1 year'
     from generate_series(1, ${MAX_COUNTED_OFFERS + 50}) as n
   `);
 });

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, gt, lt, or, sql, type AnyColumn, type SQL } from "d
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
 import { imageColumns } from "~/modules/images/images.server.ts";
+import { getSettings } from "~/modules/settings/settings.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
+import { ADVERTISED_STATUSES, EMPTY_DISCLOSURES, type OfferAdLicence } from "./ad-licence.ts";
 import { PAGE_SIZE, type OfferFilters } from "./filters.ts";
 import type { OfferCard, OfferPageView } from "./offer-views.ts";
 
@@ -18,8 +20,25 @@ const cardColumns = {
   area: offers.area,
   bedrooms: offers.bedrooms,
   bathrooms: offers.bathrooms,
+  rentPeriod: offers.rentPeriod,
   mainImage: imageColumns,
 };
+
+/**
+ * The offers a visitor may see (decision 017), checked in every public query at the moment it
+ * runs: never one whose ad licence has ended; and while the settings require a licence, never a
+ * for-sale or for-rent offer without a licence in force.
+ */
+export async function publicOffersCondition(db: Db): Promise<SQL> {
+  const notEnded = sql`(${offers.adLicenceEndsAt} is null or ${offers.adLicenceEndsAt} > now())`;
+  const { requireAdLicence } = await getSettings(db);
+  if (!requireAdLicence) return notEnded;
+  const advertised = sql.join(
+    ADVERTISED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return sql`${notEnded} and (${offers.status} not in (${advertised}) or (${offers.adLicenceNumber} <> '' and ${offers.adLicenceEndsAt} is not null))`;
+}
 
 /** Escapes LIKE wildcards so a keyword is matched literally. */
 function likeLiteral(value: string): string {
@@ -65,7 +84,7 @@ export interface OfferListPage {
 /** One page of offers matching the filters, newest first unless sorted by price. */
 export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_SIZE): Promise<OfferListPage> {
   const page = filters.page ?? 1;
-  const where = offerConditions(filters);
+  const where = and(await publicOffersCondition(db), offerConditions(filters));
   // The matches in order, at most one past the counting cap; only the page's rows are joined to photos.
   const limited = db
     .select({ id: offers.id, price: offers.price, createdAt: offers.createdAt })
@@ -118,16 +137,19 @@ export async function searchOffers(db: Db, keyword: string, limit = 8): Promise<
   return result.offers;
 }
 
-async function neighbour(db: Db, createdAt: Date, id: number, direction: "newer" | "older") {
+/**
+ * The next public offer in the newest-first order, compared on (created_at, id) in SQL: the stored
+ * time has microseconds, which a JavaScript Date would cut to milliseconds.
+ */
+async function neighbour(db: Db, visible: SQL, id: number, direction: "newer" | "older") {
   const newer = direction === "newer";
-  const after = newer
-    ? or(gt(offers.createdAt, createdAt), and(eq(offers.createdAt, createdAt), gt(offers.id, id)))
-    : or(lt(offers.createdAt, createdAt), and(eq(offers.createdAt, createdAt), lt(offers.id, id)));
+  const self = sql`(select ${offers.createdAt}, ${offers.id} from ${offers} where ${offers.id} = ${id})`;
+  const after = newer ? sql`(${offers.createdAt}, ${offers.id}) > ${self}` : sql`(${offers.createdAt}, ${offers.id}) < ${self}`;
   const order = newer ? [asc(offers.createdAt), asc(offers.id)] : [desc(offers.createdAt), desc(offers.id)];
   const [row] = await db
     .select({ id: offers.id, title: offers.title })
     .from(offers)
-    .where(after)
+    .where(and(visible, after))
     .orderBy(...order)
     .limit(1);
   if (row) return row;
@@ -135,24 +157,40 @@ async function neighbour(db: Db, createdAt: Date, id: number, direction: "newer"
   const [wrapped] = await db
     .select({ id: offers.id, title: offers.title })
     .from(offers)
+    .where(visible)
     .orderBy(...order)
     .limit(1);
   return wrapped ?? null;
 }
 
-export async function getOfferPage(
-  db: Db,
-  id: number,
-): Promise<{
-  offer: OfferPageView;
-  previous: { id: number; title: string } | null;
-  next: { id: number; title: string } | null;
-} | null> {
-  const [row] = await db.select().from(offers).where(eq(offers.id, id));
-  if (!row) return null;
+export type OfferPageResult =
+  | {
+      kind: "offer";
+      offer: OfferPageView;
+      previous: { id: number; title: string } | null;
+      next: { id: number; title: string } | null;
+    }
+  /** The offer's ad licence has ended: the page answers 410 and points to similar offers. */
+  | { kind: "licence-ended"; offer: Pick<OfferPageView, "id" | "title" | "city" | "propertyType" | "status"> };
+
+/** The public offer page; null when there is no such offer or a visitor may not see it. */
+export async function getOfferPage(db: Db, id: number): Promise<OfferPageResult | null> {
+  const visible = await publicOffersCondition(db);
+  const [found] = await db
+    .select({
+      row: offers,
+      visible: sql<boolean>`${visible}`,
+      ended: sql<boolean>`coalesce(${offers.adLicenceEndsAt} <= now(), false)`,
+    })
+    .from(offers)
+    .where(eq(offers.id, id));
+  if (!found) return null;
+  const { row } = found;
+  if (found.ended) return { kind: "licence-ended", offer: { id: row.id, title: row.title, city: row.city, propertyType: row.propertyType, status: row.status } };
+  if (!found.visible) return null;
   const photos = await listOfferPhotos(db, id);
   // In the newest-first list, "previous" is the newer neighbour and "next" the older one.
-  const [previous, next] = await Promise.all([neighbour(db, row.createdAt, row.id, "newer"), neighbour(db, row.createdAt, row.id, "older")]);
+  const [previous, next] = await Promise.all([neighbour(db, visible, row.id, "newer"), neighbour(db, visible, row.id, "older")]);
   const offer: OfferPageView = {
     ...offerFields(row),
     images: photos,
@@ -160,7 +198,7 @@ export async function getOfferPage(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-  return { offer, previous: previous?.id === id ? null : previous, next: next?.id === id ? null : next };
+  return { kind: "offer", offer, previous: previous?.id === id ? null : previous, next: next?.id === id ? null : next };
 }
 
 /** The fields of a stored offer that pages and the edit form read (coordinates as one value). */
@@ -183,6 +221,21 @@ export function offerFields(row: typeof offers.$inferSelect) {
     coordinates: row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null,
     details: row.details,
     units: row.units,
+    rentPeriod: row.rentPeriod,
+    adLicence: adLicenceOf(row),
+  };
+}
+
+/** The ad licence fields of a stored offer. */
+export function adLicenceOf(row: typeof offers.$inferSelect): OfferAdLicence {
+  return {
+    number: row.adLicenceNumber,
+    issuedOn: row.adLicenceIssuedOn,
+    expiresOn: row.adLicenceExpiresOn,
+    capacity: row.advertiserCapacity,
+    deedNumber: row.deedNumber,
+    nationalAddress: row.nationalAddress,
+    disclosures: row.disclosures ?? EMPTY_DISCLOSURES,
   };
 }
 
@@ -193,7 +246,11 @@ export async function listOfferPhotos(db: Db, offerId: number): Promise<ImageRef
 
 /** Ids and change dates for sitemap.xml. */
 export async function listOfferSitemapEntries(db: Db) {
-  return db.select({ id: offers.id, updatedAt: offers.updatedAt }).from(offers).orderBy(desc(offers.createdAt));
+  return db
+    .select({ id: offers.id, updatedAt: offers.updatedAt })
+    .from(offers)
+    .where(await publicOffersCondition(db))
+    .orderBy(desc(offers.createdAt));
 }
 
 /** The title of an offer, for pages that refer to it (contact prefill). */

@@ -32,6 +32,8 @@ export async function getSettings(db: Db): Promise<Settings> {
     falLicence: "",
     mapLat: null,
     mapLng: null,
+    requireAdLicence: true,
+    licenceVerificationTemplate: "",
     updatedAt: new Date(0),
   };
   if (started === generation) cached = read;

@@ -29,6 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = id ? await getOfferPage(db, id) : null;
   if (!page) throw data(null, { status: 404 });
+  if (page.kind === "licence-ended") throw data({ licenceEnded: page.offer }, { status: 410 });
   return { ...page, url: `${env.PUBLIC_URL}/offer/${page.offer.id}` };
 }
 
