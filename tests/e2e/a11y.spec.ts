@@ -40,6 +40,25 @@ test("no serious accessibility violations in the owner submission form showing i
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
 
+test("no serious accessibility violations with the header search open, showing results and then none", async ({ page }) => {
+  await page.route("**/api/offers/events", (route) => route.abort());
+  await page.goto("/");
+  await page.getByRole("button", { name: "بحث", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "البحث" });
+  await dialog.getByRole("combobox").fill("الرياض");
+  await expect(dialog.getByRole("option").first()).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await check("results");
+  await dialog.getByRole("combobox").fill("كلمة لا توجد أبداً");
+  await expect(dialog.getByText("لا توجد نتائج مطابقة لبحثك.")).toBeVisible();
+  await check("no results");
+});
+
 test("no serious accessibility violations on /login and the back office", async ({ page, signedInAs }) => {
   test.setTimeout(150_000); // fifteen pages, each loaded and checked
   await page.route("**/api/offers/events", (route) => route.abort());

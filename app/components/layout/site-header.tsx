@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon, SearchIcon } from "~/components/ui/icons.tsx";
 import { HEADER_LINKS } from "./nav-links.ts";
@@ -33,6 +33,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
   if (menu.page !== page) setMenu({ open: false, page });
   const menuOpen = menu.open && menu.page === page;
   const [searchOpen, setSearchOpen] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/90 backdrop-blur">
@@ -45,6 +46,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           <NavLinks className="flex items-center gap-1" />
         </nav>
         <button
+          ref={searchButton}
           type="button"
           onClick={() => setSearchOpen(true)}
           className="ms-auto flex items-center gap-2 rounded-full border border-stone-300 px-4 py-2 font-bold text-stone-700 hover:border-brand-600 hover:text-brand-700 lg:ms-2"
@@ -70,7 +72,12 @@ export function SiteHeader({ companyName }: { companyName: string }) {
       )}
       {searchOpen && (
         <Suspense fallback={null}>
-          <SearchOverlay onClose={() => setSearchOpen(false)} />
+          <SearchOverlay
+            onClose={() => {
+              setSearchOpen(false);
+              searchButton.current?.focus();
+            }}
+          />
         </Suspense>
       )}
     </header>

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { SITE_CONTENT_DEFAULTS, type SiteContent } from "./defaults.ts";
+import type { SiteContent } from "./defaults.ts";
 
 /** The public layout's route id (app/routes.ts): its loader's data is every public page's. */
 const SITE_LAYOUT_ID = "routes/site/layout";
@@ -19,10 +19,18 @@ export interface SiteData {
 /** What a page's meta function reads of it (see utils/meta.ts's pageMeta). */
 type SiteMatchData = Omit<SiteData, "companyWhatsapp" | "firmFooterHtml" | "firmJsonLd"> & Partial<Pick<SiteData, "firmJsonLd">>;
 
+/**
+ * Content with every text empty. React Router calls a page's meta only with its parents' data (a
+ * layout whose loader failed cuts the matches at its error boundary), so this is a guard, not a page's
+ * real texts; it stands in for SITE_CONTENT_DEFAULTS, which would put every default text (1.5 KiB
+ * compressed) in the JavaScript of every public page.
+ */
+const NO_CONTENT = new Proxy({}, { get: () => "" }) as SiteContent;
+
 /** Reads the public layout's data from a meta function's matches. */
 export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteMatchData {
   const data = matches.find((m) => m?.id === SITE_LAYOUT_ID)?.loaderData as SiteMatchData | undefined;
-  return data ?? { companyName: "", publicUrl: "", content: SITE_CONTENT_DEFAULTS };
+  return data ?? { companyName: "", publicUrl: "", content: NO_CONTENT };
 }
 
 /** Site content and the firm's numbers, for any public page (the public layout's loader data). */

@@ -1,14 +1,10 @@
 import { servicesContext } from "~/context.ts";
-import { searchOffers } from "~/modules/offers/offers.server.ts";
+import { overlaySearch } from "~/modules/offers/overlay-search.server.ts";
 import type { Route } from "./+types/search";
 
-/** Results for the header search overlay. */
+/** Results for the header search overlay (JSON): the first few offers the /offers keyword search finds. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
-  const results = await searchOffers(db, q, 8);
-  return Response.json(
-    { results: results.map((o) => ({ id: o.id, title: o.title, city: o.city, location: o.location, status: o.status, mainImage: o.mainImage })) },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  const results = await overlaySearch(db, new URL(request.url).searchParams.get("q"));
+  return Response.json({ results }, { headers: { "Cache-Control": "no-store" } });
 }
