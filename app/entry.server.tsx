@@ -7,6 +7,11 @@ import { nonceContext } from "~/context.ts";
 import styles from "~/app.css?inline";
 import { InlineStylesContext, NonceContext } from "~/utils/nonce.tsx";
 import { log } from "~/utils/log.server.ts";
+import { ListsBootContext } from "~/modules/visitor-lists/components/list-buttons.tsx";
+import { bootVisitorLists } from "~/modules/visitor-lists/lists-boot.ts";
+
+/** The public layout's inline script that marks the visitor's favourites and compare buttons (lists-boot.ts). */
+const listsBoot = `(${bootVisitorLists.toString()})();`;
 
 export const streamTimeout = 5_000;
 
@@ -24,7 +29,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStylesContext.Provider value={styles}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ListsBootContext.Provider value={{ source: listsBoot, nonce }}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ListsBootContext.Provider>
         </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BUILDING_USE_OPTIONS, DEFAULT_CITIES, DEFAULT_STATUSES, DEFAULT_UNIT_TYPES, FACADE_OPTIONS } from "~/modules/lookups/defaults.ts";
-import { DEMO_OFFERS } from "./offers.ts";
+import { adLicenceState, isAdvertisedStatus, licenceEndsAt } from "~/modules/offers/ad-licence.ts";
+import { DEMO_OFFERS, licenceColumns } from "./offers.ts";
 
 describe("demo offers", () => {
   it("are rich enough for every page: 16 or more, 5 or more cities with Riyadh, several types, every status", () => {
@@ -41,5 +42,65 @@ describe("demo offers", () => {
     const land = DEMO_OFFERS.find((o) => o.propertyType === "أرض")!;
     expect(land.details).toMatchObject({ constructionDate: "", propertyAge: 0, buildingType: "", parking: 0, kitchen: false });
     expect(DEMO_OFFERS.some((o) => o.locationUrl === "" && o.coordinates)).toBe(true);
+  });
+
+  it("write their prose (titles, descriptions, notes, units) with Arabic-Indic digits, as the site writes numbers", () => {
+    for (const offer of DEMO_OFFERS) {
+      const prose = [offer.title, offer.description, offer.details.additionalNotes, ...offer.units.map((u) => u.description)];
+      for (const text of prose) expect(text).not.toMatch(/[0-9]/);
+    }
+  });
+
+  it("have REGA ad licences of the right shape: 10 digits from 7, distinct; deeds in digits; national addresses of 4 letters and 4 digits", () => {
+    const licences = DEMO_OFFERS.flatMap((o) => (o.adLicence ? [o.adLicence] : []));
+    expect(licences.length).toBe(DEMO_OFFERS.length - 1);
+    for (const licence of licences) {
+      expect(licence.number).toMatch(/^7\d{9}$/);
+      expect(licence.issuedDaysAgo).toBeGreaterThan(0);
+    }
+    expect(new Set(licences.map((l) => l.number)).size).toBe(licences.length);
+    const deeds = DEMO_OFFERS.map((o) => o.deedNumber).filter(Boolean);
+    const addresses = DEMO_OFFERS.map((o) => o.nationalAddress).filter(Boolean);
+    expect(deeds.length).toBeGreaterThanOrEqual(5);
+    expect(addresses.length).toBeGreaterThanOrEqual(5);
+    for (const deed of deeds) expect(deed).toMatch(/^\d{12}$/);
+    for (const address of addresses) expect(address).toMatch(/^[A-Z]{4}\d{4}$/);
+    for (const offer of DEMO_OFFERS) expect(offer.advertiserCapacity).toEqual(offer.adLicence ? expect.stringMatching(/^(broker|authorised)$/) : "");
+  });
+
+  // Seeded just after midnight or just before it in Riyadh, the same states are there.
+  it.each(["2026-11-23T21:05:00Z", "2026-11-24T20:55:00Z"])(
+    "seeded at %s: one ended, one ending within 3 days, two more within 14, one advertised without a licence, the rest valid for months",
+    (at) => {
+      const now = Date.parse(at);
+      const states = DEMO_OFFERS.map((offer) => {
+        const columns = licenceColumns(offer.adLicence, now);
+        if (columns.adLicenceExpiresOn) {
+          expect(columns.adLicenceIssuedOn < columns.adLicenceExpiresOn).toBe(true);
+          expect(columns.adLicenceEndsAt).toEqual(licenceEndsAt(columns.adLicenceExpiresOn));
+        }
+        const state = adLicenceState({ number: columns.adLicenceNumber, expiresOn: columns.adLicenceExpiresOn }, new Date(now));
+        const daysLeft = columns.adLicenceEndsAt ? (columns.adLicenceEndsAt.getTime() - now) / 86_400_000 : null;
+        return { offer, state, daysLeft };
+      });
+      const count = (state: string) => states.filter((s) => s.state === state).length;
+      expect([count("expired"), count("expiring"), count("missing")]).toEqual([1, 3, 1]);
+      expect(states.filter((s) => s.daysLeft !== null && s.daysLeft > 0 && s.daysLeft <= 3)).toHaveLength(1);
+      expect(states.filter((s) => s.state === "valid").every((s) => s.daysLeft! > 60)).toBe(true);
+      // The ended and the unlicensed ones are advertisements: the 410 page and «بلا ترخيص» can be seen.
+      for (const state of ["expired", "missing"]) expect(isAdvertisedStatus(states.find((s) => s.state === state)!.offer.status)).toBe(true);
+      expect(states.find((s) => s.state === "missing")!.offer.status).toBe("للبيع");
+    },
+  );
+
+  it("give rent offers a period (yearly, one monthly), and disclose a mortgage with its details and guarantees once each", () => {
+    const rent = DEMO_OFFERS.filter((o) => o.status === "للإيجار" || o.status === "مؤجر");
+    expect(rent.map((o) => o.rentPeriod).sort()).toEqual([...Array<string>(rent.length - 1).fill("yearly"), "monthly"].sort());
+    for (const offer of DEMO_OFFERS.filter((o) => !rent.includes(o))) expect(offer.rentPeriod).toBe("");
+    const mortgaged = DEMO_OFFERS.filter((o) => o.disclosures.mortgage);
+    expect(mortgaged).toHaveLength(1);
+    expect(mortgaged[0]!.disclosures.mortgageDetails).not.toBe("");
+    expect(DEMO_OFFERS.filter((o) => o.disclosures.guarantees !== "")).toHaveLength(1);
+    expect(DEMO_OFFERS.filter((o) => o.disclosures.disputes || o.disclosures.unrecordedRights)).toHaveLength(0);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Demo offers for a fresh installation: realistic Saudi listings across several cities, every
- * status, every property type and a few multi-unit buildings. Pure data, written through
- * `offer()`, which fills in what the listings share.
+ * status, every property type and a few multi-unit buildings, with their REGA ad licences (dates
+ * relative to the seeding day, so every licence state can be seen: valid, expiring, ended, and a
+ * for-sale offer without one). Pure data, written through `offer()`, which fills in what the
+ * listings share. The prose writes its numbers in Arabic-Indic digits, as the site does.
  */
+import { EMPTY_DISCLOSURES, licenceEndsAt, type AdvertiserCapacity, type OfferDisclosures, type RentPeriod } from "~/modules/offers/ad-licence.ts";
 import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
 import type { SceneKind, SceneSpec, TimeOfDay } from "./scene-spec.ts";
 
@@ -27,6 +30,21 @@ export interface DemoOffer {
   scenes: SceneSpec[];
   /** How many days ago it was listed (0..60), all distinct. */
   ageDays: number;
+  /** Rent offers' period ("" for the others). */
+  rentPeriod: RentPeriod | "";
+  /** The ad licence, its days counted from the seeding day (licenceColumns turns them into dates); null: advertised without one. */
+  adLicence: DemoLicence | null;
+  advertiserCapacity: AdvertiserCapacity | "";
+  deedNumber: string;
+  nationalAddress: string;
+  disclosures: OfferDisclosures;
+}
+
+/** A REGA ad licence: 10 digits starting with 7, issued `issuedDaysAgo` days before the seeding day, expiring `expiresInDays` after it (negative: it has ended). */
+export interface DemoLicence {
+  number: string;
+  issuedDaysAgo: number;
+  expiresInDays: number;
 }
 
 type Extra = "driversRoom" | "maidsRoom" | "kitchen" | "rooftopTank";
@@ -51,7 +69,20 @@ interface DemoListing {
   /** 3 to 5 photos, the main one first: "kind time of day". */
   photos: `${SceneKind} ${TimeOfDay}`[];
   ageDays: number;
+  /** The ad licence ("none": advertised without one, to show «بلا ترخيص»); its capacity defaults to broker. */
+  licence: DemoLicence | "none";
+  capacity?: AdvertiserCapacity;
+  deed?: string;
+  /** The national address short code: 4 letters and 4 digits. */
+  nationalAddress?: string;
+  /** What differs from "no disputes, no mortgage, nothing outside the deed, building code unknown". */
+  disclosures?: Partial<OfferDisclosures>;
+  /** Rent offers: yearly unless said. */
+  rentPeriod?: RentPeriod;
 }
+
+/** Statuses whose price is a rent, and so has a period. */
+const RENT_STATUSES = new Set(["للإيجار", "مؤجر"]);
 
 const AGE_YEAR = 2025;
 
@@ -103,6 +134,32 @@ function offer(demo: DemoListing, index: number): DemoOffer {
       return { kind, time, seed: 1000 + 100 * (index + 1) + i + 1 };
     }),
     ageDays: demo.ageDays,
+    rentPeriod: RENT_STATUSES.has(demo.listing.status) ? (demo.rentPeriod ?? "yearly") : "",
+    adLicence: demo.licence === "none" ? null : demo.licence,
+    advertiserCapacity: demo.licence === "none" ? "" : (demo.capacity ?? "broker"),
+    deedNumber: demo.deed ?? "",
+    nationalAddress: demo.nationalAddress ?? "",
+    disclosures: { ...EMPTY_DISCLOSURES, ...demo.disclosures },
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** The Riyadh calendar day `days` after the one `now` falls on, as `YYYY-MM-DD`. */
+function riyadhDay(now: number, days: number): string {
+  return new Date(now + RIYADH_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The offer's licence columns, its dates counted from `now` (the seeding moment); all empty for an offer without one. */
+export function licenceColumns(licence: DemoLicence | null, now: number) {
+  if (!licence) return { adLicenceNumber: "", adLicenceIssuedOn: null, adLicenceExpiresOn: null, adLicenceEndsAt: null };
+  const expiresOn = riyadhDay(now, licence.expiresInDays);
+  return {
+    adLicenceNumber: licence.number,
+    adLicenceIssuedOn: riyadhDay(now, -licence.issuedDaysAgo),
+    adLicenceExpiresOn: expiresOn,
+    adLicenceEndsAt: licenceEndsAt(expiresOn),
   };
 }
 
@@ -122,6 +179,10 @@ const LISTINGS: DemoListing[] = [
     notes: "الفيلا مشمولة بضمان هيكلي لمدة عشر سنوات، ويمكن ترتيب المعاينة مساءً بعد التنسيق المسبق مع المشرف.",
     photos: ["villa sunset", "pool night", "majlis noon", "living-room morning", "kitchen noon"],
     ageDays: 2,
+    licence: { number: "7100234518", issuedDaysAgo: 12, expiresInDays: 168 },
+    deed: "310118425671",
+    nationalAddress: "RMQA4187",
+    disclosures: { guarantees: "ضمان هيكلي لمدة عشر سنوات من المطوّر، وضمان على أعمال الكهرباء والسباكة لمدة سنتين", buildingCode: "yes" },
   },
 
   // 2 — apartment for rent, Riyadh
@@ -138,13 +199,15 @@ const LISTINGS: DemoListing[] = [
     supervisor: ["عبدالله القحطاني", "0504418823"],
     photos: ["apartment-building morning", "living-room noon", "kitchen morning", "bedroom sunset"],
     ageDays: 5,
+    licence: { number: "7100318842", issuedDaysAgo: 20, expiresInDays: 160 },
+    nationalAddress: "RNRA2956",
   },
 
   // 3 — land for sale, Riyadh
   {
     title: "أرض سكنية على شارعين في حي حطين",
     description:
-      "أرض سكنية مستوية بمساحة 900 م² على شارعين بعرض 20 و15 مترًا، في واحد من أرقى أحياء شمال الرياض. مناسبة لبناء فيلا خاصة أو مشروع فلل دوبلكس، وقريبة من طريق الملك فهد وطريق الأمير تركي بن عبدالعزيز الأول. الصك إلكتروني وجاهز للإفراغ الفوري.",
+      "أرض سكنية مستوية بمساحة ٩٠٠ م² على شارعين بعرض ٢٠ و١٥ مترًا، في واحد من أرقى أحياء شمال الرياض. مناسبة لبناء فيلا خاصة أو مشروع فلل دوبلكس، وقريبة من طريق الملك فهد وطريق الأمير تركي بن عبدالعزيز الأول. الصك إلكتروني وجاهز للإفراغ الفوري.",
     listing: { propertyType: "أرض", status: "للبيع", price: 5_400_000, isCorner: true },
     place: { city: "الرياض", location: "حطين", lat: 24.7645, lng: 46.6012, mapLink: true },
     size: { area: 900 },
@@ -153,13 +216,16 @@ const LISTINGS: DemoListing[] = [
     notes: "السعر قابل لتفاوض بسيط للجادّين، والأرض خالية من أي رهن أو عوائق نظامية.",
     photos: ["land morning", "land sunset", "land noon"],
     ageDays: 9,
+    licence: { number: "7100427705", issuedDaysAgo: 15, expiresInDays: 240 },
+    deed: "410104338219",
+    nationalAddress: "RHTA7731",
   },
 
   // 4 — mixed-use building for sale, Riyadh
   {
     title: "عمارة سكنية تجارية استثمارية في حي الياسمين",
     description:
-      "عمارة حديثة على زاوية بشارعين تجمع بين محلات تجارية مطلة على شارع تجاري نشط وشقق سكنية مؤجرة بالكامل، بدخل سنوي مستقر يقارب 720 ألف ريال. البناء بمواصفات عالية مع مصعدين وعزل حراري ومواقف خاصة للسكان. فرصة استثمارية مميزة في أحد أكثر أحياء شمال الرياض طلبًا.",
+      "عمارة حديثة على زاوية بشارعين تجمع بين محلات تجارية مطلة على شارع تجاري نشط وشقق سكنية مؤجرة بالكامل، بدخل سنوي مستقر يقارب ٧٢٠ ألف ريال. البناء بمواصفات عالية مع مصعدين وعزل حراري ومواقف خاصة للسكان. فرصة استثمارية مميزة في أحد أكثر أحياء شمال الرياض طلبًا.",
     listing: { propertyType: "عمارة", status: "للبيع", price: 9_800_000, isCorner: true },
     place: { city: "الرياض", location: "الياسمين", lat: 24.8255, lng: 46.644, mapLink: true },
     size: { area: 625, bedrooms: 11, bathrooms: 13, floors: "5" },
@@ -178,6 +244,10 @@ const LISTINGS: DemoListing[] = [
     ],
     photos: ["commercial-building noon", "apartment-building sunset", "living-room morning", "kitchen noon"],
     ageDays: 14,
+    licence: { number: "7100539916", issuedDaysAgo: 30, expiresInDays: 150 },
+    deed: "510131227084",
+    nationalAddress: "RYSA3408",
+    disclosures: { buildingCode: "yes" },
   },
 
   // 5 — studio for rent, Riyadh
@@ -185,7 +255,7 @@ const LISTINGS: DemoListing[] = [
     title: "استوديو مفروش بإطلالة مفتوحة في قلب العليا",
     description:
       "استوديو أنيق مفروش بالكامل في برج سكني حديث بقلب حي العليا، مثالي للمهنيين ورجال الأعمال. يشمل مطبخًا مفتوحًا مجهّزًا ودورة مياه حديثة، مع حراسة أمنية على مدار الساعة وصالة رياضية مشتركة. على مقربة من محطات مترو الرياض والمراكز التجارية والمكاتب الكبرى.",
-    listing: { propertyType: "استوديو", status: "للإيجار", price: 45_000 },
+    listing: { propertyType: "استوديو", status: "للإيجار", price: 4_500 },
     place: { city: "الرياض", location: "العليا", lat: 24.695, lng: 46.685, mapLink: true },
     size: { area: 55, bedrooms: 1, bathrooms: 1, floors: "6" },
     plot: { plan: "1034", plot: "12", streetWidth: 40, facade: ["شرق"] },
@@ -195,6 +265,9 @@ const LISTINGS: DemoListing[] = [
     notes: "الإيجار شامل الكهرباء والإنترنت وخدمة التنظيف الأسبوعية.",
     photos: ["tower night", "living-room sunset", "kitchen morning"],
     ageDays: 0,
+    licence: { number: "7100642087", issuedDaysAgo: 3, expiresInDays: 87 },
+    capacity: "authorised",
+    rentPeriod: "monthly",
   },
 
   // 6 — penthouse for sale, Jeddah
@@ -211,13 +284,16 @@ const LISTINGS: DemoListing[] = [
     supervisor: ["هشام باعشن", "0556083314"],
     photos: ["tower sunset", "living-room noon", "pool sunset", "bedroom morning", "kitchen night"],
     ageDays: 11,
+    licence: { number: "7200751364", issuedDaysAgo: 25, expiresInDays: 200 },
+    deed: "220109874436",
+    nationalAddress: "JRHA5520",
   },
 
   // 7 — warehouse for rent, Riyadh
   {
-    title: "مستودع بمساحة 1,500 م² للإيجار في حي السلي",
+    title: "مستودع بمساحة ١٬٥٠٠ م² للإيجار في حي السلي",
     description:
-      "مستودع مرخّص بارتفاع 9 أمتار وأرضية خرسانية مقوّاة، مناسب للتخزين والتوزيع والأنشطة اللوجستية. يتوفر به مكتب إداري ودورتا مياه ونظام إطفاء متكامل وبوابتان لدخول الشاحنات. موقع استراتيجي قريب من الطريق الدائري الشرقي وطريق الخرج.",
+      "مستودع مرخّص بارتفاع ٩ أمتار وأرضية خرسانية مقوّاة، مناسب للتخزين والتوزيع والأنشطة اللوجستية. يتوفر به مكتب إداري ودورتا مياه ونظام إطفاء متكامل وبوابتان لدخول الشاحنات. موقع استراتيجي قريب من الطريق الدائري الشرقي وطريق الخرج.",
     listing: { propertyType: "مستودع", status: "للإيجار", price: 165_000 },
     place: { city: "الرياض", location: "السلي", lat: 24.6072, lng: 46.8239 },
     size: { area: 1500, bathrooms: 2, floors: "1" },
@@ -228,6 +304,8 @@ const LISTINGS: DemoListing[] = [
     notes: "تتوفر شروط تفضيلية لعقود الإيجار طويلة الأجل لمدة ثلاث سنوات فأكثر.",
     photos: ["warehouse morning", "warehouse noon", "warehouse sunset"],
     ageDays: 21,
+    // Ends in ten days: the list's badge says «ينتهي قريبًا».
+    licence: { number: "7100863290", issuedDaysAgo: 80, expiresInDays: 10 },
   },
 
   // 8 — shop, rented, Khobar
@@ -243,6 +321,8 @@ const LISTINGS: DemoListing[] = [
     supervisor: ["محمد الغامدي", "0509913452"],
     photos: ["shop noon", "shop night", "commercial-building morning"],
     ageDays: 33,
+    licence: { number: "7300974431", issuedDaysAgo: 120, expiresInDays: 245 },
+    capacity: "authorised",
   },
 
   // 9 — villa, reserved, Jeddah
@@ -260,6 +340,8 @@ const LISTINGS: DemoListing[] = [
     notes: "الفيلا محجوزة حاليًا بعربون، ويسعدنا تسجيل طلبك في قائمة الانتظار.",
     photos: ["villa morning", "pool noon", "majlis night", "bedroom morning"],
     ageDays: 18,
+    licence: { number: "7201085572", issuedDaysAgo: 40, expiresInDays: 320 },
+    nationalAddress: "JSLA8843",
   },
 
   // 10 — apartment for sale, Jeddah
@@ -277,6 +359,8 @@ const LISTINGS: DemoListing[] = [
     notes: "الشقة مشمولة بضمانات المطوّر على الهيكل والسباكة والكهرباء، ومتاحة للتمويل عبر جميع البنوك المحلية.",
     photos: ["apartment-building noon", "living-room sunset", "bedroom noon", "kitchen night"],
     ageDays: 7,
+    // Ended yesterday: off every list, its page answers 410.
+    licence: { number: "7201196613", issuedDaysAgo: 95, expiresInDays: -2 },
   },
 
   // 11 — residential building for sale, Dammam
@@ -307,6 +391,8 @@ const LISTINGS: DemoListing[] = [
     ],
     photos: ["apartment-building morning", "apartment-building sunset", "living-room noon"],
     ageDays: 26,
+    // Advertised without a licence: «بلا ترخيص» in the back office, hidden once the licence is required.
+    licence: "none",
   },
 
   // 12 — villa, sold, Dammam
@@ -323,6 +409,8 @@ const LISTINGS: DemoListing[] = [
     supervisor: ["علي الشمري", "0577420035"],
     photos: ["villa noon", "majlis sunset", "living-room morning", "kitchen noon"],
     ageDays: 47,
+    licence: { number: "7301207754", issuedDaysAgo: 160, expiresInDays: 200 },
+    deed: "330117762094",
   },
 
   // 13 — apartment for rent, Khobar
@@ -339,6 +427,9 @@ const LISTINGS: DemoListing[] = [
     supervisor: ["تركي السبيعي", "0553078811"],
     photos: ["apartment-building sunset", "living-room noon", "kitchen morning", "bedroom night"],
     ageDays: 12,
+    // Ends in twelve days.
+    licence: { number: "7301318895", issuedDaysAgo: 78, expiresInDays: 12 },
+    nationalAddress: "DKHA6621",
   },
 
   // 14 — mixed-use building for sale, Makkah
@@ -364,6 +455,14 @@ const LISTINGS: DemoListing[] = [
     ],
     photos: ["commercial-building noon", "commercial-building night", "apartment-building morning", "living-room sunset"],
     ageDays: 38,
+    licence: { number: "7401429936", issuedDaysAgo: 60, expiresInDays: 300 },
+    deed: "610112045589",
+    nationalAddress: "MKMA5012",
+    disclosures: {
+      mortgage: true,
+      mortgageDetails: "العقار مرهون لصالح جهة تمويلية برصيد متبقٍ يُسدَّد من ثمن البيع عند الإفراغ، ويُفك الرهن قبل نقل الملكية",
+      buildingCode: "yes",
+    },
   },
 
   // 15 — apartment for rent, Madinah
@@ -380,6 +479,8 @@ const LISTINGS: DemoListing[] = [
     supervisor: ["بندر الجهني", "0548812260"],
     photos: ["apartment-building morning", "living-room noon", "bedroom sunset"],
     ageDays: 16,
+    licence: { number: "7501530077", issuedDaysAgo: 35, expiresInDays: 180 },
+    nationalAddress: "MDMA1587",
   },
 
   // 16 — villa for rent, Riyadh
@@ -397,13 +498,15 @@ const LISTINGS: DemoListing[] = [
     notes: "الإيجار سنوي على دفعتين، ويُوثَّق العقد إلكترونيًا عبر منصة إيجار.",
     photos: ["villa morning", "majlis noon", "living-room sunset", "bedroom night"],
     ageDays: 24,
+    // Ends in two days: the manager has been warned twice.
+    licence: { number: "7101641218", issuedDaysAgo: 88, expiresInDays: 2 },
   },
 
   // 17 — land, postponed, Riyadh
   {
     title: "أرض سكنية بموقع هادئ في حي القيروان",
     description:
-      "أرض سكنية بمساحة 750 م² في حي القيروان شمال الرياض، على شارع بعرض 18 مترًا وبالقرب من الخدمات المكتملة. مناسبة لبناء فيلا عائلية أو دوبلكسين. أُجِّل طرح الأرض مؤقتًا بطلب من المالك، ويمكنك تسجيل اهتمامك لنبلغك فور إعادة طرحها.",
+      "أرض سكنية بمساحة ٧٥٠ م² في حي القيروان شمال الرياض، على شارع بعرض ١٨ مترًا وبالقرب من الخدمات المكتملة. مناسبة لبناء فيلا عائلية أو دوبلكسين. أُجِّل طرح الأرض مؤقتًا بطلب من المالك، ويمكنك تسجيل اهتمامك لنبلغك فور إعادة طرحها.",
     listing: { propertyType: "أرض", status: "مؤجل", price: 3_150_000 },
     place: { city: "الرياض", location: "القيروان", lat: 24.8452, lng: 46.5905 },
     size: { area: 750 },
@@ -412,6 +515,7 @@ const LISTINGS: DemoListing[] = [
     notes: "تأجّل الطرح لاستكمال إجراءات الفرز، ومن المتوقع إعادة عرض الأرض خلال الشهر القادم.",
     photos: ["land noon", "land sunset", "land morning"],
     ageDays: 55,
+    licence: { number: "7101752359", issuedDaysAgo: 70, expiresInDays: 110 },
   },
 
   // 18 — apartment for sale, Riyadh
@@ -428,6 +532,8 @@ const LISTINGS: DemoListing[] = [
     supervisor: ["راكان العنزي", "0566024418"],
     photos: ["apartment-building sunset", "living-room night", "majlis noon", "kitchen noon", "bedroom morning"],
     ageDays: 3,
+    licence: { number: "7101863490", issuedDaysAgo: 10, expiresInDays: 260 },
+    deed: "310127650318",
   },
 ];
 

@@ -14,7 +14,7 @@ import type { ImageRef } from "~/utils/image-ref.ts";
 import { log } from "~/utils/log.server.ts";
 import { renderCertificateSvg } from "./certificates.ts";
 import { DEMO_CONTENT_SCENES, DEMO_FIRM_DETAILS, DEMO_HERO_SCENE, DEMO_LICENCES, DEMO_SETTINGS } from "./content.ts";
-import { DEMO_OFFERS, type DemoOffer } from "./offers.ts";
+import { DEMO_OFFERS, licenceColumns, type DemoOffer } from "./offers.ts";
 import { renderSceneSvg } from "./scenes.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 import { seedDemoOffice } from "./office.server.ts";
@@ -36,12 +36,13 @@ function contentImageUrl(image: ImageRef): string {
 async function insertDemoOffer(db: Db, dataDir: string, demo: DemoOffer, now: number) {
   const photos = await Promise.all(demo.scenes.map((scene) => renderPhoto(db, dataDir, scene, 1600)));
   const createdAt = new Date(now - demo.ageDays * 86_400_000 - 3_600_000);
-  const { scenes: _scenes, ageDays: _ageDays, coordinates, ...fields } = demo;
+  const { scenes: _scenes, ageDays: _ageDays, adLicence, coordinates, ...fields } = demo;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(offers)
       .values({
         ...fields,
+        ...licenceColumns(adLicence, now),
         lat: coordinates?.lat ?? null,
         lng: coordinates?.lng ?? null,
         units: demo.units.map((unit, i) => ({ ...unit, id: `u${i + 1}` })),

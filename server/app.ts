@@ -2,6 +2,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { clientAddressContext, nonceContext, requestBodyContext, servicesContext, type AppServices } from "~/context.ts";
 import { localAppUrl, openDatabase } from "~/db/client.server.ts";
+import { searchAlertJobs } from "~/modules/alerts/alert-jobs.server.ts";
 import { invalidateSiteContent } from "~/modules/content/content.server.ts";
 import { startCacheSync } from "~/modules/live-updates/cache-sync.server.ts";
 import { createEventHub } from "~/modules/live-updates/event-hub.server.ts";
@@ -9,6 +10,7 @@ import { invalidateLookups } from "~/modules/lookups/lookups.server.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { createWhatsappSender } from "~/modules/messaging/whatsapp.server.ts";
+import { adLicenceWarningJobs } from "~/modules/offers/ad-licence-warnings.server.ts";
 import { dailyReportJobs } from "~/modules/reports/daily-jobs.server.ts";
 import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
@@ -43,14 +45,18 @@ export async function createApp() {
   }
   const events = createEventHub(database.pool);
   const services: AppServices = { db: database.db, env, mailer: createMailer(env), sms: createSmsSender(env), events };
-  // The scheduled jobs (decision 016): the hourly housekeeping and the daily report, once across instances.
+  // The scheduled jobs (decision 016): the hourly housekeeping, the daily report and the hourly ad
+  // licence warnings (decision 017), once across instances.
   const housekeeping = housekeepingJobs(database.db, env.DATA_DIR);
   const daily = dailyReportJobs({ db: database.db, env, mailer: services.mailer, whatsapp: createWhatsappSender(env) });
+  const licenceWarnings = adLicenceWarningJobs({ db: database.db, env, mailer: services.mailer });
+  // The visitors' search alerts: new matching offers, one e-mail a day per address (issue 18).
+  const alerts = searchAlertJobs({ db: database.db, env, mailer: services.mailer });
   const scheduler = await startScheduler({
     connectionString: database.url,
-    tasks: { ...housekeeping.tasks, ...daily.tasks },
-    cron: [...housekeeping.cron, ...daily.cron],
-    atStart: [...housekeeping.atStart, ...daily.atStart],
+    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks },
+    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron],
+    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart],
   }).catch(async (error: unknown) => {
     await events.close();
     await database.close(); // the embedded PostgreSQL must not outlive a failed start

@@ -104,17 +104,56 @@ export const offers = pgTable(
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(sql`ar_fold(title || ' ' || location || ' ' || city)`),
+    /** Riyals per square metre, for the «الأقل سعراً للمتر» order; null when the offer has no area. */
+    pricePerM2: doublePrecision("price_per_m2").generatedAlwaysAs(sql`case when area > 0 then price / area end`),
+    /** Every stem the keyword search finds the offer by: title, description, type, status, city, neighbourhood, units' types (decision 002). */
+    searchAll: text("search_all")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`search_document(title, description, property_type, status, city, location, units)`),
+    /** The stems that rank a match, as numbers (search_hashes): its title's and status's, and its city's and neighbourhood's marked with '@' (decision 002). */
+    searchHead: bigint("search_head", { mode: "bigint" })
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`search_head(title, status, city, location)`),
+    /** search_head as 64 bits, one per stem (search_signature): the covering walks' first, cheapest test (decision 002). */
+    searchSignature: bigint("search_signature", { mode: "bigint" })
+      .notNull()
+      .generatedAlwaysAs(sql`search_signature(search_head(title, status, city, location))`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("offers_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("offers_city_created_idx").on(t.city, t.createdAt.desc()),
-    index("offers_type_created_idx").on(t.propertyType, t.createdAt.desc()),
+    // The newest-first order is ORDER BY created_at DESC, id DESC, whose nulls come first: drizzle's
+    // .desc() alone writes NULLS LAST, which that order cannot use (measured: a full scan and sort).
+    index("offers_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("offers_city_created_idx").on(t.city, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("offers_type_created_idx").on(t.propertyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("offers_city_location_created_idx").on(t.city, t.location, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("offers_price_idx").on(t.price, t.id),
+    index("offers_price_per_m2_idx").on(t.pricePerM2, t.id),
+    index("offers_area_idx").on(t.area),
     index("offers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // The keyword search's (decision 002); its two covering walks by recency are in drizzle/0014 (INCLUDE is not expressible here).
+    index("offers_search_all_idx").using("gin", t.searchAll),
+    index("offers_search_head_idx").using("gin", t.searchHead),
     index("offers_ad_licence_ends_idx").on(t.adLicenceEndsAt),
   ],
+);
+
+/**
+ * The words of the offers' titles, types, cities and neighbourhoods as written (surface), keyed by
+ * their folded form without the article (base), with how many offers have each: where «هل تقصد …؟»
+ * finds the word a mistyped one was meant to be (decision 002). Kept by triggers on offers (drizzle/0014).
+ */
+export const searchVocabulary = pgTable(
+  "search_vocabulary",
+  {
+    base: text("base").notNull(),
+    surface: text("surface").notNull(),
+    offers: integer("offers").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.base, t.surface] })],
 );
 
 /** The manager's warnings of an ending ad licence: one row per offer, expiry date and lead time, so each is sent once. */
@@ -536,4 +575,94 @@ export const dailyReportDeliveries = pgTable(
     uniqueIndex("daily_report_deliveries_channel_idx").on(t.reportId, t.channel),
     check("daily_report_deliveries_status_known", sql`${t.status} in ('queued', 'sent', 'failed')`),
   ],
+);
+
+// ---- Search alerts by e-mail (app/modules/alerts) ----
+
+/**
+ * A visitor's saved search of /offers, sent by e-mail when new offers match it. `query` is the
+ * normalised query string of the list's filters (no page, no order: the same search is one alert).
+ * Double opt-in: nothing is sent before `confirmed_at`; the confirmation link's token is kept
+ * only as its SHA-256 and works for 48 hours from `confirm_sent_at` (the last confirmation
+ * e-mail, also the 10-minute guard against sending it again). Unsubscribing keeps the row (the
+ * link then says so); among the rows not unsubscribed an address has each search once.
+ */
+export const searchAlerts = pgTable(
+  "search_alerts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Trimmed and lower-cased. */
+    email: text("email").notNull(),
+    /** The filters as /offers writes them, without the leading '?' ('' for every offer). */
+    query: text("query").notNull().default(""),
+    confirmTokenHash: text("confirm_token_hash").notNull(),
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("search_alerts_email_query_idx")
+      .on(t.email, t.query)
+      .where(sql`${t.unsubscribedAt} is null`),
+    uniqueIndex("search_alerts_confirm_token_idx").on(t.confirmTokenHash),
+    index("search_alerts_active_idx")
+      .on(t.email)
+      .where(sql`${t.confirmedAt} is not null and ${t.unsubscribedAt} is null`),
+  ],
+);
+
+/**
+ * When each offer last became public: created, its status changed to for sale or for rent, or its
+ * ad licence renewed (a later end). Written by a trigger on offers (drizzle/0015), so every way
+ * an offer is saved counts; the alerts' matching reads the offers published since a confirmation.
+ */
+export const offerPublications = pgTable(
+  "offer_publications",
+  {
+    offerId: integer("offer_id")
+      .primaryKey()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("offer_publications_at_idx").on(t.at)],
+);
+
+/**
+ * One e-mail of new matches to one address on one Riyadh day (unique: the day's claim, so of
+ * several instances only one sends it), with its content as sent and its delivery's outcome.
+ */
+export const searchAlertDigests = pgTable(
+  "search_alert_digests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    day: date("day").notNull(),
+    subject: text("subject").notNull().default(""),
+    text: text("text").notNull().default(""),
+    html: text("html").notNull().default(""),
+    status: text("status").$type<DeliveryStatus>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("search_alert_digests_day_idx").on(t.email, t.day), check("search_alert_digests_status_known", sql`${t.status} in ('queued', 'sent', 'failed')`)],
+);
+
+/** Each offer is announced to an alert once: the e-mail that listed it. */
+export const searchAlertSentOffers = pgTable(
+  "search_alert_sent_offers",
+  {
+    alertId: integer("alert_id")
+      .notNull()
+      .references(() => searchAlerts.id, { onDelete: "cascade" }),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    digestId: integer("digest_id")
+      .notNull()
+      .references(() => searchAlertDigests.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.offerId] }), index("search_alert_sent_offers_digest_idx").on(t.digestId)],
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCountArabic, formatDateArabic, formatPriceArabic, formatPriceSar, isPlausiblePhone, normalizePhone } from "./format.ts";
+import { formatCountArabic, formatDateArabic, formatDigitsArabic, formatPhoneArabic, formatPriceArabic, formatPriceSar, isPlausiblePhone, normalizePhone } from "./format.ts";
 
 describe("price formatting", () => {
   it("shows Saudi riyals in the Arabic locale without decimals", () => {
@@ -37,6 +37,12 @@ describe("dates and counts", () => {
   it("dates are Riyadh's whatever the machine's time zone: 22:30 UTC is already the next day there", () => {
     expect(formatDateArabic("2026-03-31T22:30:00Z")).toBe(formatDateArabic("2026-04-01T09:00:00Z"));
     expect(formatDateArabic("2026-03-31T20:30:00Z")).not.toBe(formatDateArabic("2026-04-01T09:00:00Z"));
+  });
+
+  it("writes the digits of codes, years and phones in Arabic-Indic, nothing else changed", () => {
+    expect([formatDigitsArabic("2604"), formatDigitsArabic(2026), formatDigitsArabic("2-3"), formatDigitsArabic("الدور 4")]).toEqual(["٢٦٠٤", "٢٠٢٦", "٢-٣", "الدور ٤"]);
+    expect(formatPhoneArabic("+966 50 123 4567")).toBe("+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧");
+    expect(formatDigitsArabic("٠٥٥")).toBe("٠٥٥");
   });
 
   it("agrees the word with the number as Arabic does", () => {

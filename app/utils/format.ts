@@ -30,6 +30,20 @@ export function formatNumberArabic(value: number): string {
   return arabicNumber.format(value);
 }
 
+/**
+ * The digits of a text the site writes (a year, a plan or plot number, a phone, a floor like
+ * "2-3") in Arabic-Indic, the public pages' one digit style; everything else stays as it is.
+ */
+export function formatDigitsArabic(text: string | number): string {
+  return String(text).replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+}
+
+/**
+ * A phone number as the public pages show it: as typed, in Arabic-Indic digits. The element that
+ * shows it has `dir="ltr"`, so "+٩٦٦ ٥٠ ٠٠٠ ٠٠٠٠" keeps its order; a tel: link dials the ASCII digits.
+ */
+export const formatPhoneArabic = (phone: string): string => formatDigitsArabic(phone);
+
 export function formatArea(area: number): string {
   return `${formatNumberArabic(area)} م²`;
 }
@@ -50,6 +64,42 @@ export function formatDateTimeArabic(date: Date | string): string {
   return arabicDateTime.format(new Date(date));
 }
 
+// Marked pure: a bundle that uses none of the helpers below leaves their formatters out.
+const gregorianDay = /* @__PURE__ */ new Intl.DateTimeFormat("ar-SA", { calendar: "gregory", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const hijriDay = /* @__PURE__ */ new Intl.DateTimeFormat("ar-SA", { calendar: "islamic-umalqura", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * A calendar date (`YYYY-MM-DD`, as a licence's dates are stored) in the Gregorian calendar and its
+ * Umm al-Qura Hijri day, in Arabic-Indic digits: "٣١ يناير ٢٠٢٥م" and "١ شعبان ١٤٤٦ هـ".
+ */
+export function formatDateBothCalendars(isoDate: string): { gregorian: string; hijri: string } {
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  return { gregorian: `${gregorianDay.format(day)}م`, hijri: hijriDay.format(day) };
+}
+
+/** The same on one line: "٣١ يناير ٢٠٢٥م (١ شعبان ١٤٤٦ هـ)". */
+export function formatDateWithHijri(isoDate: string): string {
+  const { gregorian, hijri } = formatDateBothCalendars(isoDate);
+  return `${gregorian} (${hijri})`;
+}
+
+const relativeArabic = /* @__PURE__ */ new Intl.RelativeTimeFormat("ar-SA", { numeric: "auto" });
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Riyadh is UTC+3 all year: its calendar day of a moment. */
+const riyadhDay = (date: Date) => Math.floor((date.getTime() + 3 * 60 * 60 * 1000) / DAY_MS);
+
+/**
+ * How long before `now` a moment was, in Riyadh calendar days, then months, then years, the words
+ * agreeing with the number (Intl.RelativeTimeFormat): "اليوم", "أمس", "قبل ٣ أيام", "قبل ١١ يومًا",
+ * "الشهر الماضي", "قبل سنتين". Pages compute it on the server, so the text does not change on hydration.
+ */
+export function formatTimeAgoArabic(date: Date | string, now: Date): string {
+  const days = Math.max(0, riyadhDay(now) - riyadhDay(new Date(date)));
+  if (days < 30) return relativeArabic.format(-days, "day");
+  if (days < 365) return relativeArabic.format(-Math.floor(days / 30), "month");
+  return relativeArabic.format(-Math.floor(days / 365), "year");
+}
+
 const arabicPlural = new Intl.PluralRules("ar");
 
 /**
@@ -57,7 +107,16 @@ const arabicPlural = new Intl.PluralRules("ar");
  * phrases ("لا توجد معاملات", "معاملة واحدة", "معاملتان"); `few` (3–10), `many` (11–99) and
  * `other` (100 and up; `many` if not given) follow the number ("٣ معاملات", "١١ معاملة").
  */
-export function formatCountArabic(count: number, words: { zero: string; one: string; two: string; few: string; many: string; other?: string }): string {
+export interface CountWords {
+  zero: string;
+  one: string;
+  two: string;
+  few: string;
+  many: string;
+  other?: string;
+}
+
+export function formatCountArabic(count: number, words: CountWords): string {
   switch (arabicPlural.select(count)) {
     case "zero":
       return words.zero;

@@ -1,7 +1,17 @@
 // What every part of the benchmark shares: the budgets, the summary rows and the JSON report they
 // add to (main.ts prints the one and writes the other), and the console formatting.
 
-export const BUDGET = { lighthouse: 95, jsKiB: 130, searchP95Ms: 10, taskBoardMs: 100, reportsPageMs: 300, floodHomeP95Ms: 300, photosPerSecond: 8 };
+export const BUDGET = {
+  lighthouse: 95,
+  jsKiB: 130,
+  searchP95Ms: 10,
+  searchP99Ms: 25,
+  overlayP95Ms: 15,
+  taskBoardMs: 100,
+  reportsPageMs: 300,
+  floodHomeP95Ms: 300,
+  photosPerSecond: 8,
+};
 
 /** A page of the bench server that the browser parts load. */
 export interface Page {

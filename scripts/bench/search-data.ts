@@ -60,48 +60,110 @@ const PHRASES = [
 const STATUSES: string[] = [...Array<string>(10).fill("للبيع"), ...Array<string>(7).fill("للإيجار"), "محجوز", "مباع", "مؤجر", "مؤجل"];
 const FILTER_STATUSES = ["للبيع", "للإيجار"] as const satisfies OfferFilters["status"][];
 
-// What people type: neighbourhoods, words from titles, and spelling variants the folding must absorb.
-const KEYWORDS: { keyword: string; city?: string }[] = [
-  { keyword: "النرجس", city: "الرياض" },
-  { keyword: "الملقا", city: "الرياض" },
-  { keyword: "حطين", city: "الرياض" },
-  { keyword: "الياسمين", city: "الرياض" },
-  { keyword: "ياسمين" },
-  { keyword: "العليا" },
-  { keyword: "الشاطئ", city: "جدة" },
-  { keyword: "ابحر", city: "جدة" },
-  { keyword: "الحمراء" },
-  { keyword: "العزيزية" },
-  { keyword: "قباء", city: "المدينة المنورة" },
-  { keyword: "الفيصليه" },
-  { keyword: "مكه" },
-  { keyword: "جده" },
-  { keyword: "الاحساء" },
-  { keyword: "فيلا" },
-  { keyword: "شقه" },
-  { keyword: "دوبلكس" },
-  { keyword: "مسبح" },
-  { keyword: "مفروشة" },
-  { keyword: "شارعين" },
-  { keyword: "استراحة" },
-  { keyword: "فيلا مع مسبح" },
-  { keyword: "قصر ملكي" }, // matches nothing
+/** The four kinds of search the budget is kept for, each reported on its own (issue 17). */
+export const QUERY_KINDS = ["one word", "three words", "typo", "no result"] as const;
+type QueryKind = (typeof QUERY_KINDS)[number];
+
+// What people type: neighbourhoods, types and cities in their spellings, plurals and colloquial
+// forms, words of descriptions; several words in any order; a letter missed, changed or swapped; and
+// words no offer has. `city`: the city the neighbourhood is in, for the filter.
+const QUERIES: { kind: QueryKind; keyword: string; city?: string }[] = [
+  { kind: "one word", keyword: "النرجس", city: "الرياض" },
+  { kind: "one word", keyword: "الملقا", city: "الرياض" },
+  { kind: "one word", keyword: "حطين", city: "الرياض" },
+  { kind: "one word", keyword: "ياسمين", city: "الرياض" },
+  { kind: "one word", keyword: "العليا" },
+  { kind: "one word", keyword: "الشاطئ", city: "جدة" },
+  { kind: "one word", keyword: "ابحر", city: "جدة" },
+  { kind: "one word", keyword: "العزيزية" },
+  { kind: "one word", keyword: "قباء", city: "المدينة المنورة" },
+  { kind: "one word", keyword: "الفيصليه" },
+  { kind: "one word", keyword: "الریاض" },
+  { kind: "one word", keyword: "جده" },
+  { kind: "one word", keyword: "مكه" },
+  { kind: "one word", keyword: "الاحساء" },
+  { kind: "one word", keyword: "فلل" },
+  { kind: "one word", keyword: "شقق" },
+  { kind: "one word", keyword: "فله" },
+  { kind: "one word", keyword: "دبلكس" },
+  { kind: "one word", keyword: "استديو" },
+  { kind: "one word", keyword: "اراضي" },
+  { kind: "one word", keyword: "للإيجار" },
+  { kind: "one word", keyword: "مسبح" },
+  { kind: "one word", keyword: "مفروشة" },
+  { kind: "one word", keyword: "شارعين" },
+  { kind: "three words", keyword: "فيلا للبيع جدة", city: "جدة" },
+  { kind: "three words", keyword: "شقة للإيجار الرياض", city: "الرياض" },
+  { kind: "three words", keyword: "شقة مفروشة النرجس", city: "الرياض" },
+  { kind: "three words", keyword: "فلل بمسبح خاص" },
+  { kind: "three words", keyword: "عمارة الدمام للبيع", city: "الدمام" },
+  { kind: "three words", keyword: "ارض شارعين الملقا", city: "الرياض" },
+  { kind: "three words", keyword: "استراحة حديقة خاصة" },
+  { kind: "three words", keyword: "دوبلكس تشطيبات فاخرة" },
+  { kind: "typo", keyword: "النرجص", city: "الرياض" },
+  { kind: "typo", keyword: "الياسمن", city: "الرياض" },
+  { kind: "typo", keyword: "العزيزبة" },
+  { kind: "typo", keyword: "شقة حطبن", city: "الرياض" },
+  { kind: "typo", keyword: "فيلا الملقى", city: "الرياض" },
+  { kind: "typo", keyword: "النحيل", city: "الرياض" },
+  { kind: "typo", keyword: "قرطبا", city: "الرياض" },
+  { kind: "typo", keyword: "الشاطىء الشرقى", city: "الدمام" },
+  { kind: "no result", keyword: "قصر ملكي" },
+  { kind: "no result", keyword: "مزرعة تبوك" },
+  { kind: "no result", keyword: "شاليه بحري" },
+  { kind: "no result", keyword: "برج تجاري" },
+  { kind: "no result", keyword: "قباء الدمام" },
+  { kind: "no result", keyword: "xyzzy" },
 ];
 
-export function searchWorkload(count: number): OfferFilters[] {
+export interface BenchSearch {
+  kind: QueryKind;
+  filters: OfferFilters;
+}
+
+/** Every text the generator writes and the workload types, for the search's mirror test (app/modules/search). */
+export function searchWorkloadTexts(): string[] {
+  return [...Object.entries(PLACES).flat(2), ...TYPES, ...PHRASES, ...STATUSES, ...QUERIES.map((q) => q.keyword)];
+}
+
+/**
+ * `count` searches of each kind, each with the list's filters as people combine them: none, the
+ * city, the status, both, both with a price range, or a number of bedrooms.
+ */
+export function searchWorkload(count: number): BenchSearch[] {
   const cities = Object.keys(PLACES);
-  const list: OfferFilters[] = [];
-  for (let i = 0; i < count; i++) {
-    const k = KEYWORDS[i % KEYWORDS.length]!;
-    const combo = (i + Math.floor(i / KEYWORDS.length)) % 3; // 0: city, 1: status, 2: both
-    const city = k.city ?? cities[(i * 7) % cities.length];
-    const status = FILTER_STATUSES[Math.floor(i / 3) % 2];
-    list.push({ keyword: k.keyword, page: 1, ...(combo !== 1 ? { city } : {}), ...(combo !== 0 ? { status } : {}) });
+  const list: BenchSearch[] = [];
+  for (const kind of QUERY_KINDS) {
+    const queries = QUERIES.filter((q) => q.kind === kind);
+    for (let i = 0; i < count; i++) {
+      const q = queries[i % queries.length]!;
+      const round = Math.floor(i / queries.length);
+      const city = q.city ?? cities[(i * 7) % cities.length]!;
+      const status = FILTER_STATUSES[round % 2]!;
+      const combo = round % 6;
+      const filters: OfferFilters = { keyword: q.keyword, page: 1 };
+      if (combo === 1 || combo >= 3) filters.city = city;
+      if (combo === 2 || combo === 3 || combo === 4) filters.status = status;
+      if (combo === 4) Object.assign(filters, status === "للبيع" ? { minPrice: 500_000, maxPrice: 3_000_000 } : { maxPrice: 120_000 });
+      if (combo === 5) filters.bedrooms = 3;
+      list.push({ kind, filters });
+    }
   }
   return list;
 }
 
-export async function generateOffers(client: pg.Pool) {
+/** What a visitor types into the header search, letter by letter (the overlay asks at each pause). */
+export const OVERLAY_QUERIES = ["فيل", "فيلا", "فيلا ال", "فيلا الملقا", "شقة", "شقة للإيجار", "الریاض", "النرجس", "النرجص", "جده", "دبلكس", "قصر ملكي"];
+
+/** Marks the generated offers (deed_number), so those added to the bench server's own data can be removed. */
+const GENERATED_MARK = "bench-search";
+
+/**
+ * 100,000 offers, like a Saudi listings site's, with a licence in force (the public list hides the
+ * others while the settings require one), 3-5 photos each; then VACUUM ANALYZE, as autovacuum would
+ * leave a settled table (the covering indexes answer without the table once its pages are all-visible).
+ */
+export async function generateOffers(client: pg.Pool | pg.Client) {
   const cityList: string[] = [];
   const neighbourhoodList: string[] = [];
   for (const [city, neighbourhoods] of Object.entries(PLACES)) {
@@ -113,11 +175,13 @@ export async function generateOffers(client: pg.Pool) {
     }
   }
   await client.query("select setseed(0.42)");
-  await client.query(
-    `insert into offers (title, description, price, property_type, status, is_corner, location, city, area,
-                         bedrooms, bathrooms, floors, details, created_at, updated_at)
+  // A quarter of the titles leave the neighbourhood out: it is then found in the offer's place only.
+  const { rows } = await client.query<{ from_id: number; to_id: number }>(
+    `with added as (
+     insert into offers (title, description, price, property_type, status, is_corner, location, city, area,
+                         bedrooms, bathrooms, floors, details, ad_licence_number, ad_licence_ends_at, deed_number, created_at, updated_at)
      select
-       t || ' ' || ph || case s when 'للبيع' then ' للبيع' when 'للإيجار' then ' للإيجار' else '' end || ' في حي ' || nb,
+       t || ' ' || ph || case s when 'للبيع' then ' للبيع' when 'للإيجار' then ' للإيجار' else '' end || case when r3 < 0.75 then ' في حي ' || nb else '' end,
        t || ' في ' || city || '، حي ' || nb || '. ' || ph || '، قريب من الخدمات والطرق الرئيسية.',
        case when s in ('للإيجار', 'مؤجر') then (15 + floor(r1 * 185))::bigint * 1000
             else (300 + floor(r1 * 9700))::bigint * 1000 end,
@@ -127,6 +191,7 @@ export async function generateOffers(client: pg.Pool) {
        case when t in ('أرض', 'مستودع') then 0 else 1 + floor(r2 * 5)::int end,
        case when t in ('فيلا', 'عمارة', 'دوبلكس') then (1 + floor(r1 * 3)::int)::text else '' end,
        '{}'::jsonb,
+       '7100000000', now() + interval '1 year', $8,
        created, created
      from (
        select
@@ -134,21 +199,34 @@ export async function generateOffers(client: pg.Pool) {
          ($3::text[])[1 + floor(random() * cardinality($3::text[]))::int] as t,
          ($4::text[])[1 + floor(random() * cardinality($4::text[]))::int] as ph,
          ($5::text[])[1 + floor(random() * cardinality($5::text[]))::int] as s,
-         random() as r1, random() as r2,
+         random() as r1, random() as r2, random() as r3,
          now() - random() * interval '730 days' as created
        from (select g, 1 + floor(random() * $6::int)::int as i from generate_series(1, $7::int) g) picks
-     ) rows`,
-    [cityList, neighbourhoodList, TYPES, PHRASES, STATUSES, cityList.length, SEARCH_ROWS],
+     ) rows
+     returning id)
+     select min(id) as from_id, max(id) as to_id from added`,
+    [cityList, neighbourhoodList, TYPES, PHRASES, STATUSES, cityList.length, SEARCH_ROWS, GENERATED_MARK],
   );
+  const { from_id: fromId, to_id: toId } = rows[0]!;
   // 3 to 5 photos per offer like the demo data (the list joins offer_images/images for the main one).
   await client.query(
     `insert into images (id, width, height, variants, colour)
      select 'bench-' || o.id || '-' || p, 1600, 1200, '{480,960,1600}', '#d6d3d1'
-     from offers o cross join lateral generate_series(0, 2 + o.id % 3) p`,
+     from offers o cross join lateral generate_series(0, 2 + o.id % 3) p where o.id between $1 and $2`,
+    [fromId, toId],
   );
   await client.query(
     `insert into offer_images (offer_id, image_id, position)
-     select o.id, 'bench-' || o.id || '-' || p, p from offers o cross join lateral generate_series(0, 2 + o.id % 3) p`,
+     select o.id, 'bench-' || o.id || '-' || p, p from offers o cross join lateral generate_series(0, 2 + o.id % 3) p where o.id between $1 and $2`,
+    [fromId, toId],
   );
+  await client.query("vacuum analyze offers");
   await client.query("analyze");
+}
+
+/** Removes the generated offers (and their photo rows) from a database they were added to. */
+export async function removeGeneratedOffers(client: pg.Pool | pg.Client) {
+  await client.query("delete from offers where deed_number = $1", [GENERATED_MARK]);
+  await client.query("delete from images where id like 'bench-%' and not exists (select 1 from offer_images where image_id = images.id)");
+  await client.query("vacuum analyze offers");
 }

@@ -16,6 +16,9 @@ const PAGES = [
   "/services/development",
   "/contact?propertyTitle=شقة",
   "/list-your-property",
+  "/favourites?ids=1,2,3",
+  "/compare?ids=1,2,3",
+  "/compare",
   "/no-such-page",
 ];
 
@@ -188,4 +191,55 @@ test("no serious accessibility violations on /admin/reports with every chart's t
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+test("no serious accessibility violations in the search alert form (open, showing an error) and on the alert pages", async ({ page }) => {
+  await page.route("**/api/offers/events", (route) => route.abort());
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await page.goto(`/offers?city=${encodeURIComponent("الرياض")}`);
+  const block = page.getByTestId("alert-subscribe");
+  await block.getByText("نبهني بالعروض الجديدة").click();
+  await block.getByLabel("بريدك الإلكتروني").fill("x");
+  await block.getByRole("button", { name: "فعّل التنبيه" }).click();
+  await expect(block.getByText("البريد الإلكتروني غير صحيح")).toBeVisible();
+  await check("alert form");
+
+  // A waiting alert of this test's own, with a confirmation token it knows (only its SHA-256 is kept).
+  const token = `a11y${unique(10)}`.padEnd(43, "x");
+  const email = `a11y.${unique()}@example.sa`;
+  await queryE2eDatabase(
+    "insert into search_alerts (email, query, confirm_token_hash, confirm_sent_at) values ($1, 'city=%D8%AC%D8%AF%D8%A9', encode(sha256($2::bytea), 'hex'), now())",
+    [email, token],
+  );
+  try {
+    for (const path of [`/alerts/confirm/${token}`, "/alerts/confirm/not-a-token", `/alerts?city=${encodeURIComponent("جدة")}`]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await check(path);
+    }
+  } finally {
+    await queryE2eDatabase("delete from search_alerts where email = $1", [email]);
+  }
+});
+
+test("no serious accessibility violations with the compare tray showing and its «which one to replace» dialog open", async ({ page }) => {
+  await page.route("**/api/offers/events", (route) => route.abort());
+  await page.goto("/offers");
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+  const compare = page.getByTestId("offers-grid").getByRole("button", { name: "أضف إلى المقارنة" });
+  for (const i of [0, 1, 2]) await compare.nth(i).click();
+  await expect(page.getByTestId("compare-tray").getByRole("listitem")).toHaveCount(3);
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await check("tray");
+  await compare.nth(3).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await check("dialog");
 });

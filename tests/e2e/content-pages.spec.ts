@@ -56,7 +56,7 @@ test("about: title, both sections and the seeded galleries, which open large", a
   await page.getByRole("link", { name: "شريكك العقاري الموثوق - صورة 2" }).click();
   const dialog = page.getByRole("dialog", { name: "صور: شريكك العقاري الموثوق" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText("2 / 3")).toBeVisible();
+  await expect(dialog.getByText("٢ / ٣")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/about$/);

@@ -14,7 +14,9 @@ export async function queryE2eDatabase<T extends pg.QueryResultRow>(text: string
 }
 
 /** What the e2e server wrote to one of its outboxes (e-mail, SMS, WhatsApp) so far. */
-export async function readE2eOutbox(channel: "email" | "sms" | "whatsapp"): Promise<Array<{ to: string; subject?: string; body: string; html?: string; at: string }>> {
+export async function readE2eOutbox(
+  channel: "email" | "sms" | "whatsapp",
+): Promise<Array<{ to: string; subject?: string; body: string; html?: string; headers?: Record<string, string>; at: string }>> {
   const { readOutbox } = await import("../../app/modules/messaging/outbox.server.ts");
   return readOutbox(E2E.dataDir, channel);
 }

@@ -27,7 +27,7 @@ test("offer page: price in both forms, facts, gallery, units, map, neighbours", 
   const thumbs = page.getByRole("list", { name: "الصور المصغرة" }).getByRole("button");
   expect(await thumbs.count()).toBeGreaterThanOrEqual(3);
   await thumbs.nth(1).click();
-  await expect(page.getByText(/^2 \/ \d+$/).first()).toBeVisible();
+  await expect(page.getByText(/^٢ \/ [٠-٩]+$/).first()).toBeVisible();
   // Lightbox opens and closes.
   await page.getByRole("button", { name: "عرض الصورة بحجم كامل" }).click();
   const lightbox = page.getByRole("dialog", { name: "معرض الصور" });

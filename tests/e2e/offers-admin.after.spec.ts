@@ -136,6 +136,13 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   await expect(publicPage.getByRole("heading", { name: title })).toBeVisible({ timeout: 10_000 });
   expect(await publicPage.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
   await expect(homePage.getByRole("heading", { name: title })).toBeVisible({ timeout: 10_000 }); // the newest of the featured offers
+  // Its own page links to both neighbours: «العرض السابق» too, though its time has microseconds (compared in SQL, issue 16).
+  const own = await visitor.newPage();
+  await own.goto(`/offer/${saved!.id}`);
+  await expect(own.getByRole("link", { name: "العرض السابق" })).toHaveAttribute("href", /^\/offer\/\d+$/);
+  await expect(own.getByRole("link", { name: "العرض السابق" })).not.toHaveAttribute("href", `/offer/${saved!.id}`);
+  await expect(own.getByRole("link", { name: "العرض التالي" })).not.toHaveAttribute("href", `/offer/${saved!.id}`);
+  await own.close();
 
   // The new city is offered next time.
   await page.goto("/admin/offers/new");

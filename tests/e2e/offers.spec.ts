@@ -64,16 +64,17 @@ test.describe("grid and swipe views", () => {
   test("swipe view: one card, counter, previous/next wrap around", async ({ page }) => {
     await page.goto("/offers");
     const total = await (await cards(page)).count();
+    const n = (value: number) => value.toLocaleString("ar-SA");
     await page.getByRole("link", { name: "بطاقات" }).click();
     const counter = page.getByTestId("swipe-counter");
-    await expect(counter).toHaveText(`1 / ${total}`);
+    await expect(counter).toHaveText(`${n(1)} / ${n(total)}`);
     await expect(page.getByTestId("swipe-card").locator("article")).toHaveCount(1);
     await page.getByRole("button", { name: "السابق" }).click();
-    await expect(counter).toHaveText(`${total} / ${total}`);
+    await expect(counter).toHaveText(`${n(total)} / ${n(total)}`);
     await page.getByRole("button", { name: "التالي" }).click();
-    await expect(counter).toHaveText(`1 / ${total}`);
+    await expect(counter).toHaveText(`${n(1)} / ${n(total)}`);
     await page.getByRole("button", { name: "التالي" }).click();
-    await expect(counter).toHaveText(`2 / ${total}`);
+    await expect(counter).toHaveText(`${n(2)} / ${n(total)}`);
     await page.getByRole("link", { name: "شبكة" }).click();
     await expect(page.getByTestId("offers-grid")).toBeVisible();
   });

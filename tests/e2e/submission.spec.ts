@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures.ts";
 
 const MESSAGES = {
   photosRequired: "يرجى تحميل صورة واحدة على الأقل للعقار.",
-  photoTooLarge: "بعض الصور يتجاوز حجمها 5 ميجابايت. الحد الأقصى لكل صورة 5 ميجابايت.",
+  photoTooLarge: "بعض الصور يتجاوز حجمها ٥ ميجابايت. الحد الأقصى لكل صورة ٥ ميجابايت.",
   photosUnreadable: "حدث خطأ أثناء معالجة الصور...",
   received: "تم استلام طلبك بنجاح!",
   nameRequired: "يرجى إدخال الاسم",

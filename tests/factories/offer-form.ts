@@ -18,6 +18,8 @@ export const VALID_OFFER = {
   details: { streetWidth: "20", facade: ["شمال", "غرب", "فوق"], buildingType: "سكني", parking: "2", driversRoom: true },
   units: [],
   photos: [PHOTO],
+  // A licence in force for years (decision 017): for sale needs one while the settings require it.
+  adLicence: { number: "7100000001", issuedOn: "2026-01-01", expiresOn: "2099-12-31", capacity: "broker" },
 };
 
 /**

@@ -25,7 +25,7 @@ export const EMPTY_DETAILS: OfferDetails = {
 };
 
 /** A licence in force for years: the default of test offers, so public queries show them. */
-export const VALID_AD_LICENCE = {
+const VALID_AD_LICENCE = {
   adLicenceNumber: "7100000001",
   adLicenceIssuedOn: "2026-01-01",
   adLicenceExpiresOn: "2099-12-31",

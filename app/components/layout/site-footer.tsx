@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatDigitsArabic } from "~/utils/format.ts";
 import { FOOTER_LINKS, SERVICE_LINKS } from "./nav-links.ts";
 
 /** A column of the footer: a titled list of links, named by its title. */
@@ -36,7 +37,7 @@ export function SiteFooter({ companyName, aboutTitle, aboutText, contactsHtml }:
         {contactsHtml ? <div dangerouslySetInnerHTML={{ __html: contactsHtml }} /> : null}
       </div>
       <div className="border-t border-brand-800 py-4 text-center text-sm text-brand-100">
-        © {new Date().getFullYear()} {companyName}. جميع الحقوق {/* The staff entrance: the word 'محفوظة' leads to /login. */}
+        © {formatDigitsArabic(new Date().getFullYear())} {companyName}. جميع الحقوق {/* The staff entrance: the word 'محفوظة' leads to /login. */}
         <Link to="/login" rel="nofollow" className="text-brand-100 no-underline hover:text-brand-100">
           محفوظة
         </Link>

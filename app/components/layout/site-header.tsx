@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon, SearchIcon } from "~/components/ui/icons.tsx";
 import { HEADER_LINKS } from "./nav-links.ts";
@@ -24,7 +24,11 @@ function NavLinks({ className }: { className: string }) {
   );
 }
 
-export function SiteHeader({ companyName }: { companyName: string }) {
+/**
+ * `favourites`: the header's «المفضلة» link, given by the public layout (the visitor's lists are a
+ * module's): in the bar from the sm breakpoint, in the menu on phones (the bar has no room there).
+ */
+export function SiteHeader({ companyName, favourites }: { companyName: string; favourites?: (inMenu: boolean) => ReactNode }) {
   const location = useLocation();
   // The menu closes when the page changes, however it changed (a link, the back button): adjusted
   // while rendering, so the new page never paints with the menu open.
@@ -54,6 +58,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           <SearchIcon className="size-5" />
           بحث
         </button>
+        <div className="hidden sm:block">{favourites?.(false)}</div>
         <button
           type="button"
           onClick={() => setMenu({ open: !menuOpen, page })}
@@ -68,6 +73,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
       {menuOpen && (
         <nav id="mobile-menu" aria-label="القائمة" className="border-t border-stone-200 bg-white px-4 py-3 lg:hidden">
           <NavLinks className="grid gap-1" />
+          <div className="mt-1 sm:hidden">{favourites?.(true)}</div>
         </nav>
       )}
       {searchOpen && (

@@ -31,6 +31,15 @@ export const CloseIcon = (p: IconProps) => (
     <path d="M6 6l12 12M18 6 6 18" />
   </Svg>
 );
+/** Sliders: the «تصفية» disclosure of /offers. */
+export const FiltersIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </Svg>
+);
 export const MenuIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 7h16M4 12h16M4 17h16" />
@@ -125,6 +134,11 @@ export function XLogoIcon({ className = "size-5" }: IconProps) {
     </svg>
   );
 }
+export const PhoneIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 4h3.5l1.7 4.3-2.2 1.5a11 11 0 0 0 6.2 6.2l1.5-2.2L20 15.5V19a1 1 0 0 1-1 1A16 16 0 0 1 4 5a1 1 0 0 1 1-1z" />
+  </Svg>
+);
 export const MegaphoneIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 10v4a1 1 0 0 0 1 1h2l5 4V5L7 9H5a1 1 0 0 0-1 1zM16 8.5a4 4 0 0 1 0 7M18.5 6a7.5 7.5 0 0 1 0 12" />
@@ -146,5 +160,18 @@ export const HouseSearchIcon = (p: IconProps) => (
     <path d="M3 11 11 4l8 7M5 10v9h6" />
     <circle cx="16.5" cy="16.5" r="3" />
     <path d="m21 21-2.3-2.3" />
+  </Svg>
+);
+/** The favourites' heart; filled by the button's pressed state (`group-aria-pressed:fill-current`). */
+export const HeartIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.1a4.3 4.3 0 0 1 7.5 2.7C19.5 15.4 12 20 12 20z" />
+  </Svg>
+);
+/** Two columns side by side: «قارن». */
+export const CompareIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3.5" y="4.5" width="7" height="15" rx="1.5" />
+    <rect x="13.5" y="4.5" width="7" height="15" rx="1.5" />
   </Svg>
 );

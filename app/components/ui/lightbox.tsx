@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { CloseIcon } from "~/components/ui/icons.tsx";
 import { PhotoArrows, usePhotoSteps } from "~/components/ui/photo-steps.tsx";
+import { formatNumberArabic } from "~/utils/format.ts";
 import { useOverlay } from "~/utils/use-overlay.ts";
 
 /** One picture the lightbox shows: a stored photo's variants, or a plain URL. */
@@ -70,7 +71,7 @@ export default function Lightbox({
       )}
       <div className="pointer-events-none absolute inset-x-4 bottom-4 flex flex-col items-center gap-2 text-white">
         {image.caption && <p className="rounded-full bg-black/60 px-4 py-1 text-center font-bold">{image.caption}</p>}
-        <p dir="ltr" className="rounded-full bg-white/15 px-4 py-1">{`${index + 1} / ${count}`}</p>
+        <p dir="ltr" className="rounded-full bg-white/15 px-4 py-1">{`${formatNumberArabic(index + 1)} / ${formatNumberArabic(count)}`}</p>
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import { rateLimitCounters } from "~/db/schema.ts";
  */
 export const PUBLIC_FORM_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
-export type RateLimitScope = "inquiry" | "submission" | "login-code" | "login-verify" | "password-sign-in" | "password-failures" | "password-slot" | "reauth";
+export type RateLimitScope = "inquiry" | "submission" | "search-alert" | "login-code" | "login-verify" | "password-sign-in" | "password-failures" | "password-slot" | "reauth";
 
 export interface RateLimitResult {
   allowed: boolean;

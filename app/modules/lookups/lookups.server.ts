@@ -100,18 +100,37 @@ async function listNames(db: Db, table: NamedList, keep: readonly string[] = [])
   return rows.map((r) => r.name);
 }
 
-/** What every public filter bar and the owners' form offer; cached in the process (see invalidateLookups). */
-let publicCache: Promise<{ cities: string[]; propertyTypes: string[] }> | undefined;
+/** What the public filter bars and the owners' form offer. */
+export interface FilterChoices {
+  cities: string[];
+  propertyTypes: string[];
+  /** Each visible city's visible neighbourhoods, in list order (the /offers neighbourhood filter). */
+  neighbourhoods: Record<string, string[]>;
+}
 
-/** The visible cities and property types, in list order: what the public filter bars offer. */
-export function listFilterChoices(db: Db): Promise<{ cities: string[]; propertyTypes: string[] }> {
+/** Cached in the process (see invalidateLookups). */
+let publicCache: Promise<FilterChoices> | undefined;
+
+/** The visible cities (with their neighbourhoods) and property types, in list order: what the public filter bars offer. */
+export function listFilterChoices(db: Db): Promise<FilterChoices> {
   if (publicCache) return publicCache;
   const loading = (async () => {
-    const [cityRows, types] = await Promise.all([
-      db.select({ name: cities.name }).from(cities).where(eq(cities.hidden, false)).orderBy(asc(cities.position), asc(cities.id)),
+    const [cityRows, hoodRows, types] = await Promise.all([
+      db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.hidden, false)).orderBy(asc(cities.position), asc(cities.id)),
+      db
+        .select({ cityId: neighbourhoods.cityId, name: neighbourhoods.name })
+        .from(neighbourhoods)
+        .where(eq(neighbourhoods.hidden, false))
+        .orderBy(asc(neighbourhoods.position), asc(neighbourhoods.id)),
       listNames(db, propertyTypes),
     ]);
-    return { cities: cityRows.map((r) => r.name), propertyTypes: types };
+    const byCity = new Map(cityRows.map((c) => [c.id, [] as string[]]));
+    for (const hood of hoodRows) byCity.get(hood.cityId)?.push(hood.name);
+    return {
+      cities: cityRows.map((r) => r.name),
+      propertyTypes: types,
+      neighbourhoods: Object.fromEntries(cityRows.map((c) => [c.name, byCity.get(c.id) ?? []])),
+    };
   })();
   publicCache = loading;
   // A failed read is not kept: the next request tries again.

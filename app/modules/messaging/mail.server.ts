@@ -9,6 +9,8 @@ export interface MailMessage {
   body: string;
   /** An HTML alternative of the same text (the daily report); mail clients show it, and the text where they cannot. */
   html?: string;
+  /** Extra header fields (a search alert's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -40,6 +42,7 @@ export function createMailer(env: Pick<Env, "MAIL_TRANSPORT" | "SMTP_URL" | "MAI
         subject: message.subject,
         text: message.body,
         ...(message.html === undefined ? {} : { html: message.html }),
+        ...(message.headers === undefined ? {} : { headers: message.headers }),
       });
     },
   };

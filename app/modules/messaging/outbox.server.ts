@@ -10,6 +10,8 @@ export interface OutboxEntry {
   body: string;
   /** The HTML part of an e-mail that has one. */
   html?: string;
+  /** An e-mail's extra header fields, when it has any. */
+  headers?: Record<string, string>;
   at: string;
 }
 
@@ -27,6 +29,7 @@ export async function writeToOutbox(dataDir: string, channel: OutboxChannel, mes
     ...(message.subject === undefined ? {} : { subject: message.subject }),
     body: message.body,
     ...(message.html === undefined ? {} : { html: message.html }),
+    ...(message.headers === undefined ? {} : { headers: message.headers }),
     at: new Date().toISOString(),
   };
   const file = outboxFile(dataDir, channel);

@@ -1,4 +1,5 @@
-import { formatNumberArabic } from "~/utils/format.ts";
+import { yearsText } from "~/utils/count-words.ts";
+import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
 import type { OfferDetails } from "./details.ts";
 
 /** Arabic labels of the offer details, in the order pages show them. */
@@ -22,9 +23,21 @@ export const DETAIL_LABELS: Record<Exclude<keyof OfferDetails, "additionalNotes"
   supervisorPhone: "جوال المشرف",
 };
 
-/** The details worth showing: empty text, zero and "no" are left out. */
-export function visibleDetails(details: Partial<OfferDetails>): { key: string; label: string; value: string }[] {
-  const rows: { key: string; label: string; value: string }[] = [];
+/** A row of the offer page's details; `ltr` for a phone, whose digits read left to right. */
+export interface DetailRow {
+  key: string;
+  label: string;
+  value: string;
+  ltr?: true;
+}
+
+/**
+ * The details worth showing: empty text, zero and "no" are left out. Numbers and the digits of
+ * codes (plan, plot, unit, year built, the supervisor's phone) are Arabic-Indic; the age agrees
+ * with its number («سنة واحدة», «٣ سنوات»).
+ */
+export function visibleDetails(details: Partial<OfferDetails>): DetailRow[] {
+  const rows: DetailRow[] = [];
   for (const [key, label] of Object.entries(DETAIL_LABELS) as [keyof typeof DETAIL_LABELS, string][]) {
     const value = details[key];
     let text = "";
@@ -32,12 +45,11 @@ export function visibleDetails(details: Partial<OfferDetails>): { key: string; l
     else if (typeof value === "boolean") text = value ? "نعم" : "";
     else if (typeof value === "number") {
       if (value > 0) {
-        text = formatNumberArabic(value);
+        text = key === "propertyAge" ? yearsText(value) : formatNumberArabic(value);
         if (key === "streetWidth") text += " م";
-        if (key === "propertyAge") text += value === 1 ? " سنة" : " سنوات";
       }
-    } else if (typeof value === "string") text = value.trim();
-    if (text) rows.push({ key, label, value: text });
+    } else if (typeof value === "string") text = formatDigitsArabic(value.trim());
+    if (text) rows.push(key === "supervisorPhone" ? { key, label, value: text, ltr: true } : { key, label, value: text });
   }
   return rows;
 }

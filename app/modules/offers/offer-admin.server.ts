@@ -1,11 +1,13 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server.ts";
-import { images, offerImages, offers, stagedImages } from "~/db/schema.ts";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server.ts";
+import { images, offerImages, offers, settings, stagedImages } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { deleteImageFiles, deleteImages, imageColumns } from "~/modules/images/images.server.ts";
 import { publishOfferChange } from "~/modules/live-updates/event-hub.server.ts";
 import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { ADVERTISED_STATUSES, adLicenceState, isAdvertisedStatus, LICENCE_EXPIRING_DAYS, licenceEndsAt, type AdLicenceState } from "./ad-licence.ts";
+import { AD_LICENCE_MESSAGES, RENT_STATUS } from "./ad-licence-form.ts";
 import type { OfferFormData } from "./offer-form-schema.ts";
 import type { AdminOfferRow } from "./offer-views.ts";
 import { listOfferPhotos, offerFields } from "./offers.server.ts";
@@ -13,8 +15,8 @@ import { listOfferPhotos, offerFields } from "./offers.server.ts";
 const ADMIN_PAGE_SIZE = 50;
 
 /** The offers of the back-office list, newest first, a page at a time. */
-export async function listAdminOffers(db: Db, page = 1): Promise<{ rows: AdminOfferRow[]; total: number; page: number; pageCount: number }> {
-  const [rows, [count]] = await Promise.all([
+export async function listAdminOffers(db: Db, page = 1, now: Date = new Date()): Promise<{ rows: AdminOfferRow[]; total: number; page: number; pageCount: number }> {
+  const [found, [count]] = await Promise.all([
     db
       .select({
         id: offers.id,
@@ -23,6 +25,8 @@ export async function listAdminOffers(db: Db, page = 1): Promise<{ rows: AdminOf
         city: offers.city,
         price: offers.price,
         thumbnail: imageColumns,
+        adLicenceNumber: offers.adLicenceNumber,
+        adLicenceExpiresOn: offers.adLicenceExpiresOn,
       })
       .from(offers)
       .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
@@ -33,12 +37,62 @@ export async function listAdminOffers(db: Db, page = 1): Promise<{ rows: AdminOf
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(offers),
   ]);
   const total = count?.n ?? 0;
+  // The licence badge: its state now (valid, expiring within 14 days, expired, missing).
+  const rows = found.map(({ adLicenceNumber, adLicenceExpiresOn, ...row }) => ({
+    ...row,
+    licence: adLicenceState({ number: adLicenceNumber, expiresOn: adLicenceExpiresOn }, now),
+  }));
   return {
     rows,
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
   };
+}
+
+/** An advertised offer whose licence needs the manager: ended, ending within 14 days, or missing (the dashboard). */
+export interface LicenceAttention {
+  id: number;
+  title: string;
+  status: string;
+  state: Exclude<AdLicenceState, "valid">;
+  expiresOn: string | null;
+}
+
+const ATTENTION_LIMIT = 20;
+
+/**
+ * The for-sale and for-rent offers whose ad licence is missing, expired or expiring within 14 days
+ * at `now`: the ended and missing ones first, then by expiry; at most 20, with how many there are.
+ */
+export async function listLicencesNeedingAttention(db: Db, now: Date = new Date()): Promise<{ rows: LicenceAttention[]; total: number }> {
+  const soon = new Date(now.getTime() + LICENCE_EXPIRING_DAYS * 24 * 60 * 60 * 1000);
+  const where = and(
+    inArray(offers.status, [...ADVERTISED_STATUSES]),
+    or(eq(offers.adLicenceNumber, ""), isNull(offers.adLicenceExpiresOn), isNull(offers.adLicenceEndsAt), lte(offers.adLicenceEndsAt, soon)),
+  );
+  const [found, [count]] = await Promise.all([
+    db
+      .select({ id: offers.id, title: offers.title, status: offers.status, number: offers.adLicenceNumber, expiresOn: offers.adLicenceExpiresOn })
+      .from(offers)
+      .where(where)
+      .orderBy(
+        sql`case when ${offers.adLicenceNumber} = '' or ${offers.adLicenceEndsAt} is null or ${offers.adLicenceEndsAt} <= ${now.toISOString()}::timestamptz then 0 else 1 end`,
+        asc(offers.adLicenceEndsAt),
+        asc(offers.id),
+      )
+      .limit(ATTENTION_LIMIT),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(offers)
+      .where(where),
+  ]);
+  const rows = found.map(({ number, ...offer }) => {
+    const state = adLicenceState({ number, expiresOn: offer.expiresOn }, now);
+    // The query's "within 14 days" and adLicenceState's agree; "valid" would only be a rounding at the edge.
+    return { ...offer, state: state === "valid" ? ("expiring" as const) : state };
+  });
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** An offer as the edit form needs it, or null when there is no such offer. */
@@ -83,7 +137,45 @@ function offerColumns(data: OfferFormData) {
     lng: data.coordinates?.lng ?? null,
     details: data.details,
     units: data.units,
+    rentPeriod: data.rentPeriod,
+    adLicenceNumber: data.adLicence.number,
+    adLicenceIssuedOn: data.adLicence.issuedOn,
+    adLicenceExpiresOn: data.adLicence.expiresOn,
+    // The moment the licence stops holding (midnight in Riyadh after its last day): public queries compare it with now().
+    adLicenceEndsAt: data.adLicence.expiresOn ? licenceEndsAt(data.adLicence.expiresOn) : null,
+    advertiserCapacity: data.adLicence.capacity,
+    deedNumber: data.adLicence.deedNumber,
+    nationalAddress: data.adLicence.nationalAddress,
+    disclosures: data.adLicence.disclosures,
   };
+}
+
+/**
+ * Whether the settings require an ad licence to publish, read in the saving transaction (not from
+ * the process's cache: a change made on another instance holds at once). No settings row yet: the
+ * column's default, on.
+ */
+async function adLicenceRequired(tx: Tx): Promise<boolean> {
+  const [row] = await tx.select({ required: settings.requireAdLicence }).from(settings).where(eq(settings.id, 1));
+  return row?.required ?? true;
+}
+
+/**
+ * The rules of decision 017 on the offer as it will be stored (its status spelt as the list spells
+ * it): a rent offer has its rent period; while the settings require it, a for-sale or for-rent
+ * offer has a licence in force — a number, both dates, and an expiry that has not passed in Riyadh.
+ * Refused on the fields concerned, the licence number first.
+ */
+function adLicenceProblems(offer: OfferFormData, required: boolean, now: Date): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (offer.status === RENT_STATUS && !offer.rentPeriod) problems.rentPeriod = AD_LICENCE_MESSAGES.rentPeriodRequired;
+  if (!required || !isAdvertisedStatus(offer.status)) return problems;
+  const { number, issuedOn, expiresOn } = offer.adLicence;
+  if (!number || !issuedOn || !expiresOn) return { "adLicence.number": AD_LICENCE_MESSAGES.requiredToPublish, ...problems };
+  if (licenceEndsAt(expiresOn).getTime() <= now.getTime()) {
+    return { "adLicence.number": AD_LICENCE_MESSAGES.expiredToPublish, "adLicence.expiresOn": AD_LICENCE_MESSAGES.expiredDate, ...problems };
+  }
+  return problems;
 }
 
 /**
@@ -92,14 +184,15 @@ function offerColumns(data: OfferFormData) {
  * or ones this same user uploaded and no save has claimed yet (staged by `user.id`); those are
  * claimed. Photos an edit dropped are deleted with their files once the change is committed.
  * An edit that changes the status leaves an audit entry (`status-change`, `{ from, to }`) in the
- * same transaction: the reports' days on market count from these. Returns null when the offer to
- * edit does not exist.
+ * same transaction: the reports' days on market count from these. While the settings require it,
+ * a for-sale or for-rent offer is refused (OfferInputError on `adLicence.number`) without a licence
+ * in force at `now` (decision 017). Returns null when the offer to edit does not exist.
  */
 export async function saveOffer(
   db: Db,
   dataDir: string,
   data: OfferFormData,
-  { id, user }: { id?: number; user: Pick<StaffProfile, "id" | "name"> },
+  { id, user, now = new Date() }: { id?: number; user: Pick<StaffProfile, "id" | "name">; now?: Date },
 ): Promise<{ id: number; created: boolean } | null> {
   let dropped: Array<{ id: string; variants: number[] }> = [];
   const savedId = await db.transaction(async (tx) => {
@@ -134,14 +227,19 @@ export async function saveOffer(
       status: data.status,
       unitTypes: data.units.map((unit) => unit.type),
     });
+    const status = listed.status || data.status;
     const saved: OfferFormData = {
       ...data,
       city: listed.city,
       location: listed.neighbourhood,
       propertyType: listed.propertyType || data.propertyType,
-      status: listed.status || data.status,
+      status,
+      rentPeriod: status === RENT_STATUS ? data.rentPeriod : "",
       units: data.units.map((unit) => ({ ...unit, type: listed.unitTypes.get(unit.type.trim()) ?? unit.type })),
     };
+    // Nothing is published without a licence in force while the settings require one (the lookup values added above roll back too).
+    const problems = adLicenceProblems(saved, await adLicenceRequired(tx), now);
+    if (Object.keys(problems).length) throw new OfferInputError(problems);
 
     let offerId: number;
     if (id === undefined) {

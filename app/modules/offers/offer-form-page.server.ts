@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server.ts";
 import { listOfferFormChoices } from "~/modules/lookups/lookups.server.ts";
+import { getSettings } from "~/modules/settings/settings.server.ts";
 import { offerStartFromSubmission } from "~/modules/submissions/review.server.ts";
 import { getOfferForEdit } from "./offer-admin.server.ts";
 import { OFFER_LIMITS, offerFormValues } from "./offer-form-schema.ts";
@@ -35,10 +36,13 @@ export async function loadNewOfferForm(db: Db, params: URLSearchParams) {
         details: { ...blank.details, additionalNotes: `من طلب المالك ${submission.clientName} (${submission.clientPhone})` },
       }
     : blank;
+  const [choices, settings] = await Promise.all([listOfferFormChoices(db), getSettings(db)]);
   return {
     initial: { values, photos: start?.photos ?? [] },
-    choices: await listOfferFormChoices(db),
+    choices,
     fromSubmission: submission ? submission.clientName : null,
+    /** The settings' rule (decision 017): the form marks the licence as needed to publish; the save enforces it. */
+    licenceRequired: settings.requireAdLicence,
   };
 }
 
@@ -49,5 +53,6 @@ export async function loadOfferEditForm(db: Db, param: string | undefined) {
   if (!offer) return null;
   // The offer's own values stay in the lists even when the manager has hidden them since.
   const keep = { city: offer.city, neighbourhood: offer.location, propertyType: offer.propertyType, status: offer.status, unitTypes: offer.units.map((unit) => unit.type) };
-  return { initial: { id: offer.id, values: offerFormValues(offer), photos: offer.photos }, choices: await listOfferFormChoices(db, keep) };
+  const [choices, settings] = await Promise.all([listOfferFormChoices(db, keep), getSettings(db)]);
+  return { initial: { id: offer.id, values: offerFormValues(offer), photos: offer.photos }, choices, licenceRequired: settings.requireAdLicence };
 }

@@ -12,6 +12,8 @@ import { NUMBER_LIMITS, readTypedNumber, toAsciiDigits } from "~/utils/numbers.t
 import type { OfferDetails, OfferUnit } from "./details.ts";
 import type { Coordinates } from "./map-link.ts";
 import { MESSAGES } from "~/utils/messages.ts";
+import type { OfferAdLicence, RentPeriod } from "./ad-licence.ts";
+import { AD_LICENCE_MESSAGES, adLicenceFormSchema, adLicenceFormValues, RENT_STATUS, rentPeriodField, type AdLicenceFormValues } from "./ad-licence-form.ts";
 
 export const OFFER_FORM_MESSAGES = {
   added: "تمت إضافة العقار بنجاح!",
@@ -205,6 +207,10 @@ export const offerFormSchema = z
       .catch("")
       .refine((v) => v === "" || isWebLink(v), OFFER_FORM_MESSAGES.locationUrlInvalid),
     coordinates: coordinatesSchema,
+    /** Only for rent (required then); cleared for any other status. */
+    rentPeriod: rentPeriodField,
+    /** The section «بيانات ترخيص الإعلان» (ad-licence-form.ts); saveOffer adds the rule that needs the settings. */
+    adLicence: adLicenceFormSchema.prefault({}),
     details: detailsSchema.prefault({} as z.input<typeof detailsSchema>), // every detail has its own fallback
     units: z.array(unitSchema).max(OFFER_LIMITS.maxUnits, OFFER_FORM_MESSAGES.tooManyUnits).default([]),
     /** Stored photo ids in order; the first is the main photo. */
@@ -215,7 +221,12 @@ export const offerFormSchema = z
         .max(OFFER_LIMITS.maxPhotos, OFFER_FORM_MESSAGES.tooManyPhotos),
     ),
   })
-  .transform((offer) => {
+  .superRefine((offer, ctx) => {
+    if (offer.status === RENT_STATUS && offer.rentPeriod === "") ctx.addIssue({ code: "custom", path: ["rentPeriod"], message: AD_LICENCE_MESSAGES.rentPeriodRequired });
+  })
+  .transform((typed) => {
+    // A rent period belongs to rent offers only.
+    const offer = typed.status === RENT_STATUS ? typed : { ...typed, rentPeriod: "" as const };
     // Land has no building: what the hidden section held is not saved.
     if (offer.propertyType !== LAND_TYPE) return offer;
     return { ...offer, floors: "", units: [], details: { ...offer.details, elevators: 0, buildingType: "" } };
@@ -258,6 +269,8 @@ export interface OfferFormValues {
   floors: string;
   locationUrl: string;
   coordinates: Coordinates | null;
+  rentPeriod: RentPeriod | "";
+  adLicence: AdLicenceFormValues;
   details: Omit<OfferDetails, NumberKey> & Record<NumberKey, string>;
   units: OfferUnit[];
 }
@@ -278,6 +291,8 @@ export interface OfferFormSource {
   floors: string;
   locationUrl: string;
   coordinates: Coordinates | null;
+  rentPeriod: RentPeriod | "";
+  adLicence: OfferAdLicence;
   details: OfferDetails;
   units: OfferUnit[];
 }
@@ -302,6 +317,8 @@ export function offerFormValues(offer?: OfferFormSource): OfferFormValues {
     floors: offer?.floors ?? "",
     locationUrl: offer?.locationUrl ?? "",
     coordinates: offer?.coordinates ?? null,
+    rentPeriod: offer?.rentPeriod ?? "",
+    adLicence: adLicenceFormValues(offer?.adLicence),
     details: {
       streetWidth: numberText(d?.streetWidth ?? 0),
       facade: d?.facade ?? [],

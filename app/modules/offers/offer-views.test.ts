@@ -23,10 +23,23 @@ describe("details shown on the offer page", () => {
     expect(rows.map((r) => [r.label, r.value])).toEqual([
       ["عرض الشارع", "٢٠ م"],
       ["الواجهة", "شمال، شرق"],
-      ["عمر العقار", "١ سنة"],
+      ["عمر العقار", "سنة واحدة"],
       ["غرفة خادمة", "نعم"],
-      ["رقم المخطط", "3601"],
+      ["رقم المخطط", "٣٦٠١"],
     ]);
     expect(visibleDetails(EMPTY_DETAILS)).toEqual([]);
+  });
+
+  it("writes codes, the year built and the supervisor's phone in Arabic-Indic digits, the phone left to right; the age agrees with its number", () => {
+    const rows = visibleDetails({ ...EMPTY_DETAILS, propertyAge: 11, plotNumber: "418", constructionDate: "2024", unitNumber: "12ب", supervisorPhone: "0551234567" });
+    expect(rows).toEqual([
+      { key: "propertyAge", label: "عمر العقار", value: "١١ سنة" },
+      { key: "plotNumber", label: "رقم القطعة", value: "٤١٨" },
+      { key: "constructionDate", label: "تاريخ البناء", value: "٢٠٢٤" },
+      { key: "unitNumber", label: "رقم الوحدة", value: "١٢ب" },
+      { key: "supervisorPhone", label: "جوال المشرف", value: "٠٥٥١٢٣٤٥٦٧", ltr: true },
+    ]);
+    expect(visibleDetails({ ...EMPTY_DETAILS, propertyAge: 2 })[0]!.value).toBe("سنتان");
+    expect(visibleDetails({ ...EMPTY_DETAILS, propertyAge: 3 })[0]!.value).toBe("٣ سنوات");
   });
 });

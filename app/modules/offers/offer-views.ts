@@ -1,5 +1,5 @@
 import type { ImageRef } from "~/utils/image-ref.ts";
-import type { OfferAdLicence, RentPeriod } from "./ad-licence.ts";
+import type { AdLicenceState, OfferAdLicence, RentPeriod } from "./ad-licence.ts";
 import type { OfferDetails, OfferUnit } from "./details.ts";
 
 /** An offer as a card in a list. */
@@ -42,6 +42,8 @@ export interface AdminOfferRow {
   city: string;
   price: number;
   thumbnail: ImageRef | null;
+  /** The ad licence's state now: the list's badge (decision 017). */
+  licence: AdLicenceState;
 }
 
 /** Status badge colours on the public site (for rent is blue here, green in the back office). */

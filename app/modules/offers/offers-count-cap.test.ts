@@ -23,9 +23,22 @@ describe("counting a broad search", () => {
   });
 
   it("counts exactly below the cap", async () => {
-    const result = await listOffers(db(), { keyword: "شقة رقم 10", page: 1 }); // 10, 100-109, 1000-1050
+    const result = await listOffers(db(), { keyword: "شقة", maxPrice: 62_000, page: 1 }); // 1-62
     expect(result.totalIsLowerBound).toBe(false);
-    expect(result.total).toBe(1 + 10 + 51);
+    expect(result.total).toBe(62);
+  });
+
+  it("leads on past the cap, a page at a time, until the last match (no silent cap)", async () => {
+    const all = MAX_COUNTED_OFFERS + 50;
+    const lastCounted = Math.ceil(MAX_COUNTED_OFFERS / 24); // 42: its end (1,008) is past the cap, so it counts on to it
+    const atCap = await listOffers(db(), { page: lastCounted });
+    expect([atCap.total, atCap.totalIsLowerBound, atCap.pageCount, atCap.offers.length]).toEqual([lastCounted * 24, true, lastCounted, 24]);
+    const next = await listOffers(db(), { page: lastCounted + 1 });
+    expect([next.total, next.totalIsLowerBound, next.offers.length]).toEqual([(lastCounted + 1) * 24, true, 24]);
+    expect(next.offers[0]!.title).toBe(`شقة رقم ${lastCounted * 24 + 1}`);
+    const last = await listOffers(db(), { page: Math.ceil(all / 24) });
+    expect([last.total, last.totalIsLowerBound, last.pageCount, last.offers.length]).toEqual([all, false, Math.ceil(all / 24), all % 24]);
+    expect(last.offers.at(-1)!.title).toBe(`شقة رقم ${all}`);
   });
 
   it("keeps the order across pages when sorted by price", async () => {

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
 import { imageColumns } from "~/modules/images/images.server.ts";
+import { completedKeyword, correctedKeyword, keywordSearch, rankedMatches } from "~/modules/search/search.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { ADVERTISED_STATUSES, EMPTY_DISCLOSURES, type OfferAdLicence } from "./ad-licence.ts";
@@ -40,58 +41,111 @@ export async function publicOffersCondition(db: Db): Promise<SQL> {
   return sql`${notEnded} and (${offers.status} not in (${advertised}) or (${offers.adLicenceNumber} <> '' and ${offers.adLicenceEndsAt} is not null))`;
 }
 
-/** Escapes LIKE wildcards so a keyword is matched literally. */
-function likeLiteral(value: string): string {
-  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
-/** The SQL conditions of the public offer filters (filters.ts). Keyword matching is Arabic-aware (ar_fold) and uses the trigram index. */
+/** The SQL conditions of the public offer filters (filters.ts) but the keyword, which the search module matches (keywordSearch). */
 function offerConditions(filters: Omit<OfferFilters, "page" | "priceSort">): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filters.keyword) {
-    conditions.push(sql`${offers.searchText} like '%' || ar_fold(${likeLiteral(filters.keyword)}) || '%'`);
-  }
   if (filters.city) conditions.push(eq(offers.city, filters.city));
   if (filters.propertyType) conditions.push(eq(offers.propertyType, filters.propertyType));
   if (filters.status) conditions.push(eq(offers.status, filters.status));
+  // The neighbourhood is the offer's location, within the chosen city (parseOfferFilters keeps it only with one).
+  if (filters.neighbourhood) conditions.push(eq(offers.location, filters.neighbourhood));
+  if (filters.minPrice !== undefined) conditions.push(gte(offers.price, filters.minPrice));
+  if (filters.maxPrice !== undefined) conditions.push(lte(offers.price, filters.maxPrice));
+  // An offer without an area (0) never matches an area range.
+  if (filters.minArea !== undefined || filters.maxArea !== undefined) conditions.push(gt(offers.area, 0));
+  if (filters.minArea !== undefined) conditions.push(gte(offers.area, filters.minArea));
+  if (filters.maxArea !== undefined) conditions.push(lte(offers.area, filters.maxArea));
+  if (filters.bedrooms !== undefined) conditions.push(gte(offers.bedrooms, filters.bedrooms));
   return conditions.length ? and(...conditions) : undefined;
 }
 
-type SortColumns = { price: AnyColumn; createdAt: AnyColumn; id: AnyColumn };
+type SortColumns = { price: AnyColumn; pricePerM2: AnyColumn; createdAt: AnyColumn; id: AnyColumn };
 
+/** The list's order; each is served by an index (offers_price_idx, offers_price_per_m2_idx, offers_created_at_idx). */
 function orderFor(columns: SortColumns, priceSort: OfferFilters["priceSort"]) {
   if (priceSort === "low") return [asc(columns.price), asc(columns.id)];
   if (priceSort === "high") return [desc(columns.price), desc(columns.id)];
+  // Ascending puts nulls (offers without an area) last.
+  if (priceSort === "perM2") return [asc(columns.pricePerM2), asc(columns.id)];
   return [desc(columns.createdAt), desc(columns.id)];
 }
 
 /**
- * Totals are counted up to this many matches; beyond it the list says "more than" and offers
- * the pages up to it. Counting every match of a broad keyword over a large catalogue would cost
- * more than the whole page (see docs/decisions/002-arabic-search.md).
+ * Totals are counted up to this many matches (or up to the end of the asked page, if further);
+ * beyond it the list says "more than" and its «التالي» link leads on, a page at a time. Counting
+ * every match of a broad keyword over a large catalogue would cost more than the whole page (see
+ * docs/decisions/002-arabic-search.md).
  */
 export const MAX_COUNTED_OFFERS = 1000;
 
 export interface OfferListPage {
   offers: OfferCard[];
   total: number;
-  /** True when there are more matches than MAX_COUNTED_OFFERS. */
+  /** True when there are more matches than counted (MAX_COUNTED_OFFERS, or the end of the page if further): there is a next page. */
   totalIsLowerBound: boolean;
   page: number;
   pageCount: number;
+  /**
+   * «هل تقصد …؟»: the keyword found nothing, and these offers are those of this keyword instead, its
+   * mistyped words replaced by the offers' own words one letter away (decision 002).
+   */
+  suggestion?: string;
 }
 
-/** One page of offers matching the filters, newest first unless sorted by price. */
-export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_SIZE): Promise<OfferListPage> {
+/**
+ * One page of offers matching the filters: with a keyword, the best matches first (every word in
+ * the title, then in the title or the place, then anywhere; decision 002), newest first among
+ * equals; without one, newest first; by price when a price order is chosen. A keyword that finds
+ * nothing is tried again with its mistyped words corrected (`suggestion`).
+ */
+export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_SIZE, countAtLeast = MAX_COUNTED_OFFERS): Promise<OfferListPage> {
+  const result = await listMatchingOffers(db, filters, pageSize, countAtLeast);
+  if (result.total > 0 || !filters.keyword) return result;
+  const suggestion = await correctedKeyword(db, filters.keyword);
+  if (!suggestion) return result;
+  const corrected = await listMatchingOffers(db, { ...filters, keyword: suggestion }, pageSize, countAtLeast);
+  return corrected.total > 0 ? { ...corrected, suggestion } : result;
+}
+
+/** The cards of these offers, in this order, each with its main photo. */
+async function offerCardsInOrder(db: Db, ids: number[]): Promise<OfferCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(cardColumns)
+    .from(offers)
+    .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
+    .leftJoin(images, eq(images.id, offerImages.imageId))
+    .where(inArray(offers.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function listMatchingOffers(db: Db, filters: OfferFilters, pageSize: number, countAtLeast: number): Promise<OfferListPage> {
   const page = filters.page ?? 1;
-  const where = and(await publicOffersCondition(db), offerConditions(filters));
+  // Deep pages count on to their own end, so every match can be reached by «التالي».
+  const countUpTo = Math.max(countAtLeast, page * pageSize);
+  const search = keywordSearch(filters.keyword, filters.status);
+  const filtered = and(await publicOffersCondition(db), offerConditions(filters));
+  if (search?.words.length && !filters.priceSort) {
+    // Ranked by the search module: the ids in order up to the count, then the page's cards.
+    const ids = await rankedMatches(db, search, filtered, countUpTo + 1);
+    const total = Math.min(ids.length, countUpTo);
+    return {
+      offers: await offerCardsInOrder(db, ids.slice((page - 1) * pageSize, Math.min(page * pageSize, total))),
+      total,
+      totalIsLowerBound: ids.length > countUpTo,
+      page,
+      pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    };
+  }
+  const where = and(filtered, search?.match);
   // The matches in order, at most one past the counting cap; only the page's rows are joined to photos.
   const limited = db
-    .select({ id: offers.id, price: offers.price, createdAt: offers.createdAt })
+    .select({ id: offers.id, price: offers.price, pricePerM2: offers.pricePerM2, createdAt: offers.createdAt })
     .from(offers)
     .where(where)
     .orderBy(...orderFor(offers, filters.priceSort))
-    .limit(MAX_COUNTED_OFFERS + 1)
+    .limit(countUpTo + 1)
     .as("limited");
   const pageIds = db
     .select({ id: limited.id, total: sql<number>`count(*) over ()`.as("total") })
@@ -114,13 +168,13 @@ export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_
       .select({ one: sql`1` })
       .from(offers)
       .where(where)
-      .limit(MAX_COUNTED_OFFERS + 1)
+      .limit(countUpTo + 1)
       .as("capped");
     const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped);
     counted = count?.n ?? 0;
   }
-  const totalIsLowerBound = counted > MAX_COUNTED_OFFERS;
-  const total = Math.min(counted, MAX_COUNTED_OFFERS);
+  const totalIsLowerBound = counted > countUpTo;
+  const total = Math.min(counted, countUpTo);
   return {
     offers: rows.map(({ total: _total, ...card }): OfferCard => card),
     total,
@@ -130,10 +184,13 @@ export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_
   };
 }
 
-/** Quick search for the header overlay: title, neighbourhood or city. */
+/** Quick search for the header overlay, as one types: the keyword search's first few offers (nothing counted past them). */
 export async function searchOffers(db: Db, keyword: string, limit = 8): Promise<OfferCard[]> {
   if (!keyword.trim()) return [];
-  const result = await listOffers(db, { keyword: keyword.trim(), page: 1 }, limit);
+  // The last word may be half typed: completed from the offers' own words.
+  const completed = await completedKeyword(db, keyword);
+  if (!completed) return [];
+  const result = await listOffers(db, { keyword: completed, page: 1 }, limit, limit);
   return result.offers;
 }
 
@@ -227,7 +284,7 @@ export function offerFields(row: typeof offers.$inferSelect) {
 }
 
 /** The ad licence fields of a stored offer. */
-export function adLicenceOf(row: typeof offers.$inferSelect): OfferAdLicence {
+function adLicenceOf(row: typeof offers.$inferSelect): OfferAdLicence {
   return {
     number: row.adLicenceNumber,
     issuedOn: row.adLicenceIssuedOn,
@@ -262,4 +319,14 @@ export async function getOfferTitle(db: Db, id: number): Promise<string | undefi
 export async function countOffers(db: Db): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(offers);
   return row?.count ?? 0;
+}
+
+/**
+ * The offers a visitor would find in the list with these filters now, as one SQL condition: the
+ * public rule, the filters and the keyword's words (without the list's «هل تقصد» correction).
+ * The search alerts match new offers with it (app/modules/alerts), so an alert finds exactly what
+ * its saved search shows.
+ */
+export async function publicOffersMatching(db: Db, filters: Omit<OfferFilters, "page" | "priceSort">): Promise<SQL> {
+  return and(await publicOffersCondition(db), offerConditions(filters), keywordSearch(filters.keyword, filters.status)?.match)!;
 }

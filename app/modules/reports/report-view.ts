@@ -62,6 +62,8 @@ export interface OffersReport {
   /** How many (kind, city, type) groups there were beyond those listed. */
   pricePerMeterMore: number;
   daysOnMarket: { sold: DaysOnMarket; rented: DaysOnMarket; recordingSince: string | null };
+  /** Visitors' search alerts on now (confirmed, not cancelled). */
+  activeAlerts: number;
 }
 
 interface TopOffer {

@@ -7,6 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
+import { countActiveAlerts } from "~/modules/alerts/alerts.server.ts";
 import { INQUIRY_LATE_AFTER_MS, INQUIRY_STATUSES, type InquiryStatus } from "~/modules/inquiries/status.ts";
 import { CLOSED_TASK_STATUSES } from "~/modules/tasks/status.ts";
 import { periodBuckets, periodInstants, trendMonths, type ReportPeriod } from "./period.ts";
@@ -424,7 +425,7 @@ async function tasksCreated(db: Db, b: Bounds): Promise<number> {
 /** Every figure of the reports page for the period, queries in parallel. */
 export async function loadReports(db: Db, period: ReportPeriod, now = new Date()): Promise<ReportsData> {
   const b = boundsOf(period);
-  const [groups, prices, market, inquiries, perBucket, waiting, top, submissions, replies, tasks, finance, tasksInPeriod] = await Promise.all([
+  const [groups, prices, market, inquiries, perBucket, waiting, top, submissions, replies, tasks, finance, tasksInPeriod, activeAlerts] = await Promise.all([
     offerGroups(db, b),
     pricePerMeter(db, b),
     daysOnMarket(db, b),
@@ -437,6 +438,7 @@ export async function loadReports(db: Db, period: ReportPeriod, now = new Date()
     tasksPerAssignee(db, now),
     financeFigures(db, period, b),
     tasksCreated(db, b),
+    countActiveAlerts(db),
   ]);
   const { count: transactionsInPeriod, ...financeReport } = finance;
   const staff: StaffReport = { replies, tasks };
@@ -450,7 +452,7 @@ export async function loadReports(db: Db, period: ReportPeriod, now = new Date()
   return {
     period,
     generatedAt: now.toISOString(),
-    offers: { ...groups, pricePerMeter: prices.rows, pricePerMeterMore: prices.more, daysOnMarket: market },
+    offers: { ...groups, pricePerMeter: prices.rows, pricePerMeterMore: prices.more, daysOnMarket: market, activeAlerts },
     inquiries: { ...inquiries, perBucket, ...waiting, topOffers: top },
     submissions,
     staff,

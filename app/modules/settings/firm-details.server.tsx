@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { FirmContactList, type FirmContact } from "./components/firm-contact-list.tsx";
+import { formatDigitsArabic, formatPhoneArabic } from "~/utils/format.ts";
 import type { Settings } from "./settings.server.ts";
 
 /** A map link that opens the phone's map app at the point. */
@@ -14,21 +15,25 @@ function whatsappText(digits: string): string {
 }
 
 /** The number a tel: link dials: its digits, with the leading + if it had one. */
-const dialable = (phone: string) => phone.replace(/[^\d+]/g, "");
+export const dialable = (phone: string) => phone.replace(/[^\d+]/g, "");
 
-/** The firm's public details from the settings row, in the order they are shown; what is empty is left out. */
+/**
+ * The firm's public details from the settings row, in the order they are shown; what is empty is
+ * left out. Their digits are Arabic-Indic, as everywhere on the public pages (phones keep their
+ * left-to-right order: `ltr`); the links dial and open the ASCII ones.
+ */
 export function firmContacts(settings: Settings): FirmContact[] {
   const { companyPhone: phone, companyWhatsapp: whatsapp, companyEmail: email, companyAddress: address, workingHours: hours } = settings;
   const { commercialRegistration: cr, falLicence: fal, mapLat: lat, mapLng: lng } = settings;
   const contacts: Array<FirmContact | false> = [
-    Boolean(phone) && { label: "الهاتف", text: phone, href: `tel:${dialable(phone)}`, ltr: true },
-    Boolean(whatsapp) && { label: "واتساب", text: whatsappText(whatsapp), href: `https://wa.me/${whatsapp}`, ltr: true },
+    Boolean(phone) && { label: "الهاتف", text: formatPhoneArabic(phone), href: `tel:${dialable(phone)}`, ltr: true },
+    Boolean(whatsapp) && { label: "واتساب", text: formatPhoneArabic(whatsappText(whatsapp)), href: `https://wa.me/${whatsapp}`, ltr: true },
     Boolean(email) && { label: "البريد الإلكتروني", text: email, href: `mailto:${email}`, ltr: true },
-    Boolean(address) && { label: "العنوان", text: address },
-    Boolean(hours) && { label: "ساعات العمل", text: hours },
+    Boolean(address) && { label: "العنوان", text: formatDigitsArabic(address) },
+    Boolean(hours) && { label: "ساعات العمل", text: formatDigitsArabic(hours) },
     lat !== null && lng !== null && { label: "الموقع", text: "عرض موقعنا على الخريطة", href: mapLink(lat, lng) },
-    Boolean(cr) && { label: "السجل التجاري", text: cr, ltr: true },
-    Boolean(fal) && { label: "رخصة فال للوساطة العقارية", text: fal, ltr: true },
+    Boolean(cr) && { label: "السجل التجاري", text: formatDigitsArabic(cr), ltr: true },
+    Boolean(fal) && { label: "رخصة فال للوساطة العقارية", text: formatDigitsArabic(fal), ltr: true },
   ];
   return contacts.filter((contact) => contact !== false);
 }

@@ -233,7 +233,9 @@ describe("the firm's public details", () => {
       ["السجل التجاري", null],
       ["رخصة فال للوساطة العقارية", null],
     ]);
-    expect(firmContacts(full)[1]!.text).toBe("+966 50 000 0000");
+    // Shown in Arabic-Indic digits, left to right; dialled in ASCII.
+    const [phone, whatsapp] = firmContacts(full);
+    expect([phone!.text, whatsapp!.text]).toEqual(["٠١١ ٢٣٤ ٥٦٧٨", "+٩٦٦ ٥٠ ٠٠٠ ٠٠٠٠"]);
 
     const html = firmContactsHtml(full, "contact");
     expect(html).toContain('<h2 id="firm-contacts"');

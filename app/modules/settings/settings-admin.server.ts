@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { settings } from "~/db/schema.ts";
 import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
-import type { FirmDetailsSettings, NotificationSettings } from "./settings-schema.ts";
+import type { AdLicenceSettings, FirmDetailsSettings, NotificationSettings } from "./settings-schema.ts";
 import type { SettingsFormValues } from "./settings-view.ts";
 import { invalidateSettings, type Settings } from "./settings.server.ts";
 
@@ -32,6 +32,11 @@ export function saveFirmDetails(db: Db, values: FirmDetailsSettings) {
   return saveSettings(db, values);
 }
 
+/** The ad licence rule and the verification link (decision 017): public queries and the offer save read them at once. */
+export function saveAdLicenceSettings(db: Db, values: AdLicenceSettings) {
+  return saveSettings(db, values);
+}
+
 /** The saved settings as the page's forms start. */
 export function settingsFormValues(row: Settings): SettingsFormValues {
   const ticked = (on: boolean) => (on ? "on" : undefined);
@@ -53,6 +58,10 @@ export function settingsFormValues(row: Settings): SettingsFormValues {
       falLicence: row.falLicence,
       mapLat: row.mapLat === null ? "" : String(row.mapLat),
       mapLng: row.mapLng === null ? "" : String(row.mapLng),
+    },
+    adLicence: {
+      requireAdLicence: ticked(row.requireAdLicence),
+      licenceVerificationTemplate: row.licenceVerificationTemplate,
     },
   };
 }

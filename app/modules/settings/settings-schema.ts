@@ -15,9 +15,12 @@ export const SETTINGS_MESSAGES = {
   coordinateInvalid: "اكتب رقمًا عشريًا، مثل 24.7136",
   coordinatesBoth: "يرجى إدخال خط العرض وخط الطول معًا، أو تركهما فارغين",
   coordinatesOutside: "الموقع خارج حدود المملكة العربية السعودية",
+  adLicenceSaved: "تم حفظ إعدادات ترخيص الإعلانات",
+  verificationLinkInvalid: "اكتب رابطًا كاملًا يبدأ بـ https://",
+  verificationLinkPlaceholder: "يجب أن يحتوي الرابط على {licence} في موضع رقم الترخيص",
 } as const;
 
-export const SETTINGS_LIMITS = { address: 300, workingHours: 200, phone: 30, whatsapp: 30, number: 20 } as const;
+export const SETTINGS_LIMITS = { address: 300, workingHours: 200, phone: 30, whatsapp: 30, number: 20, link: 500 } as const;
 
 /** Saudi Arabia's bounding box: a firm's map point outside it is a typing mistake. */
 const SAUDI_BOUNDS = { lat: { min: 16, max: 33 }, lng: { min: 34, max: 56 } } as const;
@@ -146,7 +149,37 @@ export const firmDetailsSchema = z
       context.addIssue({ code: "custom", path: ["mapLng"], message: SETTINGS_MESSAGES.coordinatesOutside });
   });
 
+/** Where `{licence}` stands in the verification link: the ad licence number replaces it (licenceVerificationUrl). */
+const LICENCE_PLACEHOLDER = "{licence}";
+
+/** An https address once `{licence}` is filled in (a number stands in for it here). */
+function isHttpsTemplate(template: string): boolean {
+  try {
+    const url = new URL(template.replaceAll(LICENCE_PLACEHOLDER, "7200000000"));
+    return url.protocol === "https:" && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The ad licence rule (decision 017): whether publishing a for-sale or for-rent offer needs a
+ * licence in force, and the verification link the offer page's QR code opens — "" (no QR code) or
+ * an https address with `{licence}` in it.
+ */
+export const adLicenceSettingsSchema = z.object({
+  requireAdLicence: checkboxField(),
+  licenceVerificationTemplate: z
+    .string()
+    .max(SETTINGS_LIMITS.link, SETTINGS_MESSAGES.verificationLinkInvalid)
+    .optional()
+    .transform((value) => (value ?? "").replace(/[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g, "").trim())
+    .refine((value) => value === "" || isHttpsTemplate(value), SETTINGS_MESSAGES.verificationLinkInvalid)
+    .refine((value) => value === "" || !isHttpsTemplate(value) || value.includes(LICENCE_PLACEHOLDER), SETTINGS_MESSAGES.verificationLinkPlaceholder),
+});
+
 export type NotificationSettings = z.output<typeof notificationsSchema>;
+export type AdLicenceSettings = z.output<typeof adLicenceSettingsSchema>;
 export type FirmDetailsSettings = z.output<typeof firmDetailsSchema>;
 
 const clock = new Intl.DateTimeFormat("ar-SA", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });

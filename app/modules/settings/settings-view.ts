@@ -19,4 +19,9 @@ export interface SettingsFormValues {
     mapLat: string;
     mapLng: string;
   };
+  adLicence: {
+    /** A ticked box posts "on". */
+    requireAdLicence: "on" | undefined;
+    licenceVerificationTemplate: string;
+  };
 }

@@ -22,15 +22,15 @@ export const SUBMISSION_MESSAGES = {
   photosRequired: "يرجى تحميل صورة واحدة على الأقل للعقار.",
   photosUnreadable: "حدث خطأ أثناء معالجة الصور...",
   received: "تم استلام طلبك بنجاح!",
-  photoTooLarge: "بعض الصور يتجاوز حجمها 5 ميجابايت. الحد الأقصى لكل صورة 5 ميجابايت.",
-  tooManyPhotos: "يمكن تحميل 10 صور كحد أقصى.",
+  photoTooLarge: "بعض الصور يتجاوز حجمها ٥ ميجابايت. الحد الأقصى لكل صورة ٥ ميجابايت.",
+  tooManyPhotos: "يمكن تحميل ١٠ صور كحد أقصى.",
   requestTooLarge: "حجم الطلب أكبر من المسموح. يرجى تقليل عدد الصور أو حجمها.",
   nameRequired: "يرجى إدخال الاسم",
   typeRequired: "يرجى اختيار نوع العقار",
   cityRequired: "يرجى اختيار المدينة",
   neighbourhoodRequired: "يرجى اختيار الحي",
   areaRequired: "يرجى إدخال المساحة",
-  areaInvalid: "اكتب المساحة بالأرقام فقط، مثل 450",
+  areaInvalid: "اكتب المساحة بالأرقام فقط، مثل ٤٥٠",
   descriptionRequired: "يرجى كتابة وصف للعقار",
 } as const;
 

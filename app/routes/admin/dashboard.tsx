@@ -4,6 +4,8 @@ import { StatGrid, type Stat } from "~/components/admin/stat-grid.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
 import { inquiryTotals } from "~/modules/inquiries/inbox.server.ts";
+import { LicenceAttention } from "~/modules/offers/components/admin/licence-attention.tsx";
+import { listLicencesNeedingAttention } from "~/modules/offers/offer-admin.server.ts";
 import { countOffers } from "~/modules/offers/offers.server.ts";
 import { MyTasks } from "~/modules/tasks/components/my-tasks.tsx";
 import { countAwaitingApproval, countOpenTasks, dashboardTasksFor } from "~/modules/tasks/tasks.server.ts";
@@ -15,7 +17,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const user = requireStaffUser(context);
   if (user.role === "manager") {
-    const [offers, inquiries, openTasks, awaitingApproval] = await Promise.all([countOffers(db), inquiryTotals(db), countOpenTasks(db), countAwaitingApproval(db)]);
+    const [offers, inquiries, openTasks, awaitingApproval, licences] = await Promise.all([
+      countOffers(db),
+      inquiryTotals(db),
+      countOpenTasks(db),
+      countAwaitingApproval(db),
+      listLicencesNeedingAttention(db),
+    ]);
     const stats: Stat[] = [
       { label: "إجمالي العروض", value: offers, to: "/admin/offers" },
       { label: "إجمالي الاستفسارات", value: inquiries.total, to: "/admin/inquiries" },
@@ -24,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       { label: "المهام الداخلية المعلّقة", value: openTasks, to: "/admin/tasks?open=1" },
       { label: "طلبات بانتظار الاعتماد", value: awaitingApproval, to: `/admin/tasks?status=${encodeURIComponent("Awaiting Approval")}` },
     ];
-    return { kind: "manager" as const, name: user.name, stats };
+    return { kind: "manager" as const, name: user.name, stats, licences };
   }
   if (user.role === "accountant" || user.role === "staff") return { kind: user.role, name: user.name, ...(await dashboardTasksFor(db, user.id)) };
   return { kind: "none" as const, name: user.name };
@@ -45,6 +53,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.kind === "manager" ? (
         <>
           <StatGrid stats={loaderData.stats} />
+          <Section id="ad-licences" title="تراخيص الإعلانات">
+            <LicenceAttention rows={loaderData.licences.rows} total={loaderData.licences.total} />
+          </Section>
           <Section id="quick-actions" title="إجراءات سريعة">
             <div className="flex flex-wrap gap-3">
               <Link to="/admin/offers/new" className="rounded-xl bg-brand-700 px-5 py-2.5 font-bold text-white hover:bg-brand-800">

@@ -5,6 +5,8 @@ import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
 import { FormNotice } from "~/components/forms/field.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { isAdvertisedStatus } from "~/modules/offers/ad-licence.ts";
+import { LicenceBadge } from "~/modules/offers/components/admin/licence-badge.tsx";
 import { OfferActions, OfferThumbnail } from "~/modules/offers/components/admin/offer-row.tsx";
 import { StatusBadge } from "~/modules/offers/components/status-badge.tsx";
 import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
@@ -65,6 +67,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                   </p>
                   <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
                     <StatusBadge status={offer.status} admin />
+                    <LicenceBadge state={offer.licence} advertised={isAdvertisedStatus(offer.status)} />
                     {offer.city}
                   </p>
                   <p className="font-bold text-brand-800">{formatPriceArabic(offer.price)}</p>
@@ -86,6 +89,9 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                   </th>
                   <th scope="col" className="p-3 text-start">
                     الحالة
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    ترخيص الإعلان
                   </th>
                   <th scope="col" className="p-3 text-start">
                     المدينة
@@ -111,6 +117,9 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="p-3">
                       <StatusBadge status={offer.status} admin />
+                    </td>
+                    <td className="p-3">
+                      <LicenceBadge state={offer.licence} advertised={isAdvertisedStatus(offer.status)} />
                     </td>
                     <td className="p-3">{offer.city}</td>
                     <td className="p-3 whitespace-nowrap">{formatPriceArabic(offer.price)}</td>

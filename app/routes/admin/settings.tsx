@@ -4,7 +4,7 @@ import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { LookupLists } from "~/modules/lookups/components/lookup-lists.tsx";
 import { listLookupsForAdmin } from "~/modules/lookups/lookups-admin.server.ts";
-import { FirmDetailsForm, NotificationsForm } from "~/modules/settings/components/settings-forms.tsx";
+import { AdLicenceSettingsForm, FirmDetailsForm, NotificationsForm } from "~/modules/settings/components/settings-forms.tsx";
 import { settingsFormValues } from "~/modules/settings/settings-admin.server.ts";
 import { handleSettingsPost, refuseSettingsPost } from "~/modules/settings/settings-action.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
@@ -29,6 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const SECTIONS = [
   { id: "notifications", title: "الإشعارات والتقارير" },
   { id: "firm", title: "بيانات المنشأة" },
+  { id: "ad-licence", title: "ترخيص الإعلانات" },
   { id: "lookups", title: "القوائم" },
 ] as const;
 
@@ -57,6 +58,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <Section id="firm" title="بيانات المنشأة">
         <p className="mb-4 text-sm leading-7 text-stone-700">تظهر في تذييل الموقع وصفحة «تواصل معنا» ولمحركات البحث. ما يُترك فارغًا لا يظهر.</p>
         <FirmDetailsForm values={values.firm} />
+      </Section>
+      <Section id="ad-licence" title="ترخيص الإعلانات">
+        <AdLicenceSettingsForm values={values.adLicence} />
       </Section>
       <Section id="lookups" title="القوائم">
         <LookupLists lookups={lookups} />

@@ -5,8 +5,8 @@ import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import { ChartIcon, HomeIcon, HouseSearchIcon, KeyIcon, MegaphoneIcon, SearchIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
 import { useSiteData } from "~/modules/content/site-meta.ts";
-import { listFilterChoices } from "~/modules/lookups/lookups.server.ts";
 import { FilterBar } from "~/modules/offers/components/filter-bar.tsx";
+import { offerFilterChoices } from "~/modules/offers/filter-view.server.ts";
 import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
 import { listOffers } from "~/modules/offers/offers.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
@@ -46,8 +46,8 @@ const QUICK_REQUESTS = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const [featured, choices] = await Promise.all([listOffers(db, { page: 1 }, HOME_OFFER_COUNT), listFilterChoices(db)]);
-  return { offers: featured.offers, ...choices };
+  const [featured, choices] = await Promise.all([listOffers(db, { page: 1 }, HOME_OFFER_COUNT), offerFilterChoices(db)]);
+  return { offers: featured.offers, cities: choices.cities, propertyTypes: choices.propertyTypes };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -131,7 +131,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 text-lg text-stone-600">{content.home_featured_subtitle}</p>
         </div>
-        <FilterBar cities={loaderData.cities} propertyTypes={loaderData.propertyTypes} values={{}} idPrefix="home-filters" />
+        <FilterBar cities={loaderData.cities} propertyTypes={loaderData.propertyTypes} idPrefix="home-filters" />
         {loaderData.offers.length > 0 ? (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.offers.map((offer) => (

@@ -1,4 +1,4 @@
-import { Outlet, useNavigation } from "react-router";
+import { Outlet, useMatches, useNavigation } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer.tsx";
 import { SiteHeader } from "~/components/layout/site-header.tsx";
 import { WhatsappButton } from "~/components/layout/whatsapp-button.tsx";
@@ -8,6 +8,7 @@ import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import type { SiteData } from "~/modules/content/site-meta.ts";
 import { firmContactsHtml, firmJsonLd } from "~/modules/settings/firm-details.server.tsx";
 import { getSettings } from "~/modules/settings/settings.server.ts";
+import { CompareTrayLayer, FavouritesLink, ListsBoot } from "~/modules/visitor-lists/components/list-buttons.tsx";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,6 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { content, companyName, companyWhatsapp, firmFooterHtml } = loaderData;
   const navigating = useNavigation().state === "loading";
+  // A page's loader may give the floating WhatsApp button its opening line (the offer page: the offer and its link).
+  const chat = useMatches().at(-1)?.loaderData as { whatsappMessage?: string } | undefined;
   return (
     <div className="flex min-h-dvh flex-col">
       {/* A thin bar while the next page loads. */}
@@ -33,12 +36,15 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         تخطَّ إلى المحتوى
       </a>
-      <SiteHeader companyName={companyName} />
+      <SiteHeader companyName={companyName} favourites={(inMenu) => <FavouritesLink inMenu={inMenu} />} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter companyName={companyName} aboutTitle={content.footer_about_title} aboutText={content.footer_about_text} contactsHtml={firmFooterHtml} />
-      <WhatsappButton number={companyWhatsapp} />
+      <WhatsappButton number={companyWhatsapp} message={chat?.whatsappMessage} />
+      <CompareTrayLayer />
+      {/* Last in the layout: it marks the favourites and compare buttons above it before they are painted. */}
+      <ListsBoot />
     </div>
   );
 }

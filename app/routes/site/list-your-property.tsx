@@ -6,6 +6,7 @@ import { listCities, listPropertyTypeChoices } from "~/modules/lookups/lookups.s
 import { SubmissionForm } from "~/modules/submissions/components/submission-form.tsx";
 import { handleSubmissionPost } from "~/modules/submissions/submission-post.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import type { Route } from "./+types/list-your-property";
 
@@ -43,7 +44,7 @@ export default function ListYourProperty({ loaderData, actionData }: Route.Compo
         {STEPS.map((step, i) => (
           <li key={step.title} className="flex gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
             <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-700 font-bold text-white">
-              {(i + 1).toLocaleString("ar-SA")}
+              {formatNumberArabic(i + 1)}
             </span>
             <span>
               <span className="block font-bold text-ink">{step.title}</span>

@@ -1,21 +1,25 @@
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { NotFoundBoundary } from "~/components/layout/not-found-content.tsx";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
-import { AreaIcon, BathIcon, BedIcon, ChevronEndIcon, ChevronStartIcon, HomeIcon, PinIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
+import { AreaIcon, BathIcon, BedIcon, ChevronEndIcon, ChevronStartIcon, HomeIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import { clientAddressContext, servicesContext } from "~/context.ts";
+import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { useSiteData } from "~/modules/content/site-meta.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
 import { Gallery } from "~/modules/offers/components/gallery.tsx";
 import { OfferMap } from "~/modules/offers/components/offer-map.tsx";
+import { LICENCE_ENDED_TITLE } from "~/modules/offers/components/licence-ended.tsx";
 import { ShareBlock } from "~/modules/offers/components/share-block.tsx";
-import { StatusBadge } from "~/modules/offers/components/status-badge.tsx";
 import { visibleDetails } from "~/modules/offers/detail-fields.ts";
+import { licenceEndedMarkup, offerPageMarkup } from "~/modules/offers/offer-page-markup.server.tsx";
 import { getOfferPage } from "~/modules/offers/offers.server.ts";
-import { formatNumberArabic, formatPriceArabic, formatPriceSar } from "~/utils/format.ts";
+import { getSettings } from "~/modules/settings/settings.server.ts";
+import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/components/list-buttons.tsx";
+import { bathroomsText, roomsText } from "~/utils/count-words.ts";
+import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
-import { imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/offer";
@@ -29,8 +33,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = id ? await getOfferPage(db, id) : null;
   if (!page) throw data(null, { status: 404 });
-  if (page.kind === "licence-ended") throw data({ licenceEnded: page.offer }, { status: 410 });
-  return { ...page, url: `${env.PUBLIC_URL}/offer/${page.offer.id}` };
+  // The 410 page's body comes as markup with the answer (no code for it in the page's JavaScript).
+  if (page.kind === "licence-ended") throw data({ licenceEnded: page.offer, html: licenceEndedMarkup(page.offer) }, { status: 410 });
+  const settings = await getSettings(db);
+  // The head, «بيانات الإعلان» and the meta are built here: relative dates ("أضيف قبل ٣ أيام") read the server's clock once.
+  // The details' rows are written here too (Arabic-Indic digits, the age agreeing with its number): no code for them in the page's JavaScript.
+  const details = visibleDetails(page.offer.details);
+  return { ...page, details, ...(await offerPageMarkup(page.offer, { settings, companyName: COMPANY_NAME, publicUrl: env.PUBLIC_URL, now: new Date() })) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -42,54 +51,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleInquiryPost(context.get(servicesContext), context.get(clientAddressContext), form);
 }
 
-/** The share preview: the main photo's largest variant, with its real size. */
-function ogImage(image: ImageRef, alt: string) {
-  const width = image.variants.find((w) => w >= LARGEST_VARIANT) ?? image.variants.at(-1) ?? image.width;
-  return { url: imageUrl(image, LARGEST_VARIANT), width, height: Math.round((image.height / image.width) * width), alt };
-}
-
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const site = siteFromMatches(matches);
-  if (!loaderData) return [{ title: "الصفحة غير موجودة" }];
-  const { offer, url } = loaderData;
-  const place = [offer.location, offer.city].filter(Boolean).join("، ");
-  const description = `${offer.status} - ${offer.propertyType} في ${place} بسعر ${formatPriceArabic(offer.price)}. ${offer.description}`.slice(0, 200);
-  const main = offer.mainImage;
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+  if (!loaderData) {
+    const ended = isRouteErrorResponse(error) && error.status === 410;
+    return [{ title: ended ? LICENCE_ENDED_TITLE : "الصفحة غير موجودة" }, { name: "robots", content: "noindex" }];
+  }
+  const { offer, seo } = loaderData;
   return [
-    ...pageMeta({
-      site,
-      title: offer.title,
-      description,
-      path: `/offer/${offer.id}`,
-      type: "article",
-      image: main ? ogImage(main, offer.title) : undefined,
-    }),
-    {
-      "script:ld+json": {
-        "@context": "https://schema.org",
-        "@type": "RealEstateListing",
-        name: offer.title,
-        description: offer.description,
-        url,
-        datePosted: offer.createdAt,
-        image: offer.images.map((img) => `${site.publicUrl}${imageUrl(img, LARGEST_VARIANT)}`),
-        address: { "@type": "PostalAddress", addressLocality: offer.city, streetAddress: offer.location, addressCountry: "SA" },
-        offers: { "@type": "Offer", price: offer.price, priceCurrency: "SAR", availability: "https://schema.org/InStock" },
-      },
-    },
+    ...pageMeta({ site: siteFromMatches(matches), title: offer.title, description: seo.description, path: `/offer/${offer.id}`, type: "article", image: seo.image }),
+    { "script:ld+json": seo.jsonLd },
   ];
 };
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
-  const { offer, previous, next, url } = loaderData;
+  const { offer, previous, next, url, summaryHtml, licenceHtml, details } = loaderData;
   const { companyWhatsapp } = useSiteData();
-  const details = visibleDetails(offer.details);
-  const place = [offer.location, offer.city].filter(Boolean).join("، ");
   const facts = [
     { icon: <HomeIcon />, label: "نوع العقار", value: offer.propertyType },
     { icon: <AreaIcon />, label: "المساحة", value: offer.area > 0 ? `${formatNumberArabic(offer.area)} متر مربع` : "" },
-    { icon: <BedIcon />, label: "غرف النوم", value: offer.bedrooms > 0 ? formatNumberArabic(offer.bedrooms) : "" },
-    { icon: <BathIcon />, label: "دورات المياه", value: offer.bathrooms > 0 ? formatNumberArabic(offer.bathrooms) : "" },
+    { icon: <BedIcon />, label: "غرف النوم", value: offer.bedrooms > 0 ? roomsText(offer.bedrooms) : "" },
+    { icon: <BathIcon />, label: "دورات المياه", value: offer.bathrooms > 0 ? bathroomsText(offer.bathrooms) : "" },
   ].filter((fact) => fact.value);
 
   return (
@@ -120,27 +101,15 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
         </nav>
       </div>
 
-      <header className="mt-4 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <div className="mb-2 flex flex-wrap items-center gap-2">
-            <StatusBadge status={offer.status} />
-            {offer.isCorner && <span className="rounded-full bg-sand-200 px-3 py-0.5 text-sm font-bold text-stone-700">زاوية</span>}
-          </div>
-          <h1 className="text-2xl leading-snug font-bold text-brand-900 sm:text-3xl">{offer.title}</h1>
-          <p className="mt-1 flex items-center gap-1 text-stone-600">
-            <PinIcon className="size-5 text-gold-700" />
-            {place}
-          </p>
-        </div>
-        <div className="text-end">
-          <p className="text-3xl font-bold text-brand-700" data-testid="price-arabic">
-            {formatPriceArabic(offer.price)}
-          </p>
-          <p className="text-sm text-stone-600" dir="ltr" data-testid="price-sar">
-            {formatPriceSar(offer.price)}
-          </p>
-        </div>
-      </header>
+      {/* Built on the server (offer-page-markup.server.tsx): status, title, reference and dates, price, call and WhatsApp. */}
+      <header className="mt-4 flex flex-wrap items-start justify-between gap-4" dangerouslySetInnerHTML={{ __html: summaryHtml }} />
+      {/* The visitor's favourites and compare list (app/modules/visitor-lists). */}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <FavouriteButton id={offer.id} className="rounded-xl bg-white px-4 py-2">
+          المفضلة
+        </FavouriteButton>
+        <CompareButton offer={offer} className="rounded-xl bg-white px-4 py-2" />
+      </div>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid min-w-0 gap-8">
@@ -178,13 +147,15 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
                 {offer.floors && (
                   <div className="flex justify-between gap-4 border-b border-stone-100 py-2">
                     <dt className="text-stone-600">الأدوار</dt>
-                    <dd className="font-bold">{/^\d+$/.test(offer.floors) ? formatNumberArabic(Number(offer.floors)) : offer.floors}</dd>
+                    <dd className="font-bold">{formatDigitsArabic(offer.floors)}</dd>
                   </div>
                 )}
                 {details.map((row) => (
                   <div key={row.key} className="flex justify-between gap-4 border-b border-stone-100 py-2">
                     <dt className="text-stone-600">{row.label}</dt>
-                    <dd className="text-end font-bold">{row.value}</dd>
+                    <dd className="text-end font-bold" dir={row.ltr && "ltr"}>
+                      {row.value}
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -211,10 +182,10 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
                     <p className="font-bold text-brand-800">{unit.type}</p>
                     {unit.description && <p className="mt-1 text-sm text-stone-700">{unit.description}</p>}
                     <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
-                      {unit.floor && <li>الدور: {unit.floor}</li>}
+                      {unit.floor && <li>الدور: {formatDigitsArabic(unit.floor)}</li>}
                       {unit.area > 0 && <li>{formatNumberArabic(unit.area)} م²</li>}
-                      {unit.bedrooms > 0 && <li>{formatNumberArabic(unit.bedrooms)} غرف</li>}
-                      {unit.bathrooms > 0 && <li>{formatNumberArabic(unit.bathrooms)} دورات مياه</li>}
+                      {unit.bedrooms > 0 && <li>{roomsText(unit.bedrooms)}</li>}
+                      {unit.bathrooms > 0 && <li>{bathroomsText(unit.bathrooms)}</li>}
                       {unit.orientation && <li>الاتجاه: {unit.orientation}</li>}
                     </ul>
                   </li>
@@ -222,6 +193,8 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           )}
+
+          {licenceHtml && <div dangerouslySetInnerHTML={{ __html: licenceHtml }} />}
 
           <section aria-labelledby="map-title">
             <h2 id="map-title" className="mb-3 text-xl font-bold text-brand-900">
@@ -251,5 +224,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // 410: the licence has ended; the loader sent the page's markup (licenceEndedMarkup).
+  if (isRouteErrorResponse(error) && error.status === 410) return <div dangerouslySetInnerHTML={{ __html: (error.data as { html: string }).html }} />;
   return <NotFoundBoundary error={error} />;
 }

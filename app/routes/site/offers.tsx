@@ -1,14 +1,16 @@
-import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
+import { AlertSubscribe } from "~/modules/alerts/components/alert-subscribe.tsx";
 import { CardsIcon, GridIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
-import { listFilterChoices } from "~/modules/lookups/lookups.server.ts";
-import { FilterBar } from "~/modules/offers/components/filter-bar.tsx";
+import { FilterChips, OffersFilterForm } from "~/modules/offers/components/filter-bar.tsx";
+import { canonicalOffersSearch, filterChips, offerFilterChoices, withListedNeighbourhood } from "~/modules/offers/filter-view.server.ts";
 import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
 import { OfferSwipe } from "~/modules/offers/components/offer-swipe.tsx";
-import { offerFiltersQuery } from "~/modules/offers/filters.ts";
+import { offerFiltersQuery, type OfferFilters } from "~/modules/offers/filters.ts";
 import { parseOfferFilters } from "~/modules/offers/parse-filters.server.ts";
 import { listOffers } from "~/modules/offers/offers.server.ts";
+import { offersText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
@@ -18,10 +20,17 @@ import type { Route } from "./+types/offers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const params = new URL(request.url).searchParams;
-  const filters = parseOfferFilters(params);
-  const [result, choices] = await Promise.all([listOffers(db, filters), listFilterChoices(db)]);
-  return { ...result, filters, ...choices };
+  const url = new URL(request.url);
+  const choices = await offerFilterChoices(db);
+  const filters = withListedNeighbourhood(parseOfferFilters(url.searchParams), choices.neighbourhoods);
+  // One address per search: a form's empty fields and dropped values leave it, so it can be shared as is.
+  const search = canonicalOffersSearch(url.searchParams, filters);
+  if (search !== (url.searchParams.size ? `?${url.searchParams}` : "")) throw redirect(`/offers${search}`);
+  const result = await listOffers(db, filters);
+  const chips = filterChips(filters);
+  // The «تصفية» badge: the filters inside the disclosure (the keyword has its own field).
+  const activeCount = chips.length - (filters.keyword ? 1 : 0);
+  return { ...result, filters, ...choices, chips, activeCount };
 }
 
 // Switching between grid and swipe needs no new data (a live update, same URL, does).
@@ -44,15 +53,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/offers",
   });
 
-/** First, last and the pages around the current one. */
+/** First, last and the pages around the current one; 0 marks a gap. */
 function pageWindow(page: number, pageCount: number): number[] {
   const pages = new Set([1, pageCount]);
   for (let n = page - 2; n <= page + 2; n++) if (n >= 1 && n <= pageCount) pages.add(n);
-  return [...pages].sort((a, b) => a - b);
+  const sorted = [...pages].sort((a, b) => a - b);
+  return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1]! > 1 ? [0, n] : [n]));
 }
 
+const pageLinkClass = "min-w-10 rounded-lg px-3 py-2 text-center font-bold";
+
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { offers, total, totalIsLowerBound, page, pageCount, filters, cities, propertyTypes } = loaderData;
+  const { offers, total, totalIsLowerBound, page, pageCount, filters, cities, propertyTypes, neighbourhoods, chips, activeCount, suggestion } = loaderData;
   useLiveOffers();
   // Read from the URL, not the loader: switching views does not revalidate.
   const [searchParams] = useSearchParams();
@@ -65,18 +77,54 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
     return s ? `?${s}` : "";
   };
   const pageView = view === "swipe" ? "swipe" : undefined;
+  const pageLink = (n: number) => query({ page: n > 1 ? n : undefined, view: pageView });
+  /** The list's first page with these filters, in the same view. */
+  const listHref = (next: Partial<OfferFilters>) => {
+    const params = new URLSearchParams(offerFiltersQuery({ ...next, page: undefined }));
+    if (pageView) params.set("view", pageView);
+    return `/offers${params.size ? `?${params}` : ""}`;
+  };
+  const hrefWithout = (keys: (keyof OfferFilters)[]) => {
+    const rest: Partial<OfferFilters> = { ...filters };
+    for (const key of keys) delete rest[key];
+    return listHref(rest);
+  };
+  // Past the counted matches there is always a next page (listOffers counts on as one pages).
+  const hasNext = page < pageCount || (totalIsLowerBound && page >= pageCount);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: "العروض" }]} />
       <h1 className="mt-3 mb-5 text-3xl font-bold text-brand-900">العروض العقارية</h1>
-      {/* key: a new query re-initialises the form's default values */}
-      <FilterBar key={offerFiltersQuery(filters)} cities={cities} propertyTypes={propertyTypes} values={filters} />
+      {/* key: a new query re-initialises the form's default values (a key of its own: the swipe view, a sibling, is keyed by the query too) */}
+      <OffersFilterForm
+        key={`form${offerFiltersQuery(filters)}`}
+        cities={cities}
+        neighbourhoods={neighbourhoods}
+        propertyTypes={propertyTypes}
+        values={filters}
+        activeCount={activeCount}
+        view={pageView}
+      />
+      <FilterChips chips={chips} hrefWithout={hrefWithout} />
+      <AlertSubscribe search={offerFiltersQuery({ ...filters, page: undefined, priceSort: undefined })} labels={chips.map((chip) => chip.label)} />
+      {suggestion && (
+        <p className="mt-4 rounded-xl bg-gold-300/30 px-4 py-3 text-ink ring-1 ring-gold-300" data-testid="offers-suggestion">
+          هل تقصد{" "}
+          <Link to={listHref({ ...filters, keyword: suggestion })} className="font-bold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            «{suggestion}»
+          </Link>
+          ؟{" "}
+          <span className="text-stone-700">
+            لم يطابق «{filters.keyword}» أي عرض، فهذه نتائج «{suggestion}».
+          </span>
+        </p>
+      )}
 
       <div className="mt-6 mb-4 flex items-center justify-between gap-3">
-        <p className="text-stone-700" aria-live="polite">
+        <p className="text-stone-700" aria-live="polite" data-testid="offers-count">
           {totalIsLowerBound && "أكثر من "}
-          <strong>{formatNumberArabic(total)}</strong> {total === 1 ? "عرض" : "عروض"}
+          <strong>{offersText(total)}</strong>
         </p>
         <div className="flex rounded-xl bg-white p-1 shadow-sm ring-1 ring-stone-200" role="group" aria-label="طريقة العرض">
           <Link
@@ -118,19 +166,39 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="الصفحات" className="mt-8 flex flex-wrap justify-center gap-2">
-          {pageWindow(page, pageCount).map((n) => (
-            <Link
-              key={n}
-              to={query({ page: n > 1 ? n : undefined, view: pageView })}
-              aria-current={n === page ? "page" : undefined}
-              className={`min-w-10 rounded-lg px-3 py-2 text-center font-bold ${n === page ? "bg-brand-700 text-white" : "bg-white text-stone-700 ring-1 ring-stone-200"}`}
-            >
-              {formatNumberArabic(n)}
+      {(pageCount > 1 || hasNext) && (
+        <nav aria-label="الصفحات" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+          {page > 1 && (
+            <Link to={pageLink(page - 1)} rel="prev" className={`${pageLinkClass} bg-white text-stone-700 ring-1 ring-stone-200`}>
+              السابق
             </Link>
-          ))}
+          )}
+          {pageWindow(page, pageCount).map((n, i) =>
+            n === 0 ? (
+              <span key={`gap-${i}`} aria-hidden className="px-1 text-stone-500">
+                …
+              </span>
+            ) : (
+              <Link
+                key={n}
+                to={pageLink(n)}
+                aria-label={`الصفحة ${formatNumberArabic(n)}`}
+                aria-current={n === page ? "page" : undefined}
+                className={`${pageLinkClass} ${n === page ? "bg-brand-700 text-white" : "bg-white text-stone-700 ring-1 ring-stone-200"}`}
+              >
+                {formatNumberArabic(n)}
+              </Link>
+            ),
+          )}
+          {hasNext && (
+            <Link to={pageLink(page + 1)} rel="next" className={`${pageLinkClass} bg-white text-stone-700 ring-1 ring-stone-200`}>
+              التالي
+            </Link>
+          )}
         </nav>
+      )}
+      {totalIsLowerBound && (
+        <p className="mt-3 text-center text-sm text-stone-600">النتائج كثيرة، فنعدّها حتى {formatNumberArabic(total)} فقط؛ تابع بالصفحة التالية أو ضيّق البحث بالتصفية.</p>
       )}
     </div>
   );

@@ -82,7 +82,7 @@ export function InquiryForm({
           <p className="font-bold">{MESSAGES.inquirySent}</p>
         </div>
       ) : (
-        <fetcher.Form key={formKey} {...protectedFormProps(form, proofOfWork, submit)} className="relative grid gap-3">
+        <fetcher.Form key={formKey} {...protectedFormProps(form, proofOfWork, submit)} className="wa-clear relative grid gap-3">
           <HoneypotField />
           {propertyId ? <input type="hidden" name="propertyId" value={propertyId} /> : null}
           {propertyTitle ? <input type="hidden" name="propertyTitle" value={propertyTitle} /> : null}

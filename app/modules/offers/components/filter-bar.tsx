@@ -1,14 +1,18 @@
-import { Form } from "react-router";
+import { useState } from "react";
+import { Form, Link } from "react-router";
 import { Options } from "~/components/forms/options.tsx";
-import { SearchIcon } from "~/components/ui/icons.tsx";
-import { FILTERABLE_STATUSES, type OfferFilters } from "../filters.ts";
+import { CloseIcon, FiltersIcon, SearchIcon } from "~/components/ui/icons.tsx";
+import { formatNumberArabic } from "~/utils/format.ts";
+import { BEDROOM_CHOICES, FILTERABLE_STATUSES, PRICE_SORTS, type OfferFilters } from "../filters.ts";
 
 const fieldClass =
-  "w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none";
+  "w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-stone-100 disabled:text-stone-500";
+const labelClass = "mb-0.5 block text-sm font-bold text-stone-700";
 
-/** The price orders besides "newest first", by their value in the address. */
-const PRICE_SORTS = ["low", "high"] as const;
-const PRICE_SORT_LABELS = { low: "الأقل سعراً", high: "الأعلى سعراً" };
+/** The list's orders besides "newest first" (no value), by their value in the address. */
+const PRICE_SORT_LABELS = { low: "الأقل سعراً", high: "الأعلى سعراً", perM2: "الأقل سعراً للمتر" };
+const BEDROOM_VALUES = BEDROOM_CHOICES.map(String);
+const BEDROOM_LABELS = Object.fromEntries(BEDROOM_CHOICES.map((n) => [String(n), `${formatNumberArabic(n)}+`]));
 
 /** One filter: its label, and a list whose first choice (`anyLabel`, an empty value) filters nothing. */
 function FilterSelect({
@@ -23,14 +27,14 @@ function FilterSelect({
   id: string;
   name: string;
   label: string;
-  value: string | undefined;
+  value: string | number | undefined;
   anyLabel: string;
   options: readonly string[];
   labels?: Record<string, string>;
 }) {
   return (
     <div>
-      <label htmlFor={id} className="mb-0.5 block text-sm font-bold text-stone-700">
+      <label htmlFor={id} className={labelClass}>
         {label}
       </label>
       <select id={id} name={name} defaultValue={value ?? ""} className={fieldClass}>
@@ -41,21 +45,32 @@ function FilterSelect({
   );
 }
 
+function KeywordField({ id, value }: { id: string; value: string | undefined }) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClass}>
+        كلمة البحث
+      </label>
+      <input id={id} name="keyword" type="search" defaultValue={value ?? ""} placeholder="العنوان أو الحي أو المدينة" className={fieldClass} maxLength={100} />
+    </>
+  );
+}
+
+/** `compact`: on phones only its icon shows (the words stay for screen readers). */
+function SubmitButton({ className = "", compact = false }: { className?: string; compact?: boolean }) {
+  return (
+    <button type="submit" className={`flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-5 py-2.5 font-bold text-white shadow hover:bg-brand-800 ${className}`}>
+      <SearchIcon className="size-5" />
+      <span className={compact ? "max-sm:sr-only" : undefined}>عرض النتائج</span>
+    </button>
+  );
+}
+
 /**
- * The offers filter bar (home and /offers). A plain GET form to /offers, so it works before
- * JavaScript loads; the query it produces is the one /offers reads back.
+ * The home page's filter bar: SPEC's keyword, city, type, status and order. A plain GET form to
+ * /offers, so it works before JavaScript loads; the query it produces is the one /offers reads back.
  */
-export function FilterBar({
-  cities,
-  propertyTypes,
-  values,
-  idPrefix = "filters",
-}: {
-  cities: string[];
-  propertyTypes: readonly string[];
-  values: Partial<OfferFilters>;
-  idPrefix?: string;
-}) {
+export function FilterBar({ cities, propertyTypes, idPrefix = "filters" }: { cities: string[]; propertyTypes: readonly string[]; idPrefix?: string }) {
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <Form
@@ -66,29 +81,187 @@ export function FilterBar({
       className="grid grid-cols-2 gap-x-3 gap-y-2 rounded-2xl bg-white/95 p-3 shadow-lg ring-1 ring-stone-200 backdrop-blur sm:p-4 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
     >
       <div className="col-span-2 lg:col-span-1">
-        <label htmlFor={id("keyword")} className="mb-0.5 block text-sm font-bold text-stone-700">
-          كلمة البحث
-        </label>
-        <input
-          id={id("keyword")}
-          name="keyword"
-          type="search"
-          defaultValue={values.keyword ?? ""}
-          placeholder="العنوان أو الحي أو المدينة"
-          className={fieldClass}
-          maxLength={100}
-        />
+        <KeywordField id={id("keyword")} value={undefined} />
       </div>
-      <FilterSelect id={id("city")} name="city" label="المدينة" value={values.city} anyLabel="كل المدن" options={cities} />
-      <FilterSelect id={id("propertyType")} name="propertyType" label="نوع العقار" value={values.propertyType} anyLabel="كل الأنواع" options={propertyTypes} />
-      <FilterSelect id={id("status")} name="status" label="الحالة" value={values.status} anyLabel="الكل" options={FILTERABLE_STATUSES} />
-      <FilterSelect id={id("priceSort")} name="priceSort" label="ترتيب السعر" value={values.priceSort} anyLabel="الأحدث أولاً" options={PRICE_SORTS} labels={PRICE_SORT_LABELS} />
+      <FilterSelect id={id("city")} name="city" label="المدينة" value={undefined} anyLabel="كل المدن" options={cities} />
+      <FilterSelect id={id("propertyType")} name="propertyType" label="نوع العقار" value={undefined} anyLabel="كل الأنواع" options={propertyTypes} />
+      <FilterSelect id={id("status")} name="status" label="الحالة" value={undefined} anyLabel="الكل" options={FILTERABLE_STATUSES} />
+      <FilterSelect id={id("priceSort")} name="priceSort" label="الترتيب" value={undefined} anyLabel="الأحدث أولاً" options={PRICE_SORTS} labels={PRICE_SORT_LABELS} />
       <div className="col-span-2 flex items-end lg:col-span-1">
-        <button type="submit" className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-5 py-2.5 font-bold text-white shadow hover:bg-brand-800">
-          <SearchIcon className="size-5" />
-          عرض النتائج
-        </button>
+        <SubmitButton className="w-full" />
       </div>
     </Form>
+  );
+}
+
+/** Two whole numbers, from and to, under one legend ("السعر (ريال)"); typed digits of either style, separators allowed. */
+function RangeFields({
+  id,
+  legend,
+  names,
+  labels,
+  values,
+}: {
+  id: string;
+  legend: string;
+  names: [string, string];
+  labels: [string, string];
+  values: [number | undefined, number | undefined];
+}) {
+  return (
+    <fieldset>
+      <legend className={labelClass}>{legend}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {names.map((name, i) => (
+          <div key={name}>
+            <label htmlFor={`${id}-${name}`} className="sr-only">
+              {labels[i]}
+            </label>
+            <input
+              id={`${id}-${name}`}
+              name={name}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={20}
+              placeholder={i === 0 ? "من" : "إلى"}
+              defaultValue={values[i] === undefined ? "" : formatNumberArabic(values[i])}
+              className={fieldClass}
+            />
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The /offers filter form: keyword, then a «تصفية» disclosure (a <details>, so no script opens it)
+ * with city, neighbourhood, type, status, price and area ranges, bedrooms and the order. On wide
+ * screens the disclosure stays open (app.css). A plain GET form: every filter lands in the address.
+ *
+ * The neighbourhood list is the chosen city's; with no city it waits for one. Before JavaScript
+ * loads, choosing a city and showing the results lists its neighbourhoods; after, they follow the
+ * city at once.
+ */
+export function OffersFilterForm({
+  cities,
+  neighbourhoods,
+  propertyTypes,
+  values,
+  activeCount,
+  view,
+}: {
+  cities: string[];
+  neighbourhoods: Record<string, string[]>;
+  propertyTypes: readonly string[];
+  values: OfferFilters;
+  /** How many filters inside the disclosure are in force (its badge). */
+  activeCount: number;
+  view: string | undefined;
+}) {
+  const [city, setCity] = useState(values.city ?? "");
+  const hoods = city ? (neighbourhoods[city] ?? []) : [];
+  const id = (name: string) => `offers-filters-${name}`;
+  return (
+    <Form method="get" action="/offers" role="search" aria-label="البحث في العروض" className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200 sm:p-4">
+      {view && <input type="hidden" name="view" value={view} />}
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <KeywordField id={id("keyword")} value={values.keyword} />
+        </div>
+        <SubmitButton compact className="shrink-0 max-sm:px-3" />
+      </div>
+      <details className="filter-sheet group mt-3">
+        <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-xl bg-sand-100 px-3 py-2 font-bold text-brand-900 ring-1 ring-sand-200 [&::-webkit-details-marker]:hidden">
+          <span className="flex items-center gap-2">
+            <FiltersIcon className="size-5" />
+            تصفية
+            {activeCount > 0 && (
+              <>
+                <span className="sr-only">، عدد المفعّلة:</span>
+                <span className="rounded-full bg-brand-700 px-2 text-sm text-white">{formatNumberArabic(activeCount)}</span>
+              </>
+            )}
+          </span>
+          <span aria-hidden className="text-sm text-stone-600 group-open:hidden">
+            عرض الخيارات
+          </span>
+          <span aria-hidden className="hidden text-sm text-stone-600 group-open:inline">
+            إخفاء الخيارات
+          </span>
+        </summary>
+        <div className="grid grid-cols-2 gap-x-3 gap-y-3 pt-3 lg:grid-cols-4 lg:pt-1">
+          <div>
+            <label htmlFor={id("city")} className={labelClass}>
+              المدينة
+            </label>
+            <select id={id("city")} name="city" value={city} onChange={(e) => setCity(e.currentTarget.value)} className={fieldClass}>
+              <option value="">كل المدن</option>
+              <Options values={cities} />
+            </select>
+          </div>
+          <div>
+            <label htmlFor={id("neighbourhood")} className={labelClass}>
+              الحي
+            </label>
+            {/* key: another city starts from «كل الأحياء» */}
+            <select
+              key={city}
+              id={id("neighbourhood")}
+              name="neighbourhood"
+              defaultValue={city === values.city ? (values.neighbourhood ?? "") : ""}
+              disabled={!city}
+              className={fieldClass}
+            >
+              <option value="">{city ? "كل الأحياء" : "اختر المدينة أولاً"}</option>
+              <Options values={hoods} />
+            </select>
+          </div>
+          <FilterSelect id={id("propertyType")} name="propertyType" label="نوع العقار" value={values.propertyType} anyLabel="كل الأنواع" options={propertyTypes} />
+          <FilterSelect id={id("status")} name="status" label="الحالة" value={values.status} anyLabel="الكل" options={FILTERABLE_STATUSES} />
+          <div className="col-span-2 lg:col-span-1">
+            <RangeFields id={id("price")} legend="السعر (ريال)" names={["minPrice", "maxPrice"]} labels={["السعر من", "السعر إلى"]} values={[values.minPrice, values.maxPrice]} />
+          </div>
+          <div className="col-span-2 lg:col-span-1">
+            <RangeFields id={id("area")} legend="المساحة (م²)" names={["minArea", "maxArea"]} labels={["المساحة من", "المساحة إلى"]} values={[values.minArea, values.maxArea]} />
+          </div>
+          <FilterSelect id={id("bedrooms")} name="bedrooms" label="غرف النوم" value={values.bedrooms} anyLabel="أي عدد" options={BEDROOM_VALUES} labels={BEDROOM_LABELS} />
+          <FilterSelect id={id("priceSort")} name="priceSort" label="الترتيب" value={values.priceSort} anyLabel="الأحدث أولاً" options={PRICE_SORTS} labels={PRICE_SORT_LABELS} />
+        </div>
+        <SubmitButton className="mt-3 w-full lg:hidden" />
+      </details>
+    </Form>
+  );
+}
+
+/** The filters in force as chips, each a link to the list without it (`hrefWithout`), and «مسح الكل». */
+export function FilterChips({ chips, hrefWithout }: { chips: { label: string; remove: (keyof OfferFilters)[] }[]; hrefWithout: (keys: (keyof OfferFilters)[]) => string }) {
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label="عوامل التصفية المختارة" className="mt-3 flex flex-wrap items-center gap-2">
+      {chips.map((chip) => (
+        <li key={chip.remove[0]}>
+          <Link
+            to={hrefWithout(chip.remove)}
+            preventScrollReset
+            aria-label={`إزالة ${chip.label}`}
+            className="flex items-center gap-1.5 rounded-full bg-brand-50 py-1 ps-3 pe-2 text-sm font-bold text-brand-900 ring-1 ring-brand-100 hover:bg-brand-100"
+          >
+            {chip.label}
+            <CloseIcon className="size-4" />
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link
+          to={hrefWithout(chips.flatMap((chip) => chip.remove))}
+          preventScrollReset
+          className="rounded-full px-3 py-1 text-sm font-bold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+        >
+          مسح الكل
+        </Link>
+      </li>
+    </ul>
   );
 }

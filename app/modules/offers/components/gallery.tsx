@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { ChevronEndIcon, ChevronStartIcon, ExpandIcon } from "~/components/ui/icons.tsx";
 import { Picture } from "~/components/ui/picture.tsx";
+import { formatNumberArabic } from "~/utils/format.ts";
 import { imageSrcSet, imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
 import { useSwipe } from "~/utils/use-swipe.ts";
 
@@ -34,7 +35,7 @@ export function Gallery({ images, title }: { images: ImageRef[]; title: string }
         </button>
         <span className="pointer-events-none absolute end-3 bottom-3 flex items-center gap-1 rounded-full bg-black/60 px-3 py-1 text-sm text-white">
           <ExpandIcon className="size-4" />
-          <span dir="ltr">{`${index + 1} / ${count}`}</span>
+          <span dir="ltr">{`${formatNumberArabic(index + 1)} / ${formatNumberArabic(count)}`}</span>
         </span>
         {count > 1 && (
           <>

@@ -1,13 +1,17 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture.tsx";
 import { AreaIcon, BathIcon, BedIcon, HomeIcon, PinIcon } from "~/components/ui/icons.tsx";
-import { formatNumberArabic, formatPriceArabic } from "~/utils/format.ts";
+import { bathroomsText, roomsText } from "~/utils/count-words.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
+import { offerPriceText, pricePerMetreText } from "../offer-texts.ts";
 import type { OfferCard as OfferCardData } from "../offer-views.ts";
 import { StatusBadge } from "./status-badge.tsx";
+import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/components/list-buttons.tsx";
 
 const OFFER_CARD_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
 
 export function OfferCard({ offer, priority = false }: { offer: OfferCardData; priority?: boolean }) {
+  const perMetre = pricePerMetreText(offer.price, offer.area, offer.rentPeriod);
   return (
     <article
       data-price={offer.price}
@@ -28,6 +32,9 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
           </div>
         )}
         <StatusBadge status={offer.status} className="absolute start-3 top-3" />
+        {/* Above the card's stretched link (z-10): the visitor's favourites and compare list. */}
+        <FavouriteButton id={offer.id} className="absolute end-3 top-3 z-10 size-10 rounded-full bg-white/90" />
+        <CompareButton offer={offer} className="absolute end-3 bottom-3 z-10 rounded-full bg-white/90 px-3 py-1 text-sm" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="text-lg font-bold leading-snug text-ink">
@@ -39,7 +46,16 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
           <PinIcon className="size-4 shrink-0 text-gold-700" />
           {[offer.location, offer.city].filter(Boolean).join("، ")}
         </p>
-        <p className="text-xl font-bold text-brand-700">{formatPriceArabic(offer.price)}</p>
+        <div>
+          <p className="text-xl font-bold text-brand-700" data-testid="card-price">
+            {offerPriceText(offer.price, offer.rentPeriod)}
+          </p>
+          {perMetre && (
+            <p className="text-sm text-stone-600" data-testid="card-price-per-metre">
+              {perMetre}
+            </p>
+          )}
+        </div>
         <ul className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-stone-100 pt-3 text-sm text-stone-700">
           <li className="flex items-center gap-1">
             <span className="rounded bg-brand-50 px-2 text-brand-800">{offer.propertyType}</span>
@@ -53,13 +69,13 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
           {offer.bedrooms > 0 && (
             <li className="flex items-center gap-1">
               <BedIcon className="size-4 text-stone-500" />
-              {formatNumberArabic(offer.bedrooms)} غرف
+              {roomsText(offer.bedrooms)}
             </li>
           )}
           {offer.bathrooms > 0 && (
             <li className="flex items-center gap-1">
               <BathIcon className="size-4 text-stone-500" />
-              {formatNumberArabic(offer.bathrooms)} دورات مياه
+              {bathroomsText(offer.bathrooms)}
             </li>
           )}
         </ul>

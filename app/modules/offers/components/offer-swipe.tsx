@@ -27,7 +27,7 @@ export function OfferSwipe({ offers }: { offers: OfferCardData[] }) {
           السابق
         </button>
         <span className="font-bold text-stone-700" aria-live="polite" dir="ltr" data-testid="swipe-counter">
-          {`${index + 1} / ${count}`}
+          {`${formatNumberArabic(index + 1)} / ${formatNumberArabic(count)}`}
         </span>
         <button type="button" onClick={next} className="flex items-center gap-1 rounded-xl bg-white px-4 py-2 font-bold shadow ring-1 ring-stone-200 hover:bg-sand-100">
           التالي

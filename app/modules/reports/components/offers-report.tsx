@@ -64,6 +64,7 @@ export function OffersReportSection({ offers }: { offers: OffersReport }) {
           current={rented.count.current}
           previous={rented.count.previous}
         />
+        <FigureCard label="تنبيهات بحث مفعّلة الآن" value={formatNumberArabic(offers.activeAlerts)} testId="figure-active-alerts" />
       </FigureGrid>
 
       <ChartFigure title="العروض الآن حسب المدينة" table={groupTable("العروض حسب المدينة", "المدينة", offers.byCity)} testId="chart-cities">

@@ -8,7 +8,7 @@ import type { Coordinates } from "~/modules/offers/map-link.ts";
 import { LocationPicker } from "~/modules/offers/components/location-picker.tsx";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { FIELD_LIMITS } from "~/utils/field-limits.ts";
-import { firmDetailsSchema, formatHourArabic, notificationsSchema, REPORT_HOURS, SETTINGS_LIMITS } from "../settings-schema.ts";
+import { adLicenceSettingsSchema, firmDetailsSchema, formatHourArabic, notificationsSchema, REPORT_HOURS, SETTINGS_LIMITS } from "../settings-schema.ts";
 import type { SettingsFormValues } from "../settings-view.ts";
 
 const ltrInputClass = `${inputClass} text-end`;
@@ -137,6 +137,39 @@ export function FirmDetailsForm({ values }: { values: SettingsFormValues["firm"]
         <FormNotice id={form.errorId} errors={form.errors} />
         <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
           حفظ بيانات المنشأة
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The ad licence rule (decision 017): «اشتراط ترخيص الإعلان للنشر» and the verification link the
+ * offer page's QR code opens, `{licence}` standing for the licence number.
+ */
+export function AdLicenceSettingsForm({ values }: { values: SettingsFormValues["adLicence"] }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: "settings-ad-licence", schema: adLicenceSettingsSchema, lastResult: fetcher.data, defaultValue: values });
+  useResetAfterSave(fetcher, form);
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4">
+      <input type="hidden" name="intent" value="adLicence" />
+      <Checkbox
+        meta={fields.requireAdLicence}
+        label="اشتراط ترخيص الإعلان للنشر"
+        hint="لا يُحفظ عرض للبيع أو للإيجار دون ترخيص إعلان ساري، ولا يظهر في الموقع عرض كهذا بلا ترخيص. العرض الذي انتهى ترخيصه يختفي من الموقع في كل الأحوال."
+      />
+      <Field
+        meta={fields.licenceVerificationTemplate}
+        label="رابط التحقق من ترخيص الإعلان"
+        hint="يفتحه رمز QR في صفحة العرض، ويحلّ رقم الترخيص محل {licence}. مثل: https://example.gov.sa/ad-licence?number={licence}. اتركه فارغًا لإخفاء الرمز."
+      >
+        {(props) => <input {...props} type="url" inputMode="url" dir="ltr" maxLength={SETTINGS_LIMITS.link} className={ltrInputClass} />}
+      </Field>
+      <div className="grid gap-3">
+        <FormNotice id={form.errorId} errors={form.errors} />
+        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
+          حفظ إعدادات الترخيص
         </button>
       </div>
     </fetcher.Form>

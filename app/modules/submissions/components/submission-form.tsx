@@ -7,6 +7,7 @@ import { CheckIcon, CloseIcon } from "~/components/ui/icons.tsx";
 import { HoneypotField } from "~/modules/form-guard/components/form-protection.tsx";
 import { protectedFormProps, useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
 import type { CityWithNeighbourhoods } from "~/modules/lookups/city-choices.ts";
+import { photosText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
@@ -130,7 +131,7 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
   );
 
   return (
-    <form key={formKey} {...protectedFormProps(form, proofOfWork, submit)} encType="multipart/form-data" className="relative grid gap-6">
+    <form key={formKey} {...protectedFormProps(form, proofOfWork, submit)} encType="multipart/form-data" className="wa-clear relative grid gap-6">
       <HoneypotField />
       <FormNotice id={form.errorId} errors={form.errors} />
 
@@ -158,7 +159,7 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
           )}
         </Field>
         <Field meta={fields.area} label={required("المساحة (م²)")}>
-          {(props) => <input {...props} inputMode="decimal" required maxLength={MAX.area} placeholder="مثال: 450" className={inputClass} />}
+          {(props) => <input {...props} inputMode="decimal" required maxLength={MAX.area} placeholder="مثال: ٤٥٠" className={inputClass} />}
         </Field>
         <Field meta={fields.city} label={required("المدينة")}>
           {(props) => (
@@ -199,7 +200,8 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
       <fieldset className="grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
         <legend className="float-start mb-1 w-full text-lg font-bold text-brand-900">صور العقار</legend>
         <p id={photos.descriptionId} className="text-sm text-stone-600">
-          صورة واحدة على الأقل وحتى {formatNumberArabic(SUBMISSION_PHOTOS.max)} صور، بحد أقصى {SUBMISSION_PHOTOS.maxMegabytes} ميجابايت لكل صورة (JPG أو PNG أو WebP أو HEIC).
+          صورة واحدة على الأقل وحتى {photosText(SUBMISSION_PHOTOS.max)}، بحد أقصى {formatNumberArabic(SUBMISSION_PHOTOS.maxMegabytes)} ميجابايت لكل صورة (JPG أو PNG أو WebP أو
+          HEIC).
         </p>
         <label
           htmlFor={photos.id}
@@ -267,7 +269,7 @@ function PhotoPreviews({ files, onRemove }: { files: File[]; onRemove: (index: n
           </button>
           {file.size > SUBMISSION_PHOTOS.maxBytes ? (
             <span className="absolute inset-x-0 bottom-0 rounded-b-lg bg-red-700/90 px-1 py-0.5 text-center text-xs font-bold text-white">
-              أكبر من {SUBMISSION_PHOTOS.maxMegabytes} ميجابايت
+              أكبر من {formatNumberArabic(SUBMISSION_PHOTOS.maxMegabytes)} ميجابايت
             </span>
           ) : null}
         </li>

@@ -1,18 +1,22 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
-import { adminButtonClass, adminCardClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
-import { Field, inputClass, type ControlProps, type FieldMeta, FormNotice } from "~/components/forms/field.tsx";
+import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
+import { Field, inputClass, FormNotice } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { useValidateOnChange } from "~/components/forms/use-validate-on-change.ts";
 import type { CityWithNeighbourhoods } from "~/modules/lookups/city-choices.ts";
 import { BUILDING_USE_OPTIONS, FACADE_OPTIONS } from "~/modules/lookups/defaults.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
+import { isAdvertisedStatus } from "../../ad-licence.ts";
+import { RENT_STATUS } from "../../ad-licence-form.ts";
 import { DETAIL_LABELS } from "../../detail-fields.ts";
 import { coordinatesFromMapLink, type Coordinates } from "../../map-link.ts";
 import { LAND_TYPE, OFFER_FORM_MESSAGES, offerFormSchema, type OfferFormValues } from "../../offer-form-schema.ts";
 import { LocationPicker } from "../location-picker.tsx";
+import { AdLicenceSection, RentPeriodField } from "./ad-licence-section.tsx";
 import { LookupSelect } from "./lookup-select.tsx";
+import { Required, Section, TextField } from "./offer-form-parts.tsx";
 import { PhotoManager, type PhotoItem } from "./photo-manager.tsx";
 import { UnitsEditor } from "./units-editor.tsx";
 
@@ -32,68 +36,6 @@ export interface OfferFormChoices {
 
 /** Conform's name of the hidden submit button its checks (`form.validate`) use. */
 const CONFORM_INTENT = "__intent__";
-
-function Section({ title, children, off }: { title: string; children: ReactNode; off?: boolean }) {
-  const id = useId();
-  const grid = "grid min-w-0 gap-4 sm:grid-cols-2";
-  return (
-    <section aria-labelledby={id} className={adminCardClass} hidden={off}>
-      <h2 id={id} className="mb-4 text-lg font-bold text-brand-900">
-        {title}
-      </h2>
-      {off === undefined ? (
-        <div className={grid}>{children}</div>
-      ) : (
-        // A section that does not apply keeps what was typed in it but sends none of it.
-        <fieldset disabled={off} className={grid}>
-          {children}
-        </fieldset>
-      )}
-    </section>
-  );
-}
-
-function Required({ children }: { children: string }) {
-  return (
-    <>
-      {children}
-      <span className="text-red-700"> *</span>
-    </>
-  );
-}
-
-/** A text field of the form. */
-function TextField({
-  meta,
-  label,
-  wide,
-  multiline,
-  required,
-  ...input
-}: {
-  meta: FieldMeta;
-  label: string;
-  wide?: boolean;
-  multiline?: boolean;
-  required?: boolean;
-  inputMode?: "decimal" | "numeric" | "tel" | "url";
-  dir?: "ltr";
-  placeholder?: string;
-  onChange?: (value: string) => void;
-}) {
-  const { onChange, ...attributes } = input;
-  const control = (props: ControlProps) =>
-    multiline ? (
-      <textarea {...props} rows={5} className={inputClass} aria-required={required || undefined} />
-    ) : (
-      <input {...props} {...attributes} className={inputClass} aria-required={required || undefined} onChange={onChange && ((event) => onChange(event.target.value))} />
-    );
-  return (
-    <Field meta={meta} label={required ? <Required>{label}</Required> : label} className={wide || multiline ? "sm:col-span-2" : undefined}>
-      {control}
-    </Field>
-  );
-}
 
 /** A box to tick; `value` for one of a group sharing a name (the facade's directions). */
 function Check({ name, label, defaultChecked, value }: { name: string; label: string; defaultChecked: boolean; value?: string }) {
@@ -118,7 +60,7 @@ function firstError(allErrors: Record<string, string[]>): string | undefined {
  * controls or hidden fields and checked again whenever it changes. A refused or failed save keeps
  * everything typed and every photo (decision 008); a save goes back to the list with its message.
  */
-export function OfferForm({ initial, choices }: { initial: OfferFormInitial; choices: OfferFormChoices }) {
+export function OfferForm({ initial, choices, licenceRequired }: { initial: OfferFormInitial; choices: OfferFormChoices; licenceRequired: boolean }) {
   const fetcher = useFetcher<FormReply>();
   // A post that did not go through the page's script (sent before it loaded) answers here.
   const posted = useActionData<FormReply>();
@@ -194,6 +136,7 @@ export function OfferForm({ initial, choices }: { initial: OfferFormInitial; cho
         <TextField meta={fields.price} label="السعر (ريال)" required inputMode="decimal" />
         <TextField meta={fields.area} label="المساحة (م²)" required inputMode="decimal" />
         <LookupSelect meta={fields.status} label="حالة العرض" options={choices.statuses} value={status} onChange={setStatus} otherLabel="حالة أخرى" />
+        {status === RENT_STATUS ? <RentPeriodField meta={fields.rentPeriod} /> : null}
         <TextField meta={fields.description} label="الوصف" required multiline />
       </Section>
 
@@ -223,6 +166,8 @@ export function OfferForm({ initial, choices }: { initial: OfferFormInitial; cho
           <Check name={fields.isCorner.name} label="عقار على زاوية" defaultChecked={Boolean(fields.isCorner.defaultChecked)} />
         </div>
       </Section>
+
+      <AdLicenceSection meta={fields.adLicence} ruleOn={licenceRequired} required={licenceRequired && isAdvertisedStatus(status)} />
 
       <Section title="التفاصيل">
         <TextField meta={fields.bedrooms} label="غرف النوم" inputMode="numeric" />

@@ -1,0 +1,92 @@
+import { PhoneIcon, PinIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
+import { StatusBadge } from "./status-badge.tsx";
+
+/** The head of the offer page, every text already written (offer-page-markup.server.tsx). */
+export interface OfferSummaryView {
+  status: string;
+  isCorner: boolean;
+  title: string;
+  place: string;
+  /** «رقم العرض»: the offer's id in Arabic-Indic digits. */
+  reference: string;
+  added: { text: string; at: string };
+  /** Left out when it reads as the date added does. */
+  updated: { text: string; at: string } | null;
+  price: string;
+  /** " سنويًا" after a rent offer's price, "" otherwise. */
+  period: string;
+  /** SPEC's English line: '{n} SAR'. */
+  priceSar: string;
+  /** "" for an offer without an area. */
+  perMetre: string;
+  /** tel: the firm's phone; "" when the settings give none. */
+  callHref: string;
+  /** A chat with the firm about this offer; "" when the settings give no number. */
+  whatsappHref: string;
+}
+
+/**
+ * Status, title, place, reference and dates; price (with the rent period and the price per square
+ * metre) and the call and WhatsApp buttons. Rendered on the server only: the page loads no code for it.
+ */
+export function OfferSummary({ view }: { view: OfferSummaryView }) {
+  return (
+    <>
+      <div>
+        <div className="mb-2 flex flex-wrap items-center gap-2">
+          <StatusBadge status={view.status} />
+          {view.isCorner && <span className="rounded-full bg-sand-200 px-3 py-0.5 text-sm font-bold text-stone-700">زاوية</span>}
+        </div>
+        <h1 className="text-2xl leading-snug font-bold text-brand-900 sm:text-3xl">{view.title}</h1>
+        <p className="mt-1 flex items-center gap-1 text-stone-600">
+          <PinIcon className="size-5 text-gold-700" />
+          {view.place}
+        </p>
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600" data-testid="offer-dates">
+          <span>
+            رقم العرض: <span className="font-bold text-ink">{view.reference}</span>
+          </span>
+          <time dateTime={view.added.at}>أضيف {view.added.text}</time>
+          {view.updated && <time dateTime={view.updated.at}>آخر تحديث {view.updated.text}</time>}
+        </p>
+      </div>
+      <div className="sm:text-end">
+        <p className="text-3xl font-bold text-brand-700" data-testid="offer-price">
+          <span data-testid="price-arabic">{view.price}</span>
+          {view.period && <span className="text-xl">{view.period}</span>}
+        </p>
+        <p className="text-sm text-stone-600">
+          <span dir="ltr" data-testid="price-sar">
+            {view.priceSar}
+          </span>
+        </p>
+        {view.perMetre && (
+          <p className="mt-1 text-sm font-bold text-stone-700" data-testid="price-per-metre">
+            {view.perMetre}
+          </p>
+        )}
+        {(view.callHref || view.whatsappHref) && (
+          <div className="mt-3 flex flex-wrap gap-2 sm:justify-end">
+            {view.callHref && (
+              <a href={view.callHref} className="flex items-center gap-2 rounded-xl bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800">
+                <PhoneIcon className="size-5" />
+                اتصل بنا
+              </a>
+            )}
+            {view.whatsappHref && (
+              <a
+                href={view.whatsappHref}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex items-center gap-2 rounded-xl bg-[#15803d] px-4 py-2 font-bold text-white hover:bg-[#166534]"
+              >
+                <WhatsappIcon className="size-5" />
+                تواصل عبر واتساب
+              </a>
+            )}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { whatsappLink } from "~/components/ui/whatsapp-link.tsx";
+import { dialable } from "~/modules/settings/firm-details.server.tsx";
+import type { Settings } from "~/modules/settings/settings.server.ts";
+import { formatDateBothCalendars, formatDigitsArabic, formatPriceArabic, formatPriceSar, formatTimeAgoArabic } from "~/utils/format.ts";
+import { imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
+import { ADVERTISER_CAPACITY_LABELS, licenceVerificationUrl, RENT_PERIOD_ADVERBS, type RentPeriod } from "./ad-licence.ts";
+import { LicenceEnded } from "./components/licence-ended.tsx";
+import { OfferLicenceBlock, type LicenceRow, type OfferLicenceView } from "./components/offer-licence-block.tsx";
+import { OfferSummary, type OfferSummaryView } from "./components/offer-summary.tsx";
+import { licenceQrSvg } from "./licence-qr.server.ts";
+import { disclosureSentences, offerPriceText, pricePerMetreText } from "./offer-texts.ts";
+import type { OfferPageView } from "./offer-views.ts";
+
+/** What the offer page's parts read besides the offer: the firm's settings and name, the site's address, the moment of the request. */
+export interface OfferPageContext {
+  settings: Pick<Settings, "companyPhone" | "companyWhatsapp" | "falLicence" | "licenceVerificationTemplate">;
+  companyName: string;
+  publicUrl: string;
+  now: Date;
+}
+
+const place = (offer: Pick<OfferPageView, "location" | "city">) => [offer.location, offer.city].filter(Boolean).join("، ");
+
+/** The message a visitor's WhatsApp chat with the firm starts with, on an offer's page: the offer and its link. */
+function offerWhatsappMessage(offer: Pick<OfferPageView, "id" | "title">, url: string): string {
+  return `السلام عليكم، أرغب في الاستفسار عن العرض: ${offer.title} (رقم العرض ${offer.id})\n${url}`;
+}
+
+/** The head of the page: status, title, place, reference and dates, price and the call and WhatsApp buttons. */
+export function offerSummaryView(offer: OfferPageView, context: OfferPageContext, url: string): OfferSummaryView {
+  const { settings, now } = context;
+  const added = { text: formatTimeAgoArabic(offer.createdAt, now), at: offer.createdAt };
+  const updatedText = formatTimeAgoArabic(offer.updatedAt, now);
+  return {
+    status: offer.status,
+    isCorner: offer.isCorner,
+    title: offer.title,
+    place: place(offer),
+    reference: formatDigitsArabic(offer.id),
+    added,
+    updated: updatedText !== added.text && offer.updatedAt > offer.createdAt ? { text: updatedText, at: offer.updatedAt } : null,
+    price: formatPriceArabic(offer.price),
+    period: offer.rentPeriod ? ` ${RENT_PERIOD_ADVERBS[offer.rentPeriod]}` : "",
+    priceSar: formatPriceSar(offer.price),
+    perMetre: pricePerMetreText(offer.price, offer.area, offer.rentPeriod),
+    callHref: settings.companyPhone ? `tel:${dialable(settings.companyPhone)}` : "",
+    whatsappHref: settings.companyWhatsapp ? whatsappLink(settings.companyWhatsapp, offerWhatsappMessage(offer, url)) : "",
+  };
+}
+
+/** A date's line: the Gregorian day, and under it the Hijri one it falls on. */
+function datesOf(isoDate: string) {
+  const { gregorian, hijri } = formatDateBothCalendars(isoDate);
+  return { value: gregorian, note: `الموافق ${hijri}` };
+}
+
+/** «بيانات الإعلان» of an offer; null when it has no licence number (the block is left out). Empty fields are left out. */
+export async function offerLicenceView(offer: Pick<OfferPageView, "adLicence" | "details">, context: OfferPageContext): Promise<OfferLicenceView | null> {
+  const licence = offer.adLicence;
+  if (!licence.number) return null;
+  const { settings } = context;
+  const plot = (offer.details.plotNumber ?? "").trim();
+  const rows: Array<LicenceRow | false> = [
+    { label: "رقم ترخيص الإعلان", value: formatDigitsArabic(licence.number) },
+    licence.issuedOn !== null && { label: "تاريخ إصدار الترخيص", ...datesOf(licence.issuedOn) },
+    licence.expiresOn !== null && { label: "تاريخ انتهاء الترخيص", ...datesOf(licence.expiresOn) },
+    Boolean(settings.falLicence) && { label: "رقم رخصة فال", value: formatDigitsArabic(settings.falLicence) },
+    Boolean(context.companyName) && { label: "اسم المعلن", value: context.companyName },
+    licence.capacity !== "" && { label: "صفة المعلن", value: ADVERTISER_CAPACITY_LABELS[licence.capacity] },
+    Boolean(licence.deedNumber) && { label: "رقم الصك", value: formatDigitsArabic(licence.deedNumber) },
+    // The short code is four Latin letters and four digits, as Saudi Post writes it.
+    Boolean(licence.nationalAddress) && { label: "العنوان الوطني", value: licence.nationalAddress, ltr: true },
+    plot !== "" && { label: "رقم القطعة", value: formatDigitsArabic(plot) },
+  ];
+  const url = licenceVerificationUrl(settings.licenceVerificationTemplate, licence.number);
+  return {
+    rows: rows.filter((row) => row !== false),
+    qr: url ? { url, svg: await licenceQrSvg(url, `رمز QR للتحقق من ترخيص الإعلان رقم ${formatDigitsArabic(licence.number)}`) } : null,
+    disclosures: disclosureSentences(licence.disclosures),
+  };
+}
+
+/** The share preview: the main photo's largest variant, with its real size. */
+function ogImage(image: ImageRef, alt: string) {
+  const width = image.variants.find((w) => w >= LARGEST_VARIANT) ?? image.variants.at(-1) ?? image.width;
+  return { url: imageUrl(image, LARGEST_VARIANT), width, height: Math.round((image.height / image.width) * width), alt };
+}
+
+/** UN/CEFACT codes of a rent's period, for the JSON-LD's unit price. */
+const PERIOD_UNIT_CODES: Record<RentPeriod, string> = { yearly: "ANN", monthly: "MON", daily: "DAY" };
+
+function availability(status: string): string {
+  if (status === "مباع" || status === "مؤجر") return "https://schema.org/SoldOut";
+  if (status === "محجوز") return "https://schema.org/Reserved";
+  return "https://schema.org/InStock";
+}
+
+/**
+ * The listing as schema.org JSON-LD: a RealEstateListing whose offer carries the price (a rent's
+ * per period), the property (area as floorSize in square metres, rooms, address) and the ad
+ * licence as an identifier.
+ */
+export function offerJsonLd(offer: OfferPageView, publicUrl: string, url: string): Record<string, unknown> {
+  const address = { "@type": "PostalAddress", addressLocality: offer.city, streetAddress: offer.location, addressCountry: "SA" };
+  const property = {
+    "@type": "Accommodation",
+    name: offer.propertyType,
+    address,
+    ...(offer.area > 0 ? { floorSize: { "@type": "QuantitativeValue", value: offer.area, unitCode: "MTK" } } : {}),
+    ...(offer.bedrooms > 0 ? { numberOfBedrooms: offer.bedrooms } : {}),
+    ...(offer.bathrooms > 0 ? { numberOfBathroomsTotal: offer.bathrooms } : {}),
+  };
+  const period = offer.rentPeriod;
+  return {
+    "@context": "https://schema.org",
+    "@type": "RealEstateListing",
+    name: offer.title,
+    description: offer.description,
+    url,
+    datePosted: offer.createdAt,
+    dateModified: offer.updatedAt,
+    image: offer.images.map((img) => `${publicUrl}${imageUrl(img, LARGEST_VARIANT)}`),
+    address,
+    ...(offer.adLicence.number ? { identifier: { "@type": "PropertyValue", propertyID: "REGA-AD-LICENCE", name: "رقم ترخيص الإعلان", value: offer.adLicence.number } } : {}),
+    offers: {
+      "@type": "Offer",
+      price: offer.price,
+      priceCurrency: "SAR",
+      availability: availability(offer.status),
+      ...(period ? { priceSpecification: { "@type": "UnitPriceSpecification", price: offer.price, priceCurrency: "SAR", unitCode: PERIOD_UNIT_CODES[period] } } : {}),
+      itemOffered: property,
+    },
+  };
+}
+
+/**
+ * What the offer page shows beyond its interactive parts, built on the server: the head and
+ * «بيانات الإعلان» as markup (the page's JavaScript is at its budget; React escapes every value),
+ * the floating WhatsApp button's message, and the page's meta (description, share image, JSON-LD).
+ */
+export async function offerPageMarkup(offer: OfferPageView, context: OfferPageContext) {
+  const url = `${context.publicUrl}/offer/${offer.id}`;
+  const licence = await offerLicenceView(offer, context);
+  return {
+    url,
+    summaryHtml: renderToStaticMarkup(<OfferSummary view={offerSummaryView(offer, context, url)} />),
+    licenceHtml: licence ? renderToStaticMarkup(<OfferLicenceBlock view={licence} />) : "",
+    whatsappMessage: offerWhatsappMessage(offer, url),
+    seo: {
+      description: `${offer.status} - ${offer.propertyType} في ${place(offer)} بسعر ${offerPriceText(offer.price, offer.rentPeriod)}. ${offer.description}`.slice(0, 200),
+      image: offer.mainImage ? ogImage(offer.mainImage, offer.title) : undefined,
+      jsonLd: offerJsonLd(offer, context.publicUrl, url),
+    },
+  };
+}
+
+/** An offer whose licence has ended: the 410 page's markup, with a link to offers of its type in its city. */
+export function licenceEndedMarkup(offer: Pick<OfferPageView, "title" | "city" | "propertyType">): string {
+  const query = new URLSearchParams();
+  if (offer.city) query.set("city", offer.city);
+  if (offer.propertyType) query.set("propertyType", offer.propertyType);
+  const similarText = offer.city ? `عروض مشابهة في ${offer.city}` : "عروض مشابهة";
+  return renderToStaticMarkup(<LicenceEnded title={offer.title} similarHref={`/offers?${query.toString()}`} similarText={similarText} />);
+}

@@ -1,0 +1,57 @@
+import { and, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { offers } from "~/db/schema.ts";
+import { publicOffersCondition } from "~/modules/offers/offers.server.ts";
+import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { keywordSearch, rankedMatches } from "./search.server.ts";
+
+const db = useTestDatabase();
+
+// Enough offers for a broad word to pass the counting cap: 3,000, in four cities, with some words
+// in the title, some only in the place and some only in the description, a few with ended licences.
+beforeAll(async () => {
+  await db().execute(sql`
+    insert into offers (title, description, property_type, status, city, location, price, details, created_at, ad_licence_number, ad_licence_ends_at)
+    select
+      (array['شقة', 'فيلا', 'أرض'])[1 + n % 3] || case when n % 4 = 0 then ' في حي ' || nb else ' بموقع مميز' end,
+      'وصف' || case when n % 7 = 0 then ' مع مسبح خاص' else '' end,
+      (array['شقة', 'فيلا', 'أرض'])[1 + n % 3], (array['للبيع', 'للإيجار', 'محجوز'])[1 + n % 5 % 3],
+      city, nb, n * 1000, '{}'::jsonb, timestamp '2026-01-01' - n * interval '1 hour', '7100' || n,
+      case when n % 50 = 0 then now() - interval '1 day' else now() + interval '1 year' end
+    from generate_series(1, 3000) as n,
+      lateral (select (array['الرياض', 'جدة', 'الدمام', 'الخبر'])[1 + n % 4] as city, (array['النرجس', 'الروضة', 'الشاطئ'])[1 + n % 3] as nb) as place
+  `);
+  await db().execute(sql`vacuum analyze ${offers}`);
+});
+
+async function eachWay(keyword: string, filters?: ReturnType<typeof sql>, limit = 1001) {
+  const search = keywordSearch(keyword)!;
+  const visible = and(await publicOffersCondition(db()), filters);
+  return Promise.all((["fetch", "walk", "signature"] as const).map((way) => rankedMatches(db(), search, visible, limit, way)));
+}
+
+describe("ranking by fetching, by walking the covering indexes, and by their signatures", () => {
+  it.each([
+    ["شقة", undefined, 1001], // one rank fills the count
+    ["شقة", undefined, 24],
+    ["النرجس", undefined, 1001], // title first, then the place
+    ["شقة النرجس", sql`${offers.city} = 'الرياض'`, 1001],
+    ["مسبح", undefined, 1001], // the description only: the last rank
+    ["فيلا للبيع", sql`${offers.price} <= 1500000`, 1001],
+    ["للإيجار الدمام", undefined, 1001],
+    ["قصر", undefined, 1001],
+  ] as const)("«%s» gives the same offers in the same order either way", async (keyword, filters, limit) => {
+    const [fetched, walked, bySignature] = await eachWay(keyword, filters, limit);
+    expect(walked).toEqual(fetched);
+    expect(bySignature).toEqual(fetched);
+  });
+
+  it("counts up to the cap: past it, both stop at the cap plus one", async () => {
+    const [fetched, walked, bySignature] = await eachWay("الرياض");
+    expect(fetched).toHaveLength(720); // 750 in Riyadh, 30 of them with an ended licence
+    expect(walked).toEqual(fetched);
+    expect(bySignature).toEqual(fetched);
+    const [broad] = await eachWay("وصف");
+    expect(broad).toHaveLength(1001);
+  });
+});

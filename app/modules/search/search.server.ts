@@ -1,0 +1,332 @@
+// The keyword search of /offers, the header overlay and the home search (decision 002): which offers
+// match every word, in which order, and what a keyword that finds nothing was probably meant to be.
+import { createHash } from "node:crypto";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server.ts";
+import { offers, searchVocabulary } from "~/db/schema.ts";
+import { FILTERABLE_STATUSES } from "~/modules/offers/filters.ts";
+import { ARTICLE_PREFIXES, foldSearch, PLACE_MARK, searchTerms, withoutArticle } from "./normalize.ts";
+import { editsOf, parseKeyword, type QueryWord } from "./query.ts";
+
+export interface KeywordSearch {
+  /** The words to find in the offers' text ('للبيع' and 'للإيجار' are not among them: see `status`). */
+  words: QueryWord[];
+  /**
+   * The status the keyword's status words ask for ('شقة للإيجار'), as the list's status filter is
+   * written; null when they ask for two (no offer is both).
+   */
+  status?: string | null;
+  /** Every word somewhere in the offer (its title, description, type, city, neighbourhood or units' types), and the status. */
+  match: SQL;
+}
+
+function overlaps(column: typeof offers.searchAll, stems: string[]): SQL {
+  return sql`${column} && ${sql.param(stems)}::text[]`;
+}
+
+/** Stems as search_head holds them (SQL search_hashes): the first 64 bits of their md5, signed. */
+export function stemHashes(stems: string[]): string[] {
+  return stems.map((stem) => BigInt.asIntN(64, BigInt(`0x${createHash("md5").update(stem).digest("hex").slice(0, 16)}`)).toString());
+}
+
+/** The bits of these stems in search_signature (SQL search_signature): bit (hash & 63) of each. */
+export function signatureMask(stems: string[]): string {
+  const mask = stemHashes(stems).reduce((bits, hash) => bits | (1n << (BigInt(hash) & 63n)), 0n);
+  return BigInt.asIntN(64, mask).toString();
+}
+
+/** The offer's title, status or place holds one of these stems (the GIN index offers_search_head_idx can answer it). */
+function headHas(stems: string[]): SQL {
+  return sql`${offers.searchHead} && ${sql.param(stemHashes(stems))}::bigint[]`;
+}
+
+/**
+ * The filterable status each status word means: 'بيع' → 'للبيع', 'ايجار' → 'للإيجار'. The words of
+ * these statuses are indexed from an offer's status only (search_document), so the word is the
+ * status: matched as the status filter is, which the planner counts right ('للإيجار' with the
+ * status filter «للبيع» finds nothing, at once).
+ */
+const STATUS_OF_STEM = new Map(FILTERABLE_STATUSES.flatMap((status) => searchTerms(status).map((stem) => [stem, status] as const)));
+
+/**
+ * The search a keyword asks for, within the list's status filter if one is chosen; none when the
+ * keyword has no words (empty, or only stop words and punctuation).
+ */
+export function keywordSearch(keyword: string | undefined, statusFilter?: string): KeywordSearch | undefined {
+  const parsed = parseKeyword(keyword ?? "");
+  if (parsed.length === 0) return undefined;
+  const words = parsed.filter((word) => !word.stems.every((stem) => STATUS_OF_STEM.has(stem)));
+  const statuses = new Set<string>(parsed.filter((word) => !words.includes(word)).flatMap((word) => word.stems.map((stem) => STATUS_OF_STEM.get(stem)!)));
+  if (statuses.size > 0 && statusFilter) statuses.add(statusFilter);
+  const status = statuses.size === 0 ? undefined : statuses.size === 1 ? [...statuses][0]! : null;
+  const conditions = words.map((word) => overlaps(offers.searchAll, word.stems));
+  if (status !== undefined) conditions.push(status === null ? sql`false` : eq(offers.status, status));
+  return { words, status, match: and(...conditions)! };
+}
+
+/**
+ * The ranks, best first: every word in the title (or the status), then every word in the title or
+ * the place (city, neighbourhood), then the rest. Each is a condition on search_head alone, so the
+ * covering indexes answer it, and each holds the ranks before it.
+ */
+function rankStems(search: KeywordSearch): [title: string[][], head: string[][]] {
+  return [search.words.map((word) => word.stems), search.words.map((word) => [...word.stems, ...word.stems.map((stem) => PLACE_MARK + stem)])];
+}
+
+/**
+ * A rank read newest first along a covering index, `limit` at most: the entries whose signature
+ * has a bit of every word (one AND of two integers each, evaluated before anything else on the
+ * entry: the planner would order a comparison of the arrays first), then, among those, the arrays.
+ */
+async function signatureWalk(db: Db, filters: SQL | undefined, words: string[][], limit: number): Promise<number[]> {
+  const bits = words.map((stems) => sql`(${offers.searchSignature} & ${signatureMask(stems)}::bigint) <> 0`);
+  const arrays = words.map((stems) => sql`w.search_head && ${sql.param(stemHashes(stems))}::bigint[]`);
+  const { rows } = await db.execute<{ id: number }>(
+    sql`select w.id from (select ${offers.id} as id, ${offers.searchHead} as search_head from ${offers} where ${and(...bits, filters)} order by ${offers.createdAt} desc, ${offers.id} desc offset 0) as w where ${sql.join(arrays, sql` and `)} limit ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+type IdQuery = { getSQL(): SQL; toSQL(): { sql: string; params: unknown[] } };
+
+interface Ways {
+  /** Walk the ranks rather than fetch the matches. */
+  walk: boolean;
+  /** Per rank: the planner would read it along an index, so it is read so by its signature; else as the planner would (the GIN index). */
+  bySignature: boolean[];
+}
+
+/** A few hundred recent answers, each for a minute. */
+class RecentAnswers<T> {
+  readonly #entries = new Map<string, { value: T; at: number }>();
+  get(key: string): { value: T } | undefined {
+    const entry = this.#entries.get(key);
+    return entry && Date.now() - entry.at < 60_000 ? entry : undefined;
+  }
+  set(key: string, value: T) {
+    if (this.#entries.size >= 500) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, { value, at: Date.now() });
+  }
+}
+
+/**
+ * The way each recent search was answered (its three queries' text and values → fetch or walk): the
+ * same search again within a minute (the next page, a popular keyword) skips the EXPLAIN. Only the
+ * choice is kept, never the offers found.
+ */
+const choices = new RecentAnswers<Ways>();
+
+async function ways(db: Db, fetched: IdQuery, walks: IdQuery[], limit: number): Promise<Ways> {
+  const key = JSON.stringify([fetched, ...walks].map((query) => query.toSQL()));
+  const known = choices.get(key);
+  if (known) return known.value;
+  const [fetch, walkTitle, walkHead] = await planned(db, [fetched, ...walks]);
+  // A rank that does not fill the count is followed by the next (the last one fetched as above).
+  const walkCost = walkTitle!.cost + (walkTitle!.rows < limit ? walkHead!.cost + (walkHead!.rows < limit ? fetch!.cost : 0) : 0);
+  // With the signature first, the planner's costs of the two ways compare as they are (measured).
+  const choice = { walk: fetch!.cost > walkCost, bySignature: [walkTitle!.walks, walkHead!.walks] };
+  choices.set(key, choice);
+  return choice;
+}
+
+interface PlanNode {
+  "Node Type": string;
+  "Plan Rows": number;
+  "Total Cost": number;
+  Plans?: PlanNode[];
+}
+
+/** The planner's rows and cost of each query, and whether it reads an index in order (one EXPLAIN: planning only, nothing runs). */
+async function planned(db: Db, queries: IdQuery[]): Promise<{ rows: number; cost: number; walks: boolean }[]> {
+  const { rows } = await db.execute<{ "QUERY PLAN": unknown }>(
+    sql`explain (format json) select ${sql.join(
+      queries.map((query) => sql`(${query.getSQL()})`),
+      sql`, `,
+    )}`,
+  );
+  const raw = rows[0]?.["QUERY PLAN"];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { Plans: PlanNode[] } }];
+  return plan[0].Plan.Plans.map((limit) => ({
+    rows: limit["Plan Rows"],
+    cost: limit["Total Cost"],
+    walks: /^Index (Only )?Scan$/.test(limit.Plans?.[0]?.["Node Type"] ?? ""),
+  }));
+}
+
+/**
+ * The ids of the offers that match every word and `filters` (the visibility rule and the list's
+ * other filters), best rank first and newest first within a rank, at most `limit`.
+ *
+ * Two ways, whichever the planner reckons cheaper: few matches are fetched once through the GIN
+ * index and sorted by rank; many are read rank by rank along the covering indexes by recency
+ * (offers_search_recent_idx, offers_search_city_idx), each rank stopping at `limit`; the last rank
+ * (a word only in the description) is then fetched whole, never read row by row along an index.
+ * `way` decides for the tests that compare them.
+ */
+export async function rankedMatches(db: Db, search: KeywordSearch, filters: SQL | undefined, limit: number, way?: "fetch" | "walk" | "signature"): Promise<number[]> {
+  if (search.status === null) return [];
+  const [titleStems, headStems] = rankStems(search);
+  const title = and(...titleStems.map(headHas))!;
+  const head = and(...headStems.map(headHas))!;
+  const newestFirst = [desc(offers.createdAt), desc(offers.id)];
+  const matches = and(filters, search.match);
+  // The status words are conditions on the status, and rank as if in the title.
+  const status = search.status ? eq(offers.status, search.status) : undefined;
+  const rank = sql`case when ${title} then 0 when ${head} then 1 else 2 end`;
+  const fetched = db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(matches)
+    .orderBy(rank, ...newestFirst)
+    .limit(limit);
+  const walks = [and(filters, status, title), and(filters, status, head)].map((condition) =>
+    db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(condition)
+      .orderBy(...newestFirst)
+      .limit(limit),
+  );
+  // A word outside the most common stems has few offers, so fetching is cheap; and the planner's guess
+  // of how many would send a walk along the whole index for a word no offer has.
+  const common = await commonStems(db);
+  const rare = search.words.some((word) => !word.stems.some((stem) => common.has(stem)));
+  const choice = way ? { walk: way !== "fetch", bySignature: [way === "signature", way === "signature"] } : rare ? undefined : await ways(db, fetched, walks, limit);
+  if (!choice?.walk) return (await fetched).map((row) => row.id);
+  const ids = new Set<number>();
+  for (const [i, stems] of [titleStems, headStems].entries()) {
+    const rows = choice.bySignature[i] ? await signatureWalk(db, and(filters, status), stems, limit) : (await walks[i]!).map((row) => row.id);
+    for (const id of rows) ids.add(id);
+    if (rows.length >= limit) return [...ids].slice(0, limit);
+  }
+  // Materialized: the planner cannot turn it into a walk along the index with a look at each row.
+  const { rows } = await db.execute<{ id: number }>(
+    sql`with m as materialized (select ${offers.id} as id, ${offers.createdAt} as created_at from ${offers} where ${matches}) select id from m order by created_at desc, id desc limit ${limit + ids.size}`,
+  );
+  for (const row of rows) ids.add(row.id);
+  return [...ids].slice(0, limit);
+}
+
+/**
+ * What a keyword that finds nothing was probably meant to be: each word of 4 letters or more that
+ * no offer has, replaced by the word of the offers' titles, types, cities and neighbourhoods one
+ * letter away from it that most offers have ('شقة النرجص' → 'شقة النرجس'). None when no word was
+ * replaced.
+ */
+export async function correctedKeyword(db: Db, keyword: string): Promise<string | undefined> {
+  // Asked only when the keyword found nothing just now; the vocabulary changes slowly.
+  const recent = corrections.get(db) ?? corrections.set(db, new RecentAnswers()).get(db)!;
+  const known = recent.get(keyword);
+  if (known) return known.value;
+  const corrected = await correct(db, keyword);
+  recent.set(keyword, corrected);
+  return corrected;
+}
+
+/** Recent corrections (keyword → corrected keyword, or none) of each database, for a minute. */
+const corrections = new WeakMap<Db, RecentAnswers<string | undefined>>();
+
+async function correct(db: Db, keyword: string): Promise<string | undefined> {
+  const candidates = parseKeyword(keyword).filter((word) => word.folded.length >= 4 && /^[a-z\u0621-\u064A]+$/u.test(word.folded) && foldsAlone(word));
+  if (candidates.length === 0) return undefined;
+  // A word among the most common stems is known without asking the index (it would read them all).
+  const common = await commonStems(db);
+  const rare = candidates.filter((word) => !word.stems.some((stem) => common.has(stem)));
+  if (rare.length === 0) return undefined;
+  const known = await db.execute<Record<string, boolean>>(
+    sql`select ${sql.join(
+      rare.map((word, i) => sql`search_stems_found(${sql.param(word.stems)}::text[]) as ${sql.identifier(`w${i}`)}`),
+      sql`, `,
+    )}`,
+  );
+  const unknown = rare.filter((_, i) => known.rows[0]?.[`w${i}`] === false);
+  if (unknown.length === 0) return undefined;
+  const editsByWord = unknown.map((word) => new Set(basesOf(word.folded).flatMap(editsOf)));
+  const rows = await db
+    .select({ base: searchVocabulary.base, surface: searchVocabulary.surface, offers: searchVocabulary.offers })
+    .from(searchVocabulary)
+    .where(sql`${searchVocabulary.base} = any(${sql.param([...new Set(editsByWord.flatMap((edits) => [...edits]))])}::text[])`);
+  const replacements = new Map<string, string>();
+  unknown.forEach((word, i) => {
+    const best = bestVocabularyWord(rows.filter((row) => editsByWord[i]!.has(row.base)));
+    if (best) replacements.set(word.typed, best);
+  });
+  if (replacements.size === 0) return undefined;
+  return keyword
+    .trim()
+    .split(/\s+/u)
+    .map((typed) => replacements.get(typed) ?? typed)
+    .join(" ");
+}
+
+/**
+ * The keyword with its last word completed, as the header overlay asks while a word is being typed:
+ * a last word that is no word of the offers becomes the word of their titles, types, cities and
+ * neighbourhoods it begins that most offers have ('شقة النرج' → 'شقة النرجس'); a last word that is
+ * only an article ('فيلا ال') is left out. The keyword as it is otherwise.
+ */
+export async function completedKeyword(db: Db, keyword: string): Promise<string> {
+  const words = keyword.trim().split(/\s+/u);
+  const last = foldSearch(words.at(-1) ?? "");
+  const head = words.slice(0, -1).join(" ");
+  if ((ARTICLE_PREFIXES as readonly string[]).includes(last)) return head;
+  const base = withoutArticle(last);
+  if (!/^[a-z\u0621-\u064A]{2,}$/u.test(base)) return keyword;
+  const rows = await db
+    .select({ base: searchVocabulary.base, surface: searchVocabulary.surface, offers: searchVocabulary.offers })
+    .from(searchVocabulary)
+    .where(sql`${searchVocabulary.base} like ${`${base}%`}`);
+  if (rows.length === 0 || rows.some((row) => row.base === base)) return keyword;
+  const stems = searchTerms(last);
+  if ((await commonStems(db)).has(stems[0] ?? "")) return keyword;
+  const { rows: found } = await db.execute<{ found: boolean }>(sql`select search_stems_found(${sql.param(stems)}::text[]) as found`);
+  if (found[0]?.found) return keyword;
+  const completion = bestVocabularyWord(rows);
+  return completion ? [head, completion].filter(Boolean).join(" ") : keyword;
+}
+
+const commonStemSets = new WeakMap<Db, { stems: Set<string>; at: number }>();
+
+/** The stems ANALYZE found most common in search_all (pg_stats), read at most once a minute per database. */
+async function commonStems(db: Db): Promise<Set<string>> {
+  const cached = commonStemSets.get(db);
+  if (cached && Date.now() - cached.at < 60_000) return cached.stems;
+  const { rows } = await db.execute<{ stems: string[] | null }>(
+    sql`select most_common_elems::text::text[] as stems from pg_stats where schemaname = current_schema() and tablename = 'offers' and attname = 'search_all'`,
+  );
+  const stems = new Set(rows[0]?.stems ?? []);
+  commonStemSets.set(db, { stems, at: Date.now() });
+  return stems;
+}
+
+/** A typed word that is one word once folded ('3غرف' is two, and is left as it is). */
+function foldsAlone(word: QueryWord): boolean {
+  return !/\s/u.test(word.typed) && word.typed.length > 0 && parseKeyword(word.typed).length === 1;
+}
+
+/** The vocabulary keys a folded word may be: without its article, and without a leading و, ب or ل. */
+function basesOf(folded: string): string[] {
+  const base = withoutArticle(folded);
+  const bases = [base];
+  if (base === folded && /^[وبل]/u.test(folded) && folded.length >= 4) bases.push(withoutArticle(folded.slice(1)));
+  return bases.filter((b) => b.length >= 3);
+}
+
+/** The base most offers have (ties: the first in code-point order), written as most of them write it. */
+function bestVocabularyWord(rows: { base: string; surface: string; offers: number }[]): string | undefined {
+  const byBase = new Map<string, { total: number; surface: string; surfaceOffers: number }>();
+  for (const row of rows) {
+    const entry = byBase.get(row.base) ?? { total: 0, surface: row.surface, surfaceOffers: -1 };
+    entry.total += row.offers;
+    if (row.offers > entry.surfaceOffers || (row.offers === entry.surfaceOffers && row.surface < entry.surface)) {
+      entry.surface = row.surface;
+      entry.surfaceOffers = row.offers;
+    }
+    byBase.set(row.base, entry);
+  }
+  let best: { base: string; total: number; surface: string } | undefined;
+  for (const [base, entry] of byBase) {
+    if (!best || entry.total > best.total || (entry.total === best.total && base < best.base)) best = { base, ...entry };
+  }
+  return best?.surface;
+}
