@@ -114,11 +114,14 @@ test("an earlier version restored: the featured section's title goes back, on th
     await saveSection(page, "العروض المميزة في الرئيسية");
   }
   const featured = section(page, "العروض المميزة في الرئيسية");
-  await featured.getByText("النسخ المحفوظة").click();
   const history = featured.getByRole("list", { name: "النسخ المحفوظة: العروض المميزة في الرئيسية" });
   const versions = history.getByRole("listitem");
-  await expect(versions.first()).toContainText("المعروضة الآن");
-  await versions.nth(1).getByText("عرض المحتوى").click();
+  // The page revalidates when the saves' live updates arrive, which may close the panel again.
+  await expect(async () => {
+    if (!(await history.isVisible())) await featured.getByText("النسخ المحفوظة").click();
+    await expect(versions.first()).toContainText("المعروضة الآن", { timeout: 1000 });
+    await versions.nth(1).getByText("عرض المحتوى").click({ timeout: 1000 });
+  }).toPass();
   await expect(versions.nth(1)).toContainText(`العروض الأولى ${id}`);
   await versions
     .nth(1)
