@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { auditLog } from "~/db/schema.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
@@ -13,7 +13,9 @@ export async function recordAudit(
   action: AuditAction,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  await tx.insert(auditLog).values({ entity, entityId, action, actorId: actor.id, actorName: actor.name, details });
+  // The time of writing, not now() (the transaction's start): a change that waited for another's
+  // row lock is written after it, so a record's history lists changes in the order they took effect.
+  await tx.insert(auditLog).values({ entity, entityId, action, actorId: actor.id, actorName: actor.name, details, createdAt: sql`clock_timestamp()` });
 }
 
 export interface AuditEntry {
