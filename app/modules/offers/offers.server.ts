@@ -10,7 +10,7 @@ import { PAGE_SIZE, type OfferFilters } from "./filters.ts";
 import type { OfferCard, OfferPageView } from "./offer-views.ts";
 
 /** An offer card's columns; its main photo (position 0) is null when the offer has none. */
-const cardColumns = {
+export const cardColumns = {
   id: offers.id,
   title: offers.title,
   price: offers.price,

@@ -1,26 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
-import { imageColumns } from "~/modules/images/images.server.ts";
 import type { OfferCard } from "~/modules/offers/offer-views.ts";
-import { publicOffersCondition } from "~/modules/offers/offers.server.ts";
+import { cardColumns, publicOffersCondition } from "~/modules/offers/offers.server.ts";
 import { compareRows, type ComparedOffer, type CompareRow } from "./compare-view.ts";
 import { MAX_COMPARED, MAX_FAVOURITES } from "./offer-ids.ts";
 
 /** What both lists read of an offer: its card's columns (the main photo, position 0, null when it has none) and the compared ones. */
 const listColumns = {
-  id: offers.id,
-  title: offers.title,
-  price: offers.price,
-  propertyType: offers.propertyType,
-  status: offers.status,
-  city: offers.city,
-  location: offers.location,
-  area: offers.area,
-  bedrooms: offers.bedrooms,
-  bathrooms: offers.bathrooms,
-  rentPeriod: offers.rentPeriod,
-  mainImage: imageColumns,
+  ...cardColumns,
   floors: offers.floors,
   details: offers.details,
   adLicenceNumber: offers.adLicenceNumber,
