@@ -7,7 +7,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { log } from "./app/utils/log.server.ts";
 import { inFlightLimit } from "./server/in-flight-limit.ts";
-import { closeOnExit } from "./server/shutdown.ts";
+import { closeOnExit, requestsInFlight } from "./server/shutdown.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
 const clientDir = path.resolve("build/client");
@@ -122,8 +122,14 @@ function contentType(file: string): string {
 async function main() {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
   app.use(securityHeaders);
+  let draining = false;
+  app.use((req, res, next) => {
+    if (draining) res.setHeader("Connection", "close"); // stopping: reconnect elsewhere
+    next();
+  });
+  const requests = requestsInFlight();
+  app.use(requests.middleware);
   app.use(requestLog);
   app.use(requestAddressGuard);
 
@@ -132,9 +138,13 @@ async function main() {
     if (!fs.existsSync("build/server/index.js")) {
       throw new Error("No production build found: run `npm run build` first (npm start does this for you).");
     }
-    app.use(precompressedStatic());
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Only a path that names a file is looked for on disk: a page (no extension) or its data (.data)
+    // would otherwise cost two existence checks and a stat on every request (decision 020).
+    const files = express.Router();
+    files.use(precompressedStatic());
+    files.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    files.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    app.use((req, res, next) => (/\.(?!data$)[^/.]+$/.test(req.path) ? files(req, res, next) : next()));
     // Dynamic responses (HTML, data) are compressed on the fly.
     // A small brotli window: the default (4 MiB) costs more to set up per response than a page weighs.
     app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
@@ -147,6 +157,8 @@ async function main() {
     const mod = (await devServer.ssrLoadModule("./server/app.ts")) as typeof import("./server/app.ts");
     started = await mod.createApp();
   }
+  // TRUST_PROXY proxies in front (a balancer, nginx): the client's address is the one they were given.
+  app.set("trust proxy", started.env.TRUST_PROXY || false);
   // After the static files: only the app's own answers are counted.
   app.use(inFlightLimit());
   app.use(started.handler);
@@ -156,10 +168,18 @@ async function main() {
   const server = app.listen(port, host, () => {
     log.info("listening", { url: `http://${host === "0.0.0.0" ? "localhost" : host}:${port}` });
   });
-  // Signals and crashes stop the embedded PostgreSQL before the process exits.
+  // Signals and crashes stop the embedded PostgreSQL before the process exits. A signal first drains
+  // (DRAIN_SECONDS): readiness answers 503 and every answer closes its connection, so a load
+  // balancer moves the traffic to the other instances while this one still serves.
   closeOnExit({
+    drain: () => {
+      draining = true;
+      started.drain();
+    },
+    drainMs: started.env.DRAIN_SECONDS * 1000,
     close: async () => {
-      server.close();
+      server.close(); // no new connections; the requests being answered are finished first
+      await requests.settled(10_000);
       await started.close();
     },
   });

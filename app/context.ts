@@ -1,5 +1,7 @@
 import { createContext } from "react-router";
 import type { Db } from "~/db/client.server.ts";
+import type { Readiness } from "~/modules/health/readiness.server.ts";
+import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import type { EventHub } from "~/modules/live-updates/event-hub.server.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
 import type { SmsSender } from "~/modules/messaging/sms.server.ts";
@@ -15,14 +17,19 @@ export interface AppServices {
   sms: SmsSender;
   /** Committed changes of offers, tasks and finance, from every server instance (LISTEN/NOTIFY). */
   events: EventHub;
+  /** Uploaded photos: the local disk or an S3-compatible bucket (STORAGE_URL, decision 021). */
+  storage: PhotoStorage;
 }
 
 export const servicesContext = createContext<AppServices>();
 
+/** Whether this instance should get traffic (GET /healthz/ready): its checks and its draining at shutdown. */
+export const readinessContext = createContext<Readiness>();
+
 /** The per-request Content-Security-Policy nonce set by server.ts. */
 export const nonceContext = createContext<string>("");
 
-/** The client's address (behind a proxy only when TRUST_PROXY=1), for per-address limits. */
+/** The client's address (as the proxies in front said, when TRUST_PROXY counts them), for per-address limits. */
 export const clientAddressContext = createContext<string>("unknown");
 
 /** The signed-in staff member, set by the back office's guard for every /admin loader and action. */

@@ -1,12 +1,16 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import fontUrl from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
+import boldFontUrl from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?url";
 import { useInlineStyles, useNonce } from "~/utils/nonce.tsx";
 import { MESSAGES } from "~/utils/messages.ts";
 import { PreviewNotice } from "~/components/layout/preview-notice.tsx";
+import { DeferredScripts } from "~/components/layout/deferred-scripts.tsx";
 
 export const links: Route.LinksFunction = () => [
+  // Both weights the pages use (app.css): with font-display optional, a font still loading at the first paint is not used on this page.
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: boldFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -28,7 +32,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* React Router's <Scripts>; public pages start them once painted (decision 019). */}
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -52,6 +52,7 @@ export default [
     route("reports/whatsapp", "routes/admin/reports-whatsapp.ts"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
+  route("healthz/ready", "routes/resources/healthz-ready.ts"),
   route("images/:file", "routes/resources/image.ts"),
   route("api/search", "routes/resources/search.ts"),
   route("api/offers/events", "routes/resources/offer-events.ts"),

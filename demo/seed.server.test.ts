@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { siteContent } from "~/db/schema.ts";
-import { imagesDir } from "~/modules/images/images.server.ts";
+import { imagesDir, testStorage } from "../tests/factories/storage.ts";
 import { listLicences } from "~/modules/licences/licences.server.ts";
 import { useTestDatabase } from "../tests/setup/test-db.ts";
 import { DEMO_CONTENT_SCENES, DEMO_LICENCES } from "./content.ts";
@@ -13,6 +13,7 @@ import { seedDemoContentImages, seedDemoLicences } from "./seed.server.ts";
 
 const db = useTestDatabase();
 const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "aqar-seed-"));
+const storage = testStorage(dataDir);
 afterAll(() => fsp.rm(dataDir, { recursive: true, force: true }));
 
 async function contentValue(key: string) {
@@ -25,7 +26,7 @@ const fileOf = (url: string) => path.join(imagesDir(dataDir), url.replace("/imag
 describe("demo about photos and licences", () => {
   it("keeps an about gallery someone saved, even an empty one, and fills the other", async () => {
     await db().insert(siteContent).values({ key: "about_section2_images", value: "" });
-    await seedDemoContentImages(db(), dataDir);
+    await seedDemoContentImages(db(), storage);
     expect(await contentValue("about_section2_images")).toBe("");
     const urls = (await contentValue("about_section1_images"))!.split(",");
     expect(urls).toHaveLength(DEMO_CONTENT_SCENES.about_section1_images.length);
@@ -38,15 +39,15 @@ describe("demo about photos and licences", () => {
   it("seeds the galleries once", async () => {
     await db().delete(siteContent).where(eq(siteContent.key, "about_section2_images"));
     const before = await contentValue("about_section1_images");
-    await seedDemoContentImages(db(), dataDir);
-    await seedDemoContentImages(db(), dataDir);
+    await seedDemoContentImages(db(), storage);
+    await seedDemoContentImages(db(), storage);
     expect(await contentValue("about_section1_images")).toBe(before);
     expect((await contentValue("about_section2_images"))!.split(",")).toHaveLength(DEMO_CONTENT_SCENES.about_section2_images.length);
   });
 
   it("seeds the licences once, as uploaded images with Arabic descriptions", async () => {
-    await seedDemoLicences(db(), dataDir);
-    await seedDemoLicences(db(), dataDir);
+    await seedDemoLicences(db(), storage);
+    await seedDemoLicences(db(), storage);
     const listed = await listLicences(db());
     expect(listed.map((l) => l.alt)).toEqual(DEMO_LICENCES.map((l) => l.alt));
     for (const licence of listed) {

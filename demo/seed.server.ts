@@ -7,9 +7,9 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "~/db/client.server.ts";
 import { offerImages, offers, settings, siteContent } from "~/db/schema.ts";
-import { storeImage } from "~/modules/images/images.server.ts";
+import { settleImageWork, storeImage } from "~/modules/images/images.server.ts";
+import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import { addLicence, countLicences } from "~/modules/licences/licences.server.ts";
-import type { Env } from "~/utils/env.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { log } from "~/utils/log.server.ts";
 import { renderCertificateSvg } from "./certificates.ts";
@@ -20,12 +20,12 @@ import type { SceneSpec } from "./scene-spec.ts";
 import { seedDemoOffice } from "./office.server.ts";
 import { seedDemoStaff } from "./staff.server.ts";
 
-async function renderPhoto(db: Db, dataDir: string, scene: SceneSpec, width: number) {
+async function renderPhoto(db: Db, storage: PhotoStorage, scene: SceneSpec, width: number) {
   const height = Math.round((width * 2) / 3);
   const jpeg = await sharp(Buffer.from(renderSceneSvg(scene, width, height)))
     .jpeg({ quality: 90 })
     .toBuffer();
-  return storeImage(db, dataDir, jpeg);
+  return storeImage(db, storage, jpeg);
 }
 
 /** The URL site content stores for an image: its largest variant. */
@@ -33,8 +33,8 @@ function contentImageUrl(image: ImageRef): string {
   return `/images/${image.id}-${image.variants.at(-1)}.webp`;
 }
 
-async function insertDemoOffer(db: Db, dataDir: string, demo: DemoOffer, now: number) {
-  const photos = await Promise.all(demo.scenes.map((scene) => renderPhoto(db, dataDir, scene, 1600)));
+async function insertDemoOffer(db: Db, storage: PhotoStorage, demo: DemoOffer, now: number) {
+  const photos = await Promise.all(demo.scenes.map((scene) => renderPhoto(db, storage, scene, 1600)));
   const createdAt = new Date(now - demo.ageDays * 86_400_000 - 3_600_000);
   const { scenes: _scenes, ageDays: _ageDays, adLicence, coordinates, ...fields } = demo;
   await db.transaction(async (tx) => {
@@ -59,11 +59,13 @@ async function insertDemoOffer(db: Db, dataDir: string, demo: DemoOffer, now: nu
  * its own whether it is there already, so a database seeded by an earlier version gets what was
  * added since.
  */
-export async function seedDemoData(db: Db, env: Env) {
+export async function seedDemoData(db: Db, storage: PhotoStorage) {
   await seedDemoStaff(db);
-  await seedDemoOffers(db, env);
-  await seedDemoContentImages(db, env.DATA_DIR);
-  await seedDemoLicences(db, env.DATA_DIR);
+  await seedDemoOffers(db, storage);
+  await seedDemoContentImages(db, storage);
+  await seedDemoLicences(db, storage);
+  // The photos' AVIF variants (written between uploads) are all there before the first visitor.
+  await settleImageWork();
   await seedDemoOffice(db);
   await seedDemoFirmDetails(db);
 }
@@ -79,7 +81,7 @@ export async function seedDemoFirmDetails(db: Db) {
 }
 
 /** Fills an empty database with the demo offers, their photos, the firm's demo numbers and the hero photo. */
-async function seedDemoOffers(db: Db, env: Env) {
+async function seedDemoOffers(db: Db, storage: PhotoStorage) {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(offers);
   if (count > 0) return;
   const started = Date.now();
@@ -87,9 +89,11 @@ async function seedDemoOffers(db: Db, env: Env) {
   const now = Date.now();
   // A few at a time: sharp already uses every core for each photo.
   for (let i = 0; i < DEMO_OFFERS.length; i += 3) {
-    await Promise.all(DEMO_OFFERS.slice(i, i + 3).map((demo) => insertDemoOffer(db, env.DATA_DIR, demo, now)));
+    await Promise.all(DEMO_OFFERS.slice(i, i + 3).map((demo) => insertDemoOffer(db, storage, demo, now)));
+    // The AVIF queue works while no photo is being stored: let it catch up (its memory stays small).
+    await settleImageWork();
   }
-  const hero = await renderPhoto(db, env.DATA_DIR, DEMO_HERO_SCENE, 1600);
+  const hero = await renderPhoto(db, storage, DEMO_HERO_SCENE, 1600);
   await db
     .insert(siteContent)
     .values({ key: "home_hero_image", value: contentImageUrl(hero) })
@@ -102,11 +106,11 @@ async function seedDemoOffers(db: Db, env: Env) {
 }
 
 /** Photos for the about galleries and the contact page, unless the key has a value already (even an empty one someone saved). */
-export async function seedDemoContentImages(db: Db, dataDir: string) {
+export async function seedDemoContentImages(db: Db, storage: PhotoStorage) {
   for (const [key, scenes] of Object.entries(DEMO_CONTENT_SCENES)) {
     const [existing] = await db.select({ key: siteContent.key }).from(siteContent).where(eq(siteContent.key, key));
     if (existing) continue;
-    const photos = await Promise.all(scenes.map((scene) => renderPhoto(db, dataDir, scene, 1600)));
+    const photos = await Promise.all(scenes.map((scene) => renderPhoto(db, storage, scene, 1600)));
     await db
       .insert(siteContent)
       .values({ key, value: photos.map(contentImageUrl).join(",") })
@@ -115,14 +119,14 @@ export async function seedDemoContentImages(db: Db, dataDir: string) {
 }
 
 /** A few certificate-like licence images, when there are no licences yet. */
-export async function seedDemoLicences(db: Db, dataDir: string) {
+export async function seedDemoLicences(db: Db, storage: PhotoStorage) {
   if ((await countLicences(db)) > 0) return;
   const stored = await Promise.all(
     DEMO_LICENCES.map(async (demo) => {
       const png = await sharp(Buffer.from(renderCertificateSvg(demo.variant, 1200, 1600)))
         .png()
         .toBuffer();
-      return storeImage(db, dataDir, png);
+      return storeImage(db, storage, png);
     }),
   );
   // One after the other: each goes after the last.

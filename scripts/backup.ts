@@ -23,6 +23,8 @@ try {
     `Backup written to ${summary.file} (${(summary.bytes / 1024 / 1024).toFixed(1)} MB): database "${database.name}" ` +
       `(PostgreSQL ${database.serverVersion}, pg_dump ${database.pgDumpVersion}, through ${summary.reached}) and ${uploads.files} uploaded files.`,
   );
+  // STORAGE_URL names a bucket: the photos are there, not in DATA_DIR/uploads (decision 021).
+  if (env.STORAGE.kind === "s3") console.log(`The photos are in the bucket (STORAGE_URL), not in this archive: keep the bucket's own versioning or replication on.`);
 } catch (error) {
   console.error(`Backup failed: ${error instanceof BackupError ? error.message : error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

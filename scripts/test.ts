@@ -1,5 +1,6 @@
 // `npm test`: the lint step (`npm run lint`: ESLint with the import boundaries, Prettier, knip),
-// Vitest (against a real PostgreSQL), then Playwright against the production build in Chromium;
+// Vitest (against a real PostgreSQL), then Playwright against the production build in Chromium (the
+// main suite, then the two-instance test of playwright.instances.config.ts);
 // ends with one line `N passed, N failed` summing both runners and the lint step, counted as one
 // test.
 import { spawnSync } from "node:child_process";
@@ -54,21 +55,28 @@ if (vitest) {
   failed += 1; // the runner itself failed
 }
 
-// 2. Production build, then Playwright against it
-if (run("npm", ["run", "build"], { NODE_ENV: "production" })) {
-  const playwrightReport = path.join(reports, "playwright.json");
+/** One Playwright run (a config's whole suite), its results added to the counts. */
+function playwright(name: string, args: string[] = []) {
+  const report = path.join(reports, `${name}.json`);
   ok =
-    run("npx", ["playwright", "test", "--reporter=list,json"], {
+    run("npx", ["playwright", "test", ...args, "--reporter=list,json"], {
       CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     }) && ok;
-  const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(playwrightReport);
+  const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(report);
   if (pw) {
     passed += pw.stats.expected + pw.stats.flaky;
     failed += pw.stats.unexpected;
   } else {
     failed += 1;
   }
+}
+
+// 2. Production build, then Playwright against it: the main suite, then two app instances on one
+// PostgreSQL (tests/instances, servers of its own).
+if (run("npm", ["run", "build"], { NODE_ENV: "production" })) {
+  playwright("playwright");
+  playwright("instances", ["-c", "playwright.instances.config.ts"]);
 } else {
   ok = false;
   failed += 1;

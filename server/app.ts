@@ -1,12 +1,16 @@
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { clientAddressContext, nonceContext, requestBodyContext, servicesContext, type AppServices } from "~/context.ts";
+import { clientAddressContext, nonceContext, readinessContext, requestBodyContext, servicesContext, type AppServices } from "~/context.ts";
 import { localAppUrl, openDatabase } from "~/db/client.server.ts";
 import { searchAlertJobs } from "~/modules/alerts/alert-jobs.server.ts";
 import { invalidateSiteContent } from "~/modules/content/content.server.ts";
+import { createReadiness, databaseCheck } from "~/modules/health/readiness.server.ts";
+import { settleImageWork } from "~/modules/images/images.server.ts";
+import { createStorage } from "~/modules/images/storage.server.ts";
 import { startCacheSync } from "~/modules/live-updates/cache-sync.server.ts";
 import { createEventHub } from "~/modules/live-updates/event-hub.server.ts";
 import { invalidateLookups } from "~/modules/lookups/lookups.server.ts";
+import { settleBackgroundNotifications } from "~/modules/messaging/background.server.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { createWhatsappSender } from "~/modules/messaging/whatsapp.server.ts";
@@ -14,8 +18,10 @@ import { adLicenceWarningJobs } from "~/modules/offers/ad-licence-warnings.serve
 import { dailyReportJobs } from "~/modules/reports/daily-jobs.server.ts";
 import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
+import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { housekeepingJobs } from "./housekeeping.ts";
+import { answerUncached, createPageCache, startPageCacheSync } from "./page-cache.ts";
 import { createRequestHandler } from "./request-handler.ts";
 import { seedDefaults } from "./seed-defaults.ts";
 
@@ -25,29 +31,31 @@ import { seedDefaults } from "./seed-defaults.ts";
  */
 export async function createApp() {
   const env = getEnv();
+  // Uploaded photos: DATA_DIR/uploads, or the S3-compatible bucket of STORAGE_URL (decision 021).
+  const storage = await createStorage(env.STORAGE);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     embeddedPort: env.EMBEDDED_PG_PORT,
     appUrl: localAppUrl(env.HOST, env.PORT),
+    // With the migrations, under the start lock: instances starting together on one database seed once.
+    prepare: async (db) => {
+      await seedDefaults(db, { demoMode: env.DEMO_MODE });
+      if (env.DEMO_MODE) {
+        // Loaded only in demo mode: the demo generator (scenes, offers, licences) is a chunk of its
+        // own, outside build/server/index.js.
+        const { seedDemoData } = await import("../demo/seed.server.ts");
+        await seedDemoData(db, storage);
+      }
+    },
   });
-  try {
-    await seedDefaults(database.db, { demoMode: env.DEMO_MODE });
-    if (env.DEMO_MODE) {
-      // Loaded only in demo mode: the demo generator (scenes, offers, licences) is a chunk of its
-      // own, outside build/server/index.js.
-      const { seedDemoData } = await import("../demo/seed.server.ts");
-      await seedDemoData(database.db, env);
-    }
-  } catch (error) {
-    await database.close(); // the embedded PostgreSQL must not outlive a failed start
-    throw error;
-  }
   const events = createEventHub(database.pool);
-  const services: AppServices = { db: database.db, env, mailer: createMailer(env), sms: createSmsSender(env), events };
+  // GET /healthz/ready: the database and the photo storage answer.
+  const readiness = createReadiness({ database: databaseCheck(database.db), storage: (signal) => storage.check(signal) });
+  const services: AppServices = { db: database.db, env, mailer: createMailer(env), sms: createSmsSender(env), events, storage };
   // The scheduled jobs (decision 016): the hourly housekeeping, the daily report and the hourly ad
   // licence warnings (decision 017), once across instances.
-  const housekeeping = housekeepingJobs(database.db, env.DATA_DIR);
+  const housekeeping = housekeepingJobs(database.db, storage);
   const daily = dailyReportJobs({ db: database.db, env, mailer: services.mailer, whatsapp: createWhatsappSender(env) });
   const licenceWarnings = adLicenceWarningJobs({ db: database.db, env, mailer: services.mailer });
   // The visitors' search alerts: new matching offers, one e-mail a day per address (issue 18).
@@ -64,14 +72,24 @@ export async function createApp() {
   });
   // Saved content, settings and lookup lists reach every instance's cache (announceCacheChange); licences are not cached.
   const stopCacheSync = startCacheSync(events, { content: invalidateSiteContent, settings: invalidateSettings, lookups: invalidateLookups, licences: () => undefined });
+  // The public pages' HTML and data, kept for anonymous visitors until any of the above or an offer
+  // changes, on any instance (decision 020). Production only: in development the code changes under it.
+  const pageCache =
+    env.NODE_ENV === "production" && env.PAGE_CACHE_MB > 0
+      ? createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, nextChange: () => nextPublicPageChange(database.db), isListening: events.isListening })
+      : null;
+  const stopPageCacheSync = pageCache ? startPageCacheSync(events, pageCache) : () => undefined;
 
   const app = express.Router();
+  if (pageCache) app.use(pageCache.serve);
   app.use(
     createRequestHandler({
+      onResponse: pageCache?.answer ?? answerUncached,
       build: () => import("virtual:react-router/server-build"),
       getLoadContext(req, res, body) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(readinessContext, readiness);
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         context.set(nonceContext, String(res.locals.cspNonce ?? ""));
         context.set(requestBodyContext, body);
@@ -82,9 +100,17 @@ export async function createApp() {
   return {
     handler: app,
     env,
+    /** The process is stopping: readiness answers 503 so that a load balancer sends nothing new. */
+    drain: () => readiness.drain(),
     close: async () => {
+      readiness.drain();
       stopCacheSync();
+      stopPageCacheSync();
       try {
+        // The e-mails of requests already answered go out before the database closes.
+        await settleBackgroundNotifications(5_000);
+        // The AVIF variants of photos just uploaded, while the database is still open (those left keep their WebP).
+        await settleImageWork(5_000);
         // Waits for a running job (a report being sent) and closes the scheduler's own connections.
         await scheduler.stop();
         await events.close();

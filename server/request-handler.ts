@@ -1,10 +1,11 @@
 /**
- * React Router's Express adapter (as in @react-router/express 8.4), with one difference: the
+ * React Router's Express adapter (as in @react-router/express 8.4), with two differences. The
  * body handed to React Router is cut at the path's limit (app/utils/body-limits.ts) before any
  * action reads it, so no action, whatever it calls (`request.formData()` included), can hold more
  * than that. A body declared over the limit is not read at all; one that streams past it stops
  * being read at that point. The action learns it through `requestBodyContext` and answers 413 in
- * its own form.
+ * its own form. And every answer passes `onResponse` before it is sent: the public page cache
+ * (decision 020) sends and keeps a public page itself, and sets the Cache-Control of the rest.
  */
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
@@ -17,14 +18,19 @@ type MaybePromise<T> = T | Promise<T>;
 
 export type GetLoadContext = (req: ExpressRequest, res: ExpressResponse, body: RequestBodyState) => MaybePromise<RouterContextProvider>;
 
+/** Sees every answer before it is sent; returns true when it sent the answer itself (the page cache, server/page-cache.ts). */
+export type OnResponse = (req: ExpressRequest, res: ExpressResponse, response: Response) => Promise<boolean>;
+
 export function createRequestHandler({
   build,
   getLoadContext,
   mode = process.env.NODE_ENV,
+  onResponse,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   getLoadContext: GetLoadContext;
   mode?: string;
+  onResponse?: OnResponse;
 }) {
   const handleRequest = createRouterRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -34,6 +40,7 @@ export function createRequestHandler({
       const request = createFetchRequest(req, res, url, body);
       const response = await handleRequest(request, await getLoadContext(req, res, body));
       if (hasBody(req)) res.once("finish", () => lingerOnUnreadBody(req));
+      if (onResponse && (await onResponse(req, res, response))) return;
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { servicesContext, type AppServices } from "~/context.ts";
 import { offerImages } from "~/db/schema.ts";
-import { storeImage } from "~/modules/images/images.server.ts";
+import { settleImageWork, storeImage } from "~/modules/images/images.server.ts";
 import { listInbox, parseInboxFilters } from "~/modules/inquiries/inbox.server.ts";
 import { createInquiry } from "~/modules/inquiries/inquiries.server.ts";
 import { getOfferPage, listOffers } from "~/modules/offers/offers.server.ts";
@@ -17,6 +17,7 @@ import { createStaffUser, listStaff } from "~/modules/users/users.server.ts";
 import { hashPassword, verifyPassword } from "~/utils/password.server.ts";
 import { loader as imageLoader } from "~/routes/resources/image.ts";
 import { createOffer } from "../../tests/factories/offers.ts";
+import { testStorage } from "../../tests/factories/storage.ts";
 import { createBackup, DUMP_FILE, MANIFEST_FILE, restoreBackup } from "./backup.server.ts";
 import { connect } from "./client.server.ts";
 import { readCustomArchive } from "./custom-archive.server.ts";
@@ -57,7 +58,8 @@ beforeAll(async () => {
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 120, b: 40 } } })
     .jpeg()
     .toBuffer();
-  const image = await storeImage(db, sourceDir, photo);
+  const image = await storeImage(db, testStorage(sourceDir), photo);
+  await settleImageWork(); // its AVIF variants too, before anything is backed up
   photoId = image.id;
   const offer = await createOffer(db, { title: "فيلا للنسخ الاحتياطي في حطين", city: "الرياض", location: "حطين", price: 2_450_000 });
   offerId = offer.id;
@@ -100,7 +102,7 @@ async function tableChecksums(url: string): Promise<Record<string, string>> {
 
 async function servePhoto(dataDir: string, file: string): Promise<Response> {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { env: { DATA_DIR: dataDir } } as unknown as AppServices);
+  context.set(servicesContext, { env: { DATA_DIR: dataDir }, storage: testStorage(dataDir) } as unknown as AppServices);
   const request = new Request(`http://localhost/images/${file}`);
   return imageLoader({ request, context, params: { file } } as unknown as Parameters<typeof imageLoader>[0]);
 }

@@ -236,13 +236,42 @@ export function localAppUrl(host: string, port: number): string {
   return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
 }
 
-/** Connects to DATABASE_URL, or starts the embedded server, then applies the committed migrations. */
+/** The advisory lock a start holds while it migrates and seeds (any constant: it only has to be the app's own). */
+const START_LOCK = "aqar:start";
+
+/**
+ * Runs `work` while holding the database's start lock (a session advisory lock on a connection of
+ * its own). Instances starting together on one database take turns: drizzle's migrator and the
+ * seeds check what is there and then write, which two at once would both do (the second failing
+ * on "already exists", or seeding the demo offers twice). A process that dies frees the lock.
+ */
+export async function withStartLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtext($1)) as locked", [START_LOCK]);
+    if (!rows[0]?.locked) {
+      log.info("another instance is migrating or seeding this database: waiting for it");
+      await client.query("select pg_advisory_lock(hashtext($1))", [START_LOCK]);
+    }
+    return await work();
+  } finally {
+    // Closed, not given back to the pool: the end of its session frees the lock, whatever happened.
+    client.release(true);
+  }
+}
+
+/**
+ * Connects to DATABASE_URL, or starts the embedded server, then applies the committed migrations
+ * and runs `prepare` (the seeds), both under the start lock.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   embeddedPort: number;
   /** Where this app serves (http://host:PORT): lets the embedded server recover from a killed predecessor. */
   appUrl?: string;
+  /** What the app writes at start once migrated (default lookups, demo data), one instance at a time. */
+  prepare?: (db: Db) => Promise<void>;
 }): Promise<Database> {
   let stopEmbedded: (() => Promise<void>) | undefined;
   let url = options.databaseUrl;
@@ -258,9 +287,12 @@ export async function openDatabase(options: {
     await stopEmbedded?.();
   };
   try {
-    await migrateDatabase(db);
+    await withStartLock(pool, async () => {
+      await migrateDatabase(db);
+      await options.prepare?.(db);
+    });
   } catch (error) {
-    await close();
+    await close(); // the embedded PostgreSQL must not outlive a failed start
     throw error;
   }
   return { db, pool, url, close };

@@ -51,7 +51,7 @@ export const propertyTypes = namedList("property_types");
 export const unitTypes = namedList("unit_types");
 export const offerStatuses = namedList("offer_statuses");
 
-// ---- Images: stored once, delivered as WebP variants ----
+// ---- Images: stored once, delivered as WebP (and AVIF) variants ----
 
 export const images = pgTable("images", {
   id: text("id").primaryKey(), // random, unguessable; also the file name stem
@@ -59,6 +59,11 @@ export const images = pgTable("images", {
   height: integer("height").notNull(),
   /** Widths of the stored WebP variants, ascending. */
   variants: integer("variants").array().notNull(),
+  /** The widths that also have an AVIF file, smaller than the WebP of the same width (decision 021); filled in after the upload. */
+  avif: integer("avif")
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
   /** Average colour, painted while the photo loads. */
   colour: text("colour").notNull().default("#d6d3d1"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -138,6 +143,9 @@ export const offers = pgTable(
     index("offers_search_all_idx").using("gin", t.searchAll),
     index("offers_search_head_idx").using("gin", t.searchHead),
     index("offers_ad_licence_ends_idx").on(t.adLicenceEndsAt),
+    // The map search's area (decision 022) is served by offers_map_idx, a B-tree on (lat, lng), and for a large
+    // area by offers_map_recent_idx, newest first, both covering the point and the filters' and the licence
+    // rule's columns, in drizzle/0018 (INCLUDE is not expressible here), with the check that a point is whole.
   ],
 );
 
@@ -287,6 +295,8 @@ export const settings = pgTable("settings", {
   requireAdLicence: boolean("require_ad_licence").notNull().default(true),
   /** The ad licence verification link, with `{licence}` for the number: the QR code on the offer page. */
   licenceVerificationTemplate: text("licence_verification_template").notNull().default(""),
+  /** The maps' tile images (the map search, the offer page, the coordinate pickers): an https template with {z}, {x} and {y} (OSM_TILE_URL by default). */
+  mapTileUrl: text("map_tile_url").notNull().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

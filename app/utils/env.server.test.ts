@@ -80,4 +80,21 @@ describe("environment check at start", () => {
   it("trims a trailing slash off PUBLIC_URL", () => {
     expect(parseEnv({ PUBLIC_URL: "https://example.sa/" }).PUBLIC_URL).toBe("https://example.sa");
   });
+
+  it("behind a load balancer: how many proxies to believe, and how long to drain at a stop", () => {
+    expect(parseEnv({})).toMatchObject({ TRUST_PROXY: 0, DRAIN_SECONDS: 0 });
+    expect(parseEnv({ TRUST_PROXY: "2", DRAIN_SECONDS: "10" })).toMatchObject({ TRUST_PROXY: 2, DRAIN_SECONDS: 10 });
+    expect(() => parseEnv({ TRUST_PROXY: "yes", DRAIN_SECONDS: "-1" })).toThrowError(/TRUST_PROXY: must be the number of proxies[\s\S]*DRAIN_SECONDS: /);
+  });
+
+  it("reads STORAGE_URL: the local disk under DATA_DIR when unset, a bucket when given, and refuses one it cannot use", () => {
+    expect(parseEnv({ DATA_DIR: "/srv/aqar" }).STORAGE).toEqual({ kind: "local", dir: "/srv/aqar/uploads" });
+    expect(parseEnv({ STORAGE_URL: "s3://aqar-photos?endpoint=https://s3.example.sa&forcePathStyle=true" }).STORAGE).toMatchObject({
+      kind: "s3",
+      bucket: "aqar-photos",
+      endpoint: "https://s3.example.sa",
+      forcePathStyle: true,
+    });
+    expect(() => parseEnv({ STORAGE_URL: "s3://aqar-photos?endpont=https://s3.example.sa" })).toThrowError(/STORAGE_URL: unknown option endpont/);
+  });
 });

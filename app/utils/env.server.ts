@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseStorageUrl, type StorageConfig } from "./storage-url.server.ts";
 
 const booleanFlag = z.enum(["1", "0", "true", "false", "yes", "no"], { message: "must be 1/0, true/false or yes/no" }).transform((v) => v === "1" || v === "true" || v === "yes");
 
@@ -16,6 +17,14 @@ const schema = z.object({
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://example.sa" }).optional(),
   DEMO_MODE: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Where uploaded photos are kept: unset for DATA_DIR/uploads, or s3://bucket?endpoint=… (utils/storage-url.server.ts, decision 021). */
+  STORAGE_URL: z.string().optional(),
+  /** How many proxies in front set X-Forwarded-For (0: none; the client's address is the connection's). */
+  TRUST_PROXY: z.coerce.number({ message: "must be the number of proxies in front of the app (0 for none)" }).int().min(0).max(10).default(0),
+  /** On SIGTERM, seconds during which /healthz/ready answers 503 while requests are still served, before the server stops. */
+  DRAIN_SECONDS: z.coerce.number({ message: "must be a number" }).int().min(0).max(300).default(0),
+  /** Memory for the public page cache in production (decision 020), in MiB; 0 turns it off. */
+  PAGE_CACHE_MB: z.coerce.number({ message: "must be a number" }).int().min(0).max(4096).default(48),
   /** "outbox" writes every e-mail to DATA_DIR/outbox/email.jsonl; "smtp" sends it through SMTP_URL. */
   MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).optional(),
   SMTP_URL: z
@@ -47,6 +56,8 @@ export type Env = Omit<z.infer<typeof schema>, "WHATSAPP_TRANSPORT"> & {
   DEMO_MODE: boolean;
   PUBLIC_URL: string;
   DATA_DIR: string;
+  /** STORAGE_URL read: the local disk or an S3-compatible bucket. */
+  STORAGE: StorageConfig;
   MAIL_TRANSPORT: "outbox" | "smtp";
   MAIL_FROM: string;
   SMS_TRANSPORT: "outbox" | "http";
@@ -87,7 +98,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
         missing.push(`${name}: required when WhatsApp messages are sent through the Cloud API (set it, or WHATSAPP_TRANSPORT=outbox to keep them in DATA_DIR/outbox)`);
     }
   }
-  if (missing.length > 0) throw new Error(`Invalid environment:\n${missing.map((line) => `  - ${line}`).join("\n")}`);
+  const storage = parseStorageUrl(env.STORAGE_URL, path.resolve(env.DATA_DIR));
+  if ("problems" in storage) missing.push(...storage.problems);
+  if (missing.length > 0 || "problems" in storage) throw new Error(`Invalid environment:\n${missing.map((line) => `  - ${line}`).join("\n")}`);
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
@@ -97,6 +110,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     MAIL_FROM: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     SMS_TRANSPORT: smsTransport,
     WHATSAPP_TRANSPORT: whatsappTransport,
+    STORAGE: storage.config,
   };
 }
 

@@ -26,6 +26,17 @@ export function formatPriceSar(price: number): string {
   return `${latinNumber.format(Math.round(price))} SAR`;
 }
 
+// Marked pure: a bundle that does not write short prices leaves it out.
+const shortPrice = /* @__PURE__ */ new Intl.NumberFormat("ar-SA", { notation: "compact", compactDisplay: "long", maximumSignificantDigits: 3 });
+
+/**
+ * A price in a few letters, as a map's price marker shows it (CLDR's Arabic compact form, the word
+ * agreeing with its number): "٨٥٠ ألف", "١٫٢ مليون", "٣ ملايين", "٤٥٫٥ ألف".
+ */
+export function formatPriceShortArabic(price: number): string {
+  return shortPrice.format(Math.round(price));
+}
+
 export function formatNumberArabic(value: number): string {
   return arabicNumber.format(value);
 }

@@ -3,9 +3,18 @@ export interface ImageRef {
   id: string;
   width: number;
   height: number;
+  /** Widths of the WebP variants, ascending: `/images/{id}-{width}.webp`. */
   variants: number[];
+  /**
+   * The widths (some of `variants`) that also have an AVIF file, smaller than their WebP:
+   * `/images/{id}-{width}.avif`. Absent or empty: WebP only (photos stored before AVIF, a photo
+   * whose AVIF came out larger, or one whose AVIF is still being encoded).
+   */
+  avif?: number[];
   colour: string;
 }
+
+export type ImageFormat = "webp" | "avif";
 
 /**
  * Widths of the WebP variants written for each photo (never wider than the original). The largest
@@ -18,13 +27,34 @@ export const LARGEST_VARIANT = VARIANT_WIDTHS[2];
 /** What a photo picker offers: the formats phones and cameras write (HEIC where the browser converts it). */
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif";
 
-export const IMAGE_FILE_PATTERN = /^([a-f0-9]{32})-(\d{2,4})\.webp$/;
+/** A stored variant's file name: `{id}-{width}.webp` or `.avif`. */
+export const IMAGE_FILE_PATTERN = /^([a-f0-9]{32})-(\d{2,4})\.(webp|avif)$/;
 
-export function imageUrl(image: Pick<ImageRef, "id" | "variants">, wanted = 800): string {
-  const width = image.variants.find((w) => w >= wanted) ?? image.variants.at(-1) ?? wanted;
-  return `/images/${image.id}-${width}.webp`;
+function variantUrl(image: Pick<ImageRef, "id" | "avif">, width: number, format: ImageFormat): string {
+  return `/images/${image.id}-${width}.${format === "avif" && image.avif?.includes(width) ? "avif" : "webp"}`;
 }
 
+/**
+ * The URL of the smallest variant at least `wanted` pixels wide (else the largest). With "avif",
+ * that width's AVIF when it has one, else its WebP: only for markup that says the type
+ * (`<source type="image/avif">`); an `<img src>` stays WebP.
+ */
+export function imageUrl(image: Pick<ImageRef, "id" | "variants" | "avif">, wanted = 800, format: ImageFormat = "webp"): string {
+  const width = image.variants.find((w) => w >= wanted) ?? image.variants.at(-1) ?? wanted;
+  return variantUrl(image, width, format);
+}
+
+/** Every WebP variant with its width, for `<img srcset>`. */
 export function imageSrcSet(image: Pick<ImageRef, "id" | "variants">): string {
   return image.variants.map((w) => `/images/${image.id}-${w}.webp ${w}w`).join(", ");
+}
+
+/**
+ * For `<source type="image/avif" srcset>` before the `<img>`: every width, as AVIF where the photo
+ * has one and as WebP where it has not (every browser that reads AVIF reads WebP), so a wide slot
+ * still gets a wide file. Undefined when the photo has no AVIF at all: leave the `<source>` out.
+ */
+export function imageAvifSrcSet(image: Pick<ImageRef, "id" | "variants" | "avif">): string | undefined {
+  if (!image.avif?.length) return undefined;
+  return image.variants.map((w) => `${variantUrl(image, w, "avif")} ${w}w`).join(", ");
 }

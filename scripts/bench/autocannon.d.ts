@@ -3,7 +3,7 @@ declare module "autocannon" {
   export interface AutocannonResult {
     requests: { average: number; total: number };
     latency: { p50: number; p90: number; p99: number; max: number; average: number };
-    throughput: { average: number };
+    throughput: { average: number; total: number };
     non2xx: number;
     errors: number;
     timeouts: number;

@@ -1,8 +1,11 @@
 // Lighthouse (mobile, simulated throttling) for /, /offers and an offer page: the median of
 // BENCH_LH_RUNS runs (1-5, default 3) per category, each against its budget (≥ 95), with the top
 // issues of the last run.
+import fs from "node:fs";
+import path from "node:path";
 import { CHROMIUM_ARGS } from "../chromium.ts";
 import { BUDGET, heading, report, summary, table, type Page } from "./report.ts";
+import { DATA_DIR } from "./server.ts";
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof import("lighthouse").default>>>["lhr"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -67,6 +70,14 @@ function describeLhr(lhr: Lhr) {
   }
 }
 
+/** Every run's full report, for reading what a score hides: .bench-data/lighthouse/{page}-{run}.json. */
+const REPORTS_DIR = path.join(DATA_DIR, "lighthouse");
+function saveReport(page: Page, run: number, lhr: Lhr) {
+  fs.mkdirSync(REPORTS_DIR, { recursive: true });
+  const slug = page.name.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-") || "home";
+  fs.writeFileSync(path.join(REPORTS_DIR, `${slug}-${run + 1}.json`), JSON.stringify(lhr));
+}
+
 export async function runLighthouse(pages: Page[], chromiumPath: string) {
   heading(`Lighthouse (mobile, simulated throttling${lighthouseRuns > 1 ? `, median of ${lighthouseRuns}` : ""})`);
   const { default: lighthouse } = await import("lighthouse");
@@ -94,6 +105,7 @@ export async function runLighthouse(pages: Page[], chromiumPath: string) {
           else console.log(`  !! ${page.name}: Lighthouse failed 3 times in a row — ${problem}`);
         }
         if (!lhr) continue;
+        saveReport(page, run, lhr);
         for (const category of CATEGORIES) {
           const score = lhr.categories[category]?.score; // null when a metric could not be measured
           if (score != null) (scores[category] ??= []).push(Math.round(score * 100));

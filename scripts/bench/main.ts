@@ -2,7 +2,8 @@
 // localhost port (server.ts), then measures and prints, each against its budget:
 //   1. Lighthouse (mobile) scores for /, /offers and the first offer page          budget ≥ 95       lighthouse.ts
 //   2. gzip'd JavaScript per public page, first load (and after scrolling down)     budget ≤ 130 KiB  js.ts
-//   3. /offers throughput (32 keep-alive connections) and p99 latency at 200 req/s  (informational)   http.ts
+//   3. /offers throughput (32 keep-alive connections) against the same bytes as a static file (Node,
+//      nginx), p99 latency at 200 req/s, the uncached rate, the server's RSS  budget ≥ 300 req/s, p99 ≤ 20 ms, RSS < 300 MiB  http.ts
 //   4. keyword + filter search over 100,000 generated offers (the app's own code): one-word, three-word,
 //      typo and no-result keywords, and the header overlay's GET /api/search     budget p95 ≤ 10 ms, p99 ≤ 25 ms, overlay p95 ≤ 15 ms search.ts
 //   5. the task board over 10,000 generated tasks: listTasks per view, and GET

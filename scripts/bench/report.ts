@@ -7,9 +7,15 @@ export const BUDGET = {
   searchP95Ms: 10,
   searchP99Ms: 25,
   overlayP95Ms: 15,
+  /** The map search's bounding-box query (issue 18, decision 022). */
+  mapBboxP95Ms: 15,
   taskBoardMs: 100,
   reportsPageMs: 300,
   floodHomeP95Ms: 300,
+  /** /offers over HTTP (issue 19, decision 020): 32 connections flat out, p99 at 200 requests a second, the server's memory after. */
+  offersRps: 300,
+  offersP99At200Ms: 20,
+  serverRssMiB: 300,
   photosPerSecond: 8,
 };
 

@@ -39,6 +39,29 @@ const PLACES: Record<string, string[]> = {
   الأحساء: ["المبرز", "الهفوف", "العيون"],
 };
 const CITY_WEIGHT: Record<string, number> = { الرياض: 8, جدة: 5, الدمام: 3, الخبر: 2, "مكة المكرمة": 2, "المدينة المنورة": 2 };
+/** Each city's centre and the reach of its neighbourhoods in degrees (lat, lng, reach): the map search's points. */
+const CITY_CENTRES: Record<string, [number, number, number]> = {
+  الرياض: [24.7136, 46.6753, 0.22],
+  جدة: [21.5433, 39.1728, 0.16],
+  الدمام: [26.4207, 50.0888, 0.08],
+  الخبر: [26.2172, 50.1971, 0.06],
+  "مكة المكرمة": [21.3891, 39.8579, 0.08],
+  "المدينة المنورة": [24.5247, 39.5692, 0.08],
+  الطائف: [21.2703, 40.4158, 0.06],
+  أبها: [18.2164, 42.5053, 0.05],
+  بريدة: [26.3592, 43.9818, 0.06],
+  الأحساء: [25.3833, 49.5867, 0.08],
+};
+/** The share of generated offers with a point on the map (the rest have none, as some real listings). */
+const LOCATED_SHARE = 0.9;
+
+/** A neighbourhood's centre: the city's neighbourhoods spread on a sunflower spiral around its centre. */
+function neighbourhoodCentre(city: string, index: number, count: number): [number, number] {
+  const [lat, lng, reach] = CITY_CENTRES[city]!;
+  const radius = reach * Math.sqrt((index + 0.5) / count);
+  const angle = index * 2.399963;
+  return [lat + radius * Math.sin(angle), lng + radius * Math.cos(angle)];
+}
 const TYPES = ["شقة", "شقة", "شقة", "فيلا", "فيلا", "أرض", "أرض", "عمارة", "دور", "استوديو", "بنتهاوس", "دوبلكس", "محل تجاري", "مستودع", "استراحة"];
 const PHRASES = [
   "بتصميم عصري",
@@ -160,17 +183,23 @@ const GENERATED_MARK = "bench-search";
 
 /**
  * 100,000 offers, like a Saudi listings site's, with a licence in force (the public list hides the
- * others while the settings require one), 3-5 photos each; then VACUUM ANALYZE, as autovacuum would
+ * others while the settings require one), 3-5 photos each, nine in ten with a point on the map near
+ * their neighbourhood's centre; then VACUUM ANALYZE, as autovacuum would
  * leave a settled table (the covering indexes answer without the table once its pages are all-visible).
  */
 export async function generateOffers(client: pg.Pool | pg.Client) {
   const cityList: string[] = [];
   const neighbourhoodList: string[] = [];
+  const latList: number[] = [];
+  const lngList: number[] = [];
   for (const [city, neighbourhoods] of Object.entries(PLACES)) {
     for (let w = 0; w < (CITY_WEIGHT[city] ?? 1); w++) {
-      for (const n of neighbourhoods) {
+      for (const [k, n] of neighbourhoods.entries()) {
         cityList.push(city);
         neighbourhoodList.push(n);
+        const [lat, lng] = neighbourhoodCentre(city, k, neighbourhoods.length);
+        latList.push(lat);
+        lngList.push(lng);
       }
     }
   }
@@ -179,7 +208,7 @@ export async function generateOffers(client: pg.Pool | pg.Client) {
   const { rows } = await client.query<{ from_id: number; to_id: number }>(
     `with added as (
      insert into offers (title, description, price, property_type, status, is_corner, location, city, area,
-                         bedrooms, bathrooms, floors, details, ad_licence_number, ad_licence_ends_at, deed_number, created_at, updated_at)
+                         bedrooms, bathrooms, floors, details, ad_licence_number, ad_licence_ends_at, deed_number, created_at, updated_at, lat, lng)
      select
        t || ' ' || ph || case s when 'للبيع' then ' للبيع' when 'للإيجار' then ' للإيجار' else '' end || case when r3 < 0.75 then ' في حي ' || nb else '' end,
        t || ' في ' || city || '، حي ' || nb || '. ' || ph || '، قريب من الخدمات والطرق الرئيسية.',
@@ -192,10 +221,17 @@ export async function generateOffers(client: pg.Pool | pg.Client) {
        case when t in ('فيلا', 'عمارة', 'دوبلكس') then (1 + floor(r1 * 3)::int)::text else '' end,
        '{}'::jsonb,
        '7100000000', now() + interval '1 year', $8,
-       created, created
+       created, created,
+       -- Within about 1.5 km of the neighbourhood's centre; the jitter and the share located come from a
+       -- hash of the row's number, not random(), so the other columns stay what they were before the map.
+       case when located then ($9::float8[])[i] + jy * 0.028 end,
+       case when located then ($10::float8[])[i] + jx * 0.03 end
      from (
        select
-         ($1::text[])[i] as city, ($2::text[])[i] as nb,
+         ($1::text[])[i] as city, ($2::text[])[i] as nb, i,
+         (hashtext('x' || g) & 65535) / 65535.0 - 0.5 as jx,
+         (hashtext('y' || g) & 65535) / 65535.0 - 0.5 as jy,
+         (hashtext('l' || g) & 65535) < $11::float8 * 65536 as located,
          ($3::text[])[1 + floor(random() * cardinality($3::text[]))::int] as t,
          ($4::text[])[1 + floor(random() * cardinality($4::text[]))::int] as ph,
          ($5::text[])[1 + floor(random() * cardinality($5::text[]))::int] as s,
@@ -205,7 +241,7 @@ export async function generateOffers(client: pg.Pool | pg.Client) {
      ) rows
      returning id)
      select min(id) as from_id, max(id) as to_id from added`,
-    [cityList, neighbourhoodList, TYPES, PHRASES, STATUSES, cityList.length, SEARCH_ROWS, GENERATED_MARK],
+    [cityList, neighbourhoodList, TYPES, PHRASES, STATUSES, cityList.length, SEARCH_ROWS, GENERATED_MARK, latList, lngList, LOCATED_SHARE],
   );
   const { from_id: fromId, to_id: toId } = rows[0]!;
   // 3 to 5 photos per offer like the demo data (the list joins offer_images/images for the main one).
@@ -229,4 +265,69 @@ export async function removeGeneratedOffers(client: pg.Pool | pg.Client) {
   await client.query("delete from offers where deed_number = $1", [GENERATED_MARK]);
   await client.query("delete from images where id like 'bench-%' and not exists (select 1 from offer_images where image_id = images.id)");
   await client.query("vacuum analyze offers");
+}
+
+/** The map search's kinds of area (decision 022): a whole city, a district, a neighbourhood, the kingdom. */
+export const MAP_AREA_KINDS = ["city", "district", "neighbourhood", "kingdom"] as const;
+type MapAreaKind = (typeof MAP_AREA_KINDS)[number];
+
+export interface BenchMapSearch {
+  kind: MapAreaKind;
+  /** A few words on the filters and the area, for the tables. */
+  label: string;
+  filters: OfferFilters;
+}
+
+/** Half-sizes (degrees) of the areas a map shows: a city as fitted, a district and a neighbourhood zoomed in, on a phone (taller) or a desk (wider). */
+const AREA_HALF: Record<Exclude<MapAreaKind, "kingdom">, [number, number][]> = {
+  city: [[0.3, 0.26]],
+  district: [
+    [0.05, 0.04],
+    [0.035, 0.06],
+  ],
+  neighbourhood: [
+    [0.015, 0.012],
+    [0.01, 0.018],
+  ],
+};
+
+/**
+ * `count` map searches of each kind of area, over the cities by the listings' weight, around their
+ * neighbourhoods, with the list's filters as people combine them: none, the area's city, the status,
+ * a type, a price range, bedrooms, a keyword, a price order.
+ */
+export function mapWorkload(count: number): BenchMapSearch[] {
+  const weighted = Object.keys(PLACES).flatMap((city) => Array<string>(CITY_WEIGHT[city] ?? 1).fill(city));
+  const list: BenchMapSearch[] = [];
+  for (const kind of MAP_AREA_KINDS) {
+    for (let i = 0; i < count; i++) {
+      const city = weighted[(i * 5) % weighted.length]!;
+      const hoods = PLACES[city]!;
+      const [centreLat, centreLng] = kind === "city" ? CITY_CENTRES[city]! : neighbourhoodCentre(city, (i * 3) % hoods.length, hoods.length);
+      const halves = kind === "kingdom" ? [] : AREA_HALF[kind];
+      const [halfLat, halfLng] = halves[i % Math.max(1, halves.length)] ?? [0, 0];
+      const bbox =
+        kind === "kingdom"
+          ? "34.5,16,55.7,32.2"
+          : [centreLng - halfLng, centreLat - halfLat, centreLng + halfLng, centreLat + halfLat].map((n) => n.toFixed(5).replace(/\.?0+$/, "")).join(",");
+      const filters: OfferFilters = { page: 1, bbox };
+      const combo = Math.floor(i / 2) % 8;
+      if (combo === 1) filters.city = city;
+      if (combo === 2) filters.status = FILTER_STATUSES[i % 2]!;
+      if (combo === 3) filters.propertyType = TYPES[i % TYPES.length]!;
+      if (combo === 4) Object.assign(filters, { status: "للبيع", minPrice: 500_000, maxPrice: 3_000_000 });
+      if (combo === 5) filters.bedrooms = 3;
+      if (combo === 6) filters.keyword = ["فيلا", "شقة", "مسبح"][i % 3]!;
+      if (combo === 7) filters.priceSort = "low";
+      const { page: _page, bbox: _bbox, ...shown } = filters;
+      list.push({
+        kind,
+        label: `${kind === "kingdom" ? "" : city} ${Object.entries(shown)
+          .map(([key, value]) => `${key}=${value}`)
+          .join(", ")}`.trim(),
+        filters,
+      });
+    }
+  }
+  return list;
 }

@@ -4,10 +4,12 @@
 //      p50/p95/p99 per kind (budget p95 ≤ 10 ms, p99 ≤ 25 ms); then every statement one search of
 //      each kind sends, under EXPLAIN ANALYZE, with the indexes they use (and no sequential scan);
 //   2. the header overlay's request, GET /api/search?q=, of the running server, with the same
-//      offers added to its database (removed afterwards): budget p95 ≤ 15 ms.
+//      offers added to its database (removed afterwards): budget p95 ≤ 15 ms;
+//   3. the map search's bounding-box query on the same scratch database (map-search.ts): budget p95 ≤ 15 ms.
 import { drizzle } from "drizzle-orm/node-postgres";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { measureMapSearch } from "./map-search.ts";
 import { BUDGET, heading, ms, percentile, report, summary, table } from "./report.ts";
 import { generateOffers, OVERLAY_QUERIES, QUERY_KINDS, removeGeneratedOffers, SEARCH_ROWS, searchWorkload, type BenchSearch } from "./search-data.ts";
 import { timedPage, withScratchDatabase, type BenchServer } from "./server.ts";
@@ -148,6 +150,8 @@ async function measureListOffers(server: BenchServer) {
     console.log(`  sequential scans of offers: ${seqScans.length ? seqScans.join(", ") : "none"}${smallScans.length ? `; of the vocabulary: ${smallScans.join(", ")}` : ""}`);
     summary.push({ metric: "search plans: sequential scans of offers", value: String(seqScans.length), budget: "0", status: seqScans.length ? "over" : "ok" });
     report.search = { rows: SEARCH_ROWS, runsPerKind: RUNS_PER_KIND, kinds, priceOrder: p, indexes: [...indexes].sort(), seqScans };
+
+    await measureMapSearch(pool);
   });
 }
 

@@ -6,6 +6,7 @@ const PAGES = [
   "/",
   "/offers",
   "/offers?view=swipe",
+  "/offers?view=map",
   "/offer/1",
   "/about",
   "/licenses",

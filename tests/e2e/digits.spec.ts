@@ -63,7 +63,7 @@ async function detailedOffer(): Promise<number> {
 test("the public pages write every number in Arabic-Indic digits, but for the '{n} SAR' line", async ({ page }) => {
   test.setTimeout(60_000);
   const offerId = await detailedOffer();
-  const pages = ["/", "/offers", "/offers?view=swipe", `/offer/${offerId}`, "/contact", "/list-your-property", "/about", "/services", "/licenses"];
+  const pages = ["/", "/offers", "/offers?view=swipe", "/offers?view=map", `/offer/${offerId}`, "/contact", "/list-your-property", "/about", "/services", "/licenses"];
   const found: string[] = [];
   // Other specs add offers and change texts meanwhile: the prose is read again for each page.
   for (const path of pages) {

@@ -14,10 +14,15 @@ test("security headers on pages, data and files", async ({ request }) => {
   }
 });
 
-test("health check answers when the database answers", async ({ request }) => {
+test("health checks: liveness, and readiness when the database answers; never cached", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: "ok" });
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  const ready = await request.get("/healthz/ready");
+  expect(ready.status()).toBe(200);
+  expect((await ready.json()) as unknown).toMatchObject({ status: "ready", checks: { database: "ok" } });
+  expect(ready.headers()["cache-control"]).toBe("no-store");
 });
 
 test("robots.txt keeps crawlers out of the back office; sitemap lists offers", async ({ request, baseURL }) => {

@@ -11,7 +11,7 @@ export function PreviewNotice() {
   useEffect(() => {
     let stopped = false;
     const check = async () => {
-      const ok = await fetch("/healthz", { cache: "no-store" })
+      const ok = await fetch("/healthz/ready", { cache: "no-store" })
         .then((response) => response.ok)
         .catch(() => false);
       if (!stopped) setConnected(ok);

@@ -1,11 +1,18 @@
-import { imageSrcSet, imageUrl, VARIANT_WIDTHS, type ImageRef } from "~/utils/image-ref.ts";
+import { imageAvifSrcSet, imageSrcSet, imageUrl, VARIANT_WIDTHS, type ImageRef } from "~/utils/image-ref.ts";
 
 /**
  * A stored photo with srcset/sizes and its intrinsic size set (no layout shift); the average
- * colour shows while it loads. `priority` for the one above-the-fold image of a page.
+ * colour shows while it loads. A photo with AVIF variants is a <picture> whose AVIF <source> comes
+ * first (browsers that read AVIF take it, the others the WebP <img>). `sizes` must say how wide
+ * the photo is shown at each breakpoint, so a phone picks the small file (decision 019).
+ *
+ * `priority` for the one photo a page's largest paint is (the offer's first photo, the first
+ * card): loaded at once with a high priority and preloaded from the <head>, in the format the
+ * browser will pick (React preloads a bare <img> by itself, but not one inside a <picture>).
  */
 export function Picture({ image, alt, sizes, className = "", priority = false }: { image: ImageRef; alt: string; sizes: string; className?: string; priority?: boolean }) {
-  return (
+  const avifSrcSet = imageAvifSrcSet(image);
+  const img = (
     <img
       src={imageUrl(image, 800)}
       srcSet={imageSrcSet(image)}
@@ -15,10 +22,21 @@ export function Picture({ image, alt, sizes, className = "", priority = false }:
       alt={alt}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
-      decoding="async"
+      decoding={priority ? undefined : "async"}
       className={className}
       style={{ backgroundColor: image.colour }}
     />
+  );
+  if (!avifSrcSet) return img;
+  return (
+    <>
+      {/* React puts a <link> in the <head>. Browsers without AVIF skip a preload of that type; they still find the <img> early. */}
+      {priority && <link rel="preload" as="image" type="image/avif" imageSrcSet={avifSrcSet} imageSizes={sizes} fetchPriority="high" />}
+      <picture className="contents">
+        <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} />
+        {img}
+      </picture>
+    </>
   );
 }
 

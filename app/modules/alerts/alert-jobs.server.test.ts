@@ -22,10 +22,12 @@ import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { ALERT_TASKS, queueAlertDigests, searchAlertJobs, sendAlertDigest, type AlertJobServices } from "./alert-jobs.server.ts";
 import { ALERT_RULES } from "./alert-limits.ts";
 import { confirmAlert, readUnsubscribe, subscribeToAlert, unsubscribe } from "./alerts.server.ts";
+import { testStorage } from "../../../tests/factories/storage.ts";
 
 const db = useTestDatabase({ connections: 6 });
 const PUBLIC_URL = "https://aqar.example.sa";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-alerts-"));
+const storage = testStorage(dataDir);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** Every e-mail "sent", and a switch that makes the adapter fail. */
@@ -162,10 +164,10 @@ describe("which alerts a new offer reaches (matched in SQL with the public list'
     const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3a7" } })
       .jpeg()
       .toBuffer();
-    const staged = await stageImage(db(), dataDir, jpeg, 1);
+    const staged = await stageImage(db(), storage, jpeg, 1);
     const parsed = parseSubmission(offerFormData({ ...VALID_OFFER, photos: [staged.id] }), offerFormSchema);
     if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
-    const saved = await saveOffer(db(), dataDir, parsed.value, { user: { id: 1, name: "سارة" } });
+    const saved = await saveOffer(db(), storage, parsed.value, { user: { id: 1, name: "سارة" } });
     await queueAlertDigests(services());
     expect(await announced()).toEqual({ [alert]: [saved!.id] });
   });

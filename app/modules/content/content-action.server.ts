@@ -59,7 +59,7 @@ export async function handleContentPost(services: AppServices, user: StaffProfil
     return refuseSave(submission, section, fieldErrors, 400);
   }
   try {
-    const changed = await saveContentSections(services.db, services.env.DATA_DIR, user, section ? [section] : CONTENT_SECTIONS, submission.value);
+    const changed = await saveContentSections(services.db, services.storage, user, section ? [section] : CONTENT_SECTIONS, submission.value);
     log.info("site content saved", { userId: user.id, sections: changed });
   } catch (error) {
     if (error instanceof ContentInputError) {
@@ -75,7 +75,7 @@ export async function handleContentPost(services: AppServices, user: StaffProfil
 async function handleRestore(services: AppServices, user: StaffProfile, form: FormData) {
   const submission = parseSubmission(form, contentRestoreSchema);
   if (submission.status !== "success") return replyFormError(CONTENT_MESSAGES.versionGone, form);
-  const section = await restoreContentVersion(services.db, services.env.DATA_DIR, user, submission.value.version);
+  const section = await restoreContentVersion(services.db, services.storage, user, submission.value.version);
   if (!section) return replyFormError(CONTENT_MESSAGES.versionGone, form, { status: 404 });
   log.info("site content restored", { userId: user.id, section: section.id, version: submission.value.version });
   return redirectWithToast(PAGE, { tone: "success", text: CONTENT_MESSAGES.restored(section.title) }, services.env);

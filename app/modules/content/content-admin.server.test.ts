@@ -8,7 +8,8 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { images, siteContent, siteContentVersions, stagedImages } from "~/db/schema.ts";
-import { imagesDir, stageImage, storeImage } from "~/modules/images/images.server.ts";
+import { getImage, stageImage, storeImage } from "~/modules/images/images.server.ts";
+import { settledImageFiles, testStorage, variantFiles } from "../../../tests/factories/storage.ts";
 import { startCacheSync } from "~/modules/live-updates/cache-sync.server.ts";
 import { createEventHub } from "~/modules/live-updates/event-hub.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
@@ -26,9 +27,10 @@ import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from "./defaults.ts";
 
 const db = useTestDatabase({ connections: 6 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-content-admin-"));
+const storage = testStorage(dataDir);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const env = { ...parseEnv({ PUBLIC_URL: "https://aqar.example.sa" }), DATA_DIR: dataDir };
-const services = () => ({ db: db(), env }) as unknown as AppServices;
+const services = () => ({ db: db(), env, storage }) as unknown as AppServices;
 
 let manager: StaffProfile;
 let colleague: StaffProfile;
@@ -77,8 +79,8 @@ const versionCount = async () =>
   )[0]!.n;
 const isStaged = async (id: string) => (await db().select().from(stagedImages).where(eq(stagedImages.imageId, id))).length === 1;
 const imageExists = async (id: string) => (await db().select({ id: images.id }).from(images).where(eq(images.id, id))).length === 1;
-const filesOf = (id: string) => fs.readdirSync(imagesDir(dataDir)).filter((file) => file.startsWith(id));
-const upload = (user = manager) => stageImage(db(), dataDir, jpeg, user.id);
+const filesOf = async (id: string) => (await settledImageFiles(dataDir)).filter((file) => file.startsWith(id));
+const upload = (user = manager) => stageImage(db(), storage, jpeg, user.id);
 const urlOf = (id: string) => `/images/${id}-900.webp`;
 
 describe("only the manager edits the site's content", () => {
@@ -205,16 +207,17 @@ describe("images", () => {
     expect((await storedContent()).contact_page_image).toBe(urlOf(second.id));
     // A version still holds the first: kept, and it may be used again without uploading it anew.
     expect(await imageExists(first.id)).toBe(true);
-    expect(filesOf(first.id)).toHaveLength(first.variants.length);
+    const kept = (await getImage(db(), first.id))!;
+    expect(await filesOf(first.id)).toEqual(variantFiles(kept));
     expect((await saveSection("contact", { contact_page_title: "", contact_page_subtitle: "", contact_page_image: [first.id] })).status).toBe(302);
     const editor = await loadContentEditor(db());
-    expect(editor.images.contact_page_image).toEqual([{ token: first.id, image: first }]);
+    expect(editor.images.contact_page_image).toEqual([{ token: first.id, image: kept }]);
   });
 
   it("an id that is not an image the content uses, nor one this manager uploaded, is refused and claims nothing", async () => {
     const theirs = await upload(colleague);
     const mine = await upload();
-    const elsewhere = await storeImage(db(), dataDir, jpeg); // e.g. an offer's photo: stored, never staged for the content
+    const elsewhere = await storeImage(db(), storage, jpeg); // e.g. an offer's photo: stored, never staged for the content
     for (const id of ["0123456789abcdef0123456789abcdef", theirs.id, elsewhere.id]) {
       const refused = await saveSection("about-2", { about_section2_title: "", about_section2_p1: "", about_section2_images: [mine.id, id] });
       expect(refused.status, id).toBe(400);
@@ -370,12 +373,12 @@ describe("versions and «استعادة»", () => {
     expect(versions).toHaveLength(CONTENT_VERSIONS.kept);
     expect(versions.at(-1)!.values.home_hero_title).toBe("نسخة 0");
     expect(await imageExists(old.id)).toBe(false);
-    expect(filesOf(old.id)).toEqual([]);
+    expect(await filesOf(old.id)).toEqual([]);
     expect(await imageExists(kept.id)).toBe(true);
     expect(await contentImageIds(db())).toContain(kept.id);
     // Restoring a version brings its image back: it was kept for that.
     const withImage = versions.find((v) => v.values.home_hero_image)!;
-    await restoreContentVersion(db(), dataDir, manager, withImage.id);
+    await restoreContentVersion(db(), storage, manager, withImage.id);
     expect((await storedContent()).home_hero_image).toBe(urlOf(kept.id));
   });
 });

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { images, licences, offerImages, siteContent, siteContentVersions, stagedImages, submissionImages, tasks, transactions } from "~/db/schema.ts";
-import { deleteImageFiles, imageColumns } from "~/modules/images/images.server.ts";
+import { deleteImageFiles, imageColumns, imageFileColumns, type ImageFiles } from "~/modules/images/images.server.ts";
+import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
@@ -175,7 +176,7 @@ async function pruneVersions(tx: Tx): Promise<string[]> {
  * Deletes the rows of images the content used and nothing uses any more (neither the content,
  * nor a kept version, nor any other record); their files go after the commit.
  */
-async function dropUnusedImages(tx: Tx, candidates: string[], stored: StoredValues): Promise<Array<{ id: string; variants: number[] }>> {
+async function dropUnusedImages(tx: Tx, candidates: string[], stored: StoredValues): Promise<ImageFiles[]> {
   const used = new Set([...imageIdsIn(stored), ...(await versionImageIds(tx))]);
   const unused = [...new Set(candidates)].filter((id) => !used.has(id));
   if (unused.length === 0) return [];
@@ -192,7 +193,7 @@ async function dropUnusedImages(tx: Tx, candidates: string[], stored: StoredValu
         notExists(tx.select({ id: transactions.id }).from(transactions).where(eq(transactions.receiptImageId, images.id))),
       ),
     )
-    .returning({ id: images.id, variants: images.variants });
+    .returning(imageFileColumns);
 }
 
 /**
@@ -201,8 +202,8 @@ async function dropUnusedImages(tx: Tx, candidates: string[], stored: StoredValu
  * and every server instance is told to drop its cached copy. After the commit this process's
  * cache is dropped and the unused image files removed. A thrown error rolls everything back.
  */
-async function contentTransaction<T>(db: Db, dataDir: string, write: (tx: Tx, stored: StoredValues) => Promise<T>): Promise<T> {
-  let removed: Array<{ id: string; variants: number[] }> = [];
+async function contentTransaction<T>(db: Db, storage: PhotoStorage, write: (tx: Tx, stored: StoredValues) => Promise<T>): Promise<T> {
+  let removed: ImageFiles[] = [];
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('site_content'))`);
     const stored = await readStored(tx);
@@ -214,7 +215,7 @@ async function contentTransaction<T>(db: Db, dataDir: string, write: (tx: Tx, st
     return value;
   });
   invalidateSiteContent();
-  await deleteImageFiles(dataDir, removed);
+  await deleteImageFiles(storage, removed);
   return result;
 }
 
@@ -226,12 +227,12 @@ async function contentTransaction<T>(db: Db, dataDir: string, write: (tx: Tx, st
  */
 export async function saveContentSections(
   db: Db,
-  dataDir: string,
+  storage: PhotoStorage,
   user: StaffProfile,
   sections: readonly ContentSection[],
   values: ContentFormValues,
 ): Promise<ContentSectionId[]> {
-  return contentTransaction(db, dataDir, async (tx, stored) => {
+  return contentTransaction(db, storage, async (tx, stored) => {
     // What the fields held before this save: links may stay, and so may the images it or a version uses.
     const held = { ...stored };
     let known: Promise<Set<string>> | undefined;
@@ -269,8 +270,8 @@ export async function saveContentSections(
  * «استعادة»: writes a saved version's values back over its section, in one transaction, and
  * records that as a new version. Null when there is no such version (any more).
  */
-export async function restoreContentVersion(db: Db, dataDir: string, user: StaffProfile, versionId: number): Promise<ContentSection | null> {
-  return contentTransaction(db, dataDir, async (tx, stored) => {
+export async function restoreContentVersion(db: Db, storage: PhotoStorage, user: StaffProfile, versionId: number): Promise<ContentSection | null> {
+  return contentTransaction(db, storage, async (tx, stored) => {
     const [version] = await tx.select().from(siteContentVersions).where(eq(siteContentVersions.id, versionId));
     const section = version && CONTENT_SECTIONS.find((s) => s.id === version.section);
     if (!version || !section) return null;

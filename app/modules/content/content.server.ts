@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { siteContent } from "~/db/schema.ts";
+import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { SITE_CONTENT_DEFAULTS, type SiteContent, type SiteContentKey } from "./defaults.ts";
@@ -48,15 +49,18 @@ export function invalidateSiteContent() {
   cached = undefined;
 }
 
-/** Writes entries (only known keys) and invalidates the cache. */
+/** Writes entries (only known keys) and invalidates the cache, this process's and every other instance's. */
 export async function saveSiteContent(db: Db, entries: Partial<SiteContent>) {
   const rows = Object.entries(entries)
     .filter(([key, value]) => isKey(key) && typeof value === "string")
     .map(([key, value]) => ({ key, value, updatedAt: new Date() }));
   if (rows.length === 0) return;
-  await db
-    .insert(siteContent)
-    .values(rows)
-    .onConflictDoUpdate({ target: siteContent.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(siteContent)
+      .values(rows)
+      .onConflictDoUpdate({ target: siteContent.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+    await announceCacheChange(tx, "content");
+  });
   invalidateSiteContent();
 }

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { requestBodyContext, type AppServices } from "~/context.ts";
 import { images, tasks, transactions } from "~/db/schema.ts";
-import { imagesDir } from "~/modules/images/images.server.ts";
+import { settledImageFiles, testStorage } from "../../../tests/factories/storage.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { TASK_MESSAGES } from "~/modules/tasks/task-messages.ts";
@@ -25,6 +25,7 @@ import { requestFinanceApproval } from "./finance.server.ts";
 
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-finance-"));
+const storage = testStorage(dataDir);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const env = { ...parseEnv({}), DATA_DIR: dataDir };
@@ -40,6 +41,7 @@ const services = (): AppServices => ({
   mailer,
   sms: createSmsSender(env),
   events: { subscribe: () => () => undefined, ready: async () => undefined, close: async () => undefined },
+  storage,
 });
 
 let manager: StaffProfile;
@@ -91,8 +93,7 @@ const photo = (width = 900, height = 600) =>
 /** What is stored: tasks, transactions, image rows and image files. */
 async function stored() {
   const [[t], [x], [i]] = await Promise.all([db().select({ n: count() }).from(tasks), db().select({ n: count() }).from(transactions), db().select({ n: count() }).from(images)]);
-  const dir = imagesDir(dataDir);
-  return { tasks: t!.n, transactions: x!.n, images: i!.n, files: fs.existsSync(dir) ? fs.readdirSync(dir).length : 0 };
+  return { tasks: t!.n, transactions: x!.n, images: i!.n, files: (await settledImageFiles(dataDir)).length };
 }
 
 const newestTask = async () => (await db().select().from(tasks).orderBy(desc(tasks.id)).limit(1))[0]!;

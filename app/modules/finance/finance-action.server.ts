@@ -40,7 +40,7 @@ const UPLOAD_RULES: UploadRules = {
   answers: { tooLarge: RECEIPT_TOO_LARGE, fileTooLarge: RECEIPT_TOO_LARGE, tooManyParts: UNREADABLE, unreadable: UNREADABLE },
 };
 
-type Services = Pick<AppServices, "db" | "env" | "mailer">;
+type Services = Pick<AppServices, "db" | "env" | "mailer" | "storage">;
 
 /** The photo formats a receipt may be, told by their first bytes (not by what the browser claims). */
 function isReceiptImage(bytes: Uint8Array): boolean {
@@ -72,7 +72,7 @@ async function submitFinanceRequest(services: Services, accountant: StaffProfile
     const bytes = Buffer.from(await receipt.arrayBuffer());
     if (!isReceiptImage(bytes)) return receiptRefused();
     try {
-      receiptImageId = (await storeImage(services.db, services.env.DATA_DIR, bytes)).id;
+      receiptImageId = (await storeImage(services.db, services.storage, bytes)).id;
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
       log.warn("finance receipt refused", { userId: accountant.id, reason: error.message });
@@ -80,7 +80,7 @@ async function submitFinanceRequest(services: Services, accountant: StaffProfile
     }
   }
   const forgetReceipt = async () => {
-    if (receiptImageId) await deleteImages(services.db, services.env.DATA_DIR, [receiptImageId]);
+    if (receiptImageId) await deleteImages(services.db, services.storage, [receiptImageId]);
   };
 
   let result;

@@ -2,13 +2,26 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseStorageUrl } from "~/utils/storage-url.server.ts";
+import { imagesDir, testStorage, variantFiles } from "../../../tests/factories/storage.ts";
+import { startS3Server, type TestS3Server } from "../../../tests/setup/s3-server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { ImageRejectedError, deleteImages, getImage, imagesDir, storeImage } from "./images.server.ts";
+import { ImageRejectedError, copyImage, deleteImages, getImage, imageKeys, settleImageWork, storeImage } from "./images.server.ts";
+import { createStorage, type PhotoStorage } from "./storage.server.ts";
 
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-images-"));
+const storage = testStorage(dataDir);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const filesOf = (id: string) =>
+  fs.existsSync(imagesDir(dataDir))
+    ? fs
+        .readdirSync(imagesDir(dataDir))
+        .filter((file) => file.startsWith(id))
+        .sort()
+    : [];
 
 async function photoWithExif(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: "#3a7" } })
@@ -18,18 +31,32 @@ async function photoWithExif(width: number, height: number) {
     .toBuffer();
 }
 
+/** A camera-like photo: a gradient under sensor grain, where AVIF is clearly smaller than WebP. */
+async function grainyPhoto(width: number, height: number) {
+  const noise = await sharp({ create: { width, height, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 16 } } })
+    .raw()
+    .toBuffer();
+  const gradient = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#d9b866"/><stop offset="1" stop-color="#0f5652"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+  return sharp(Buffer.from(gradient))
+    .composite([{ input: noise, raw: { width, height, channels: 3 }, blend: "soft-light" }])
+    .withExif({ IFD0: { Make: "SecretCam" } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
 describe("image pipeline", () => {
   it("refuses bytes that are not an image, whatever the name says", async () => {
-    await expect(storeImage(db(), dataDir, Buffer.from("just some text, renamed .jpg"))).rejects.toBeInstanceOf(ImageRejectedError);
+    await expect(storeImage(db(), storage, Buffer.from("just some text, renamed .jpg"))).rejects.toBeInstanceOf(ImageRejectedError);
   });
 
   it("auto-rotates, strips EXIF and GPS, and writes WebP variants", async () => {
     const input = await photoWithExif(2000, 1000);
     expect((await sharp(input).metadata()).exif).toBeDefined();
-    const image = await storeImage(db(), dataDir, input);
+    const image = await storeImage(db(), storage, input);
     // Orientation 6 means the stored picture is upright 1000 x 2000.
     expect([image.width, image.height]).toEqual([1000, 2000]);
     expect(image.variants).toEqual([400, 800, 1000]);
+    expect(image.avif).toEqual([]); // AVIF follows after the upload
     expect(image.id).toMatch(/^[a-f0-9]{32}$/);
     for (const width of image.variants) {
       const file = path.join(imagesDir(dataDir), `${image.id}-${width}.webp`);
@@ -40,14 +67,16 @@ describe("image pipeline", () => {
       expect(meta.orientation ?? 1).toBe(1);
       expect(fs.readFileSync(file).includes(Buffer.from("SecretCam"))).toBe(false);
     }
-    expect(await getImage(db(), image.id)).toEqual(image);
+    await settleImageWork();
+    const stored = await getImage(db(), image.id);
+    expect(stored).toEqual({ ...image, avif: stored!.avif });
   });
 
   it("refuses a truncated photo", async () => {
     const whole = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#000", noise: { type: "gaussian", mean: 120, sigma: 30 } } })
       .jpeg()
       .toBuffer();
-    await expect(storeImage(db(), dataDir, whole.subarray(0, Math.floor(whole.length * 0.6)))).rejects.toBeInstanceOf(ImageRejectedError);
+    await expect(storeImage(db(), storage, whole.subarray(0, Math.floor(whole.length * 0.6)))).rejects.toBeInstanceOf(ImageRejectedError);
   });
 
   it("converts a camera's wide-gamut colours to sRGB and keeps no colour profile", async () => {
@@ -55,7 +84,7 @@ describe("image pipeline", () => {
       .withIccProfile("p3")
       .jpeg({ quality: 95 })
       .toBuffer();
-    const image = await storeImage(db(), dataDir, p3);
+    const image = await storeImage(db(), storage, p3);
     const file = path.join(imagesDir(dataDir), `${image.id}-800.webp`);
     expect((await sharp(file).metadata()).icc).toBeUndefined();
     const [r, g, b] = await sharp(file).extract({ left: 400, top: 300, width: 1, height: 1 }).raw().toBuffer();
@@ -69,14 +98,107 @@ describe("image pipeline", () => {
     const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ccc" } })
       .png()
       .toBuffer();
-    const image = await storeImage(db(), dataDir, small);
+    const image = await storeImage(db(), storage, small);
     expect(image.variants).toEqual([300]);
   });
 
   it("deletes rows and files", async () => {
-    const image = await storeImage(db(), dataDir, await photoWithExif(900, 600));
-    await deleteImages(db(), dataDir, [image.id]);
+    const image = await storeImage(db(), storage, await grainyPhoto(900, 600));
+    await settleImageWork();
+    expect((await getImage(db(), image.id))!.avif.length).toBeGreaterThan(0);
+    await deleteImages(db(), storage, [image.id]);
     expect(await getImage(db(), image.id)).toBeUndefined();
-    expect(fs.existsSync(path.join(imagesDir(dataDir), `${image.id}-400.webp`))).toBe(false);
+    expect(filesOf(image.id)).toEqual([]);
+  });
+});
+
+describe("AVIF variants", () => {
+  it("follow the upload for the widths phones load (up to 800 px), each only where smaller than the WebP of its width", async () => {
+    const image = await storeImage(db(), storage, await grainyPhoto(2000, 1500));
+    expect(image.variants).toEqual([400, 800, 1500]);
+    await settleImageWork();
+    const { avif } = (await getImage(db(), image.id))!;
+    expect(avif).toContain(800);
+    expect(avif.every((w) => w <= 800)).toBe(true);
+    expect(filesOf(image.id)).toEqual(variantFiles({ ...image, avif }));
+    for (const width of avif) {
+      const file = path.join(imagesDir(dataDir), `${image.id}-${width}.avif`);
+      const meta = await sharp(file).metadata();
+      expect(meta.format).toBe("heif");
+      expect(meta.compression).toBe("av1");
+      expect(meta.width).toBe(width);
+      expect(meta.height).toBe((width * 3) / 4);
+      expect(meta.exif).toBeUndefined();
+      expect(fs.statSync(file).size).toBeLessThan(fs.statSync(file.replace(/\.avif$/, ".webp")).size);
+    }
+  });
+
+  it("are written only for the widths where they come out smaller than the WebP", async () => {
+    const flat = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#e7e5e4" } })
+      .png()
+      .toBuffer();
+    const image = await storeImage(db(), storage, flat);
+    await settleImageWork();
+    const { avif } = (await getImage(db(), image.id))!;
+    expect(avif).toEqual([800]); // at 400 px the WebP of a flat colour is the smaller file
+    for (const width of image.variants) {
+      const webp = fs.statSync(path.join(imagesDir(dataDir), `${image.id}-${width}.webp`)).size;
+      const avifFile = path.join(imagesDir(dataDir), `${image.id}-${width}.avif`);
+      expect(fs.existsSync(avifFile)).toBe(avif.includes(width));
+      if (avif.includes(width)) expect(fs.statSync(avifFile).size).toBeLessThan(webp);
+    }
+  });
+
+  it("of a photo deleted at once (before or while they are encoded) leave no file behind", async () => {
+    const images = await Promise.all([grainyPhoto(1200, 800), grainyPhoto(1000, 800)].map(async (photo) => storeImage(db(), storage, await photo)));
+    await deleteImages(
+      db(),
+      storage,
+      images.map((i) => i.id),
+    );
+    await settleImageWork();
+    for (const image of images) expect(filesOf(image.id)).toEqual([]);
+  });
+
+  it("are copied with the photo", async () => {
+    const image = await storeImage(db(), storage, await grainyPhoto(1000, 700));
+    await settleImageWork();
+    const original = (await getImage(db(), image.id))!;
+    const copy = await copyImage(db(), storage, image.id);
+    expect(copy).toEqual({ ...original, id: copy.id });
+    expect(filesOf(copy.id)).toEqual(variantFiles(copy));
+    expect(fs.readFileSync(path.join(imagesDir(dataDir), `${copy.id}-800.avif`))).toEqual(fs.readFileSync(path.join(imagesDir(dataDir), `${image.id}-800.avif`)));
+  });
+});
+
+describe("image pipeline on an S3-compatible store", () => {
+  let s3: TestS3Server;
+  let bucket: PhotoStorage;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    const parsed = parseStorageUrl(s3.url, dataDir);
+    if (!("config" in parsed)) throw new Error(parsed.problems.join("; "));
+    bucket = await createStorage(parsed.config);
+  });
+  afterAll(() => s3.close());
+
+  it("writes the WebP variants, then the AVIF ones, to the bucket, and deletes them all there", async () => {
+    const image = await storeImage(db(), bucket, await grainyPhoto(1600, 1200));
+    for (const width of image.variants) expect(await bucket.head(`images/${image.id}-${width}.webp`)).toMatchObject({ contentType: "image/webp" });
+    await settleImageWork();
+    const stored = (await getImage(db(), image.id))!;
+    expect(stored.avif).toContain(800);
+    const keys = imageKeys(stored);
+    expect(keys).toHaveLength(stored.variants.length + stored.avif.length);
+    for (const key of keys) {
+      const object = (await bucket.get(key))!;
+      const meta = await sharp(Buffer.concat(await object.body.toArray())).metadata();
+      expect(meta.width).toBe(Number(/-(\d+)\./.exec(key)![1]));
+      expect(object.contentType).toBe(key.endsWith(".avif") ? "image/avif" : "image/webp");
+    }
+    // Nothing went to the local disk.
+    expect(filesOf(image.id)).toEqual([]);
+    await deleteImages(db(), bucket, [image.id]);
+    for (const key of keys) expect(await bucket.head(key)).toBeNull();
   });
 });

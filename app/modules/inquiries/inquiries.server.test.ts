@@ -16,6 +16,7 @@ import { createInquiry } from "./inquiries.server.ts";
 import { handleInquiryPost } from "./inquiry-action.server.ts";
 import { INQUIRY_LIMITS } from "./inquiry-limits.ts";
 import { inquirySchema } from "./inquiry-schema.ts";
+import { testStorage } from "../../../tests/factories/storage.ts";
 
 const db = useTestDatabase();
 
@@ -108,6 +109,7 @@ describe("an inquiry post answers a FormReply", () => {
     mailer: { send: async () => undefined },
     sms: { send: async () => undefined },
     events: { subscribe: () => () => undefined, ready: async () => undefined, close: async () => undefined },
+    storage: testStorage(parseEnv({}).DATA_DIR),
   });
   let address = 0;
   const nextAddress = () => `10.1.0.${++address}`;

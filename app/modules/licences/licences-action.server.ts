@@ -39,7 +39,7 @@ export function refuseLicencePost(refusal: FormRefusal) {
  * (the form is cleared); a delete comes back to the page with its message, the row gone.
  */
 export async function handleLicencePost(services: AppServices, user: StaffProfile, form: FormData) {
-  const { db, env } = services;
+  const { db, env, storage } = services;
   switch (form.get("intent")) {
     case "link": {
       const submission = parseSubmission(form, licenceLinkSchema);
@@ -82,7 +82,7 @@ export async function handleLicencePost(services: AppServices, user: StaffProfil
       if (submission.status !== "success") return replyFormError(LICENCE_MESSAGES.deleteFailed, undefined);
       const { id } = submission.value;
       try {
-        if (!(await deleteLicence(db, env.DATA_DIR, id))) return replyFormError(LICENCE_MESSAGES.gone, undefined, { status: 404 });
+        if (!(await deleteLicence(db, storage, id))) return replyFormError(LICENCE_MESSAGES.gone, undefined, { status: 404 });
       } catch (error) {
         log.error("licence delete failed", { licenceId: id, userId: user.id, error: String(error) });
         return replyFormError(LICENCE_MESSAGES.deleteFailed, undefined, { status: 500 });
@@ -131,7 +131,7 @@ function json(reply: { data: unknown; init: ResponseInit | null }): Response {
  * it checks itself.
  */
 export async function handleLicenceUpload(services: AppServices, user: StaffProfile, request: Request, body: RequestBodyState): Promise<Response> {
-  const { db, env } = services;
+  const { db, env, storage } = services;
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   if (isCrossSitePost(request, env.PUBLIC_URL)) return json(replyFormError(MESSAGES.crossSiteRefused, undefined, { status: 403 }));
 
@@ -158,7 +158,7 @@ export async function handleLicenceUpload(services: AppServices, user: StaffProf
   if ((await countLicences(db)) >= LICENCE_LIMITS.max) return full();
 
   try {
-    const added = await addUploadedLicence(db, env.DATA_DIR, Buffer.from(await image.arrayBuffer()), alt);
+    const added = await addUploadedLicence(db, storage, Buffer.from(await image.arrayBuffer()), alt);
     if (!added.ok) return full();
     log.info("licence added", { licenceId: added.id, userId: user.id, kind: "upload" });
     return json(replySuccess(submission));

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { images, licences } from "~/db/schema.ts";
-import { imagesDir } from "~/modules/images/images.server.ts";
+import { imagesDir, settledImageFiles, testStorage, variantFiles } from "../../../tests/factories/storage.ts";
 import type { Db } from "~/db/client.server.ts";
 import type { Role } from "~/modules/users/roles.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
@@ -28,9 +28,10 @@ import { addLicence, countLicences, listLicences } from "./licences.server.ts";
 
 const db = useTestDatabase({ connections: 6 });
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-licences-admin-"));
+const storage = testStorage(dataDir);
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa", DATA_DIR: dataDir });
-const services = () => ({ db: db(), env }) as AppServices;
+const services = () => ({ db: db(), env, storage }) as AppServices;
 
 const member = (role: Role, id = 1): StaffProfile => ({ id, name: "عضو", username: `member${id}`, email: "", phone: "+966500000000", role, active: true });
 const manager = member("manager");
@@ -78,7 +79,9 @@ async function post(fields: Record<string, string>) {
 /** A parsed form's value, or its messages. */
 const outcome = <V>(submission: { status?: string; value?: V; error?: unknown }) => (submission.status === "success" ? { value: submission.value } : { error: submission.error });
 
-const storedFiles = async () => (await fs.readdir(imagesDir(dataDir)).catch(() => [] as string[])).sort();
+const storedFiles = () => settledImageFiles(dataDir);
+/** The files the one image row left says it has. */
+const filesOfTheImage = async () => variantFiles((await db().select().from(images))[0]!);
 const imageRows = async () => (await db().select({ n: count() }).from(images))[0]!.n;
 const positions = async () =>
   (await db().select({ id: licences.id, position: licences.position }).from(licences).orderBy(asc(licences.position), asc(licences.id))).map((r) => r.position);
@@ -143,13 +146,13 @@ describe("at most 10 licences, checked on the server", () => {
   it("9 licences and 2 uploaded images added at the same moment: one goes in, the other's stored image (row and files) is removed", async () => {
     await fill(9);
     const [first, second] = [await png(), await png(700, 900)];
-    const results = await allAtOnce(2, () => Promise.all([addUploadedLicence(db(), dataDir, first, "الأول"), addUploadedLicence(db(), dataDir, second, "الثاني")]));
+    const results = await allAtOnce(2, () => Promise.all([addUploadedLicence(db(), storage, first, "الأول"), addUploadedLicence(db(), storage, second, "الثاني")]));
     expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
     expect(await countLicences(db())).toBe(10);
     // Only the added licence's image is left: its row and its variants.
-    const [kept] = await db().select().from(images);
     expect(await imageRows()).toBe(1);
-    expect(await storedFiles()).toEqual(kept!.variants.map((w) => `${kept!.id}-${w}.webp`).sort());
+    expect(await storedFiles()).toEqual(await filesOfTheImage());
+    const [kept] = await db().select().from(images);
     expect((await listLicences(db())).at(-1)?.image?.id).toBe(kept!.id);
   });
 
@@ -161,9 +164,8 @@ describe("at most 10 licences, checked on the server", () => {
     expect(refused.reply.error).toEqual({ "": [LICENCE_MESSAGES.limitReached] });
     expect(refused.reply.initialValue).toEqual({ alt: refused === a ? "الأول" : "الثاني" });
     expect(await countLicences(db())).toBe(10);
-    const [kept] = await db().select().from(images);
     expect(await imageRows()).toBe(1);
-    expect(await storedFiles()).toEqual(kept!.variants.map((w) => `${kept!.id}-${w}.webp`).sort());
+    expect(await storedFiles()).toEqual(await filesOfTheImage());
   });
 
   it("an upload at 10 is refused before its image is stored, its description given back", async () => {
@@ -178,7 +180,7 @@ describe("at most 10 licences, checked on the server", () => {
 
   it("an upload refused by the add (the list filled since the first check) leaves nothing behind", async () => {
     await fill(10);
-    expect(await addUploadedLicence(db(), dataDir, await png(), "متأخر")).toEqual({ ok: false });
+    expect(await addUploadedLicence(db(), storage, await png(), "متأخر")).toEqual({ ok: false });
     expect(await imageRows()).toBe(0);
     expect(await storedFiles()).toEqual([]);
   });
@@ -259,7 +261,9 @@ describe("adding by upload", () => {
     expect(reply).toMatchObject({ status: "success", initialValue: null });
     const added = (await listLicences(db())).at(-1)!;
     expect(added).toMatchObject({ alt: "السجل التجاري", url: null, image: { width: 900, height: 1200, variants: [400, 800, 900] } });
-    expect(await storedFiles()).toEqual([400, 800, 900].map((w) => `${added.image!.id}-${w}.webp`).sort());
+    const files = await storedFiles();
+    expect(files.filter((file) => file.endsWith(".webp"))).toEqual([400, 800, 900].map((w) => `${added.image!.id}-${w}.webp`).sort());
+    expect(files).toEqual(await filesOfTheImage());
   });
 
   it("asks for both the image and the description, storing nothing", async () => {
@@ -338,10 +342,10 @@ describe("adding by upload", () => {
 describe("deleting", () => {
   it("removes the licence, its image row and its files; the others are renumbered", async () => {
     await link(1);
-    const uploaded = await addUploadedLicence(db(), dataDir, await png(), "مرفوع");
+    const uploaded = await addUploadedLicence(db(), storage, await png(), "مرفوع");
     await link(3);
     expect(uploaded.ok).toBe(true);
-    expect((await storedFiles()).length).toBe(2);
+    expect(await storedFiles()).toEqual(await filesOfTheImage());
     const { status, response } = await post({ intent: "delete", id: String(uploaded.ok && uploaded.id) });
     expect(status).toBe(302);
     expect(response?.headers.get("Location")).toBe("/admin/licenses");
@@ -354,10 +358,10 @@ describe("deleting", () => {
 
   it("a link licence goes without touching any image; an unknown one is said gone", async () => {
     const id = (await link(1))!;
-    await addUploadedLicence(db(), dataDir, await png(), "مرفوع");
-    expect(await deleteLicence(db(), dataDir, id)).toBe(true);
+    await addUploadedLicence(db(), storage, await png(), "مرفوع");
+    expect(await deleteLicence(db(), storage, id)).toBe(true);
     expect(await imageRows()).toBe(1);
-    expect((await storedFiles()).length).toBe(2);
+    expect(await storedFiles()).toEqual(await filesOfTheImage());
     const gone = await post({ intent: "delete", id: String(id) });
     expect(gone.status).toBe(404);
     expect(gone.reply?.error).toEqual({ "": [LICENCE_MESSAGES.gone] });
@@ -369,7 +373,7 @@ describe("deleting", () => {
     await link(2);
     const publicList = async () => (await publicLoader({ context: publicContext() } as never)).licences.map((l) => l.alt);
     expect(await publicList()).toEqual(["ترخيص 1", "ترخيص 2"]);
-    await deleteLicence(db(), dataDir, id);
+    await deleteLicence(db(), storage, id);
     expect(await publicList()).toEqual(["ترخيص 2"]);
     await post({ intent: "link", url: "https://example.sa/new.png", alt: "جديد" });
     expect(await publicList()).toEqual(["ترخيص 2", "جديد"]);
@@ -387,7 +391,7 @@ describe("reordering", () => {
 
   it("skips a licence deleted meanwhile and keeps one added meanwhile last", async () => {
     const [a, b, c] = [(await link(1))!, (await link(2))!, (await link(3))!];
-    await deleteLicence(db(), dataDir, b);
+    await deleteLicence(db(), storage, b);
     const d = (await link(4))!;
     expect(await reorderLicences(db(), [c, b, a])).toEqual([c, a, d]);
     expect((await listLicences(db())).map((l) => l.id)).toEqual([c, a, d]);

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, licences } from "~/db/schema.ts";
-import { deleteImageFiles, deleteImages, storeImage } from "~/modules/images/images.server.ts";
+import { deleteImageFiles, deleteImages, imageFileColumns, storeImage } from "~/modules/images/images.server.ts";
+import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import type { LicenceView } from "./licence-view.ts";
 import { addLicence, countLicences, listLicences, lockLicences } from "./licences.server.ts";
 
@@ -17,17 +18,17 @@ export async function listAdminLicences(db: Db): Promise<{ licences: LicenceView
  * (10 licences already, perhaps added a moment ago by someone else) or fails, the stored image
  * (its row and files) is removed again: nothing is left behind.
  */
-export async function addUploadedLicence(db: Db, dataDir: string, bytes: Buffer, alt: string): Promise<{ ok: true; id: number } | { ok: false }> {
-  const image = await storeImage(db, dataDir, bytes);
+export async function addUploadedLicence(db: Db, storage: PhotoStorage, bytes: Buffer, alt: string): Promise<{ ok: true; id: number } | { ok: false }> {
+  const image = await storeImage(db, storage, bytes);
   let id: number | null;
   try {
     id = await addLicence(db, { alt, imageId: image.id });
   } catch (error) {
-    await deleteImages(db, dataDir, [image.id]);
+    await deleteImages(db, storage, [image.id]);
     throw error;
   }
   if (id === null) {
-    await deleteImages(db, dataDir, [image.id]);
+    await deleteImages(db, storage, [image.id]);
     return { ok: false };
   }
   return { ok: true, id };
@@ -52,17 +53,17 @@ async function currentOrder(tx: Pick<Db, "select">): Promise<number[]> {
  * Deletes a licence and, for an uploaded one, its image: the rows in one transaction (the others'
  * positions renumbered), the files once it is committed. False when there is no such licence.
  */
-export async function deleteLicence(db: Db, dataDir: string, id: number): Promise<boolean> {
+export async function deleteLicence(db: Db, storage: PhotoStorage, id: number): Promise<boolean> {
   const removed = await db.transaction(async (tx) => {
     await lockLicences(tx);
     const [row] = await tx.delete(licences).where(eq(licences.id, id)).returning({ imageId: licences.imageId });
     if (!row) return null;
-    const files = row.imageId ? await tx.delete(images).where(eq(images.id, row.imageId)).returning({ id: images.id, variants: images.variants }) : [];
+    const files = row.imageId ? await tx.delete(images).where(eq(images.id, row.imageId)).returning(imageFileColumns) : [];
     await renumber(tx, await currentOrder(tx));
     return files;
   });
   if (removed === null) return false;
-  await deleteImageFiles(dataDir, removed);
+  await deleteImageFiles(storage, removed);
   return true;
 }
 

@@ -4,19 +4,21 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { licences } from "~/db/schema.ts";
-import { storeImage } from "~/modules/images/images.server.ts";
+import { getImage, settleImageWork, storeImage } from "~/modules/images/images.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { addLicence, countLicences, listLicences } from "./licences.server.ts";
+import { testStorage } from "../../../tests/factories/storage.ts";
 
 const db = useTestDatabase();
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-licences-"));
+const storage = testStorage(dataDir);
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
 async function uploaded() {
   const png = await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#f4efe6" } })
     .png()
     .toBuffer();
-  return storeImage(db(), dataDir, png);
+  return storeImage(db(), storage, png);
 }
 
 describe("licences", () => {
@@ -29,8 +31,10 @@ describe("licences", () => {
     const image = await uploaded();
     const uploadedId = await addLicence(db(), { alt: "السجل التجاري", imageId: image.id });
     const linkId = await addLicence(db(), { alt: "رخصة فال", externalUrl: "https://example.sa/fal.jpg" });
+    await settleImageWork();
+    const { avif } = (await getImage(db(), image.id))!;
     expect(await listLicences(db())).toEqual([
-      { id: uploadedId, alt: "السجل التجاري", image: { id: image.id, width: 900, height: 1200, variants: [400, 800, 900], colour: image.colour }, url: null },
+      { id: uploadedId, alt: "السجل التجاري", image: { id: image.id, width: 900, height: 1200, variants: [400, 800, 900], avif, colour: image.colour }, url: null },
       { id: linkId, alt: "رخصة فال", image: null, url: "https://example.sa/fal.jpg" },
     ]);
     expect(await countLicences(db())).toBe(2);

@@ -18,7 +18,7 @@ export async function announceCacheChange(tx: Db | Tx, name: CacheName): Promise
  */
 export function startCacheSync(events: EventHub, invalidate: Record<CacheName, () => void>): () => void {
   return events.subscribe("cache", (event) => {
-    if ("name" in event) invalidate[event.name]();
-    else for (const drop of Object.values(invalidate)) drop();
+    if (!("name" in event)) for (const drop of Object.values(invalidate)) drop();
+    else if (event.name !== "pages") invalidate[event.name]();
   });
 }

@@ -12,6 +12,11 @@ export type LiveTopic = "offers" | "tasks" | "finance" | "cache";
 export type OfficeTopic = "tasks" | "finance";
 const CACHE_NAMES = ["content", "settings", "lookups", "licences"] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
+/**
+ * Sent by the database itself (drizzle/0020: triggers on offers, their photos and images) on any
+ * write, whoever makes it: only the public page cache (decision 020) listens for it.
+ */
+const PAGES_CHANGED = "pages";
 
 export type OfferChange = { id: number; kind: "created" | "updated" | "deleted" };
 /** A back-office record changed: only its topic and id, never its contents (the page refetches). */
@@ -21,7 +26,7 @@ interface TopicChange {
   offers: OfferChange;
   tasks: OfficeChange;
   finance: OfficeChange;
-  cache: { name: CacheName };
+  cache: { name: CacheName | typeof PAGES_CHANGED };
 }
 /** A committed change of the topic, or "resync": the hub was disconnected for a while, so anything may have changed. */
 export type LiveEvent<T extends LiveTopic = LiveTopic> = TopicChange[T] | { kind: "resync" };
@@ -62,6 +67,7 @@ export async function publishCacheChange(db: Db | Tx, name: CacheName): Promise<
 /** A notification's topic and event, or null for anything that is not ours. */
 function parseNotification(message: pg.Notification): { topic: LiveTopic; event: LiveEvent } | null {
   if (message.channel === CACHE_CHANNEL) {
+    if (message.payload === PAGES_CHANGED) return { topic: "cache", event: { name: PAGES_CHANGED } };
     const name = CACHE_NAMES.find((known) => known === message.payload);
     return name ? { topic: "cache", event: { name } } : null;
   }
@@ -81,6 +87,11 @@ function parseNotification(message: pg.Notification): { topic: LiveTopic; event:
   return null;
 }
 
+/** The hub server/app.ts makes: it also tells whether it is listening now (the page cache serves nothing while it is not). */
+export interface ListeningEventHub extends EventHub {
+  isListening: () => boolean;
+}
+
 export interface EventHub {
   /** Calls the listener for every committed change of the topic (and "resync"); returns the unsubscribe function. */
   subscribe<T extends LiveTopic>(topic: T, listener: (event: LiveEvent<T>) => void): () => void;
@@ -96,7 +107,7 @@ export interface EventHub {
  * subscribes (a server nobody watches holds none) and comes back after a drop with a capped
  * back-off, then tells the listeners of every topic to resync.
  */
-export function createEventHub(pool: pg.Pool): EventHub {
+export function createEventHub(pool: pg.Pool): ListeningEventHub {
   const listeners = new Map<LiveTopic, Set<Listener>>();
   const anyListener = () => [...listeners.values()].some((set) => set.size > 0);
   let client: pg.PoolClient | null = null;
@@ -181,6 +192,7 @@ export function createEventHub(pool: pg.Pool): EventHub {
       void connect();
       return () => set.delete(listener as Listener);
     },
+    isListening: () => client !== null,
     async ready() {
       await connect();
       if (!client) throw new Error("live events are not connected");

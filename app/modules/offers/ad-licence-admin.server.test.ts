@@ -20,9 +20,11 @@ import { AD_LICENCE_MESSAGES } from "./ad-licence-form.ts";
 import { handleOfferSave } from "./offer-admin-post.server.ts";
 import { getOfferForEdit, listAdminOffers, listLicencesNeedingAttention, OfferInputError, saveOffer } from "./offer-admin.server.ts";
 import { OFFER_FORM_MESSAGES, offerFormSchema, offerFormValues, type OfferFormData } from "./offer-form-schema.ts";
+import { testStorage } from "../../../tests/factories/storage.ts";
 
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-ad-licence-"));
+const storage = testStorage(dataDir);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 let jpeg: Buffer;
@@ -36,8 +38,8 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const photo = async () => (await stageImage(db(), dataDir, jpeg, me.id)).id;
-const services = () => ({ db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir } }) as unknown as AppServices;
+const photo = async () => (await stageImage(db(), storage, jpeg, me.id)).id;
+const services = () => ({ db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir }, storage }) as unknown as AppServices;
 const riyadh = (wall: string) => new Date(`${wall}+03:00`);
 /** The clock of these tests: 23 November 2026, 10:00 in Riyadh. */
 const NOW = riyadh("2026-11-23T10:00:00");
@@ -81,31 +83,31 @@ describe("publishing needs a licence in force while the settings require it", ()
 
   it("a for-sale or for-rent offer without a licence is refused on the licence number field, and nothing is saved", async () => {
     const before = await countOffers();
-    expect(await refusal(saveOffer(db(), dataDir, await form({ adLicence: NO_LICENCE }), { user: me, now: NOW }))).toEqual({
+    expect(await refusal(saveOffer(db(), storage, await form({ adLicence: NO_LICENCE }), { user: me, now: NOW }))).toEqual({
       "adLicence.number": AD_LICENCE_MESSAGES.requiredToPublish,
     });
     // A status typed as "other" that is not in the list yet is not added either: the whole save rolled back.
-    expect(await refusal(saveOffer(db(), dataDir, await form({ adLicence: NO_LICENCE, status: "للإيجار", rentPeriod: "yearly" }), { user: me, now: NOW }))).toEqual({
+    expect(await refusal(saveOffer(db(), storage, await form({ adLicence: NO_LICENCE, status: "للإيجار", rentPeriod: "yearly" }), { user: me, now: NOW }))).toEqual({
       "adLicence.number": AD_LICENCE_MESSAGES.requiredToPublish,
     });
     expect(await countOffers()).toBe(before);
   });
 
   it("an expired licence is refused; the licence holds through its last day in Riyadh and ends at midnight", async () => {
-    const expired = await refusal(saveOffer(db(), dataDir, await form({ adLicence: licence("2025-11-01", "2026-11-22") }), { user: me, now: NOW }));
+    const expired = await refusal(saveOffer(db(), storage, await form({ adLicence: licence("2025-11-01", "2026-11-22") }), { user: me, now: NOW }));
     expect(expired).toEqual({ "adLicence.number": AD_LICENCE_MESSAGES.expiredToPublish, "adLicence.expiresOn": AD_LICENCE_MESSAGES.expiredDate });
 
     // Expiring today: still in force until 23:59:59 Riyadh time.
     const lastDay = await form({ adLicence: licence("2025-11-01", "2026-11-23") });
-    expect(await saveOffer(db(), dataDir, lastDay, { user: me, now: riyadh("2026-11-23T23:59:59") })).toMatchObject({ created: true });
+    expect(await saveOffer(db(), storage, lastDay, { user: me, now: riyadh("2026-11-23T23:59:59") })).toMatchObject({ created: true });
     const atMidnight = await form({ adLicence: licence("2025-11-01", "2026-11-23") });
-    expect(await refusal(saveOffer(db(), dataDir, atMidnight, { user: me, now: riyadh("2026-11-24T00:00:00") }))).toMatchObject({
+    expect(await refusal(saveOffer(db(), storage, atMidnight, { user: me, now: riyadh("2026-11-24T00:00:00") }))).toMatchObject({
       "adLicence.number": AD_LICENCE_MESSAGES.expiredToPublish,
     });
   });
 
   it("editing an advertised offer whose licence has since expired is refused until it is renewed or its status changes", async () => {
-    const saved = (await saveOffer(db(), dataDir, await form({ adLicence: licence("2026-01-01", "2026-11-30") }), { user: me, now: NOW }))!;
+    const saved = (await saveOffer(db(), storage, await form({ adLicence: licence("2026-01-01", "2026-11-30") }), { user: me, now: NOW }))!;
     const later = riyadh("2026-12-01T09:00:00");
     const offer = (await getOfferForEdit(db(), saved.id))!;
     const again = { ...offerFormValues(offer), photos: offer.photos.map((p) => p.id) };
@@ -114,23 +116,23 @@ describe("publishing needs a licence in force while the settings require it", ()
       if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
       return parsed.value;
     };
-    await expect(saveOffer(db(), dataDir, parse(again), { id: saved.id, user: me, now: later })).rejects.toBeInstanceOf(OfferInputError);
-    expect(await saveOffer(db(), dataDir, parse({ ...again, status: "مباع" }), { id: saved.id, user: me, now: later })).toEqual({ id: saved.id, created: false });
+    await expect(saveOffer(db(), storage, parse(again), { id: saved.id, user: me, now: later })).rejects.toBeInstanceOf(OfferInputError);
+    expect(await saveOffer(db(), storage, parse({ ...again, status: "مباع" }), { id: saved.id, user: me, now: later })).toEqual({ id: saved.id, created: false });
     const renewed = { ...again, adLicence: { ...again.adLicence, issuedOn: "2026-12-01", expiresOn: "2027-11-30" } };
-    expect(await saveOffer(db(), dataDir, parse(renewed), { id: saved.id, user: me, now: later })).toEqual({ id: saved.id, created: false });
+    expect(await saveOffer(db(), storage, parse(renewed), { id: saved.id, user: me, now: later })).toEqual({ id: saved.id, created: false });
   });
 
   it("other statuses need no licence (sold, rented, a status of the firm's own)", async () => {
     for (const status of ["مباع", "مؤجر", "قيد الإنشاء"]) {
-      expect(await saveOffer(db(), dataDir, await form({ adLicence: NO_LICENCE, status }), { user: me, now: NOW })).toMatchObject({ created: true });
+      expect(await saveOffer(db(), storage, await form({ adLicence: NO_LICENCE, status }), { user: me, now: NOW })).toMatchObject({ created: true });
     }
   });
 
   it("the status is judged as the list spells it: 'للايجار' typed as other is for rent, so needs a licence and a rent period", async () => {
     expect(await db().select().from(offerStatuses).where(eq(offerStatuses.name, "للإيجار"))).toHaveLength(1);
     // The schema did not see "للإيجار" (no rent period asked), the save does.
-    expect(await refusal(saveOffer(db(), dataDir, await form({ status: "للايجار" }), { user: me, now: NOW }))).toEqual({ rentPeriod: AD_LICENCE_MESSAGES.rentPeriodRequired });
-    expect(await refusal(saveOffer(db(), dataDir, await form({ status: "للايجار", adLicence: NO_LICENCE }), { user: me, now: NOW }))).toEqual({
+    expect(await refusal(saveOffer(db(), storage, await form({ status: "للايجار" }), { user: me, now: NOW }))).toEqual({ rentPeriod: AD_LICENCE_MESSAGES.rentPeriodRequired });
+    expect(await refusal(saveOffer(db(), storage, await form({ status: "للايجار", adLicence: NO_LICENCE }), { user: me, now: NOW }))).toEqual({
       "adLicence.number": AD_LICENCE_MESSAGES.requiredToPublish,
       rentPeriod: AD_LICENCE_MESSAGES.rentPeriodRequired,
     });
@@ -149,13 +151,13 @@ describe("with the rule off", () => {
   beforeEach(() => requireLicence(false));
 
   it("a for-sale offer without a licence saves, and so does one with an expired licence (public pages hide that one anyway)", async () => {
-    expect(await saveOffer(db(), dataDir, await form({ adLicence: NO_LICENCE }), { user: me, now: NOW })).toMatchObject({ created: true });
-    expect(await saveOffer(db(), dataDir, await form({ adLicence: licence("2025-01-01", "2025-12-31") }), { user: me, now: NOW })).toMatchObject({ created: true });
+    expect(await saveOffer(db(), storage, await form({ adLicence: NO_LICENCE }), { user: me, now: NOW })).toMatchObject({ created: true });
+    expect(await saveOffer(db(), storage, await form({ adLicence: licence("2025-01-01", "2025-12-31") }), { user: me, now: NOW })).toMatchObject({ created: true });
   });
 
   it("no settings row yet reads as the column's default: on", async () => {
     await db().delete(settings);
-    await expect(saveOffer(db(), dataDir, await form({ adLicence: NO_LICENCE }), { user: me, now: NOW })).rejects.toBeInstanceOf(OfferInputError);
+    await expect(saveOffer(db(), storage, await form({ adLicence: NO_LICENCE }), { user: me, now: NOW })).rejects.toBeInstanceOf(OfferInputError);
   });
 });
 
@@ -172,7 +174,7 @@ describe("what is stored and loaded back", () => {
       nationalAddress: "rrrd2929",
       disclosures: { disputes: "no", mortgage: "yes", mortgageDetails: "مرهون لمصرف الراجحي", unrecordedRights: "no", guarantees: "ضمان هيكلي", buildingCode: "no" },
     };
-    const saved = (await saveOffer(db(), dataDir, await form({ status: "للإيجار", rentPeriod: "monthly", adLicence }), { user: me, now: NOW }))!;
+    const saved = (await saveOffer(db(), storage, await form({ status: "للإيجار", rentPeriod: "monthly", adLicence }), { user: me, now: NOW }))!;
     const [row] = await db().select().from(offers).where(eq(offers.id, saved.id));
     expect(row).toMatchObject({
       rentPeriod: "monthly",
@@ -203,8 +205,8 @@ describe("what is stored and loaded back", () => {
   });
 
   it("a licence taken off an offer (a sold one) clears its dates and end moment; leaving for rent clears the rent period", async () => {
-    const saved = (await saveOffer(db(), dataDir, await form({ status: "للإيجار", rentPeriod: "daily" }), { user: me, now: NOW }))!;
-    await saveOffer(db(), dataDir, await form({ status: "مؤجر", rentPeriod: "daily", adLicence: NO_LICENCE }), { id: saved.id, user: me, now: NOW });
+    const saved = (await saveOffer(db(), storage, await form({ status: "للإيجار", rentPeriod: "daily" }), { user: me, now: NOW }))!;
+    await saveOffer(db(), storage, await form({ status: "مؤجر", rentPeriod: "daily", adLicence: NO_LICENCE }), { id: saved.id, user: me, now: NOW });
     const [row] = await db().select().from(offers).where(eq(offers.id, saved.id));
     expect(row).toMatchObject({ status: "مؤجر", rentPeriod: "", adLicenceNumber: "", adLicenceExpiresOn: null, adLicenceEndsAt: null });
   });

@@ -67,5 +67,6 @@ export function filterChips(filters: OfferFilters): FilterChip[] {
     chips.push({ label: range("المساحة", filters.minArea, filters.maxArea, "م²"), remove: ["minArea", "maxArea"] });
   }
   if (filters.bedrooms !== undefined) chips.push({ label: `${formatCountArabic(filters.bedrooms, BEDROOMS)} فأكثر`, remove: ["bedrooms"] });
+  if (filters.bbox) chips.push({ label: "داخل المنطقة المحددة على الخريطة", remove: ["bbox"] });
   return chips;
 }

@@ -29,11 +29,26 @@ export interface OfferFilters {
   /** At least this many bedrooms (1-5). */
   bedrooms?: number;
   priceSort?: PriceSort;
+  /** The map search's area, "west,south,east,north" as map-search.ts writes it: only offers with a point inside it. */
+  bbox?: string;
   page: number;
 }
 
 /** The filters' names in the address, in the order the query string lists them. */
-export const OFFER_FILTER_KEYS = ["keyword", "city", "neighbourhood", "propertyType", "status", "minPrice", "maxPrice", "minArea", "maxArea", "bedrooms", "priceSort"] as const;
+export const OFFER_FILTER_KEYS = [
+  "keyword",
+  "city",
+  "neighbourhood",
+  "propertyType",
+  "status",
+  "minPrice",
+  "maxPrice",
+  "minArea",
+  "maxArea",
+  "bedrooms",
+  "priceSort",
+  "bbox",
+] as const;
 
 /** The query string for a set of filters (empty values left out), used by links and the filter bar. */
 export function offerFiltersQuery(filters: Partial<OfferFilters>): string {

@@ -24,7 +24,7 @@ export async function handleOfferSave(services: AppServices, user: StaffProfile,
   if (id === null) return refuse(OFFER_FORM_MESSAGES.saveFailed, 404);
   if (submission.status !== "success") return refuse(OFFER_FORM_MESSAGES.fixErrors, 400);
   try {
-    const saved = await saveOffer(services.db, services.env.DATA_DIR, submission.value, { id, user });
+    const saved = await saveOffer(services.db, services.storage, submission.value, { id, user });
     if (!saved) return refuse(OFFER_FORM_MESSAGES.saveFailed, 404);
     log.info(saved.created ? "offer added" : "offer updated", { offerId: saved.id, userId: user.id });
     return redirectWithToast("/admin/offers", { tone: "success", text: saved.created ? OFFER_FORM_MESSAGES.added : OFFER_FORM_MESSAGES.updated }, services.env);
@@ -45,7 +45,7 @@ export async function handleOfferDelete(services: AppServices, user: StaffProfil
   const submission = parseSubmission(form, offerDeleteSchema);
   if (submission.status !== "success") return replyFormError(OFFER_FORM_MESSAGES.invalidRequest, form);
   const { id } = submission.value;
-  if (!(await deleteOffer(services.db, services.env.DATA_DIR, id))) return replyFormError(OFFER_FORM_MESSAGES.offerGone, form, { status: 404 });
+  if (!(await deleteOffer(services.db, services.storage, id))) return replyFormError(OFFER_FORM_MESSAGES.offerGone, form, { status: 404 });
   log.info("offer deleted", { offerId: id, userId: user.id });
   return redirectWithToast(listUrl, { tone: "success", text: OFFER_FORM_MESSAGES.deleted }, services.env);
 }

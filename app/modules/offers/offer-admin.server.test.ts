@@ -5,7 +5,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cities, images, neighbourhoods, offerImages, offers, offerStatuses, propertyTypes, stagedImages, unitTypes } from "~/db/schema.ts";
-import { imagesDir, stageImage } from "~/modules/images/images.server.ts";
+import { stageImage } from "~/modules/images/images.server.ts";
+import { imagesDir, testStorage } from "../../../tests/factories/storage.ts";
 import { listOfferFormChoices, seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { deleteOffer, getOfferForEdit, listAdminOffers, OFFER_PHOTOS_UNAVAILABLE, OfferInputError, saveOffer, sweepStagedImages } from "./offer-admin.server.ts";
@@ -20,6 +21,7 @@ import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.
 
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-offer-admin-"));
+const storage = testStorage(dataDir);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 beforeAll(async () => seedLookupDefaults(db()));
 
@@ -32,9 +34,9 @@ beforeAll(async () => {
 
 /** The user who uploads and saves in these tests. */
 const ME = 1;
-const photo = (uploadedBy = ME) => stageImage(db(), dataDir, jpeg, uploadedBy);
+const photo = (uploadedBy = ME) => stageImage(db(), storage, jpeg, uploadedBy);
 const filesOf = (id: string) => fs.readdirSync(imagesDir(dataDir)).filter((f) => f.startsWith(id));
-const services = () => ({ db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir } }) as unknown as AppServices;
+const services = () => ({ db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir }, storage }) as unknown as AppServices;
 const me = { id: ME, name: "سارة", username: "sara", email: "", phone: "+966500000004", role: "staff", active: true } satisfies StaffProfile;
 /** The request a browser sends next, carrying the cookie a response set (the one-time toast). */
 const nextRequest = (response: Response) => new Request("http://localhost:3000/admin/offers", { headers: { cookie: response.headers.get("set-cookie")!.split(";")[0]! } });
@@ -60,7 +62,7 @@ describe("saving an offer", () => {
       { id: "u1", type: "شقة كبيرة", description: "", floor: "1", area: 180, bedrooms: 4, bathrooms: 3 },
       { id: "u2", type: "مكتب", description: "مكتب تجاري", floor: "3-7", area: 90, bedrooms: 0, bathrooms: 1 },
     ];
-    const saved = await saveOffer(db(), dataDir, form({ title: "عمارة الأعمال", propertyType: "عمارة", units, photos: [main.id, other.id] }), { user: me });
+    const saved = await saveOffer(db(), storage, form({ title: "عمارة الأعمال", propertyType: "عمارة", units, photos: [main.id, other.id] }), { user: me });
     expect(saved).toEqual({ id: expect.any(Number) as unknown, created: true });
     const offer = await getOfferForEdit(db(), saved!.id);
     expect(offer?.title).toBe("عمارة الأعمال");
@@ -79,8 +81,8 @@ describe("saving an offer", () => {
       status: "قيد الإنشاء",
       units: [{ id: "u1", type: " جناح فندقي ", floor: "", area: 40 }],
     };
-    await saveOffer(db(), dataDir, form({ ...values, photos: [(await photo()).id] }), { user: me });
-    await saveOffer(db(), dataDir, form({ ...values, photos: [(await photo()).id] }), { user: me });
+    await saveOffer(db(), storage, form({ ...values, photos: [(await photo()).id] }), { user: me });
+    await saveOffer(db(), storage, form({ ...values, photos: [(await photo()).id] }), { user: me });
     const choices = await listOfferFormChoices(db());
     expect(choices.cities.filter((c) => c.name === "النماص")).toEqual([{ name: "النماص", neighbourhoods: ["حي السحاب"] }]);
     expect(choices.cities.at(-1)?.name).toBe("النماص"); // new values go to the end of the list
@@ -91,7 +93,7 @@ describe("saving an offer", () => {
     const before = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(neighbourhoods);
-    await saveOffer(db(), dataDir, form({ city: "الرياض", location: "", photos: [(await photo()).id] }), { user: me });
+    await saveOffer(db(), storage, form({ city: "الرياض", location: "", photos: [(await photo()).id] }), { user: me });
     expect(
       await db()
         .select({ n: sql<number>`count(*)::int` })
@@ -101,9 +103,9 @@ describe("saving an offer", () => {
 
   it("edits in place: new values, new photo order, and a dropped photo is deleted with its files", async () => {
     const [a, b, c] = [await photo(), await photo(), await photo()];
-    const { id } = (await saveOffer(db(), dataDir, form({ photos: [a.id, b.id] }), { user: me }))!;
+    const { id } = (await saveOffer(db(), storage, form({ photos: [a.id, b.id] }), { user: me }))!;
     expect(filesOf(a.id).length).toBeGreaterThan(0);
-    const edited = await saveOffer(db(), dataDir, form({ title: "فيلا بعد التعديل", price: "1900000", photos: [c.id, b.id] }), { id, user: me });
+    const edited = await saveOffer(db(), storage, form({ title: "فيلا بعد التعديل", price: "1900000", photos: [c.id, b.id] }), { id, user: me });
     expect(edited).toEqual({ id, created: false });
     const offer = await getOfferForEdit(db(), id);
     expect([offer?.title, offer?.price, offer?.photos.map((p) => p.id)]).toEqual(["فيلا بعد التعديل", 1_900_000, [c.id, b.id]]);
@@ -114,9 +116,9 @@ describe("saving an offer", () => {
 
   it("refuses another offer's photos and photos that were never uploaded", async () => {
     const mine = await photo();
-    const { id: otherId } = (await saveOffer(db(), dataDir, form({ photos: [mine.id] }), { user: me }))!;
-    await expect(saveOffer(db(), dataDir, form({ photos: [mine.id] }), { user: me })).rejects.toBeInstanceOf(OfferInputError);
-    await expect(saveOffer(db(), dataDir, form({ photos: ["f".repeat(32)] }), { user: me })).rejects.toBeInstanceOf(OfferInputError);
+    const { id: otherId } = (await saveOffer(db(), storage, form({ photos: [mine.id] }), { user: me }))!;
+    await expect(saveOffer(db(), storage, form({ photos: [mine.id] }), { user: me })).rejects.toBeInstanceOf(OfferInputError);
+    await expect(saveOffer(db(), storage, form({ photos: ["f".repeat(32)] }), { user: me })).rejects.toBeInstanceOf(OfferInputError);
     expect((await getOfferForEdit(db(), otherId))?.photos.map((p) => p.id)).toEqual([mine.id]);
   });
 
@@ -124,7 +126,7 @@ describe("saving an offer", () => {
     const theirs = await photo(2);
     const mine = await photo();
     const before = await countOffers();
-    const refused = await saveOffer(db(), dataDir, form({ photos: [mine.id, theirs.id] }), { user: me }).catch((error: unknown) => error);
+    const refused = await saveOffer(db(), storage, form({ photos: [mine.id, theirs.id] }), { user: me }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(OfferInputError);
     expect((refused as OfferInputError).errors).toEqual({ photos: OFFER_PHOTOS_UNAVAILABLE });
     expect(await countOffers()).toBe(before);
@@ -141,11 +143,11 @@ describe("saving an offer", () => {
       ]),
     );
     // Editing an offer cannot pull it in either.
-    const { id } = (await saveOffer(db(), dataDir, form({ photos: [mine.id] }), { user: me }))!;
-    await expect(saveOffer(db(), dataDir, form({ photos: [mine.id, theirs.id] }), { id, user: me })).rejects.toBeInstanceOf(OfferInputError);
+    const { id } = (await saveOffer(db(), storage, form({ photos: [mine.id] }), { user: me }))!;
+    await expect(saveOffer(db(), storage, form({ photos: [mine.id, theirs.id] }), { id, user: me })).rejects.toBeInstanceOf(OfferInputError);
     expect((await getOfferForEdit(db(), id))?.photos.map((p) => p.id)).toEqual([mine.id]);
     // Its uploader can use it.
-    expect(await saveOffer(db(), dataDir, form({ photos: [theirs.id] }), { user: { id: 2, name: "خالد" } })).toMatchObject({ created: true });
+    expect(await saveOffer(db(), storage, form({ photos: [theirs.id] }), { user: { id: 2, name: "خالد" } })).toMatchObject({ created: true });
   });
 
   it("the save answers another user's staged photo with the photos field message", async () => {
@@ -189,7 +191,7 @@ describe("saving an offer", () => {
 
   it("two saves claiming the same staged photo at once: one wins, the other is refused", async () => {
     const p = await photo();
-    const results = await Promise.allSettled([saveOffer(db(), dataDir, form({ photos: [p.id] }), { user: me }), saveOffer(db(), dataDir, form({ photos: [p.id] }), { user: me })]);
+    const results = await Promise.allSettled([saveOffer(db(), storage, form({ photos: [p.id] }), { user: me }), saveOffer(db(), storage, form({ photos: [p.id] }), { user: me })]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: expect.any(OfferInputError) as unknown });
     expect(await db().select().from(offerImages).where(eq(offerImages.imageId, p.id))).toHaveLength(1);
@@ -197,7 +199,7 @@ describe("saving an offer", () => {
 
   it("an unknown offer to edit saves nothing", async () => {
     const p = await photo();
-    expect(await saveOffer(db(), dataDir, form({ photos: [p.id] }), { id: 999_999, user: me })).toBeNull();
+    expect(await saveOffer(db(), storage, form({ photos: [p.id] }), { id: 999_999, user: me })).toBeNull();
     expect(await db().select().from(stagedImages).where(eq(stagedImages.imageId, p.id))).toHaveLength(1);
   });
 
@@ -208,7 +210,7 @@ describe("saving an offer", () => {
     const p = await photo();
     const before = await countOffers();
     try {
-      await expect(saveOffer(db(), dataDir, form({ city: "مدينة الفشل", propertyType: "نوع الفشل", status: "حالة الفشل", photos: [p.id] }), { user: me })).rejects.toThrow(
+      await expect(saveOffer(db(), storage, form({ city: "مدينة الفشل", propertyType: "نوع الفشل", status: "حالة الفشل", photos: [p.id] }), { user: me })).rejects.toThrow(
         /offer_images/,
       );
     } finally {
@@ -226,14 +228,14 @@ describe("saving an offer", () => {
       .update(stagedImages)
       .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
       .where(eq(stagedImages.imageId, p.id));
-    expect(await sweepStagedImages(db(), dataDir)).toBeGreaterThanOrEqual(1);
+    expect(await sweepStagedImages(db(), storage)).toBeGreaterThanOrEqual(1);
     expect(await db().select().from(images).where(eq(images.id, p.id))).toEqual([]);
     expect(filesOf(p.id)).toEqual([]);
   });
 
   it("the sweep leaves recent uploads alone", async () => {
     const p = await photo();
-    await sweepStagedImages(db(), dataDir);
+    await sweepStagedImages(db(), storage);
     expect(await db().select().from(images).where(eq(images.id, p.id))).toHaveLength(1);
   });
 });
@@ -241,17 +243,17 @@ describe("saving an offer", () => {
 describe("deleting an offer", () => {
   it("removes the offer, its photo rows and files", async () => {
     const [a, b] = [await photo(), await photo()];
-    const { id } = (await saveOffer(db(), dataDir, form({ photos: [a.id, b.id] }), { user: me }))!;
-    expect(await deleteOffer(db(), dataDir, id)).toBe(true);
+    const { id } = (await saveOffer(db(), storage, form({ photos: [a.id, b.id] }), { user: me }))!;
+    expect(await deleteOffer(db(), storage, id)).toBe(true);
     expect(await getOfferForEdit(db(), id)).toBeNull();
     expect(await db().select().from(offerImages).where(eq(offerImages.offerId, id))).toEqual([]);
     expect(await db().select().from(images).where(eq(images.id, a.id))).toEqual([]);
     expect([...filesOf(a.id), ...filesOf(b.id)]).toEqual([]);
-    expect(await deleteOffer(db(), dataDir, id)).toBe(false);
+    expect(await deleteOffer(db(), storage, id)).toBe(false);
   });
 
   it("from the list: back to the page it was on with the deleted message; an offer already gone or a bad request is said so", async () => {
-    const { id } = (await saveOffer(db(), dataDir, form({ photos: [(await photo()).id] }), { user: me }))!;
+    const { id } = (await saveOffer(db(), storage, form({ photos: [(await photo()).id] }), { user: me }))!;
     const post = (fields: Record<string, string | undefined>) => offerFormData(fields);
     const deleted = await handleOfferDelete(services(), me, post({ intent: "delete", id: String(id) }), "/admin/offers?page=2");
     if (!(deleted instanceof Response)) throw new Error(JSON.stringify(deleted.data));

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-o
 import type { Db, Tx } from "~/db/client.server.ts";
 import { images, offerImages, offers, settings, stagedImages } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
-import { deleteImageFiles, deleteImages, imageColumns } from "~/modules/images/images.server.ts";
+import { deleteImageFiles, deleteImages, imageColumns, imageFileColumns, type ImageFiles } from "~/modules/images/images.server.ts";
+import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import { publishOfferChange } from "~/modules/live-updates/event-hub.server.ts";
 import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
@@ -190,11 +191,11 @@ function adLicenceProblems(offer: OfferFormData, required: boolean, now: Date): 
  */
 export async function saveOffer(
   db: Db,
-  dataDir: string,
+  storage: PhotoStorage,
   data: OfferFormData,
   { id, user, now = new Date() }: { id?: number; user: Pick<StaffProfile, "id" | "name">; now?: Date },
 ): Promise<{ id: number; created: boolean } | null> {
-  let dropped: Array<{ id: string; variants: number[] }> = [];
+  let dropped: ImageFiles[] = [];
   const savedId = await db.transaction(async (tx) => {
     let previousStatus: string | null = null;
     if (id !== undefined) {
@@ -254,7 +255,7 @@ export async function saveOffer(
       if (previousStatus !== saved.status) await recordAudit(tx, user, "offer", id, "status-change", { from: previousStatus, to: saved.status });
       await tx.delete(offerImages).where(eq(offerImages.offerId, id));
       const droppedIds = own.map((r) => r.id).filter((photo) => !data.photos.includes(photo));
-      if (droppedIds.length) dropped = await tx.delete(images).where(inArray(images.id, droppedIds)).returning();
+      if (droppedIds.length) dropped = await tx.delete(images).where(inArray(images.id, droppedIds)).returning(imageFileColumns);
     }
     await tx.insert(offerImages).values(data.photos.map((imageId, position) => ({ offerId, imageId, position })));
     await publishOfferChange(tx, { id: offerId, kind: id === undefined ? "created" : "updated" });
@@ -262,28 +263,28 @@ export async function saveOffer(
   });
   invalidateLookups();
   if (savedId === null) return null;
-  await deleteImageFiles(dataDir, dropped);
+  await deleteImageFiles(storage, dropped);
   return { id: savedId, created: id === undefined };
 }
 
 /** Deletes an offer and its stored photos (rows, then files once committed). False if there was none. */
-export async function deleteOffer(db: Db, dataDir: string, id: number): Promise<boolean> {
+export async function deleteOffer(db: Db, storage: PhotoStorage, id: number): Promise<boolean> {
   const removed = await db.transaction(async (tx) => {
     const photos = await tx.select({ id: offerImages.imageId }).from(offerImages).where(eq(offerImages.offerId, id));
     const [row] = await tx.delete(offers).where(eq(offers.id, id)).returning({ id: offers.id });
     if (!row) return null;
     const ids = photos.map((p) => p.id);
-    const imageRows = ids.length ? await tx.delete(images).where(inArray(images.id, ids)).returning() : [];
+    const imageRows = ids.length ? await tx.delete(images).where(inArray(images.id, ids)).returning(imageFileColumns) : [];
     await publishOfferChange(tx, { id, kind: "deleted" });
     return imageRows;
   });
   if (!removed) return false;
-  await deleteImageFiles(dataDir, removed);
+  await deleteImageFiles(storage, removed);
   return true;
 }
 
 /** Deletes photos uploaded to the form but never saved with an offer, older than `olderThanMs`. */
-export async function sweepStagedImages(db: Db, dataDir: string, olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
+export async function sweepStagedImages(db: Db, storage: PhotoStorage, olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
   const cutoff = new Date(Date.now() - olderThanMs);
   const stale = await db.select({ id: stagedImages.imageId }).from(stagedImages).where(lt(stagedImages.createdAt, cutoff));
   if (!stale.length) return 0;
@@ -298,6 +299,6 @@ export async function sweepStagedImages(db: Db, dataDir: string, olderThanMs = 2
       ),
     );
   const ids = stale.map((s) => s.id).filter((photo) => !used.some((u) => u.id === photo));
-  await deleteImages(db, dataDir, ids);
+  await deleteImages(db, storage, ids);
   return ids.length;
 }

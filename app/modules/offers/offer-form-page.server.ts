@@ -43,6 +43,8 @@ export async function loadNewOfferForm(db: Db, params: URLSearchParams) {
     fromSubmission: submission ? submission.clientName : null,
     /** The settings' rule (decision 017): the form marks the licence as needed to publish; the save enforces it. */
     licenceRequired: settings.requireAdLicence,
+    /** The maps' tiles (settings, decision 022): the coordinate picker's. */
+    tileUrl: settings.mapTileUrl,
   };
 }
 
@@ -54,5 +56,5 @@ export async function loadOfferEditForm(db: Db, param: string | undefined) {
   // The offer's own values stay in the lists even when the manager has hidden them since.
   const keep = { city: offer.city, neighbourhood: offer.location, propertyType: offer.propertyType, status: offer.status, unitTypes: offer.units.map((unit) => unit.type) };
   const [choices, settings] = await Promise.all([listOfferFormChoices(db, keep), getSettings(db)]);
-  return { initial: { id: offer.id, values: offerFormValues(offer), photos: offer.photos }, choices, licenceRequired: settings.requireAdLicence };
+  return { initial: { id: offer.id, values: offerFormValues(offer), photos: offer.photos }, choices, licenceRequired: settings.requireAdLicence, tileUrl: settings.mapTileUrl };
 }

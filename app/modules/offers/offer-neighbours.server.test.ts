@@ -14,6 +14,7 @@ import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { saveOffer } from "./offer-admin.server.ts";
 import { offerFormSchema } from "./offer-form-schema.ts";
 import { getOfferPage } from "./offers.server.ts";
+import { testStorage } from "../../../tests/factories/storage.ts";
 
 /**
  * «العرض السابق» and «العرض التالي» of offers added in the back office (issue 16): the save path
@@ -22,6 +23,7 @@ import { getOfferPage } from "./offers.server.ts";
  */
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-offer-neighbours-"));
+const storage = testStorage(dataDir);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 beforeAll(async () => seedLookupDefaults(db()));
 
@@ -32,10 +34,10 @@ async function addOffer(title: string): Promise<number> {
   const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#a73" } })
     .jpeg()
     .toBuffer();
-  const photo = await stageImage(db(), dataDir, jpeg, me.id);
+  const photo = await stageImage(db(), storage, jpeg, me.id);
   const parsed = parseSubmission(offerFormData({ ...VALID_OFFER, title, photos: [photo.id] }), offerFormSchema);
   if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
-  const saved = await saveOffer(db(), dataDir, parsed.value, { user: me });
+  const saved = await saveOffer(db(), storage, parsed.value, { user: me });
   return saved!.id;
 }
 

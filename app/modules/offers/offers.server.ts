@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, gt, gte, inArray, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
 import { imageColumns } from "~/modules/images/images.server.ts";
@@ -7,6 +7,7 @@ import { getSettings } from "~/modules/settings/settings.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { ADVERTISED_STATUSES, EMPTY_DISCLOSURES, type OfferAdLicence } from "./ad-licence.ts";
 import { PAGE_SIZE, type OfferFilters } from "./filters.ts";
+import { parseBbox } from "./map-search.ts";
 import type { OfferCard, OfferPageView } from "./offer-views.ts";
 
 /** An offer card's columns; its main photo (position 0) is null when the offer has none. */
@@ -56,13 +57,16 @@ function offerConditions(filters: Omit<OfferFilters, "page" | "priceSort">): SQL
   if (filters.minArea !== undefined) conditions.push(gte(offers.area, filters.minArea));
   if (filters.maxArea !== undefined) conditions.push(lte(offers.area, filters.maxArea));
   if (filters.bedrooms !== undefined) conditions.push(gte(offers.bedrooms, filters.bedrooms));
+  // The map search's area (decision 022): served by offers_map_idx, a B-tree on (lat, lng), or for a large one offers_map_recent_idx.
+  const bounds = filters.bbox ? parseBbox(filters.bbox) : null;
+  if (bounds) conditions.push(between(offers.lat, bounds.south, bounds.north), between(offers.lng, bounds.west, bounds.east));
   return conditions.length ? and(...conditions) : undefined;
 }
 
 type SortColumns = { price: AnyColumn; pricePerM2: AnyColumn; createdAt: AnyColumn; id: AnyColumn };
 
 /** The list's order; each is served by an index (offers_price_idx, offers_price_per_m2_idx, offers_created_at_idx). */
-function orderFor(columns: SortColumns, priceSort: OfferFilters["priceSort"]) {
+export function orderFor(columns: SortColumns, priceSort: OfferFilters["priceSort"]) {
   if (priceSort === "low") return [asc(columns.price), asc(columns.id)];
   if (priceSort === "high") return [desc(columns.price), desc(columns.id)];
   // Ascending puts nulls (offers without an area) last.
@@ -96,14 +100,15 @@ export interface OfferListPage {
  * One page of offers matching the filters: with a keyword, the best matches first (every word in
  * the title, then in the title or the place, then anywhere; decision 002), newest first among
  * equals; without one, newest first; by price when a price order is chosen. A keyword that finds
- * nothing is tried again with its mistyped words corrected (`suggestion`).
+ * nothing is tried again with its mistyped words corrected (`suggestion`). `also`: a condition of
+ * the caller's besides the filters (the map view's: with a point on the map, or without one).
  */
-export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_SIZE, countAtLeast = MAX_COUNTED_OFFERS): Promise<OfferListPage> {
-  const result = await listMatchingOffers(db, filters, pageSize, countAtLeast);
+export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_SIZE, countAtLeast = MAX_COUNTED_OFFERS, also?: SQL): Promise<OfferListPage> {
+  const result = await listMatchingOffers(db, filters, pageSize, countAtLeast, also);
   if (result.total > 0 || !filters.keyword) return result;
   const suggestion = await correctedKeyword(db, filters.keyword);
   if (!suggestion) return result;
-  const corrected = await listMatchingOffers(db, { ...filters, keyword: suggestion }, pageSize, countAtLeast);
+  const corrected = await listMatchingOffers(db, { ...filters, keyword: suggestion }, pageSize, countAtLeast, also);
   return corrected.total > 0 ? { ...corrected, suggestion } : result;
 }
 
@@ -120,12 +125,12 @@ async function offerCardsInOrder(db: Db, ids: number[]): Promise<OfferCard[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-async function listMatchingOffers(db: Db, filters: OfferFilters, pageSize: number, countAtLeast: number): Promise<OfferListPage> {
+async function listMatchingOffers(db: Db, filters: OfferFilters, pageSize: number, countAtLeast: number, also: SQL | undefined): Promise<OfferListPage> {
   const page = filters.page ?? 1;
   // Deep pages count on to their own end, so every match can be reached by «التالي».
   const countUpTo = Math.max(countAtLeast, page * pageSize);
   const search = keywordSearch(filters.keyword, filters.status);
-  const filtered = and(await publicOffersCondition(db), offerConditions(filters));
+  const filtered = and(await publicOffersCondition(db), offerConditions(filters), also);
   if (search?.words.length && !filters.priceSort) {
     // Ranked by the search module: the ids in order up to the count, then the page's cards.
     const ids = await rankedMatches(db, search, filtered, countUpTo + 1);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NUMBER_LIMITS, readTypedNumber } from "~/utils/numbers.ts";
 import { BEDROOM_CHOICES, FILTERABLE_STATUSES, PRICE_SORTS, type OfferFilters } from "./filters.ts";
+import { formatBbox, parseBbox } from "./map-search.ts";
 
 // Kept out of filters.ts so that Zod stays out of the browser bundle of public pages.
 const optionalText = z
@@ -42,6 +43,14 @@ const offerFiltersSchema = z.object({
     .optional()
     .catch(undefined),
   priceSort: z.enum(PRICE_SORTS).optional().catch(undefined),
+  // The map's area, written back in its canonical form (five decimals); a malformed one is no area.
+  bbox: z
+    .unknown()
+    .transform((v) => {
+      const bounds = typeof v === "string" && v.length <= 100 ? parseBbox(v) : null;
+      return bounds ? formatBbox(bounds) : undefined;
+    })
+    .catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 

@@ -27,7 +27,7 @@ export async function handlePhotoUpload(services: AppServices, user: StaffProfil
   }
   if (bytes.byteLength === 0) return json({ ok: false, error: OFFER_PHOTO_MESSAGES.unreadable }, 400);
   try {
-    return json({ ok: true, image: await stageImage(services.db, services.env.DATA_DIR, bytes, user.id) });
+    return json({ ok: true, image: await stageImage(services.db, services.storage, bytes, user.id) });
   } catch (error) {
     if (!(error instanceof ImageRejectedError)) throw error;
     log.warn(`${what} refused`, { userId: user.id, reason: error.message });

@@ -11,6 +11,7 @@ import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import { testStorage } from "../../../tests/factories/storage.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { parsePeriod, type ReportPeriod } from "./period.ts";
 import type { ReportsData } from "./report-view.ts";
@@ -296,9 +297,9 @@ describe("offer status changes are recorded for days on market", () => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.entity, "offer"), eq(auditLog.entityId, offer.id)));
-    await saveOffer(db(), "/nonexistent", form("للبيع"), { id: offer.id, user: s1 });
+    await saveOffer(db(), testStorage("/nonexistent"), form("للبيع"), { id: offer.id, user: s1 });
     expect(await entries()).toEqual([]);
-    await saveOffer(db(), "/nonexistent", form("مباع"), { id: offer.id, user: s1 });
+    await saveOffer(db(), testStorage("/nonexistent"), form("مباع"), { id: offer.id, user: s1 });
     expect((await entries()).map((e) => [e.action, e.actorId, e.actorName, e.details])).toEqual([["status-change", s1.id, "سارة", { from: "للبيع", to: "مباع" }]]);
   });
 });

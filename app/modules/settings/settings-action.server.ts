@@ -6,8 +6,8 @@ import { parseSubmission } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { saveAdLicenceSettings, saveFirmDetails, saveNotificationSettings } from "./settings-admin.server.ts";
-import { adLicenceSettingsSchema, firmDetailsSchema, notificationsSchema, SETTINGS_LIMITS, SETTINGS_MESSAGES } from "./settings-schema.ts";
+import { saveAdLicenceSettings, saveFirmDetails, saveMapSettings, saveNotificationSettings } from "./settings-admin.server.ts";
+import { adLicenceSettingsSchema, firmDetailsSchema, mapSettingsSchema, notificationsSchema, SETTINGS_LIMITS, SETTINGS_MESSAGES } from "./settings-schema.ts";
 
 const PAGE = "/admin/settings";
 
@@ -22,6 +22,7 @@ const ECHO = {
     companyAddress: SETTINGS_LIMITS.address,
     workingHours: SETTINGS_LIMITS.workingHours,
     licenceVerificationTemplate: SETTINGS_LIMITS.link,
+    mapTileUrl: SETTINGS_LIMITS.link,
   },
 };
 
@@ -32,7 +33,7 @@ export function refuseSettingsPost(refusal: FormRefusal) {
 
 /**
  * The manager's settings page (the route checked the role): each section saves on its own —
- * notifications, the firm's public details, the ad licence rule, the lookup lists — and comes back to the page with
+ * notifications, the firm's public details, the ad licence rule, the maps' tiles, the lookup lists — and comes back to the page with
  * its confirmation, or its refusal in the section's form.
  */
 export async function handleSettingsPost(services: AppServices, form: FormData) {
@@ -56,6 +57,12 @@ export async function handleSettingsPost(services: AppServices, form: FormData) 
       if (submission.status !== "success") return replyToSubmission(submission, ECHO);
       await saveAdLicenceSettings(db, submission.value);
       return redirectWithToast(PAGE, { tone: "success", text: SETTINGS_MESSAGES.adLicenceSaved }, env);
+    }
+    case "map": {
+      const submission = parseSubmission(form, mapSettingsSchema);
+      if (submission.status !== "success") return replyToSubmission(submission, ECHO);
+      await saveMapSettings(db, submission.value);
+      return redirectWithToast(PAGE, { tone: "success", text: SETTINGS_MESSAGES.mapSaved }, env);
     }
     default:
       if (isLookupIntent(intent)) return handleLookupPost(services, intent, form, PAGE);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { settings } from "~/db/schema.ts";
 import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
-import type { AdLicenceSettings, FirmDetailsSettings, NotificationSettings } from "./settings-schema.ts";
+import type { AdLicenceSettings, FirmDetailsSettings, MapSettings, NotificationSettings } from "./settings-schema.ts";
 import type { SettingsFormValues } from "./settings-view.ts";
 import { invalidateSettings, type Settings } from "./settings.server.ts";
 
@@ -37,6 +37,11 @@ export function saveAdLicenceSettings(db: Db, values: AdLicenceSettings) {
   return saveSettings(db, values);
 }
 
+/** The maps' tile address (decision 022): the next map shown loads its tiles from there. */
+export function saveMapSettings(db: Db, values: MapSettings) {
+  return saveSettings(db, values);
+}
+
 /** The saved settings as the page's forms start. */
 export function settingsFormValues(row: Settings): SettingsFormValues {
   const ticked = (on: boolean) => (on ? "on" : undefined);
@@ -63,5 +68,6 @@ export function settingsFormValues(row: Settings): SettingsFormValues {
       requireAdLicence: ticked(row.requireAdLicence),
       licenceVerificationTemplate: row.licenceVerificationTemplate,
     },
+    map: { mapTileUrl: row.mapTileUrl },
   };
 }

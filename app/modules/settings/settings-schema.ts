@@ -18,6 +18,9 @@ export const SETTINGS_MESSAGES = {
   adLicenceSaved: "تم حفظ إعدادات ترخيص الإعلانات",
   verificationLinkInvalid: "اكتب رابطًا كاملًا يبدأ بـ https://",
   verificationLinkPlaceholder: "يجب أن يحتوي الرابط على {licence} في موضع رقم الترخيص",
+  mapSaved: "تم حفظ إعدادات الخريطة",
+  mapTileUrlInvalid: "اكتب رابطًا كاملًا يبدأ بـ https://",
+  mapTileUrlPlaceholders: "يجب أن يحتوي الرابط على {z} و{x} و{y} في مواضع التكبير والإحداثيات",
 } as const;
 
 export const SETTINGS_LIMITS = { address: 300, workingHours: 200, phone: 30, whatsapp: 30, number: 20, link: 500 } as const;
@@ -149,6 +152,37 @@ export const firmDetailsSchema = z
       context.addIssue({ code: "custom", path: ["mapLng"], message: SETTINGS_MESSAGES.coordinatesOutside });
   });
 
+/** OpenStreetMap's tiles (SPEC §7's open map tile service): the maps' default, and what an emptied field saves. */
+export const OSM_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+
+/** The parts of a tile address Leaflet must fill in: zoom, column and row ({s}, a server letter, and {r}, sharp screens' suffix, may be there too). */
+const TILE_PLACEHOLDERS = ["{z}", "{x}", "{y}"] as const;
+
+/** An https address once its placeholders are filled in (numbers and a letter stand in for them here). */
+function isHttpsTileTemplate(template: string): boolean {
+  try {
+    const url = new URL(template.replaceAll("{z}", "6").replaceAll("{x}", "40").replaceAll("{y}", "27").replaceAll("{s}", "a").replaceAll("{r}", ""));
+    return url.protocol === "https:" && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The maps' tile images (decision 022): the map search, the offer page's map and the coordinate
+ * pickers load them from this https template; left empty, OpenStreetMap's. The site's
+ * Content-Security-Policy lets pages load images from any https host, so any such host works.
+ */
+export const mapSettingsSchema = z.object({
+  mapTileUrl: z
+    .string()
+    .max(SETTINGS_LIMITS.link, SETTINGS_MESSAGES.mapTileUrlInvalid)
+    .optional()
+    .transform((value) => (value ?? "").replace(/[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g, "").trim() || OSM_TILE_URL)
+    .refine(isHttpsTileTemplate, SETTINGS_MESSAGES.mapTileUrlInvalid)
+    .refine((value) => !isHttpsTileTemplate(value) || TILE_PLACEHOLDERS.every((part) => value.includes(part)), SETTINGS_MESSAGES.mapTileUrlPlaceholders),
+});
+
 /** Where `{licence}` stands in the verification link: the ad licence number replaces it (licenceVerificationUrl). */
 const LICENCE_PLACEHOLDER = "{licence}";
 
@@ -181,6 +215,7 @@ export const adLicenceSettingsSchema = z.object({
 export type NotificationSettings = z.output<typeof notificationsSchema>;
 export type AdLicenceSettings = z.output<typeof adLicenceSettingsSchema>;
 export type FirmDetailsSettings = z.output<typeof firmDetailsSchema>;
+export type MapSettings = z.output<typeof mapSettingsSchema>;
 
 const clock = new Intl.DateTimeFormat("ar-SA", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
 

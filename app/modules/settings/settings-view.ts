@@ -24,4 +24,7 @@ export interface SettingsFormValues {
     requireAdLicence: "on" | undefined;
     licenceVerificationTemplate: string;
   };
+  map: {
+    mapTileUrl: string;
+  };
 }

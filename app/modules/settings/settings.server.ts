@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { settings } from "~/db/schema.ts";
+import { OSM_TILE_URL } from "./settings-schema.ts";
 
 export type Settings = typeof settings.$inferSelect;
 
@@ -34,6 +35,7 @@ export async function getSettings(db: Db): Promise<Settings> {
     mapLng: null,
     requireAdLicence: true,
     licenceVerificationTemplate: "",
+    mapTileUrl: OSM_TILE_URL,
     updatedAt: new Date(0),
   };
   if (started === generation) cached = read;

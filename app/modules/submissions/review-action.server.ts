@@ -12,7 +12,7 @@ import { SUBMISSION_REVIEW_MESSAGES } from "./status.ts";
  * card shows the confirmation and the red badge); "create an offer" opens the offer form filled
  * from the submission, with copies of its photos. A refusal answers the form's reply, 400.
  */
-export async function handleReviewAction(services: Pick<AppServices, "db" | "env">, user: StaffProfile, form: FormData) {
+export async function handleReviewAction(services: Pick<AppServices, "db" | "env" | "storage">, user: StaffProfile, form: FormData) {
   const submission = parseSubmission(form, reviewActionSchema);
   if (submission.status !== "success") {
     // Only the page's own buttons and hidden fields post here: say what is wrong about the whole form.
@@ -24,7 +24,7 @@ export async function handleReviewAction(services: Pick<AppServices, "db" | "env
     const refusal = await rejectSubmission(services.db, user, id);
     return refusal ? replyToSubmission(submission, { formErrors: [refusal] }) : replySuccess(submission);
   }
-  const started = await startOfferFromSubmission(services.db, services.env.DATA_DIR, user, id);
+  const started = await startOfferFromSubmission(services.db, services.storage, user, id);
   if (!started.ok) return replyToSubmission(submission, { formErrors: [started.error] });
   const params = new URLSearchParams({ from: String(id) });
   if (started.photoIds.length) params.set("photos", started.photoIds.join(","));

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, stagedImages, submissions } from "~/db/schema.ts";
 import { auditTrail } from "~/modules/audit/audit.server.ts";
-import { imagesDir } from "~/modules/images/images.server.ts";
+import { imagesDir, testStorage } from "../../../tests/factories/storage.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
@@ -18,6 +18,7 @@ import { createSubmission } from "./submissions.server.ts";
 
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-review-"));
+const storage = testStorage(dataDir);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 let manager: StaffProfile;
@@ -32,7 +33,7 @@ beforeAll(async () => {
 const submission = () =>
   createSubmission(
     db(),
-    dataDir,
+    storage,
     { clientName: "عبدالله", clientPhone: "+966551234567", clientEmail: "", propertyType: "فيلا", city: "الرياض", neighbourhood: "حطين", area: 450, description: "فيلا دورين" },
     [
       { fileName: "a.jpg", bytes: jpeg },
@@ -63,7 +64,7 @@ describe("owner submissions: statuses and review", () => {
   it("an offer from a submission: reviewed, and its photos copied (not moved) and waiting for the form", async () => {
     const row = await submission();
     const [before] = await listSubmissionCards(db());
-    const result = await startOfferFromSubmission(db(), dataDir, manager, row.id);
+    const result = await startOfferFromSubmission(db(), storage, manager, row.id);
     if (!result.ok) throw new Error(result.error);
     expect(result.photoIds).toHaveLength(2);
     expect(result.photoIds).not.toContain(before!.photos[0]!.id);
@@ -87,7 +88,7 @@ describe("owner submissions: statuses and review", () => {
   });
 
   it("the page's buttons: reject stays on the page; an offer opens the form filled; a refusal is said about the whole form, 400", async () => {
-    const services = { db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir } };
+    const services = { db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir }, storage };
     const post = (fields: Record<string, string>) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);

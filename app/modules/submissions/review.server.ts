@@ -3,6 +3,7 @@ import type { Db, Tx } from "~/db/client.server.ts";
 import { images, stagedImages, submissionImages, submissions } from "~/db/schema.ts";
 import { latestAuditEntries, recordAudit } from "~/modules/audit/audit.server.ts";
 import { copyImage, deleteImages, imageColumns } from "~/modules/images/images.server.ts";
+import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { canReview, SUBMISSION_REVIEW_MESSAGES, type SubmissionStatus } from "./status.ts";
@@ -61,13 +62,18 @@ async function reviewable(db: Db | Tx, id: number, { lock = false } = {}): Promi
  * are copied (never moved) into photos waiting for the offer form, which opens filled from it.
  * Returns the copies' ids in order, or why not.
  */
-export async function startOfferFromSubmission(db: Db, dataDir: string, actor: StaffProfile, id: number): Promise<{ ok: true; photoIds: string[] } | { ok: false; error: string }> {
+export async function startOfferFromSubmission(
+  db: Db,
+  storage: PhotoStorage,
+  actor: StaffProfile,
+  id: number,
+): Promise<{ ok: true; photoIds: string[] } | { ok: false; error: string }> {
   const found = await reviewable(db, id);
   if (!found.ok) return found;
   const originals = (await photosOf(db, [id])).get(id) ?? [];
   const copies: ImageRef[] = [];
   try {
-    for (const photo of originals) copies.push(await copyImage(db, dataDir, photo.id));
+    for (const photo of originals) copies.push(await copyImage(db, storage, photo.id));
     await db.transaction(async (tx) => {
       if (copies.length) await tx.insert(stagedImages).values(copies.map((c) => ({ imageId: c.id, uploadedBy: actor.id })));
       await tx.update(submissions).set({ status: "reviewed" }).where(eq(submissions.id, id));
@@ -76,7 +82,7 @@ export async function startOfferFromSubmission(db: Db, dataDir: string, actor: S
   } catch (error) {
     await deleteImages(
       db,
-      dataDir,
+      storage,
       copies.map((c) => c.id),
     );
     throw error;

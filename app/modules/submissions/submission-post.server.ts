@@ -22,7 +22,7 @@ const ECHO = { echoLimits: SUBMISSION_TEXT_LIMITS, hideFields: [PROOF_OF_WORK.fi
  * refusal after the reading gives back what the person typed.
  */
 export async function handleSubmissionPost(services: AppServices, address: string, request: Request) {
-  const { db, env } = services;
+  const { db, storage } = services;
   const rate = await checkFormRate(db, "submission", address);
   if (!rate.ok && !rate.silent) {
     const headers: HeadersInit | undefined = rate.retryAfterSeconds ? { "Retry-After": String(rate.retryAfterSeconds) } : undefined;
@@ -55,7 +55,7 @@ export async function handleSubmissionPost(services: AppServices, address: strin
 
   let stored;
   try {
-    stored = await createSubmission(db, env.DATA_DIR, submission.value, photos);
+    stored = await createSubmission(db, storage, submission.value, photos);
   } catch (error) {
     if (!(error instanceof SubmissionPhotoError)) throw error;
     log.warn("submission photo refused", { reason: error.message });

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.ts";
 import { images, submissionImages, submissions } from "~/db/schema.ts";
-import { imagesDir } from "~/modules/images/images.server.ts";
+import { imagesDir, settledImageFiles, testStorage } from "../../../tests/factories/storage.ts";
 import { createMailer, type Mailer } from "~/modules/messaging/mail.server.ts";
 import { readOutbox } from "~/modules/messaging/outbox.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
@@ -28,6 +28,7 @@ import { createSubmission } from "./submissions.server.ts";
 
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-submissions-"));
+const storage = testStorage(dataDir);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const CHOICES = { propertyTypes: ["شقة", "فيلا", "أرض"], cities: ["الرياض", "جدة"] };
@@ -82,7 +83,7 @@ function multipart(fields: Record<string, string>, files: Array<{ name: string; 
 const countRows = async () => ({
   submissions: (await db().select().from(submissions)).length,
   images: (await db().select().from(images)).length,
-  files: fs.existsSync(imagesDir(dataDir)) ? fs.readdirSync(imagesDir(dataDir)).length : 0,
+  files: (await settledImageFiles(dataDir)).length,
 });
 
 describe("owner submission validation", () => {
@@ -209,6 +210,7 @@ describe("storing a submission", () => {
     sms: createSmsSender({ ...parseEnv({}), DATA_DIR: dataDir }),
     // Submissions never touch offers; nothing listens here.
     events: { subscribe: () => () => undefined, ready: async () => undefined, close: async () => undefined },
+    storage,
   });
   let address = 0;
   const nextAddress = () => `10.0.0.${++address}`;
@@ -294,7 +296,7 @@ describe("storing a submission", () => {
     const failing = new Proxy(db(), {
       get: (target, key, receiver): unknown => (key === "transaction" ? () => Promise.reject(new Error("database went away")) : Reflect.get(target, key, receiver)),
     });
-    await expect(createSubmission(failing, dataDir, valueOf(VALID), [{ fileName: "a.jpg", bytes: await jpegWithExif() }])).rejects.toThrow("database went away");
+    await expect(createSubmission(failing, storage, valueOf(VALID), [{ fileName: "a.jpg", bytes: await jpegWithExif() }])).rejects.toThrow("database went away");
     expect(await countRows()).toEqual(before);
   });
 

@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server.ts";
 import { submissionImages, submissions } from "~/db/schema.ts";
 import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
+import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import type { SubmissionData } from "./submission-schema.ts";
 
@@ -20,11 +21,11 @@ export class SubmissionPhotoError extends Error {}
  * pipeline first (re-encoded, no EXIF/GPS, variants); if any step fails, every photo written
  * for this submission is removed again, so nothing half-written remains.
  */
-export async function createSubmission(db: Db, dataDir: string, data: SubmissionData, photos: UploadedPhoto[]): Promise<Submission> {
+export async function createSubmission(db: Db, storage: PhotoStorage, data: SubmissionData, photos: UploadedPhoto[]): Promise<Submission> {
   const stored: ImageRef[] = [];
   try {
     // One at a time: sharp already uses every core for each photo, and memory stays bounded.
-    for (const photo of photos) stored.push(await storeImage(db, dataDir, Buffer.from(photo.bytes)));
+    for (const photo of photos) stored.push(await storeImage(db, storage, Buffer.from(photo.bytes)));
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(submissions)
@@ -36,7 +37,7 @@ export async function createSubmission(db: Db, dataDir: string, data: Submission
   } catch (error) {
     await deleteImages(
       db,
-      dataDir,
+      storage,
       stored.map((image) => image.id),
     );
     if (error instanceof ImageRejectedError) throw new SubmissionPhotoError(error.message, { cause: error });

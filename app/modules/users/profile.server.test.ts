@@ -21,6 +21,7 @@ import { handleProfilePost } from "./profile-action.server.ts";
 import { PROFILE_MESSAGES } from "./profile.server.ts";
 import type { StaffProfile } from "./staff-profile.ts";
 import { createStaffUser, getStaffProfile } from "./users.server.ts";
+import { testStorage } from "../../../tests/factories/storage.ts";
 
 const db = useTestDatabase();
 const env = { ...parseEnv({ PUBLIC_URL: "https://aqar.example.sa" }), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "aqar-profile-")) };
@@ -28,7 +29,7 @@ const mails: MailMessage[] = [];
 const texts: SmsMessage[] = [];
 const mailer: Mailer = { send: async (m) => void mails.push(m) };
 const sms: SmsSender = { send: async (m) => void texts.push(m) };
-const services = (): AppServices => ({ db: db(), env, mailer, sms, events: {} as AppServices["events"] });
+const services = (): AppServices => ({ db: db(), env, mailer, sms, events: {} as AppServices["events"], storage: testStorage(env.DATA_DIR) });
 
 const PASSWORD = "قهوة-عربية-2026";
 let n = 0;

@@ -31,12 +31,12 @@ export const shouldRevalidate = keepPageAfterRefusal;
 export const meta: Route.MetaFunction = () => [{ title: "تعديل العرض | لوحة التحكم" }];
 
 export default function EditOffer({ loaderData }: Route.ComponentProps) {
-  const { initial, choices, licenceRequired } = loaderData;
+  const { initial, choices, licenceRequired, tileUrl } = loaderData;
   return (
     <div className="grid gap-5">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">تعديل العرض</h1>
       {/* Keyed by offer: moving from one offer's form to another's starts afresh. */}
-      <OfferForm key={initial.id} initial={initial} choices={choices} licenceRequired={licenceRequired} />
+      <OfferForm key={initial.id} initial={initial} choices={choices} licenceRequired={licenceRequired} tileUrl={tileUrl} />
     </div>
   );
 }

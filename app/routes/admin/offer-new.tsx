@@ -34,7 +34,7 @@ export default function NewOffer({ loaderData }: Route.ComponentProps) {
       {loaderData.fromSubmission ? (
         <p className="rounded-xl bg-blue-50 p-3 font-bold text-blue-900">البيانات من طلب المالك {loaderData.fromSubmission}؛ راجعها قبل النشر.</p>
       ) : null}
-      <OfferForm initial={loaderData.initial} choices={loaderData.choices} licenceRequired={loaderData.licenceRequired} />
+      <OfferForm initial={loaderData.initial} choices={loaderData.choices} licenceRequired={loaderData.licenceRequired} tileUrl={loaderData.tileUrl} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { LookupLists } from "~/modules/lookups/components/lookup-lists.tsx";
 import { listLookupsForAdmin } from "~/modules/lookups/lookups-admin.server.ts";
-import { AdLicenceSettingsForm, FirmDetailsForm, NotificationsForm } from "~/modules/settings/components/settings-forms.tsx";
+import { AdLicenceSettingsForm, FirmDetailsForm, MapSettingsForm, NotificationsForm } from "~/modules/settings/components/settings-forms.tsx";
 import { settingsFormValues } from "~/modules/settings/settings-admin.server.ts";
 import { handleSettingsPost, refuseSettingsPost } from "~/modules/settings/settings-action.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   requireSectionUser(context, "settings");
   const { db } = context.get(servicesContext);
   const [settings, lookups] = await Promise.all([getSettings(db), listLookupsForAdmin(db)]);
-  return { values: settingsFormValues(settings), lookups };
+  return { values: settingsFormValues(settings), lookups, tileUrl: settings.mapTileUrl };
 }
 
 /** Managers only (the settings section), checked here again, not only by the guard's path. */
@@ -30,11 +30,12 @@ const SECTIONS = [
   { id: "notifications", title: "الإشعارات والتقارير" },
   { id: "firm", title: "بيانات المنشأة" },
   { id: "ad-licence", title: "ترخيص الإعلانات" },
+  { id: "map", title: "الخريطة" },
   { id: "lookups", title: "القوائم" },
 ] as const;
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { values, lookups } = loaderData;
+  const { values, lookups, tileUrl } = loaderData;
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">الإعدادات</h1>
@@ -57,10 +58,13 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="firm" title="بيانات المنشأة">
         <p className="mb-4 text-sm leading-7 text-stone-700">تظهر في تذييل الموقع وصفحة «تواصل معنا» ولمحركات البحث. ما يُترك فارغًا لا يظهر.</p>
-        <FirmDetailsForm values={values.firm} />
+        <FirmDetailsForm values={values.firm} tileUrl={tileUrl} />
       </Section>
       <Section id="ad-licence" title="ترخيص الإعلانات">
         <AdLicenceSettingsForm values={values.adLicence} />
+      </Section>
+      <Section id="map" title="الخريطة">
+        <MapSettingsForm values={values.map} />
       </Section>
       <Section id="lookups" title="القوائم">
         <LookupLists lookups={lookups} />

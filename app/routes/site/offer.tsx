@@ -39,7 +39,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The head, «بيانات الإعلان» and the meta are built here: relative dates ("أضيف قبل ٣ أيام") read the server's clock once.
   // The details' rows are written here too (Arabic-Indic digits, the age agreeing with its number): no code for them in the page's JavaScript.
   const details = visibleDetails(page.offer.details);
-  return { ...page, details, ...(await offerPageMarkup(page.offer, { settings, companyName: COMPANY_NAME, publicUrl: env.PUBLIC_URL, now: new Date() })) };
+  return {
+    ...page,
+    details,
+    tileUrl: settings.mapTileUrl,
+    ...(await offerPageMarkup(page.offer, { settings, companyName: COMPANY_NAME, publicUrl: env.PUBLIC_URL, now: new Date() })),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -64,7 +69,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
-  const { offer, previous, next, url, summaryHtml, licenceHtml, details } = loaderData;
+  const { offer, previous, next, url, summaryHtml, licenceHtml, details, tileUrl } = loaderData;
   const { companyWhatsapp } = useSiteData();
   const facts = [
     { icon: <HomeIcon />, label: "نوع العقار", value: offer.propertyType },
@@ -200,7 +205,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
             <h2 id="map-title" className="mb-3 text-xl font-bold text-brand-900">
               الموقع
             </h2>
-            <OfferMap coordinates={offer.coordinates} label={offer.title} />
+            <OfferMap coordinates={offer.coordinates} label={offer.title} tileUrl={tileUrl} />
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
               <p className="text-stone-700">تحتاج الموقع الدقيق للعقار؟ اطلب الإحداثيات وسنرسلها لك عبر واتساب.</p>
               <WhatsappLink

@@ -1,15 +1,17 @@
+import { lazy, Suspense } from "react";
 import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { AlertSubscribe } from "~/modules/alerts/components/alert-subscribe.tsx";
-import { CardsIcon, GridIcon } from "~/components/ui/icons.tsx";
+import { CardsIcon, GridIcon, PinIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
 import { FilterChips, OffersFilterForm } from "~/modules/offers/components/filter-bar.tsx";
 import { canonicalOffersSearch, filterChips, offerFilterChoices, withListedNeighbourhood } from "~/modules/offers/filter-view.server.ts";
 import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
-import { OfferSwipe } from "~/modules/offers/components/offer-swipe.tsx";
 import { offerFiltersQuery, type OfferFilters } from "~/modules/offers/filters.ts";
 import { parseOfferFilters } from "~/modules/offers/parse-filters.server.ts";
 import { listOffers } from "~/modules/offers/offers.server.ts";
+import { loadOffersMapView } from "~/modules/offers/offers-map.server.ts";
+import { getSettings } from "~/modules/settings/settings.server.ts";
 import { offersText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
@@ -17,6 +19,11 @@ import { pageMeta } from "~/utils/meta.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
 import type { Route } from "./+types/offers";
+
+// The swipe and map views are chunks of their own, loaded when shown (the map's Leaflet and supercluster
+// after it, decision 022): the grid's first load carries none of them.
+const OfferSwipe = lazy(() => import("~/modules/offers/components/offer-swipe.tsx"));
+const OffersMapView = lazy(() => import("~/modules/offers/components/offers-map-view.tsx"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
@@ -26,20 +33,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // One address per search: a form's empty fields and dropped values leave it, so it can be shared as is.
   const search = canonicalOffersSearch(url.searchParams, filters);
   if (search !== (url.searchParams.size ? `?${url.searchParams}` : "")) throw redirect(`/offers${search}`);
-  const result = await listOffers(db, filters);
   const chips = filterChips(filters);
   // The «تصفية» badge: the filters inside the disclosure (the keyword has its own field).
   const activeCount = chips.length - (filters.keyword ? 1 : 0);
-  return { ...result, filters, ...choices, chips, activeCount };
+  if (url.searchParams.get("view") === "map") {
+    const [view, settings] = await Promise.all([loadOffersMapView(db, filters), getSettings(db)]);
+    const map = { markers: view.markers, markersCapped: view.markersCapped, offMap: view.offMap, tileUrl: settings.mapTileUrl };
+    return { ...view.list, filters, ...choices, chips, activeCount, map };
+  }
+  const result = await listOffers(db, filters);
+  return { ...result, filters, ...choices, chips, activeCount, map: null };
 }
 
-// Switching between grid and swipe needs no new data (a live update, same URL, does).
+// Switching between grid and swipe needs no new data (a live update, same URL, does); the map view's list and markers do.
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
+    const map = params.get("view") === "map";
     params.delete("view");
-    return `${url.pathname}?${params}`;
+    return `${url.pathname}?${params}${map}`;
   };
   if (currentUrl.pathname === nextUrl.pathname && strip(currentUrl) === strip(nextUrl)) return false;
   return defaultShouldRevalidate;
@@ -63,12 +76,20 @@ function pageWindow(page: number, pageCount: number): number[] {
 
 const pageLinkClass = "min-w-10 rounded-lg px-3 py-2 text-center font-bold";
 
+/** The views of the list: its name in the address (none for the grid), icon and label. */
+const VIEWS = [
+  ["grid", GridIcon, "شبكة"],
+  ["swipe", CardsIcon, "بطاقات"],
+  ["map", PinIcon, "خريطة"],
+] as const;
+
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { offers, total, totalIsLowerBound, page, pageCount, filters, cities, propertyTypes, neighbourhoods, chips, activeCount, suggestion } = loaderData;
+  const { offers, total, totalIsLowerBound, page, pageCount, filters, cities, propertyTypes, neighbourhoods, chips, activeCount, suggestion, map } = loaderData;
   useLiveOffers();
-  // Read from the URL, not the loader: switching views does not revalidate.
+  // Read from the URL, not the loader: switching between grid and swipe does not revalidate.
   const [searchParams] = useSearchParams();
-  const view = searchParams.get("view") === "swipe" ? "swipe" : "grid";
+  const asked = searchParams.get("view");
+  const view = asked === "swipe" || (asked === "map" && map) ? asked : "grid";
   const query = (extra: Record<string, string | number | undefined>) => {
     const base = offerFiltersQuery({ ...filters, page: undefined });
     const params = new URLSearchParams(base);
@@ -76,7 +97,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
     const s = params.toString();
     return s ? `?${s}` : "";
   };
-  const pageView = view === "swipe" ? "swipe" : undefined;
+  const pageView = view === "grid" ? undefined : view;
   const pageLink = (n: number) => query({ page: n > 1 ? n : undefined, view: pageView });
   /** The list's first page with these filters, in the same view. */
   const listHref = (next: Partial<OfferFilters>) => {
@@ -91,6 +112,37 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
   };
   // Past the counted matches there is always a next page (listOffers counts on as one pages).
   const hasNext = page < pageCount || (totalIsLowerBound && page >= pageCount);
+  const pager = (pageCount > 1 || hasNext) && (
+    <nav aria-label="الصفحات" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 && (
+        <Link to={pageLink(page - 1)} rel="prev" className={`${pageLinkClass} bg-white text-stone-700 ring-1 ring-stone-200`}>
+          السابق
+        </Link>
+      )}
+      {pageWindow(page, pageCount).map((n, i) =>
+        n === 0 ? (
+          <span key={`gap-${i}`} aria-hidden className="px-1 text-stone-500">
+            …
+          </span>
+        ) : (
+          <Link
+            key={n}
+            to={pageLink(n)}
+            aria-label={`الصفحة ${formatNumberArabic(n)}`}
+            aria-current={n === page ? "page" : undefined}
+            className={`${pageLinkClass} ${n === page ? "bg-brand-700 text-white" : "bg-white text-stone-700 ring-1 ring-stone-200"}`}
+          >
+            {formatNumberArabic(n)}
+          </Link>
+        ),
+      )}
+      {hasNext && (
+        <Link to={pageLink(page + 1)} rel="next" className={`${pageLinkClass} bg-white text-stone-700 ring-1 ring-stone-200`}>
+          التالي
+        </Link>
+      )}
+    </nav>
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -127,78 +179,49 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
           <strong>{offersText(total)}</strong>
         </p>
         <div className="flex rounded-xl bg-white p-1 shadow-sm ring-1 ring-stone-200" role="group" aria-label="طريقة العرض">
-          <Link
-            to={query({ page: page > 1 ? page : undefined })}
-            preventScrollReset
-            aria-current={view === "grid" ? "true" : undefined}
-            className={`flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm font-bold ${view === "grid" ? "bg-brand-700 text-white" : "text-stone-700"}`}
-          >
-            <GridIcon className="size-4" />
-            شبكة
-          </Link>
-          <Link
-            to={query({ page: page > 1 ? page : undefined, view: "swipe" })}
-            preventScrollReset
-            aria-current={view === "swipe" ? "true" : undefined}
-            className={`flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm font-bold ${view === "swipe" ? "bg-brand-700 text-white" : "text-stone-700"}`}
-          >
-            <CardsIcon className="size-4" />
-            بطاقات
-          </Link>
+          {VIEWS.map(([name, Icon, label]) => (
+            <Link
+              key={name}
+              to={query({ page: page > 1 ? page : undefined, view: name === "grid" ? undefined : name })}
+              preventScrollReset
+              aria-current={view === name ? "true" : undefined}
+              className={`flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm font-bold ${view === name ? "bg-brand-700 text-white" : "text-stone-700"}`}
+            >
+              <Icon className="size-4" />
+              {label}
+            </Link>
+          ))}
         </div>
       </div>
 
       <h2 className="sr-only">نتائج البحث</h2>
-      {offers.length === 0 ? (
-        <div className="rounded-2xl bg-white p-12 text-center shadow-sm ring-1 ring-stone-200">
-          <p className="text-xl font-bold text-ink">{MESSAGES.offersEmptyTitle}</p>
-          <p className="mt-2 text-stone-600">{MESSAGES.offersEmptyHint}</p>
-        </div>
-      ) : view === "swipe" ? (
-        <OfferSwipe key={offerFiltersQuery(filters)} offers={offers} />
-      ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="offers-grid">
-          {offers.map((offer, i) => (
-            <li key={offer.id}>
-              <OfferCard offer={offer} priority={i === 0} />
-            </li>
-          ))}
-        </ul>
-      )}
-
-      {(pageCount > 1 || hasNext) && (
-        <nav aria-label="الصفحات" className="mt-8 flex flex-wrap items-center justify-center gap-2">
-          {page > 1 && (
-            <Link to={pageLink(page - 1)} rel="prev" className={`${pageLinkClass} bg-white text-stone-700 ring-1 ring-stone-200`}>
-              السابق
-            </Link>
+      <Suspense fallback={<p className="p-12 text-center">جارٍ التحميل…</p>}>
+        {view === "map" && map ? (
+          <OffersMapView data={loaderData} map={map} listHref={listHref} pager={pager} />
+        ) : offers.length === 0 ? (
+          <div className="rounded-2xl bg-white p-12 text-center shadow-sm ring-1 ring-stone-200">
+            <p className="text-xl font-bold text-ink">{MESSAGES.offersEmptyTitle}</p>
+            <p className="mt-2 text-stone-600">{MESSAGES.offersEmptyHint}</p>
+          </div>
+        ) : view === "swipe" ? (
+          <OfferSwipe key={offerFiltersQuery(filters)} offers={offers} />
+        ) : (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="offers-grid">
+            {offers.map((offer, i) => (
+              <li key={offer.id}>
+                <OfferCard offer={offer} priority={i === 0} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Suspense>
+      {view !== "map" && (
+        <>
+          {pager}
+          {totalIsLowerBound && (
+            <p className="mt-3 text-center text-sm text-stone-600">النتائج كثيرة، فنعدّها حتى {formatNumberArabic(total)} فقط؛ تابع بالصفحة التالية أو ضيّق البحث بالتصفية.</p>
           )}
-          {pageWindow(page, pageCount).map((n, i) =>
-            n === 0 ? (
-              <span key={`gap-${i}`} aria-hidden className="px-1 text-stone-500">
-                …
-              </span>
-            ) : (
-              <Link
-                key={n}
-                to={pageLink(n)}
-                aria-label={`الصفحة ${formatNumberArabic(n)}`}
-                aria-current={n === page ? "page" : undefined}
-                className={`${pageLinkClass} ${n === page ? "bg-brand-700 text-white" : "bg-white text-stone-700 ring-1 ring-stone-200"}`}
-              >
-                {formatNumberArabic(n)}
-              </Link>
-            ),
-          )}
-          {hasNext && (
-            <Link to={pageLink(page + 1)} rel="next" className={`${pageLinkClass} bg-white text-stone-700 ring-1 ring-stone-200`}>
-              التالي
-            </Link>
-          )}
-        </nav>
-      )}
-      {totalIsLowerBound && (
-        <p className="mt-3 text-center text-sm text-stone-600">النتائج كثيرة، فنعدّها حتى {formatNumberArabic(total)} فقط؛ تابع بالصفحة التالية أو ضيّق البحث بالتصفية.</p>
+        </>
       )}
     </div>
   );

@@ -124,7 +124,7 @@ function SectionCard({
   fields: ContentFields;
   notices: string[];
   saving: { any: boolean; this: boolean };
-  restore: { busy: boolean; errors: string[]; onRestore: () => void };
+  restore: { busy: boolean; errors: string[]; onRestore: () => void; panelOpen: boolean; onPanelToggle: (open: boolean) => void };
 }) {
   const titleId = `${sectionElementId(section.id)}-title`;
   const versions = editor.versions[section.id as ContentSectionId];
@@ -171,7 +171,8 @@ function SectionCard({
         </div>
       </div>
 
-      <details className="border-t border-stone-200 pt-3">
+      {/* Open or closed as the person left it, across the remount that follows a save (theirs or a colleague's). */}
+      <details className="border-t border-stone-200 pt-3" open={restore.panelOpen} onToggle={(event) => restore.onPanelToggle(event.currentTarget.open)}>
         <summary className="cursor-pointer font-bold text-brand-800">النسخ المحفوظة</summary>
         <div className="mt-3 grid gap-3">
           <FormNotice errors={restore.errors} />
@@ -200,6 +201,17 @@ export function ContentEditor({ editor }: { editor: ContentEditorView }) {
   const [pressed, setPressed] = useState<string | null>(null);
   const [uploadProblem, setUploadProblem] = useState<string | null>(null);
   const [restoring, setRestoring] = useState<string | null>(null);
+  /** The sections whose «النسخ المحفوظة» panel is open. */
+  const [openPanels, setOpenPanels] = useState<ReadonlySet<string>>(new Set());
+  function togglePanel(sectionId: string, open: boolean) {
+    setOpenPanels((panels) => {
+      if (panels.has(sectionId) === open) return panels;
+      const next = new Set(panels);
+      if (open) next.add(sectionId);
+      else next.delete(sectionId);
+      return next;
+    });
+  }
 
   const saving = fetcher.state !== "idle";
   const sent = fetcher.formData?.get("intent");
@@ -286,6 +298,8 @@ export function ContentEditor({ editor }: { editor: ContentEditorView }) {
                 busy: restorer.state !== "idle",
                 errors: restoring === section.id ? formErrorsOf(restorer.data) : [],
                 onRestore: () => setRestoring(section.id),
+                panelOpen: openPanels.has(section.id),
+                onPanelToggle: (open) => togglePanel(section.id, open),
               }}
             />
           );

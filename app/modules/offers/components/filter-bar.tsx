@@ -166,6 +166,8 @@ export function OffersFilterForm({
   return (
     <Form method="get" action="/offers" role="search" aria-label="البحث في العروض" className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200 sm:p-4">
       {view && <input type="hidden" name="view" value={view} />}
+      {/* The map search's area stays while the other filters change (its chip removes it). */}
+      {values.bbox && <input type="hidden" name="bbox" value={values.bbox} />}
       <div className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
           <KeywordField id={id("keyword")} value={values.keyword} />

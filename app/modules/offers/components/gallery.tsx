@@ -7,6 +7,12 @@ import { useSwipe } from "~/utils/use-swipe.ts";
 
 const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
 
+/**
+ * How wide the main photo is shown: the offer page's first column (2/3 of max-w-7xl less its
+ * padding and 2 rem gap) from 1024 px, the width less 1 rem each side below (decision 019).
+ */
+const GALLERY_SIZES = "(min-width: 1280px) 811px, (min-width: 1024px) calc((100vw - 64px) * 2 / 3), calc(100vw - 32px)";
+
 /** Offer photos: a 550 px main image, thumbnails (5/7/9 columns), swipe, and a lightbox. */
 export function Gallery({ images, title }: { images: ImageRef[]; title: string }) {
   const [index, setIndex] = useState(0);
@@ -24,14 +30,7 @@ export function Gallery({ images, title }: { images: ImageRef[]; title: string }
     <div>
       <div className="relative h-[320px] overflow-hidden rounded-2xl bg-sand-200 sm:h-[550px]" {...swipe}>
         <button type="button" onClick={() => setLightboxOpen(true)} className="block size-full cursor-zoom-in" aria-label="عرض الصورة بحجم كامل">
-          <Picture
-            key={current.id}
-            image={current}
-            alt={`${title} - صورة ${index + 1}`}
-            sizes="(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw"
-            priority={index === 0}
-            className="size-full object-cover"
-          />
+          <Picture key={current.id} image={current} alt={`${title} - صورة ${index + 1}`} sizes={GALLERY_SIZES} priority={index === 0} className="size-full object-cover" />
         </button>
         <span className="pointer-events-none absolute end-3 bottom-3 flex items-center gap-1 rounded-full bg-black/60 px-3 py-1 text-sm text-white">
           <ExpandIcon className="size-4" />

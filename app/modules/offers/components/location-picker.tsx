@@ -3,7 +3,7 @@ import { adminLabelClass, adminSecondaryButtonClass } from "~/components/admin/s
 import { inputClass } from "~/components/forms/field.tsx";
 import { toAsciiDigits } from "~/utils/numbers.ts";
 import type { Coordinates } from "../map-link.ts";
-import { addBaseLayer, loadLeaflet, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM, MAP_POINT_ZOOM, MARKER_STYLE } from "./leaflet.ts";
+import { loadLeaflet, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM, MAP_POINT_ZOOM, MARKER_STYLE } from "./leaflet.ts";
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
@@ -16,11 +16,14 @@ export function LocationPicker({
   value,
   onChange,
   label,
+  tileUrl,
   hint = "المس الخريطة لتحديد موقع العقار، أو الصق رابط الموقع في الحقل أعلاه.",
 }: {
   value: Coordinates | null;
   onChange: (next: Coordinates | null) => void;
   label: string;
+  /** The maps' tile address (settings). */
+  tileUrl: string;
   /** Says how to set the point (the offer form also reads a pasted map link). */
   hint?: string;
 }) {
@@ -48,10 +51,10 @@ export function LocationPicker({
     const node = element.current;
     if (!node) return;
     let cancelled = false;
-    void loadLeaflet().then((L) => {
+    void loadLeaflet().then(({ L, addBaseLayer }) => {
       if (cancelled) return;
       const map = L.map(node, { attributionControl: false }).setView([MAP_DEFAULT_CENTRE.lat, MAP_DEFAULT_CENTRE.lng], MAP_DEFAULT_ZOOM);
-      addBaseLayer(L, map);
+      addBaseLayer(map, tileUrl);
       map.on("click", (event) => pick({ lat: round(event.latlng.lat), lng: round(event.latlng.lng) }));
       leaflet.current = { L, map, marker: null };
       setReady(true);
@@ -61,7 +64,7 @@ export function LocationPicker({
       leaflet.current?.map.remove();
       leaflet.current = null;
     };
-  }, []);
+  }, [tileUrl]);
 
   // Keep the marker and the view in step with the value.
   useEffect(() => {

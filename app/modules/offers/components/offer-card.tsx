@@ -8,7 +8,12 @@ import type { OfferCard as OfferCardData } from "../offer-views.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/components/list-buttons.tsx";
 
-const OFFER_CARD_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
+/**
+ * How wide a card's photo is shown: the lists' grids (/offers, home, favourites) are one column on
+ * phones, two from 640 px, three from 1024 px, inside max-w-7xl (1280 px) with 1 rem padding and
+ * 1.5 rem gaps. A phone of 390 px at 1x takes the 400 px file (decision 019).
+ */
+const OFFER_CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc(50vw - 28px), calc(100vw - 32px)";
 
 export function OfferCard({ offer, priority = false }: { offer: OfferCardData; priority?: boolean }) {
   const perMetre = pricePerMetreText(offer.price, offer.area, offer.rentPeriod);

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { addBaseLayer, loadLeaflet, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM, MAP_POINT_ZOOM, MARKER_STYLE } from "./leaflet.ts";
+import { loadLeaflet, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM, MAP_POINT_ZOOM, MARKER_STYLE } from "./leaflet.ts";
 
 /**
- * Leaflet map with OpenStreetMap tiles. Neither Leaflet nor its styles load until the map is
+ * Leaflet map with the settings' tiles (OpenStreetMap's by default). Neither Leaflet nor its styles load until the map is
  * about to scroll into view.
  */
-export function OfferMap({ coordinates, label }: { coordinates: { lat: number; lng: number } | null; label: string }) {
+export function OfferMap({ coordinates, label, tileUrl }: { coordinates: { lat: number; lng: number } | null; label: string; tileUrl: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
 
@@ -30,18 +30,18 @@ export function OfferMap({ coordinates, label }: { coordinates: { lat: number; l
     if (!near || !element) return;
     let map: import("leaflet").Map | undefined;
     let cancelled = false;
-    void loadLeaflet().then((L) => {
+    void loadLeaflet().then(({ L, addBaseLayer }) => {
       if (cancelled) return;
       const centre = coordinates ?? MAP_DEFAULT_CENTRE;
       map = L.map(element, { scrollWheelZoom: false, attributionControl: false }).setView([centre.lat, centre.lng], coordinates ? MAP_POINT_ZOOM : MAP_DEFAULT_ZOOM);
-      addBaseLayer(L, map);
+      addBaseLayer(map, tileUrl);
       if (coordinates) L.circleMarker([coordinates.lat, coordinates.lng], MARKER_STYLE).addTo(map).bindTooltip(label);
     });
     return () => {
       cancelled = true;
       map?.remove();
     };
-  }, [near, coordinates, label]);
+  }, [near, coordinates, label, tileUrl]);
 
   return <div ref={ref} className="h-[400px] w-full overflow-hidden rounded-2xl bg-sand-200" role="region" aria-label="خريطة موقع العقار" data-testid="offer-map" />;
 }

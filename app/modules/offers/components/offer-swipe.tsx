@@ -5,8 +5,8 @@ import { useSwipe } from "~/utils/use-swipe.ts";
 import type { OfferCard as OfferCardData } from "../offer-views.ts";
 import { OfferCard } from "./offer-card.tsx";
 
-/** One offer at a time with previous/next (wrapping) and touch swipe; counter 'n / total'. */
-export function OfferSwipe({ offers }: { offers: OfferCardData[] }) {
+/** One offer at a time with previous/next (wrapping) and touch swipe; counter 'n / total'. A chunk of its own (the /offers route loads it when shown). */
+export default function OfferSwipe({ offers }: { offers: OfferCardData[] }) {
   const [chosen, setIndex] = useState(0);
   const count = offers.length;
   // The list can shrink under the visitor (live updates): stay on the last card rather than none.

@@ -8,7 +8,16 @@ import type { Coordinates } from "~/modules/offers/map-link.ts";
 import { LocationPicker } from "~/modules/offers/components/location-picker.tsx";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { FIELD_LIMITS } from "~/utils/field-limits.ts";
-import { adLicenceSettingsSchema, firmDetailsSchema, formatHourArabic, notificationsSchema, REPORT_HOURS, SETTINGS_LIMITS } from "../settings-schema.ts";
+import {
+  adLicenceSettingsSchema,
+  firmDetailsSchema,
+  formatHourArabic,
+  mapSettingsSchema,
+  notificationsSchema,
+  OSM_TILE_URL,
+  REPORT_HOURS,
+  SETTINGS_LIMITS,
+} from "../settings-schema.ts";
 import type { SettingsFormValues } from "../settings-view.ts";
 
 const ltrInputClass = `${inputClass} text-end`;
@@ -83,7 +92,7 @@ export function NotificationsForm({ values }: { values: SettingsFormValues["noti
 const pointOf = (values: SettingsFormValues["firm"]): Coordinates | null => (values.mapLat && values.mapLng ? { lat: Number(values.mapLat), lng: Number(values.mapLng) } : null);
 
 /** The firm's public details: shown in the footer, on the contact page and in the site's JSON-LD; an empty one is not shown. */
-export function FirmDetailsForm({ values }: { values: SettingsFormValues["firm"] }) {
+export function FirmDetailsForm({ values, tileUrl }: { values: SettingsFormValues["firm"]; tileUrl: string }) {
   const fetcher = useFetcher<FormReply>();
   const [form, fields] = useAppForm({ id: "settings-firm", schema: firmDetailsSchema, lastResult: fetcher.data, defaultValue: values });
   useResetAfterSave(fetcher, form);
@@ -126,7 +135,7 @@ export function FirmDetailsForm({ values }: { values: SettingsFormValues["firm"]
         <legend className="mb-1 text-sm font-bold text-stone-700">موقع المنشأة على الخريطة</legend>
         <input type="hidden" name={fields.mapLat.name} value={point ? String(point.lat) : ""} />
         <input type="hidden" name={fields.mapLng.name} value={point ? String(point.lng) : ""} />
-        <LocationPicker value={point} onChange={setPoint} label="خريطة لتحديد موقع المنشأة" hint="المس الخريطة لتحديد موقع المكتب، أو اكتب خط العرض وخط الطول." />
+        <LocationPicker value={point} onChange={setPoint} tileUrl={tileUrl} label="خريطة لتحديد موقع المنشأة" hint="المس الخريطة لتحديد موقع المكتب، أو اكتب خط العرض وخط الطول." />
         {pointErrors.length ? (
           <p id={fields.mapLat.errorId} className="text-sm font-bold text-red-700">
             {pointErrors[0]}
@@ -170,6 +179,31 @@ export function AdLicenceSettingsForm({ values }: { values: SettingsFormValues["
         <FormNotice id={form.errorId} errors={form.errors} />
         <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
           حفظ إعدادات الترخيص
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** The maps' tile images (decision 022): an https address with {z}, {x} and {y}; emptied, OpenStreetMap's. */
+export function MapSettingsForm({ values }: { values: SettingsFormValues["map"] }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: "settings-map", schema: mapSettingsSchema, lastResult: fetcher.data, defaultValue: values });
+  useResetAfterSave(fetcher, form);
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4">
+      <input type="hidden" name="intent" value="map" />
+      <Field
+        meta={fields.mapTileUrl}
+        label="رابط صور الخريطة"
+        hint={`تُحمَّل منه صور الخرائط في صفحة العروض وصفحة العرض وعند تحديد المواقع، ويحلّ مستوى التكبير والإحداثيات محل {z} و{x} و{y}. اتركه فارغًا لخرائط OpenStreetMap: ${OSM_TILE_URL}`}
+      >
+        {(props) => <input {...props} type="url" inputMode="url" dir="ltr" maxLength={SETTINGS_LIMITS.link} className={ltrInputClass} />}
+      </Field>
+      <div className="grid gap-3">
+        <FormNotice id={form.errorId} errors={form.errors} />
+        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
+          حفظ إعدادات الخريطة
         </button>
       </div>
     </fetcher.Form>

@@ -60,7 +60,18 @@ function firstError(allErrors: Record<string, string[]>): string | undefined {
  * controls or hidden fields and checked again whenever it changes. A refused or failed save keeps
  * everything typed and every photo (decision 008); a save goes back to the list with its message.
  */
-export function OfferForm({ initial, choices, licenceRequired }: { initial: OfferFormInitial; choices: OfferFormChoices; licenceRequired: boolean }) {
+export function OfferForm({
+  initial,
+  choices,
+  licenceRequired,
+  tileUrl,
+}: {
+  initial: OfferFormInitial;
+  choices: OfferFormChoices;
+  licenceRequired: boolean;
+  /** The maps' tile address (settings). */
+  tileUrl: string;
+}) {
   const fetcher = useFetcher<FormReply>();
   // A post that did not go through the page's script (sent before it loaded) answers here.
   const posted = useActionData<FormReply>();
@@ -238,7 +249,7 @@ export function OfferForm({ initial, choices, licenceRequired }: { initial: Offe
           }}
         />
         <div className="sm:col-span-2">
-          <LocationPicker label="اختر موقع العقار على الخريطة" value={coordinates} onChange={setCoordinates} />
+          <LocationPicker label="اختر موقع العقار على الخريطة" value={coordinates} onChange={setCoordinates} tileUrl={tileUrl} />
           {coordinates ? (
             <>
               <input type="hidden" name={`${fields.coordinates.name}.lat`} value={coordinates.lat} />

@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "map_tile_url" text DEFAULT 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' NOT NULL;
