@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { siteContent } from "~/db/schema.ts";
 import { imagesDir, testStorage } from "../tests/factories/storage.ts";
+import { settleImageWork } from "~/modules/images/images.server.ts";
 import { listLicences } from "~/modules/licences/licences.server.ts";
 import { useTestDatabase } from "../tests/setup/test-db.ts";
 import { DEMO_CONTENT_SCENES, DEMO_LICENCES } from "./content.ts";
@@ -14,7 +15,11 @@ import { seedDemoContentImages, seedDemoLicences } from "./seed.server.ts";
 const db = useTestDatabase();
 const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "aqar-seed-"));
 const storage = testStorage(dataDir);
-afterAll(() => fsp.rm(dataDir, { recursive: true, force: true }));
+// The AVIF variants are written after the seed returns (decision 021): wait for them before removing their folder.
+afterAll(async () => {
+  await settleImageWork();
+  await fsp.rm(dataDir, { recursive: true, force: true });
+});
 
 async function contentValue(key: string) {
   const [row] = await db().select().from(siteContent).where(eq(siteContent.key, key));
