@@ -3,8 +3,7 @@
  * `.data` answers for them, kept compressed (brotli and gzip) in this process and served to every
  * anonymous visitor until something they show changes.
  *
- * - Key: the path and its query, normalised (parameters sorted, empty ones and tracking ones such as
- *   utm_* dropped). Only the public pages of PUBLIC_PAGES, only GET and HEAD, only anonymous requests
+ * - Key: the path and its query, without tracking parameters such as utm_* (no page reads them). Only the public pages of PUBLIC_PAGES, only GET and HEAD, only anonymous requests
  *   (no cookie of ours, no Authorization); only 200 answers without Set-Cookie or a private/no-store
  *   policy are kept.
  * - Bounds: a byte cap and an entry cap, as a segmented LRU: a page enters on probation and is
@@ -75,18 +74,19 @@ const MAX_KEY_LENGTH = 2048;
 
 /**
  * The cache key of a request's URL, or null when the page is not one that is kept. The pathname is
- * kept as is (`/offers.data` apart from `/offers`); the query's parameters are sorted by name (the
- * order of repeated ones kept), empty ones dropped (React Router's `index` marker excepted) and so are
- * tracking parameters. Anything else a page might read stays in the key: a parameter no page reads
- * splits the cache (bounded below) but can never make two different pages share an entry.
+ * kept as is (`/offers.data` apart from `/offers`); the query is parsed and written again (one
+ * spelling of each value, as the pages read it) without its tracking parameters, which no page reads.
+ * Everything else stays, in its order, empty values too: /offers answers a query that is not its
+ * canonical one (a form's empty fields, the filters in another order) with a redirect to it, so
+ * sorting or dropping them would serve the canonical page at the other address instead of the
+ * redirect; and a parameter no page reads splits the cache (bounded below) but can never make two
+ * different pages share an entry.
  */
 export function pageCacheKey(url: URL): string | null {
   const { pathname } = url;
   const page = pathname.endsWith(".data") ? (pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length)) : pathname;
   if (!PUBLIC_PAGES.some((pattern) => pattern.test(page))) return null;
-  const params = [...url.searchParams].filter(([name, value]) => (value !== "" || name === "index") && !isTrackingParam(name));
-  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)); // stable: repeated names keep their order
-  const query = new URLSearchParams(params).toString();
+  const query = new URLSearchParams([...url.searchParams].filter(([name]) => !isTrackingParam(name))).toString();
   const key = query ? `${pathname}?${query}` : pathname;
   return key.length <= MAX_KEY_LENGTH ? key : null;
 }
