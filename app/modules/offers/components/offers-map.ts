@@ -34,6 +34,8 @@ export interface OffersMapControl {
 const CLUSTER_RADIUS = 64;
 const TILE_EXTENT = 256;
 const CLUSTER_MAX_ZOOM = 16;
+/** Opening a cluster keeps its offers this many pixels inside the map's edges (a price pill is about 64 wide). */
+const CLUSTER_FIT_PADDING = 48;
 /** Fitting a search's markers never zooms in further than a neighbourhood. */
 const FIT_MAX_ZOOM = 15;
 
@@ -132,8 +134,12 @@ export async function createOffersMap(container: HTMLElement, options: OffersMap
     const icon = L.divIcon({ className: CLUSTER_CLASS, iconSize: [size, size], html: element("span", "", formatNumberArabic(count)) });
     const made = L.marker([lat, lng], { icon, keyboard: true });
     const zoomIn = () => {
-      const zoom = Math.min(index.getClusterExpansionZoom(id), map.getMaxZoom());
-      map.setView([lat, lng], zoom);
+      // Where all its offers are in view, as close as that allows: the zoom where it splits can leave a
+      // smaller cluster (three offers a few kilometres apart open into one price and a cluster of two).
+      const leaves = L.latLngBounds(index.getLeaves(id, Infinity).map((leaf) => [leaf.geometry.coordinates[1]!, leaf.geometry.coordinates[0]!] as [number, number]));
+      const fitted = map.getBoundsZoom(leaves, false, L.point(CLUSTER_FIT_PADDING * 2, CLUSTER_FIT_PADDING * 2));
+      const zoom = Math.min(Math.max(index.getClusterExpansionZoom(id), fitted), CLUSTER_MAX_ZOOM, map.getMaxZoom());
+      map.setView(leaves.getCenter(), zoom);
       // The cluster goes away; the map keeps the keyboard's place.
       if (container.contains(document.activeElement)) container.focus();
     };
