@@ -1,10 +1,11 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import fontUrl from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
 import boldFontUrl from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?url";
 import { useInlineStyles, useNonce } from "~/utils/nonce.tsx";
 import { MESSAGES } from "~/utils/messages.ts";
 import { PreviewNotice } from "~/components/layout/preview-notice.tsx";
+import { AppScripts } from "~/components/layout/app-scripts.tsx";
 
 export const links: Route.LinksFunction = () => [
   // Both weights the pages use (app.css): with font-display optional, a font still loading at the first paint is not used on this page.
@@ -31,7 +32,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* React Router's <Scripts>, its module preloads at a low priority (decision 019). */}
+        <AppScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,6 +1,8 @@
 // `npm run bench`: a benchmark (not a test). Starts the production build with demo data on a free
 // localhost port (server.ts), then measures and prints, each against its budget:
 //   1. Lighthouse (mobile) scores for /, /offers and the first offer page          budget ≥ 95       lighthouse.ts
+//      and their image bytes on Lighthouse's phone: the largest paint's photo, the largest card photo
+//                                                                                  budget ≤ 80 KiB, ≤ 15 KiB  page-images.ts
 //   2. gzip'd JavaScript per public page, first load (and after scrolling down)     budget ≤ 130 KiB  js.ts
 //   3. /offers throughput (32 keep-alive connections) against the same bytes as a static file (Node,
 //      nginx), p99 latency at 200 req/s, the uncached rate, the server's RSS  budget ≥ 300 req/s, p99 ≤ 20 ms, RSS < 300 MiB  http.ts
@@ -28,6 +30,7 @@ import { measurePasswordFlood } from "./flood.ts";
 import { measureThroughput } from "./http.ts";
 import { measureImages } from "./images.ts";
 import { measureJavaScript } from "./js.ts";
+import { measurePageImages } from "./page-images.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { errorText, heading, report, summary, table } from "./report.ts";
 import { measureReports } from "./reports.ts";
@@ -89,6 +92,7 @@ async function serverParts() {
   if (chromiumPath) console.log(`Chromium: ${chromiumPath}; pages: ${pages.map((p) => p.name).join(", ")}`);
 
   if (chromiumPath && runs("lighthouse")) await section("Lighthouse", () => runLighthouse(pages, chromiumPath));
+  if (chromiumPath && runs("lighthouse")) await section("Images per page", () => measurePageImages(pages, chromiumPath));
   // JavaScript is also measured on the form pages (not worth a Lighthouse run each).
   const formPages = ["/contact", "/list-your-property", "/about", "/services"].map((name) => ({ name, url: `${server.base}${name}` }));
   if (chromiumPath && runs("js")) await section("JavaScript bytes", () => measureJavaScript([...pages, ...formPages], chromiumPath));

@@ -51,8 +51,8 @@ test("photos are WebP variants cached for a year; unknown names are 404", async 
 
 test("static assets are served pre-compressed", async ({ request, page }) => {
   await page.goto("/");
-  const script = await page.locator('script[type="module"]').first().textContent();
-  const asset = /\/assets\/[\w.-]+\.js/.exec(script ?? "")?.[0] ?? (await page.locator('link[rel="modulepreload"]').first().getAttribute("href"));
+  // Public pages add their module preloads once painted (decision 019): wait for the first.
+  const asset = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
   const response = await request.get(asset!, { headers: { "Accept-Encoding": "br, gzip" } });
   expect(response.headers()["content-encoding"]).toBe("br");
   expect(response.headers()["cache-control"]).toContain("immutable");

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "react";
+import { imageAvifSrcSet, imageSrcSet, imageUrl, type ImageRef } from "~/utils/image-ref.ts";
 import { responsiveFromUrl } from "./picture.tsx";
 
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? () => undefined : useLayoutEffect;
@@ -7,16 +8,21 @@ const useIsomorphicLayoutEffect = typeof window === "undefined" ? () => undefine
  * A full-bleed background photo that fades in once loaded. Rendered visible on the server (so
  * it paints as early as possible without JavaScript); once hydrated, a photo still loading is
  * hidden and fades in on its load event.
+ *
+ * `image`, when the URL is a stored photo of ours: its own variants, and its AVIF files first in a
+ * <picture>, preloaded from the <head> (React preloads a bare high-priority <img> by itself, but
+ * not one inside a <picture>; decision 019).
  */
-export function HeroImage({ url, className = "" }: { url: string; className?: string }) {
+export function HeroImage({ url, image, className = "" }: { url: string; image?: ImageRef; className?: string }) {
   const ref = useRef<HTMLImageElement>(null);
   const [state, setState] = useState<"shown" | "waiting" | "loaded">("shown");
   useIsomorphicLayoutEffect(() => {
     if (ref.current && !ref.current.complete) setState("waiting");
   }, []);
   if (!url) return null;
-  const { src, srcSet } = responsiveFromUrl(url);
-  return (
+  const { src, srcSet } = image ? { src: imageUrl(image, 800), srcSet: imageSrcSet(image) } : responsiveFromUrl(url);
+  const avifSrcSet = image && imageAvifSrcSet(image);
+  const img = (
     <img
       ref={ref}
       src={src}
@@ -28,5 +34,15 @@ export function HeroImage({ url, className = "" }: { url: string; className?: st
       onLoad={() => setState("loaded")}
       className={`absolute inset-0 size-full object-cover transition-opacity duration-1000 ${state === "waiting" ? "opacity-0" : "opacity-100"} ${className}`}
     />
+  );
+  if (!avifSrcSet) return img;
+  return (
+    <>
+      <link rel="preload" as="image" type="image/avif" imageSrcSet={avifSrcSet} imageSizes="100vw" fetchPriority="high" />
+      <picture className="contents">
+        <source type="image/avif" srcSet={avifSrcSet} sizes="100vw" />
+        {img}
+      </picture>
+    </>
   );
 }

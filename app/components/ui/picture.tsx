@@ -1,4 +1,4 @@
-import { imageAvifSrcSet, imageSrcSet, imageUrl, VARIANT_WIDTHS, type ImageRef } from "~/utils/image-ref.ts";
+import { BASE_VARIANT_WIDTHS, imageAvifSrcSet, imageSrcSet, imageUrl, type ImageRef } from "~/utils/image-ref.ts";
 
 /**
  * A stored photo with srcset/sizes and its intrinsic size set (no layout shift); the average
@@ -45,6 +45,6 @@ export function responsiveFromUrl(url: string): { src: string; srcSet?: string }
   const match = /^\/images\/([a-f0-9]{32})-(\d+)\.webp$/.exec(url);
   if (!match) return { src: url };
   const [, id, largest] = match;
-  const widths = VARIANT_WIDTHS.filter((w) => w <= Number(largest));
+  const widths = BASE_VARIANT_WIDTHS.filter((w) => w <= Number(largest));
   return { src: `/images/${id}-${Math.min(Number(largest), 800)}.webp`, srcSet: widths.map((w) => `/images/${id}-${w}.webp ${w}w`).join(", ") };
 }

@@ -10,6 +10,8 @@ import { offerFilterChoices } from "~/modules/offers/filter-view.server.ts";
 import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
 import { listOffers } from "~/modules/offers/offers.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
+import { getSiteContent } from "~/modules/content/content.server.ts";
+import { storedImageOf } from "~/modules/content/stored-image.server.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
 import type { Route } from "./+types/home";
@@ -46,8 +48,10 @@ const QUICK_REQUESTS = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const [featured, choices] = await Promise.all([listOffers(db, { page: 1 }, HOME_OFFER_COUNT), offerFilterChoices(db)]);
-  return { offers: featured.offers, cities: choices.cities, propertyTypes: choices.propertyTypes };
+  const [featured, choices, { content }] = await Promise.all([listOffers(db, { page: 1 }, HOME_OFFER_COUNT), offerFilterChoices(db), getSiteContent(db)]);
+  // The hero is the page's largest paint: its AVIF files, when it is a stored photo (decision 019).
+  const hero = await storedImageOf(db, content.home_hero_image);
+  return { offers: featured.offers, cities: choices.cities, propertyTypes: choices.propertyTypes, hero };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -82,7 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
 
       <section className="relative isolate overflow-hidden bg-brand-900">
-        <HeroImage url={content.home_hero_image} />
+        <HeroImage url={content.home_hero_image} image={loaderData.hero} />
         <div className="absolute inset-0 bg-gradient-to-l from-brand-900/90 via-brand-900/60 to-brand-900/20" aria-hidden />
         <div className="relative mx-auto flex min-h-[68vh] max-w-7xl flex-col justify-center gap-5 px-4 py-20 text-white sm:min-h-[560px]">
           <h1 className="max-w-3xl text-4xl leading-tight font-bold sm:text-5xl">{content.home_hero_title}</h1>
