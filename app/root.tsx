@@ -5,7 +5,7 @@ import boldFontUrl from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?u
 import { useInlineStyles, useNonce } from "~/utils/nonce.tsx";
 import { MESSAGES } from "~/utils/messages.ts";
 import { PreviewNotice } from "~/components/layout/preview-notice.tsx";
-import { AppScripts } from "~/components/layout/app-scripts.tsx";
+import { DeferredScripts } from "~/components/layout/deferred-scripts.tsx";
 
 export const links: Route.LinksFunction = () => [
   // Both weights the pages use (app.css): with font-display optional, a font still loading at the first paint is not used on this page.
@@ -33,7 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         {/* React Router's <Scripts>, its module preloads at a low priority (decision 019). */}
-        <AppScripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,10 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
-// Decision 019: what a phone's first paint needs comes first. The pages' JavaScript is preloaded at a
-// low priority (it starts at once, but no longer competes with the largest photo and the fonts, and
-// no longer counts as holding back the first paint), the largest photo is preloaded with a high
-// priority, and every photo's `sizes` lets the browser pick the smallest file that is sharp.
+// Decision 019: what a phone's first paint needs comes first. Public pages start their JavaScript once
+// the page has painted (no module preload in the HTML; what a visitor does before it has hydrated is
+// done again once it has), other pages preload it at a low priority, the largest photo is preloaded
+// with a high priority, and every photo's `sizes` lets the browser pick the smallest file that is sharp.
 
 async function firstOfferPath(page: Page): Promise<string> {
   await page.goto("/offers");
@@ -19,25 +19,38 @@ function imagePreloads(html: string): string[] {
   return [...html.matchAll(/<link [^>]*rel="preload"[^>]*>/gi)].map((m) => m[0]).filter((tag) => /as="image"/i.test(tag) && /fetchpriority="high"/i.test(tag));
 }
 
-test("the pages' module preloads ask for a low priority; the page still hydrates, within the CSP, rendered or cached", async ({ page }) => {
+test("public pages carry no module preloads; their JavaScript starts after the load event, and the page hydrates within CSP", async ({ page }) => {
   const offerPath = await firstOfferPath(page);
   const violations: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && /Content Security Policy/.test(message.text())) violations.push(message.text());
   });
-  for (const path of ["/", "/offers", offerPath, "/login"]) {
+  for (const path of ["/", "/offers", offerPath]) {
     const html = await (await page.request.get(path)).text();
-    const preloads = [...html.matchAll(/<link [^>]*rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-    expect(preloads.length, path).toBeGreaterThan(3);
-    for (const tag of preloads) expect(tag, path).toMatch(/fetchpriority="low"/i);
+    expect(html, path).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    expect(html, path).not.toMatch(/<script[^>]*type="module"/);
     // Twice: the first answer is rendered (CSP nonce), the second comes from the page cache (hashes).
     for (let visit = 0; visit < 2; visit++) {
       await page.goto(path);
-      // React has taken the document over (its container key is set on it once hydrating).
       await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+      const timing = await page.evaluate(() => {
+        const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        const scripts = performance.getEntriesByType("resource").filter((entry) => /\.js(\?|$)/.test(entry.name));
+        return { loadEventStart: navigation.loadEventStart, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
+      });
+      expect(timing.scripts, path).toBeGreaterThan(5);
+      expect(timing.firstScript, `${path}: no chunk is fetched before the load event`).toBeGreaterThanOrEqual(timing.loadEventStart);
+      await expect(page.locator('link[rel="modulepreload"]').first()).toBeAttached();
       expect(violations, path).toEqual([]);
     }
   }
+});
+
+test("the back office and sign-in keep React Router's module preloads, at a low priority", async ({ request }) => {
+  const html = await (await request.get("/login")).text();
+  const preloads = [...html.matchAll(/<link [^>]*rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+  expect(preloads.length).toBeGreaterThan(3);
+  for (const tag of preloads) expect(tag).toMatch(/fetchpriority="low"/i);
 });
 
 test("the largest photo is preloaded with a high priority, once: the offer's first photo, the first card, the home hero", async ({ page }) => {
@@ -107,4 +120,29 @@ test("photos' sizes: the browser takes the smallest variant at least as wide as 
   }
   // The example of the issue: a listing photo on a 390 px phone at 1x is the 400 px file.
   expect((await chosen(browser, "/offers", '[data-testid="offers-grid"] article img', 390, 1)).file).toBe(400);
+});
+
+const hydrating = (page: Page) => page.evaluate(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+
+test("an early tap on a JavaScript button, before the page has hydrated, is not lost", async ({ page }) => {
+  const offerPath = await firstOfferPath(page);
+  await page.goto(offerPath, { waitUntil: "domcontentloaded" });
+  expect(await hydrating(page)).toBe(false);
+  await page.getByRole("button", { name: "الصورة التالية" }).click();
+  await expect(page.getByText(/^٢ \/ [٠-٩]+$/).first()).toBeVisible();
+});
+
+test("a form sent before the page has hydrated gets the browser's checks once it has, not a round trip", async ({ page }) => {
+  const offerPath = await firstOfferPath(page);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.goto(offerPath, { waitUntil: "domcontentloaded" });
+  expect(await hydrating(page)).toBe(false);
+  const form = page.locator("aside");
+  await form.getByRole("button", { name: "إرسال الاستفسار" }).click();
+  await expect(form.getByText("الرجاء إدخال رقم الهاتف")).toBeVisible();
+  await expect(form.getByLabel("رقم الهاتف (مطلوب)")).toBeFocused();
+  expect(posts).toEqual([]);
 });
