@@ -77,3 +77,13 @@ export function replyFormError(
 export function replyToRefusal(refusal: FormRefusal, options: Pick<ReplyOptions, "hideFields" | "echoLimits"> = {}) {
   return replyFormError(refusal.message, refusal.form, { ...options, status: refusal.status });
 }
+
+/**
+ * A public form route's `headers`: its action's Retry-After (a limit's 429) reaches the answer to a
+ * post sent without JavaScript too. React Router passes an action's headers, other than cookies, to
+ * a document answer only through the route's `headers` (a `.data` answer has them anyway).
+ */
+export function passRetryAfter({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retry = actionHeaders.get("Retry-After");
+  return retry ? { "Retry-After": retry } : {};
+}

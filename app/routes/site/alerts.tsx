@@ -8,6 +8,7 @@ import { savedSearch, searchDescription } from "~/modules/alerts/alerts.server.t
 import { AlertForm } from "~/modules/alerts/components/alert-form.tsx";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { readForm } from "~/utils/request-body.server.ts";
+import { passRetryAfter } from "~/utils/form-reply.server.ts";
 import type { Route } from "./+types/alerts";
 
 /** /alerts?<the filters of /offers>: the alert of that search (its form posts here, also without JavaScript). */
@@ -21,6 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return refuseAlertPost(read);
   return handleAlertPost(context.get(servicesContext), context.get(clientAddressContext), request, read.form);
 }
+
+/** A limit's Retry-After reaches a post sent without JavaScript too. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: `${ALERT_MESSAGES.title} | ${COMPANY_NAME}` }, { name: "robots", content: "noindex" }];
 

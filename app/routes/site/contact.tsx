@@ -14,6 +14,7 @@ import { getSettings } from "~/modules/settings/settings.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { readForm } from "~/utils/request-body.server.ts";
+import { passRetryAfter } from "~/utils/form-reply.server.ts";
 import type { Route } from "./+types/contact";
 
 /** ?propertyId=&propertyTitle= prefill the property context (links from an offer); a known offer's own title wins. */
@@ -31,6 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return refuseInquiry(read);
   return handleInquiryPost(context.get(servicesContext), context.get(clientAddressContext), read.form);
 }
+
+/** A limit's Retry-After reaches a post sent without JavaScript too. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);

@@ -8,6 +8,7 @@ import { handleSubmissionPost } from "~/modules/submissions/submission-post.serv
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { pageMeta } from "~/utils/meta.ts";
+import { passRetryAfter } from "~/utils/form-reply.server.ts";
 import type { Route } from "./+types/list-your-property";
 
 const TITLE = "اعرض عقارك لدينا";
@@ -23,6 +24,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSubmissionPost(context.get(servicesContext), context.get(clientAddressContext), request);
 }
+
+/** A limit's Retry-After reaches a post sent without JavaScript too. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ site: siteFromMatches(matches), title: TITLE, description: INTRO, path: "/list-your-property" });
 

@@ -22,6 +22,7 @@ import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { readForm } from "~/utils/request-body.server.ts";
+import { passRetryAfter } from "~/utils/form-reply.server.ts";
 import type { Route } from "./+types/offer";
 
 function parseId(raw: string | undefined): number | null {
@@ -55,6 +56,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (params.id) form.set("propertyId", params.id);
   return handleInquiryPost(context.get(servicesContext), context.get(clientAddressContext), form);
 }
+
+/** A limit's Retry-After reaches a post sent without JavaScript too. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (!loaderData) {
