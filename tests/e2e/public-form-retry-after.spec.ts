@@ -26,9 +26,7 @@ function post(baseURL: string, path: string, localAddress: string): Promise<{ st
       (response) => {
         const parts: Buffer[] = [];
         response.on("data", (part: Buffer) => parts.push(part));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"], text: Buffer.concat(parts).toString("utf8") }),
-        );
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"], text: Buffer.concat(parts).toString("utf8") }));
       },
     );
     request.on("error", reject);
