@@ -57,7 +57,7 @@ describe("demo about photos and licences", () => {
     expect(listed.map((l) => l.alt)).toEqual(DEMO_LICENCES.map((l) => l.alt));
     for (const licence of listed) {
       expect(licence.url).toBeNull();
-      expect(licence.image).toMatchObject({ width: 1200, height: 1600, variants: [400, 640, 800, 1200] });
+      expect(licence.image).toMatchObject({ width: 1200, height: 1600, variants: [400, 680, 800, 1200] });
       expect(fs.existsSync(path.join(imagesDir(dataDir), `${licence.image!.id}-800.webp`))).toBe(true);
     }
   });

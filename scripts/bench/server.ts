@@ -12,6 +12,8 @@ import pg from "pg";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 export const DATA_DIR = path.join(root, ".bench-data");
+/** Where Debian and Ubuntu put jemalloc (package libjemalloc2). */
+const JEMALLOC_PATHS = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2"];
 
 /** Ports the tests take (the app, Playwright's servers, their embedded PostgreSQL): never the bench's. */
 const reserved = (port: number) => port === 3210 || (port >= 3290 && port <= 3299) || (port >= 54391 && port <= 54399);
@@ -153,7 +155,10 @@ export async function startServer(): Promise<BenchServer> {
   const firstRun = !fs.existsSync(path.join(DATA_DIR, "postgres", "PG_VERSION"));
   const logFd = fs.openSync(log, "w");
   const started = performance.now();
-  // As production runs it (README, `npm start`): a young generation of at most 2 × 16 MiB (decision 020).
+  // As production runs it (README): a young generation of at most 2 × 16 MiB, and jemalloc where
+  // Debian's libjemalloc2 is installed (decision 020: glibc keeps what the photo encoders freed).
+  const jemalloc = JEMALLOC_PATHS.find((file) => fs.existsSync(file));
+  console.log(`Memory allocator of the server: ${jemalloc ?? "glibc (install libjemalloc2 to measure as production runs)"}`);
   const child = spawn(process.execPath, ["--max-semi-space-size=16", "server.ts"], {
     cwd: root,
     stdio: ["ignore", logFd, logFd], // the request log goes to a file: no pipe for the server to block on
@@ -169,6 +174,7 @@ export async function startServer(): Promise<BenchServer> {
       PUBLIC_URL: base,
       // The flood comes from many addresses, as through a proxy: X-Forwarded-For is believed.
       TRUST_PROXY: "1",
+      ...(jemalloc ? { LD_PRELOAD: jemalloc } : {}),
     },
   });
   server = child;

@@ -55,7 +55,7 @@ describe("image pipeline", () => {
     const image = await storeImage(db(), storage, input);
     // Orientation 6 means the stored picture is upright 1000 x 2000.
     expect([image.width, image.height]).toEqual([1000, 2000]);
-    expect(image.variants).toEqual([400, 640, 800, 1000]);
+    expect(image.variants).toEqual([400, 680, 800, 1000]);
     expect(image.avif).toEqual([]); // AVIF follows after the upload
     expect(image.id).toMatch(/^[a-f0-9]{32}$/);
     for (const width of image.variants) {
@@ -115,7 +115,7 @@ describe("image pipeline", () => {
 describe("AVIF variants", () => {
   it("follow the upload for the widths phones load (up to 800 px), each only where smaller than the WebP of its width", async () => {
     const image = await storeImage(db(), storage, await grainyPhoto(2000, 1500));
-    expect(image.variants).toEqual([400, 640, 800, 1500]);
+    expect(image.variants).toEqual([400, 680, 800, 1500]);
     await settleImageWork();
     const { avif } = (await getImage(db(), image.id))!;
     expect(avif).toContain(800);
@@ -140,7 +140,7 @@ describe("AVIF variants", () => {
     const image = await storeImage(db(), storage, flat);
     await settleImageWork();
     const { avif } = (await getImage(db(), image.id))!;
-    expect(avif).toEqual([640, 800]); // at 400 px the WebP of a flat colour is the smaller file
+    expect(avif).toEqual([680, 800]); // at 400 px the WebP of a flat colour is the smaller file
     for (const width of image.variants) {
       const webp = fs.statSync(path.join(imagesDir(dataDir), `${image.id}-${width}.webp`)).size;
       const avifFile = path.join(imagesDir(dataDir), `${image.id}-${width}.avif`);

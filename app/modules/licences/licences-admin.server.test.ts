@@ -260,9 +260,9 @@ describe("adding by upload", () => {
     expect(status).toBe(200);
     expect(reply).toMatchObject({ status: "success", initialValue: null });
     const added = (await listLicences(db())).at(-1)!;
-    expect(added).toMatchObject({ alt: "السجل التجاري", url: null, image: { width: 900, height: 1200, variants: [400, 640, 800, 900] } });
+    expect(added).toMatchObject({ alt: "السجل التجاري", url: null, image: { width: 900, height: 1200, variants: [400, 680, 800, 900] } });
     const files = await storedFiles();
-    expect(files.filter((file) => file.endsWith(".webp"))).toEqual([400, 640, 800, 900].map((w) => `${added.image!.id}-${w}.webp`).sort());
+    expect(files.filter((file) => file.endsWith(".webp"))).toEqual([400, 680, 800, 900].map((w) => `${added.image!.id}-${w}.webp`).sort());
     expect(files).toEqual(await filesOfTheImage());
   });
 

@@ -34,7 +34,7 @@ describe("licences", () => {
     await settleImageWork();
     const { avif } = (await getImage(db(), image.id))!;
     expect(await listLicences(db())).toEqual([
-      { id: uploadedId, alt: "السجل التجاري", image: { id: image.id, width: 900, height: 1200, variants: [400, 640, 800, 900], avif, colour: image.colour }, url: null },
+      { id: uploadedId, alt: "السجل التجاري", image: { id: image.id, width: 900, height: 1200, variants: [400, 680, 800, 900], avif, colour: image.colour }, url: null },
       { id: linkId, alt: "رخصة فال", image: null, url: "https://example.sa/fal.jpg" },
     ]);
     expect(await countLicences(db())).toBe(2);
