@@ -5,7 +5,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cities, images, neighbourhoods, offerImages, offers, offerStatuses, propertyTypes, stagedImages, unitTypes } from "~/db/schema.ts";
-import { stageImage } from "~/modules/images/images.server.ts";
+import { settleImageWork, stageImage } from "~/modules/images/images.server.ts";
 import { imagesDir, testStorage } from "../../../tests/factories/storage.ts";
 import { listOfferFormChoices, seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
@@ -34,7 +34,12 @@ beforeAll(async () => {
 
 /** The user who uploads and saves in these tests. */
 const ME = 1;
-const photo = (uploadedBy = ME) => stageImage(db(), storage, jpeg, uploadedBy);
+/** A staged photo with all its files written: its AVIF variants follow the upload a moment later, and a deletion racing them would leave a file the checks below count. */
+const photo = async (uploadedBy = ME) => {
+  const image = await stageImage(db(), storage, jpeg, uploadedBy);
+  await settleImageWork();
+  return image;
+};
 const filesOf = (id: string) => fs.readdirSync(imagesDir(dataDir)).filter((f) => f.startsWith(id));
 const services = () => ({ db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir }, storage }) as unknown as AppServices;
 const me = { id: ME, name: "سارة", username: "sara", email: "", phone: "+966500000004", role: "staff", active: true } satisfies StaffProfile;
