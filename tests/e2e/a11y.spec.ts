@@ -45,6 +45,7 @@ test("no serious accessibility violations in the owner submission form showing i
 });
 
 test("no serious accessibility violations with the header search open, showing results and then none", async ({ page }) => {
+  test.slow(); // three axe runs
   await page.route("**/api/offers/events", (route) => route.abort());
   await page.goto("/");
   await page.getByRole("button", { name: "بحث", exact: true }).click();

@@ -96,6 +96,7 @@ async function chosen(browser: Browser, path: string, selector: string, width: n
 }
 
 test("photos' sizes: the browser takes the smallest variant at least as wide as the photo is shown (phones 1x and 2x, two and three columns)", async ({ browser, page }) => {
+  test.slow(); // eleven fresh browser contexts
   const offerPath = await firstOfferPath(page);
   const screens: Array<[number, number]> = [
     [390, 1],
@@ -124,11 +125,27 @@ test("photos' sizes: the browser takes the smallest variant at least as wide as 
 
 const hydrating = (page: Page) => page.evaluate(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
 
+/**
+ * Holds the page's JavaScript chunks until the returned function is called: the page is certainly
+ * not hydrated meanwhile, however fast (or slow) the machine (the inline replay script is not held).
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test("an early tap on a JavaScript button, before the page has hydrated, is not lost", async ({ page }) => {
   const offerPath = await firstOfferPath(page);
+  const release = await holdScripts(page);
   await page.goto(offerPath, { waitUntil: "domcontentloaded" });
   expect(await hydrating(page)).toBe(false);
   await page.getByRole("button", { name: "الصورة التالية" }).click();
+  release();
   await expect(page.getByText(/^٢ \/ [٠-٩]+$/).first()).toBeVisible();
 });
 
@@ -138,10 +155,12 @@ test("a form sent before the page has hydrated gets the browser's checks once it
   page.on("request", (request) => {
     if (request.method() === "POST") posts.push(request.url());
   });
+  const release = await holdScripts(page);
   await page.goto(offerPath, { waitUntil: "domcontentloaded" });
   expect(await hydrating(page)).toBe(false);
   const form = page.locator("aside");
   await form.getByRole("button", { name: "إرسال الاستفسار" }).click();
+  release();
   await expect(form.getByText("الرجاء إدخال رقم الهاتف")).toBeVisible();
   await expect(form.getByLabel("رقم الهاتف (مطلوب)")).toBeFocused();
   expect(posts).toEqual([]);

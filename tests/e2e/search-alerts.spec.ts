@@ -41,6 +41,9 @@ async function mailTo(address: string, match: (mail: { subject?: string; body: s
 async function subscribe(page: Page, email: string) {
   const block = page.getByTestId("alert-subscribe");
   await block.getByText("نبهني بالعروض الجديدة").click();
+  // The real form (its code comes when the block opens) has taken over: the plain one meanwhile posts
+  // to /alerts, which asks for the bot check (the test of the plain form below).
+  await expect(block.locator('input[name="email"][id$="-email"]')).toBeVisible();
   await block.getByLabel("بريدك الإلكتروني").fill(email);
   await block.getByRole("button", { name: "فعّل التنبيه" }).click();
   await expect(block.getByRole("status")).toContainText("تحقق من بريدك");
