@@ -2,7 +2,7 @@ import { and, asc, between, desc, eq, gt, gte, inArray, lte, sql, type AnyColumn
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
 import { imageColumns } from "~/modules/images/images.server.ts";
-import { completedKeyword, correctedKeyword, keywordSearch, rankedMatches } from "~/modules/search/search.server.ts";
+import { completedKeyword, correctedKeyword, keywordSearch, rankedPage } from "~/modules/search/search.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { ADVERTISED_STATUSES, EMPTY_DISCLOSURES, type OfferAdLicence } from "./ad-licence.ts";
@@ -132,13 +132,13 @@ async function listMatchingOffers(db: Db, filters: OfferFilters, pageSize: numbe
   const search = keywordSearch(filters.keyword, filters.status);
   const filtered = and(await publicOffersCondition(db), offerConditions(filters), also);
   if (search?.words.length && !filters.priceSort) {
-    // Ranked by the search module: the ids in order up to the count, then the page's cards.
-    const ids = await rankedMatches(db, search, filtered, countUpTo + 1);
-    const total = Math.min(ids.length, countUpTo);
+    // Ranked by the search module: the ids in order up to the page's end, the count, then the page's cards.
+    const { ids, counted } = await rankedPage(db, search, filtered, page * pageSize, countUpTo);
+    const total = Math.min(counted, countUpTo);
     return {
       offers: await offerCardsInOrder(db, ids.slice((page - 1) * pageSize, Math.min(page * pageSize, total))),
       total,
-      totalIsLowerBound: ids.length > countUpTo,
+      totalIsLowerBound: counted > countUpTo,
       page,
       pageCount: Math.max(1, Math.ceil(total / pageSize)),
     };

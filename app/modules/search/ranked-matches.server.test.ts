@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { offers } from "~/db/schema.ts";
 import { publicOffersCondition } from "~/modules/offers/offers.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { keywordSearch, rankedMatches } from "./search.server.ts";
+import { keywordSearch, rankedMatches, rankedPage } from "./search.server.ts";
 
 const db = useTestDatabase();
 
@@ -53,5 +53,24 @@ describe("ranking by fetching, by walking the covering indexes, and by their sig
     expect(bySignature).toEqual(fetched);
     const [broad] = await eachWay("وصف");
     expect(broad).toHaveLength(1001);
+  });
+
+  it.each([
+    ["وصف", 1, 1000], // every offer: the count stops at the cap
+    ["الرياض", 1, 1000], // 720, counted past the page
+    ["النرجس", 3, 1000], // a later page
+    ["مسبح", 1, 1000], // the last rank only
+    ["شقة النرجس", 2, 100], // a small cap
+    ["قصر", 1, 1000], // nothing
+  ] as const)("«%s», page %i: a walked page is the fetched one's, and its count the same", async (keyword, page, countUpTo) => {
+    const search = keywordSearch(keyword)!;
+    const visible = await publicOffersCondition(db());
+    const fetched = await rankedPage(db(), search, visible, page * 24, countUpTo, "fetch");
+    expect(fetched.counted).toBe(fetched.ids.length);
+    for (const way of ["walk", "signature"] as const) {
+      const walked = await rankedPage(db(), search, visible, page * 24, countUpTo, way);
+      expect(walked.ids.slice(0, page * 24)).toEqual(fetched.ids.slice(0, page * 24));
+      expect(Math.min(walked.counted, countUpTo + 1)).toBe(fetched.counted);
+    }
   });
 });

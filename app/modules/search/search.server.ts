@@ -116,13 +116,15 @@ class RecentAnswers<T> {
  */
 const choices = new RecentAnswers<Ways>();
 
-async function ways(db: Db, fetched: IdQuery, walks: IdQuery[], limit: number): Promise<Ways> {
-  const key = JSON.stringify([fetched, ...walks].map((query) => query.toSQL()));
+async function ways(db: Db, q: RankedQueries, limit: number): Promise<Ways> {
+  const queries: IdQuery[] = [q.fetched, ...q.walks, q.counted];
+  const key = JSON.stringify(queries.map((query) => query.toSQL()));
   const known = choices.get(key);
   if (known) return known.value;
-  const [fetch, walkTitle, walkHead] = await planned(db, [fetched, ...walks]);
-  // A rank that does not fill the count is followed by the next (the last one fetched as above).
-  const walkCost = walkTitle!.cost + (walkTitle!.rows < limit ? walkHead!.cost + (walkHead!.rows < limit ? fetch!.cost : 0) : 0);
+  const [fetch, walkTitle, walkHead, count] = await planned(db, queries);
+  // A rank that does not fill the page is followed by the next (the last one fetched as above); a
+  // walk that fills it is followed by the count.
+  const walkCost = walkTitle!.cost + (walkTitle!.rows < limit ? walkHead!.cost + (walkHead!.rows < limit ? fetch!.cost : count!.cost) : count!.cost);
   // With the signature first, the planner's costs of the two ways compare as they are (measured).
   const choice = { walk: fetch!.cost > walkCost, bySignature: [walkTitle!.walks, walkHead!.walks] };
   choices.set(key, choice);
@@ -153,6 +155,60 @@ async function planned(db: Db, queries: IdQuery[]): Promise<{ rows: number; cost
   }));
 }
 
+/** The statements of one ranked search: the matches fetched and sorted, the two ranks walked, and the count. */
+function rankedQueries(db: Db, search: KeywordSearch, filters: SQL | undefined, limits: { fetch: number; walk: number; count: number }) {
+  const [titleStems, headStems] = rankStems(search);
+  const title = and(...titleStems.map(headHas))!;
+  const head = and(...headStems.map(headHas))!;
+  const newestFirst = [desc(offers.createdAt), desc(offers.id)];
+  const matches = and(filters, search.match)!;
+  // The status words are conditions on the status, and rank as if in the title.
+  const status = search.status ? eq(offers.status, search.status) : undefined;
+  const rank = sql`case when ${title} then 0 when ${head} then 1 else 2 end`;
+  const fetched = db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(matches)
+    .orderBy(rank, ...newestFirst)
+    .limit(limits.fetch);
+  const walks = [and(filters, status, title), and(filters, status, head)].map((condition) =>
+    db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(condition)
+      .orderBy(...newestFirst)
+      .limit(limits.walk),
+  );
+  // How many match, up to the cap, in whatever order the planner reads them (GIN bitmaps, usually).
+  const counted = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
+    db
+      .select({ one: sql`1`.as("one") })
+      .from(offers)
+      .where(matches)
+      .limit(limits.count)
+      .as("capped"),
+  );
+  return { titleStems, headStems, matches, status, fetched, walks, counted };
+}
+
+type RankedQueries = ReturnType<typeof rankedQueries>;
+
+/** The ranks read newest first along the covering indexes, `limit` at most; the last rank (a word only in the description) fetched whole. */
+async function walkRanks(db: Db, q: RankedQueries, filters: SQL | undefined, bySignature: boolean[], limit: number): Promise<number[]> {
+  const ids = new Set<number>();
+  for (const [i, stems] of [q.titleStems, q.headStems].entries()) {
+    const rows = bySignature[i] ? await signatureWalk(db, and(filters, q.status), stems, limit) : (await q.walks[i]!).map((row) => row.id);
+    for (const id of rows) ids.add(id);
+    if (rows.length >= limit) return [...ids].slice(0, limit);
+  }
+  // Materialized: the planner cannot turn it into a walk along the index with a look at each row.
+  const { rows } = await db.execute<{ id: number }>(
+    sql`with m as materialized (select ${offers.id} as id, ${offers.createdAt} as created_at from ${offers} where ${q.matches}) select id from m order by created_at desc, id desc limit ${limit + ids.size}`,
+  );
+  for (const row of rows) ids.add(row.id);
+  return [...ids].slice(0, limit);
+}
+
 /**
  * The ids of the offers that match every word and `filters` (the visibility rule and the list's
  * other filters), best rank first and newest first within a rank, at most `limit`.
@@ -164,47 +220,45 @@ async function planned(db: Db, queries: IdQuery[]): Promise<{ rows: number; cost
  * `way` decides for the tests that compare them.
  */
 export async function rankedMatches(db: Db, search: KeywordSearch, filters: SQL | undefined, limit: number, way?: "fetch" | "walk" | "signature"): Promise<number[]> {
-  if (search.status === null) return [];
-  const [titleStems, headStems] = rankStems(search);
-  const title = and(...titleStems.map(headHas))!;
-  const head = and(...headStems.map(headHas))!;
-  const newestFirst = [desc(offers.createdAt), desc(offers.id)];
-  const matches = and(filters, search.match);
-  // The status words are conditions on the status, and rank as if in the title.
-  const status = search.status ? eq(offers.status, search.status) : undefined;
-  const rank = sql`case when ${title} then 0 when ${head} then 1 else 2 end`;
-  const fetched = db
-    .select({ id: offers.id })
-    .from(offers)
-    .where(matches)
-    .orderBy(rank, ...newestFirst)
-    .limit(limit);
-  const walks = [and(filters, status, title), and(filters, status, head)].map((condition) =>
-    db
-      .select({ id: offers.id })
-      .from(offers)
-      .where(condition)
-      .orderBy(...newestFirst)
-      .limit(limit),
-  );
+  return (await rankedPage(db, search, filters, limit, limit - 1, way)).ids;
+}
+
+export interface RankedPage {
+  /** The best matches in order: at least the first `pageEnd` of them, when there are so many. */
+  ids: number[];
+  /** How many match, counted up to `countUpTo + 1` (more than `countUpTo`: there are more). */
+  counted: number;
+}
+
+/**
+ * The first `pageEnd` matches in rank order (see rankedMatches), and how many there are up to
+ * `countUpTo + 1`. Fetched, the matches are all read anyway, so the ids come up to the count; walked,
+ * only the page's ids are read in order (a broad word's count would otherwise walk a thousand
+ * ranked entries), and the count is a statement of its own unless the walk ran out first.
+ */
+export async function rankedPage(
+  db: Db,
+  search: KeywordSearch,
+  filters: SQL | undefined,
+  pageEnd: number,
+  countUpTo: number,
+  way?: "fetch" | "walk" | "signature",
+): Promise<RankedPage> {
+  if (search.status === null) return { ids: [], counted: 0 };
+  const q = rankedQueries(db, search, filters, { fetch: countUpTo + 1, walk: pageEnd, count: countUpTo + 1 });
   // A word outside the most common stems has few offers, so fetching is cheap; and the planner's guess
   // of how many would send a walk along the whole index for a word no offer has.
   const common = await commonStems(db);
   const rare = search.words.some((word) => !word.stems.some((stem) => common.has(stem)));
-  const choice = way ? { walk: way !== "fetch", bySignature: [way === "signature", way === "signature"] } : rare ? undefined : await ways(db, fetched, walks, limit);
-  if (!choice?.walk) return (await fetched).map((row) => row.id);
-  const ids = new Set<number>();
-  for (const [i, stems] of [titleStems, headStems].entries()) {
-    const rows = choice.bySignature[i] ? await signatureWalk(db, and(filters, status), stems, limit) : (await walks[i]!).map((row) => row.id);
-    for (const id of rows) ids.add(id);
-    if (rows.length >= limit) return [...ids].slice(0, limit);
+  const choice = way ? { walk: way !== "fetch", bySignature: [way === "signature", way === "signature"] } : rare ? undefined : await ways(db, q, pageEnd);
+  if (!choice?.walk) {
+    const ids = (await q.fetched).map((row) => row.id);
+    return { ids, counted: ids.length };
   }
-  // Materialized: the planner cannot turn it into a walk along the index with a look at each row.
-  const { rows } = await db.execute<{ id: number }>(
-    sql`with m as materialized (select ${offers.id} as id, ${offers.createdAt} as created_at from ${offers} where ${matches}) select id from m order by created_at desc, id desc limit ${limit + ids.size}`,
-  );
-  for (const row of rows) ids.add(row.id);
-  return [...ids].slice(0, limit);
+  const ids = await walkRanks(db, q, filters, choice.bySignature, pageEnd);
+  if (ids.length < pageEnd) return { ids, counted: ids.length };
+  const [count] = await q.counted;
+  return { ids, counted: Math.max(count?.n ?? 0, ids.length) };
 }
 
 /**
