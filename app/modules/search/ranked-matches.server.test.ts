@@ -61,6 +61,7 @@ describe("ranking by fetching, by walking the covering indexes, and by their sig
     ["النرجس", 3, 1000], // a later page
     ["مسبح", 1, 1000], // the last rank only
     ["شقة النرجس", 2, 100], // a small cap
+    ["الرياض", 1, 30], // a cap just past the page (the overlay's): the walk reads up to it
     ["قصر", 1, 1000], // nothing
   ] as const)("«%s», page %i: a walked page is the fetched one's, and its count the same", async (keyword, page, countUpTo) => {
     const search = keywordSearch(keyword)!;

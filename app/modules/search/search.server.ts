@@ -116,15 +116,16 @@ class RecentAnswers<T> {
  */
 const choices = new RecentAnswers<Ways>();
 
-async function ways(db: Db, q: RankedQueries, limit: number): Promise<Ways> {
+async function ways(db: Db, q: RankedQueries, limit: number, thenCount: boolean): Promise<Ways> {
   const queries: IdQuery[] = [q.fetched, ...q.walks, q.counted];
   const key = JSON.stringify(queries.map((query) => query.toSQL()));
   const known = choices.get(key);
   if (known) return known.value;
   const [fetch, walkTitle, walkHead, count] = await planned(db, queries);
   // A rank that does not fill the page is followed by the next (the last one fetched as above); a
-  // walk that fills it is followed by the count.
-  const walkCost = walkTitle!.cost + (walkTitle!.rows < limit ? walkHead!.cost + (walkHead!.rows < limit ? fetch!.cost : count!.cost) : count!.cost);
+  // walk that fills it is followed by the count, unless it reads up to the count itself.
+  const countCost = thenCount ? count!.cost : 0;
+  const walkCost = walkTitle!.cost + (walkTitle!.rows < limit ? walkHead!.cost + (walkHead!.rows < limit ? fetch!.cost : countCost) : countCost);
   // With the signature first, the planner's costs of the two ways compare as they are (measured).
   const choice = { walk: fetch!.cost > walkCost, bySignature: [walkTitle!.walks, walkHead!.walks] };
   choices.set(key, choice);
@@ -245,18 +246,21 @@ export async function rankedPage(
   way?: "fetch" | "walk" | "signature",
 ): Promise<RankedPage> {
   if (search.status === null) return { ids: [], counted: 0 };
-  const q = rankedQueries(db, search, filters, { fetch: countUpTo + 1, walk: pageEnd, count: countUpTo + 1 });
+  // A count just past the page (the overlay's eight, a deep page's) is read by the walk itself: a count
+  // statement would first build the bitmap of every offer a broad word has.
+  const walkLimit = countUpTo + 1 <= 2 * pageEnd ? countUpTo + 1 : pageEnd;
+  const q = rankedQueries(db, search, filters, { fetch: countUpTo + 1, walk: walkLimit, count: countUpTo + 1 });
   // A word outside the most common stems has few offers, so fetching is cheap; and the planner's guess
   // of how many would send a walk along the whole index for a word no offer has.
   const common = await commonStems(db);
   const rare = search.words.some((word) => !word.stems.some((stem) => common.has(stem)));
-  const choice = way ? { walk: way !== "fetch", bySignature: [way === "signature", way === "signature"] } : rare ? undefined : await ways(db, q, pageEnd);
+  const choice = way ? { walk: way !== "fetch", bySignature: [way === "signature", way === "signature"] } : rare ? undefined : await ways(db, q, walkLimit, walkLimit <= countUpTo);
   if (!choice?.walk) {
     const ids = (await q.fetched).map((row) => row.id);
     return { ids, counted: ids.length };
   }
-  const ids = await walkRanks(db, q, filters, choice.bySignature, pageEnd);
-  if (ids.length < pageEnd) return { ids, counted: ids.length };
+  const ids = await walkRanks(db, q, filters, choice.bySignature, walkLimit);
+  if (ids.length < walkLimit || walkLimit > countUpTo) return { ids, counted: ids.length };
   const [count] = await q.counted;
   return { ids, counted: Math.max(count?.n ?? 0, ids.length) };
 }
