@@ -150,6 +150,40 @@ export const offers = pgTable(
 );
 
 /**
+ * The keyword search's postings (decision 002, version 3): one row per stem of each offer's
+ * search_all, as its number (search_hashes), with every column of the offer the search reads: its
+ * recency, the list's filters' and the licence rule's columns, and its stems and ranking stems as
+ * numbers. A word's matches, their count and their ranks are then read from one B-tree, newest
+ * first (offer_search_postings_walk_idx in drizzle/0021, which INCLUDEs the rest), without the
+ * offers' rows. Kept by statement triggers on offers (drizzle/0021).
+ */
+export const offerSearchPostings = pgTable(
+  "offer_search_postings",
+  {
+    stem: bigint("stem", { mode: "bigint" }).notNull(),
+    /** The offer's id. Named, like the columns below, as the offers' are: the list's filters, written for offers, read a posting unchanged. */
+    id: integer("id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    status: text("status").notNull(),
+    city: text("city").notNull(),
+    location: text("location").notNull(),
+    propertyType: text("property_type").notNull(),
+    price: bigint("price", { mode: "number" }).notNull(),
+    area: doublePrecision("area").notNull(),
+    bedrooms: integer("bedrooms").notNull(),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    adLicenceEndsAt: timestamp("ad_licence_ends_at", { withTimezone: true }),
+    adLicenceNumber: text("ad_licence_number").notNull(),
+    /** The offer's search_all as numbers: the other words of a keyword are checked here. */
+    stems: bigint("stems", { mode: "bigint" }).array().notNull(),
+    /** The offer's search_head: how each word ranks it. */
+    head: bigint("head", { mode: "bigint" }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.stem] })],
+);
+
+/**
  * The words of the offers' titles, types, cities and neighbourhoods as written (surface), keyed by
  * their folded form without the article (base), with how many offers have each: where «هل تقصد …؟»
  * finds the word a mistyped one was meant to be (decision 002). Kept by triggers on offers (drizzle/0014).

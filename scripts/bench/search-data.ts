@@ -256,7 +256,8 @@ export async function generateOffers(client: pg.Pool | pg.Client) {
      select o.id, 'bench-' || o.id || '-' || p, p from offers o cross join lateral generate_series(0, 2 + o.id % 3) p where o.id between $1 and $2`,
     [fromId, toId],
   );
-  await client.query("vacuum analyze offers");
+  // The postings too (decision 002): their index answers alone once their pages are all-visible.
+  await client.query("vacuum analyze offers, offer_search_postings");
   await client.query("analyze");
 }
 
@@ -264,7 +265,7 @@ export async function generateOffers(client: pg.Pool | pg.Client) {
 export async function removeGeneratedOffers(client: pg.Pool | pg.Client) {
   await client.query("delete from offers where deed_number = $1", [GENERATED_MARK]);
   await client.query("delete from images where id like 'bench-%' and not exists (select 1 from offer_images where image_id = images.id)");
-  await client.query("vacuum analyze offers");
+  await client.query("vacuum analyze offers, offer_search_postings");
 }
 
 /** The map search's kinds of area (decision 022): a whole city, a district, a neighbourhood, the kingdom. */

@@ -132,11 +132,12 @@ async function listMatchingOffers(db: Db, filters: OfferFilters, pageSize: numbe
   const search = keywordSearch(filters.keyword, filters.status);
   const filtered = and(await publicOffersCondition(db), offerConditions(filters), also);
   if (search?.words.length && !filters.priceSort) {
-    // Ranked by the search module: the ids in order up to the page's end, the count, then the page's cards.
-    const { ids, counted } = await rankedPage(db, search, filtered, page * pageSize, countUpTo);
+    // Ranked by the search module: the ids in order up to the page's end, then the page's cards while the count runs.
+    const ranked = await rankedPage(db, search, filtered, page * pageSize, countUpTo);
+    const [cards, counted] = await Promise.all([offerCardsInOrder(db, ranked.ids.slice((page - 1) * pageSize, page * pageSize)), ranked.counted]);
     const total = Math.min(counted, countUpTo);
     return {
-      offers: await offerCardsInOrder(db, ids.slice((page - 1) * pageSize, Math.min(page * pageSize, total))),
+      offers: cards,
       total,
       totalIsLowerBound: counted > countUpTo,
       page,

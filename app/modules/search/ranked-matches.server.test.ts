@@ -1,36 +1,42 @@
 import { and, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { offers } from "~/db/schema.ts";
-import { publicOffersCondition } from "~/modules/offers/offers.server.ts";
+import type { OfferFilters } from "~/modules/offers/filters.ts";
+import { publicOffersCondition, publicOffersMatching } from "~/modules/offers/offers.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { keywordSearch, rankedMatches, rankedPage } from "./search.server.ts";
+import { keywordSearch, rankedMatches, rankedPage, type ForcedWay } from "./search.server.ts";
 
 const db = useTestDatabase();
 
 // Enough offers for a broad word to pass the counting cap: 3,000, in four cities, with some words
-// in the title, some only in the place and some only in the description, a few with ended licences.
+// in the title, some only in the place and some only in the description, a few with ended licences;
+// areas, bedrooms and, for nine in ten, a point on the map, for the list's other filters.
 beforeAll(async () => {
   await db().execute(sql`
-    insert into offers (title, description, property_type, status, city, location, price, details, created_at, ad_licence_number, ad_licence_ends_at)
+    insert into offers (title, description, property_type, status, city, location, price, details, created_at, ad_licence_number, ad_licence_ends_at, area, bedrooms, lat, lng)
     select
       (array['شقة', 'فيلا', 'أرض'])[1 + n % 3] || case when n % 4 = 0 then ' في حي ' || nb else ' بموقع مميز' end,
       'وصف' || case when n % 7 = 0 then ' مع مسبح خاص' else '' end,
       (array['شقة', 'فيلا', 'أرض'])[1 + n % 3], (array['للبيع', 'للإيجار', 'محجوز'])[1 + n % 5 % 3],
       city, nb, n * 1000, '{}'::jsonb, timestamp '2026-01-01' - n * interval '1 hour', '7100' || n,
-      case when n % 50 = 0 then now() - interval '1 day' else now() + interval '1 year' end
+      case when n % 50 = 0 then now() - interval '1 day' else now() + interval '1 year' end,
+      100 + n % 400, n % 6, case when n % 10 <> 0 then 24 + n % 100 / 100.0 end, case when n % 10 <> 0 then 46 + n % 37 / 100.0 end
     from generate_series(1, 3000) as n,
       lateral (select (array['الرياض', 'جدة', 'الدمام', 'الخبر'])[1 + n % 4] as city, (array['النرجس', 'الروضة', 'الشاطئ'])[1 + n % 3] as nb) as place
   `);
-  await db().execute(sql`vacuum analyze ${offers}`);
+  await db().execute(sql`vacuum analyze ${offers}, offer_search_postings`);
 });
+
+/** Every way an answer can be read: from the offers (fetched, walked by the planner's plan or by signature) and from the postings. */
+const WAYS: ForcedWay[] = ["fetch", "walk", "signature", "postings fetch", "postings walk"];
 
 async function eachWay(keyword: string, filters?: ReturnType<typeof sql>, limit = 1001) {
   const search = keywordSearch(keyword)!;
   const visible = and(await publicOffersCondition(db()), filters);
-  return Promise.all((["fetch", "walk", "signature"] as const).map((way) => rankedMatches(db(), search, visible, limit, way)));
+  return Promise.all(WAYS.map((way) => rankedMatches(db(), search, visible, limit, way)));
 }
 
-describe("ranking by fetching, by walking the covering indexes, and by their signatures", () => {
+describe("ranking by fetching, by walking the covering indexes, by their signatures, and from the postings", () => {
   it.each([
     ["شقة", undefined, 1001], // one rank fills the count
     ["شقة", undefined, 24],
@@ -41,16 +47,14 @@ describe("ranking by fetching, by walking the covering indexes, and by their sig
     ["للإيجار الدمام", undefined, 1001],
     ["قصر", undefined, 1001],
   ] as const)("«%s» gives the same offers in the same order either way", async (keyword, filters, limit) => {
-    const [fetched, walked, bySignature] = await eachWay(keyword, filters, limit);
-    expect(walked).toEqual(fetched);
-    expect(bySignature).toEqual(fetched);
+    const [fetched, ...others] = await eachWay(keyword, filters, limit);
+    for (const other of others) expect(other).toEqual(fetched);
   });
 
   it("counts up to the cap: past it, both stop at the cap plus one", async () => {
-    const [fetched, walked, bySignature] = await eachWay("الرياض");
+    const [fetched, ...others] = await eachWay("الرياض");
     expect(fetched).toHaveLength(720); // 750 in Riyadh, 30 of them with an ended licence
-    expect(walked).toEqual(fetched);
-    expect(bySignature).toEqual(fetched);
+    for (const other of others) expect(other).toEqual(fetched);
     const [broad] = await eachWay("وصف");
     expect(broad).toHaveLength(1001);
   });
@@ -67,11 +71,28 @@ describe("ranking by fetching, by walking the covering indexes, and by their sig
     const search = keywordSearch(keyword)!;
     const visible = await publicOffersCondition(db());
     const fetched = await rankedPage(db(), search, visible, page * 24, countUpTo, "fetch");
-    expect(fetched.counted).toBe(fetched.ids.length);
-    for (const way of ["walk", "signature"] as const) {
+    expect(await fetched.counted).toBe(fetched.ids.length);
+    for (const way of WAYS.slice(1)) {
       const walked = await rankedPage(db(), search, visible, page * 24, countUpTo, way);
       expect(walked.ids.slice(0, page * 24)).toEqual(fetched.ids.slice(0, page * 24));
-      expect(Math.min(walked.counted, countUpTo + 1)).toBe(fetched.counted);
+      expect(Math.min(await walked.counted, countUpTo + 1)).toBe(await fetched.counted);
     }
+  });
+});
+
+describe("the postings, read as offers", () => {
+  it.each<[string, Omit<OfferFilters, "page" | "priceSort">]>([
+    ["شقة", { city: "الرياض", propertyType: "شقة", status: "للبيع" }],
+    ["الشاطئ", { city: "جدة", neighbourhood: "الشاطئ", minPrice: 100_000, maxPrice: 2_000_000 }],
+    ["فيلا", { minArea: 150, maxArea: 300, bedrooms: 3 }],
+    ["شقة النرجس", { bbox: "46.05,24.2,46.3,24.9" }],
+    ["مسبح", { status: "للإيجار", city: "الخبر", bedrooms: 1 }],
+  ])("«%s» with the list's filters %j: the postings find what the offers do", async (keyword, filters) => {
+    const search = keywordSearch(keyword, filters.status)!;
+    const visible = await publicOffersMatching(db(), filters);
+    const fetched = await rankedMatches(db(), search, visible, 1001, "fetch");
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(await rankedMatches(db(), search, visible, 1001, "postings fetch")).toEqual(fetched);
+    expect(await rankedMatches(db(), search, visible, 24, "postings walk")).toEqual(fetched.slice(0, 24));
   });
 });

@@ -2,8 +2,9 @@
 // match every word, in which order, and what a keyword that finds nothing was probably meant to be.
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server.ts";
-import { offers, searchVocabulary } from "~/db/schema.ts";
+import { offers, offerSearchPostings, searchVocabulary } from "~/db/schema.ts";
 import { FILTERABLE_STATUSES } from "~/modules/offers/filters.ts";
 import { ARTICLE_PREFIXES, foldSearch, PLACE_MARK, searchTerms, withoutArticle } from "./normalize.ts";
 import { editsOf, parseKeyword, type QueryWord } from "./query.ts";
@@ -87,13 +88,27 @@ async function signatureWalk(db: Db, filters: SQL | undefined, words: string[][]
   return rows.map((row) => row.id);
 }
 
-type IdQuery = { getSQL(): SQL; toSQL(): { sql: string; params: unknown[] } };
+type IdQuery = { getSQL(): SQL };
 
 interface Ways {
   /** Walk the ranks rather than fetch the matches. */
   walk: boolean;
   /** Per rank: the planner would read it along an index, so it is read so by its signature; else as the planner would (the GIN index). */
   bySignature: boolean[];
+  /** Fetch the matches, read the last rank, and count from the postings rather than from the offers (each as the planner reckons cheaper). */
+  fromPostings: { fetch: boolean; lastRank: boolean; count: boolean };
+}
+
+/** How the tests ask for a way: fetched or walked (by the planner's plan or by signature), each from the offers or from the postings. */
+export type ForcedWay = "fetch" | "walk" | "signature" | "postings fetch" | "postings walk";
+
+function forced(way: ForcedWay): Ways {
+  const fromPostings = way.startsWith("postings");
+  return {
+    walk: way !== "fetch" && way !== "postings fetch",
+    bySignature: [way === "signature", way === "signature"],
+    fromPostings: { fetch: fromPostings, lastRank: fromPostings, count: fromPostings },
+  };
 }
 
 /** A few hundred recent answers, each for a minute. */
@@ -110,24 +125,42 @@ class RecentAnswers<T> {
 }
 
 /**
- * The way each recent search was answered (its three queries' text and values → fetch or walk): the
+ * The way each recent search was answered (its words, filters and limits → fetch or walk): the
  * same search again within a minute (the next page, a popular keyword) skips the EXPLAIN. Only the
  * choice is kept, never the offers found.
  */
 const choices = new RecentAnswers<Ways>();
 
-async function ways(db: Db, q: RankedQueries, limit: number, thenCount: boolean): Promise<Ways> {
-  const queries: IdQuery[] = [q.fetched, ...q.walks, q.counted];
-  const key = JSON.stringify(queries.map((query) => query.toSQL()));
+/** What a search's choice of ways depends on, as text: its words, its status, its filters (rendered once), and its limits. */
+function choiceKey(db: Db, search: KeywordSearch, filters: SQL | undefined, limits: object): string {
+  const { sql: text, params } = db
+    .select({ one: sql`1` })
+    .from(offers)
+    .where(filters)
+    .toSQL();
+  return JSON.stringify([search.words.map((word) => word.stems), search.status, text, params, limits]);
+}
+
+async function ways(db: Db, q: RankedQueries, key: string, limit: number, thenCount: boolean): Promise<Ways> {
   const known = choices.get(key);
   if (known) return known.value;
-  const [fetch, walkTitle, walkHead, count] = await planned(db, queries);
-  // A rank that does not fill the page is followed by the next (the last one fetched as above); a
-  // walk that fills it is followed by the count, unless it reads up to the count itself.
-  const countCost = thenCount ? count!.cost : 0;
-  const walkCost = walkTitle!.cost + (walkTitle!.rows < limit ? walkHead!.cost + (walkHead!.rows < limit ? fetch!.cost : countCost) : countCost);
+  // A walk that reads up to the count itself (the overlay, a deep page) is never followed by the count.
+  const queries: IdQuery[] = [q.fetched, q.postings.fetched, ...q.walks, q.lastRank(limit), q.postings.lastRank(limit), ...(thenCount ? [q.counted, q.postings.counted] : [])];
+  const [fetch, postingsFetch, walkTitle, walkHead, lastRank, postingsLastRank, count, postingsCount] = await planned(db, queries);
+  const fromPostings = {
+    fetch: postingsFetch!.cost < fetch!.cost,
+    lastRank: postingsLastRank!.cost < lastRank!.cost,
+    count: thenCount && postingsCount!.cost < count!.cost,
+  };
+  // A rank that does not fill the page is followed by the next (the last one read as above); the
+  // count of a walk runs beside it (rankedPage), so the slower of the two is what a walk costs.
+  const fetchCost = Math.min(fetch!.cost, postingsFetch!.cost);
+  const countCost = thenCount ? Math.min(count!.cost, postingsCount!.cost) : 0;
+  const lastRankCost = Math.min(lastRank!.cost, postingsLastRank!.cost);
+  const ranksCost = walkTitle!.cost + (walkTitle!.rows < limit ? walkHead!.cost + (walkHead!.rows < limit ? lastRankCost : 0) : 0);
+  const walkCost = Math.max(ranksCost, countCost);
   // With the signature first, the planner's costs of the two ways compare as they are (measured).
-  const choice = { walk: fetch!.cost > walkCost, bySignature: [walkTitle!.walks, walkHead!.walks] };
+  const choice = { walk: fetchCost > walkCost, bySignature: [walkTitle!.walks, walkHead!.walks], fromPostings };
   choices.set(key, choice);
   return choice;
 }
@@ -156,8 +189,40 @@ async function planned(db: Db, queries: IdQuery[]): Promise<{ rows: number; cost
   }));
 }
 
-/** The statements of one ranked search: the matches fetched and sorted, the two ranks walked, and the count. */
-function rankedQueries(db: Db, search: KeywordSearch, filters: SQL | undefined, limits: { fetch: number; walk: number; count: number }) {
+/**
+ * The postings read as if they were offers: their columns are named as the offers' (the offer's
+ * id is `id`), so the list's filters and the licence rule, written for offers, apply unchanged.
+ */
+const postings = alias(offerSearchPostings, "offers");
+
+/**
+ * The postings' side of a search: the postings of one word (the one the fewest offers have, by
+ * ANALYZE's counts), each with the other words among the offer's stems, and each offer's rank from
+ * its ranking stems; one posting per offer (a word of two stems, 'بجدة', reads the offer's first).
+ */
+function postingsMatch(search: KeywordSearch, filters: SQL | undefined, status: SQL | undefined, frequencies: Map<string, number>) {
+  const driver = search.words.reduce((rarest, word) => (wordFrequency(word, frequencies) < wordFrequency(rarest, frequencies) ? word : rarest));
+  const driverHashes = sql.param(stemHashes(driver.stems));
+  const conditions = [
+    sql`${postings.stem} = any(${driverHashes}::bigint[])`,
+    ...(driver.stems.length > 1 ? [sql`${postings.stem} = (select min(h) from unnest(${postings.stems}) as h where h = any(${driverHashes}::bigint[]))`] : []),
+    ...search.words.filter((word) => word !== driver).map((word) => sql`${postings.stems} && ${sql.param(stemHashes(word.stems))}::bigint[]`),
+  ];
+  const [titleStems, headStems] = rankStems(search);
+  const wordRanks = titleStems.map(
+    (stems, i) =>
+      sql`case when ${postings.head} && ${sql.param(stemHashes(stems))}::bigint[] then 0 when ${postings.head} && ${sql.param(stemHashes(headStems[i]!))}::bigint[] then 1 else 2 end`,
+  );
+  return { where: and(filters, status, ...conditions)!, rank: sql`greatest(${sql.join(wordRanks, sql`, `)})` };
+}
+
+/** How many offers have one of the word's stems, as a share (ANALYZE's); a stem outside the most common ones counts as none. */
+function wordFrequency(word: QueryWord, frequencies: Map<string, number>): number {
+  return word.stems.reduce((sum, stem) => sum + (frequencies.get(stem) ?? 0), 0);
+}
+
+/** The statements of one ranked search: the matches fetched and sorted, the two ranks walked, the last rank, and the count; each of the three from the offers and from the postings. */
+function rankedQueries(db: Db, search: KeywordSearch, filters: SQL | undefined, frequencies: Map<string, number>, limits: { fetch: number; walk: number; count: number }) {
   const [titleStems, headStems] = rankStems(search);
   const title = and(...titleStems.map(headHas))!;
   const head = and(...headStems.map(headHas))!;
@@ -180,6 +245,16 @@ function rankedQueries(db: Db, search: KeywordSearch, filters: SQL | undefined, 
       .orderBy(...newestFirst)
       .limit(limits.walk),
   );
+  // The last rank (a word only in the description) newest first: the matches read as the planner
+  // would (OFFSET 0 keeps it from turning them into a walk along the recency index with a look at
+  // each row), then sorted.
+  const lastRank = (limit: number) =>
+    db
+      .select({ id: sql<number>`m.id` })
+      .from(sql`(select ${offers.id} as id, ${offers.createdAt} as created_at, ${rank} as rank from ${offers} where ${matches} offset 0) as m`)
+      .where(sql`m.rank = 2`)
+      .orderBy(sql`m.created_at desc, m.id desc`)
+      .limit(limit);
   // How many match, up to the cap, in whatever order the planner reads them (GIN bitmaps, usually).
   const counted = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
     db
@@ -189,25 +264,47 @@ function rankedQueries(db: Db, search: KeywordSearch, filters: SQL | undefined, 
       .limit(limits.count)
       .as("capped"),
   );
-  return { titleStems, headStems, matches, status, fetched, walks, counted };
+  const byPostings = postingsMatch(search, filters, status, frequencies);
+  const postingsNewestFirst = [desc(postings.createdAt), desc(postings.id)];
+  const fromPostings = {
+    fetched: db
+      .select({ id: postings.id })
+      .from(postings)
+      .where(byPostings.where)
+      .orderBy(byPostings.rank, ...postingsNewestFirst)
+      .limit(limits.fetch),
+    lastRank: (limit: number) =>
+      db
+        .select({ id: postings.id })
+        .from(postings)
+        .where(and(byPostings.where, sql`${byPostings.rank} = 2`))
+        .orderBy(...postingsNewestFirst)
+        .limit(limit),
+    counted: db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
+      db
+        .select({ one: sql`1`.as("one") })
+        .from(postings)
+        .where(byPostings.where)
+        .limit(limits.count)
+        .as("capped"),
+    ),
+  };
+  return { titleStems, headStems, matches, status, fetched, walks, lastRank, counted, postings: fromPostings };
 }
 
 type RankedQueries = ReturnType<typeof rankedQueries>;
 
-/** The ranks read newest first along the covering indexes, `limit` at most; the last rank (a word only in the description) fetched whole. */
-async function walkRanks(db: Db, q: RankedQueries, filters: SQL | undefined, bySignature: boolean[], limit: number): Promise<number[]> {
+/** The ranks read newest first along the covering indexes, `limit` at most; the last rank (a word only in the description) read as `choice` says. */
+async function walkRanks(db: Db, q: RankedQueries, filters: SQL | undefined, choice: Ways, limit: number): Promise<number[]> {
   const ids = new Set<number>();
   for (const [i, stems] of [q.titleStems, q.headStems].entries()) {
-    const rows = bySignature[i] ? await signatureWalk(db, and(filters, q.status), stems, limit) : (await q.walks[i]!).map((row) => row.id);
+    const rows = choice.bySignature[i] ? await signatureWalk(db, and(filters, q.status), stems, limit) : (await q.walks[i]!).map((row) => row.id);
     for (const id of rows) ids.add(id);
     if (rows.length >= limit) return [...ids].slice(0, limit);
   }
-  // Materialized: the planner cannot turn it into a walk along the index with a look at each row.
-  const { rows } = await db.execute<{ id: number }>(
-    sql`with m as materialized (select ${offers.id} as id, ${offers.createdAt} as created_at from ${offers} where ${q.matches}) select id from m order by created_at desc, id desc limit ${limit + ids.size}`,
-  );
+  const rows = await (choice.fromPostings.lastRank ? q.postings.lastRank(limit - ids.size) : q.lastRank(limit - ids.size));
   for (const row of rows) ids.add(row.id);
-  return [...ids].slice(0, limit);
+  return [...ids];
 }
 
 /**
@@ -220,49 +317,50 @@ async function walkRanks(db: Db, q: RankedQueries, filters: SQL | undefined, byS
  * (a word only in the description) is then fetched whole, never read row by row along an index.
  * `way` decides for the tests that compare them.
  */
-export async function rankedMatches(db: Db, search: KeywordSearch, filters: SQL | undefined, limit: number, way?: "fetch" | "walk" | "signature"): Promise<number[]> {
+export async function rankedMatches(db: Db, search: KeywordSearch, filters: SQL | undefined, limit: number, way?: ForcedWay): Promise<number[]> {
   return (await rankedPage(db, search, filters, limit, limit - 1, way)).ids;
 }
 
 export interface RankedPage {
   /** The best matches in order: at least the first `pageEnd` of them, when there are so many. */
   ids: number[];
-  /** How many match, counted up to `countUpTo + 1` (more than `countUpTo`: there are more). */
-  counted: number;
+  /**
+   * How many match, counted up to `countUpTo + 1` (more than `countUpTo`: there are more). A promise:
+   * a count of its own runs beside the page, on a connection of its own, while the caller reads the
+   * page's cards.
+   */
+  counted: Promise<number>;
 }
 
 /**
  * The first `pageEnd` matches in rank order (see rankedMatches), and how many there are up to
  * `countUpTo + 1`. Fetched, the matches are all read anyway, so the ids come up to the count; walked,
  * only the page's ids are read in order (a broad word's count would otherwise walk a thousand
- * ranked entries), and the count is a statement of its own unless the walk ran out first.
+ * ranked entries), and the count is a statement of its own, sent at once beside the walk; the walk's
+ * own length when it ran out first.
  */
-export async function rankedPage(
-  db: Db,
-  search: KeywordSearch,
-  filters: SQL | undefined,
-  pageEnd: number,
-  countUpTo: number,
-  way?: "fetch" | "walk" | "signature",
-): Promise<RankedPage> {
-  if (search.status === null) return { ids: [], counted: 0 };
+export async function rankedPage(db: Db, search: KeywordSearch, filters: SQL | undefined, pageEnd: number, countUpTo: number, way?: ForcedWay): Promise<RankedPage> {
+  if (search.status === null) return { ids: [], counted: Promise.resolve(0) };
   // A count just past the page (the overlay's eight, a deep page's) is read by the walk itself: a count
   // statement would first build the bitmap of every offer a broad word has.
   const walkLimit = countUpTo + 1 <= 2 * pageEnd ? countUpTo + 1 : pageEnd;
-  const q = rankedQueries(db, search, filters, { fetch: countUpTo + 1, walk: walkLimit, count: countUpTo + 1 });
-  // A word outside the most common stems has few offers, so fetching is cheap; and the planner's guess
-  // of how many would send a walk along the whole index for a word no offer has.
-  const common = await commonStems(db);
-  const rare = search.words.some((word) => !word.stems.some((stem) => common.has(stem)));
-  const choice = way ? { walk: way !== "fetch", bySignature: [way === "signature", way === "signature"] } : rare ? undefined : await ways(db, q, walkLimit, walkLimit <= countUpTo);
+  const frequencies = await commonStems(db);
+  const q = rankedQueries(db, search, filters, frequencies, { fetch: countUpTo + 1, walk: walkLimit, count: countUpTo + 1 });
+  // A word outside the most common stems has few offers, so fetching its postings is cheap; and the
+  // planner's guess of how many would send a walk along the whole index for a word no offer has.
+  const rare = search.words.some((word) => !word.stems.some((stem) => frequencies.has(stem)));
+  const thenCount = walkLimit <= countUpTo;
+  const choice = way ? forced(way) : rare ? undefined : await ways(db, q, choiceKey(db, search, filters, { walkLimit, countUpTo }), walkLimit, thenCount);
   if (!choice?.walk) {
-    const ids = (await q.fetched).map((row) => row.id);
-    return { ids, counted: ids.length };
+    const ids = (await (choice?.fromPostings.fetch === false ? q.fetched : q.postings.fetched)).map((row) => row.id);
+    return { ids, counted: Promise.resolve(ids.length) };
   }
-  const ids = await walkRanks(db, q, filters, choice.bySignature, walkLimit);
-  if (ids.length < walkLimit || walkLimit > countUpTo) return { ids, counted: ids.length };
-  const [count] = await q.counted;
-  return { ids, counted: Math.max(count?.n ?? 0, ids.length) };
+  const counting = thenCount ? (choice.fromPostings.count ? q.postings.counted : q.counted).then(([count]) => count?.n ?? 0) : undefined;
+  // Awaited by the caller, or not at all when the walk fails or runs out first: never an unhandled rejection.
+  counting?.catch(() => undefined);
+  const ids = await walkRanks(db, q, filters, choice, walkLimit);
+  if (ids.length < walkLimit || !counting) return { ids, counted: Promise.resolve(ids.length) };
+  return { ids, counted: counting.then((count) => Math.max(count, ids.length)) };
 }
 
 /**
@@ -343,18 +441,19 @@ export async function completedKeyword(db: Db, keyword: string): Promise<string>
   return completion ? [head, completion].filter(Boolean).join(" ") : keyword;
 }
 
-const commonStemSets = new WeakMap<Db, { stems: Set<string>; at: number }>();
+const commonStemSets = new WeakMap<Db, { stems: Map<string, number>; at: number }>();
 
-/** The stems ANALYZE found most common in search_all (pg_stats), read at most once a minute per database. */
-async function commonStems(db: Db): Promise<Set<string>> {
+/** The stems ANALYZE found most common in search_all (pg_stats), each with the share of offers that have it, read at most once a minute per database. */
+async function commonStems(db: Db): Promise<Map<string, number>> {
   const cached = commonStemSets.get(db);
   if (cached && Date.now() - cached.at < 60_000) return cached.stems;
-  const { rows } = await db.execute<{ stems: string[] | null }>(
-    sql`select most_common_elems::text::text[] as stems from pg_stats where schemaname = current_schema() and tablename = 'offers' and attname = 'search_all'`,
+  const { rows } = await db.execute<{ stems: string[] | null; frequencies: number[] | null }>(
+    sql`select most_common_elems::text::text[] as stems, most_common_elem_freqs as frequencies from pg_stats where schemaname = current_schema() and tablename = 'offers' and attname = 'search_all'`,
   );
-  const stems = new Set(rows[0]?.stems ?? []);
-  commonStemSets.set(db, { stems, at: Date.now() });
-  return stems;
+  const { stems = [], frequencies = [] } = rows[0] ?? {};
+  const common = new Map((stems ?? []).map((stem, i) => [stem, Number(frequencies?.[i] ?? 0)]));
+  commonStemSets.set(db, { stems: common, at: Date.now() });
+  return common;
 }
 
 /** A typed word that is one word once folded ('3غرف' is two, and is left as it is). */
