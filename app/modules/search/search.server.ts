@@ -95,19 +95,25 @@ interface Ways {
   walk: boolean;
   /** Per rank: the planner would read it along an index, so it is read so by its signature; else as the planner would (the GIN index). */
   bySignature: boolean[];
-  /** Fetch the matches, read the last rank, and count from the postings rather than from the offers (each as the planner reckons cheaper). */
-  fromPostings: { fetch: boolean; lastRank: boolean; count: boolean };
+  /**
+   * Where the statements that read every match (the fetch, the last rank, the count) read them, each
+   * as the planner reckons cheaper: the offers (GIN), or the postings of one of the keyword's words
+   * (the index of that word among `RankedQueries.postings`).
+   */
+  from: { fetch: Source; lastRank: Source; count: Source };
 }
 
+type Source = "offers" | number;
+
 /** How the tests ask for a way: fetched or walked (by the planner's plan or by signature), each from the offers or from the postings. */
-export type ForcedWay = "fetch" | "walk" | "signature" | "postings fetch" | "postings walk";
+export type ForcedWay = "fetch" | "walk" | "signature" | "postings fetch" | "postings walk" | "postings of the second word";
 
 function forced(way: ForcedWay): Ways {
-  const fromPostings = way.startsWith("postings");
+  const source: Source = way === "postings of the second word" ? 1 : way.startsWith("postings") ? 0 : "offers";
   return {
     walk: way !== "fetch" && way !== "postings fetch",
     bySignature: [way === "signature", way === "signature"],
-    fromPostings: { fetch: fromPostings, lastRank: fromPostings, count: fromPostings },
+    from: { fetch: source, lastRank: source, count: source },
   };
 }
 
@@ -145,22 +151,25 @@ async function ways(db: Db, q: RankedQueries, key: string, limit: number, thenCo
   const known = choices.get(key);
   if (known) return known.value;
   // A walk that reads up to the count itself (the overlay, a deep page) is never followed by the count.
-  const queries: IdQuery[] = [q.fetched, q.postings.fetched, ...q.walks, q.lastRank(limit), q.postings.lastRank(limit), ...(thenCount ? [q.counted, q.postings.counted] : [])];
-  const [fetch, postingsFetch, walkTitle, walkHead, lastRank, postingsLastRank, count, postingsCount] = await planned(db, queries);
-  const fromPostings = {
-    fetch: postingsFetch!.cost < fetch!.cost,
-    lastRank: postingsLastRank!.cost < lastRank!.cost,
-    count: thenCount && postingsCount!.cost < count!.cost,
+  const kinds: ("fetched" | "lastRank" | "counted")[] = thenCount ? ["fetched", "lastRank", "counted"] : ["fetched", "lastRank"];
+  const statements = (source: RankedQueries | RankedQueries["postings"][number]) => kinds.map((kind) => (kind === "lastRank" ? source.lastRank(limit) : source[kind]));
+  const [walkTitle, walkHead, ...costs] = await planned(db, [...q.walks, ...[q, ...q.postings].flatMap(statements)]);
+  // Per kind, the cheapest source: the offers, or one word's postings.
+  const cheapest = (kind: number): { source: Source; cost: number } => {
+    const bySource = [q, ...q.postings].map((_, i) => ({ source: i === 0 ? ("offers" as const) : i - 1, cost: costs[i * kinds.length + kind]!.cost }));
+    return bySource.reduce((best, next) => (next.cost < best.cost ? next : best));
   };
+  const [fetch, lastRank, count = { source: "offers", cost: 0 }] = kinds.map((_, i) => cheapest(i));
   // A rank that does not fill the page is followed by the next (the last one read as above); the
   // count of a walk runs beside it (rankedPage), so the slower of the two is what a walk costs.
-  const fetchCost = Math.min(fetch!.cost, postingsFetch!.cost);
-  const countCost = thenCount ? Math.min(count!.cost, postingsCount!.cost) : 0;
-  const lastRankCost = Math.min(lastRank!.cost, postingsLastRank!.cost);
-  const ranksCost = walkTitle!.cost + (walkTitle!.rows < limit ? walkHead!.cost + (walkHead!.rows < limit ? lastRankCost : 0) : 0);
-  const walkCost = Math.max(ranksCost, countCost);
+  const ranksCost = walkTitle!.cost + (walkTitle!.rows < limit ? walkHead!.cost + (walkHead!.rows < limit ? lastRank!.cost : 0) : 0);
+  const walkCost = Math.max(ranksCost, count.cost);
   // With the signature first, the planner's costs of the two ways compare as they are (measured).
-  const choice = { walk: fetchCost > walkCost, bySignature: [walkTitle!.walks, walkHead!.walks], fromPostings };
+  const choice = {
+    walk: fetch!.cost > walkCost,
+    bySignature: [walkTitle!.walks, walkHead!.walks],
+    from: { fetch: fetch!.source, lastRank: lastRank!.source, count: count.source },
+  };
   choices.set(key, choice);
   return choice;
 }
@@ -196,12 +205,11 @@ async function planned(db: Db, queries: IdQuery[]): Promise<{ rows: number; cost
 const postings = alias(offerSearchPostings, "offers");
 
 /**
- * The postings' side of a search: the postings of one word (the one the fewest offers have, by
- * ANALYZE's counts), each with the other words among the offer's stems, and each offer's rank from
- * its ranking stems; one posting per offer (a word of two stems, 'بجدة', reads the offer's first).
+ * The postings' side of a search, read from one word's postings (the driver): each with the other
+ * words among the offer's stems, and each offer's rank from its ranking stems; one posting per
+ * offer (a word of two stems, 'بجدة', reads the offer's first).
  */
-function postingsMatch(search: KeywordSearch, filters: SQL | undefined, status: SQL | undefined, frequencies: Map<string, number>) {
-  const driver = search.words.reduce((rarest, word) => (wordFrequency(word, frequencies) < wordFrequency(rarest, frequencies) ? word : rarest));
+function postingsMatch(search: KeywordSearch, filters: SQL | undefined, status: SQL | undefined, driver: QueryWord) {
   const driverHashes = sql.param(stemHashes(driver.stems));
   const conditions = [
     sql`${postings.stem} = any(${driverHashes}::bigint[])`,
@@ -214,6 +222,15 @@ function postingsMatch(search: KeywordSearch, filters: SQL | undefined, status: 
       sql`case when ${postings.head} && ${sql.param(stemHashes(stems))}::bigint[] then 0 when ${postings.head} && ${sql.param(stemHashes(headStems[i]!))}::bigint[] then 1 else 2 end`,
   );
   return { where: and(filters, status, ...conditions)!, rank: sql`greatest(${sql.join(wordRanks, sql`, `)})` };
+}
+
+/**
+ * The words whose postings may be read, fewest offers first (by ANALYZE's counts; a stem outside the
+ * most common ones counts as none): the two rarest, for the planner to choose between (the filters
+ * change which range is shorter: 'فيلا' and 'جدة' with the city جدة).
+ */
+function drivers(search: KeywordSearch, frequencies: Map<string, number>): QueryWord[] {
+  return [...search.words].sort((a, b) => wordFrequency(a, frequencies) - wordFrequency(b, frequencies)).slice(0, 2);
 }
 
 /** How many offers have one of the word's stems, as a share (ANALYZE's); a stem outside the most common ones counts as none. */
@@ -264,35 +281,42 @@ function rankedQueries(db: Db, search: KeywordSearch, filters: SQL | undefined, 
       .limit(limits.count)
       .as("capped"),
   );
-  const byPostings = postingsMatch(search, filters, status, frequencies);
   const postingsNewestFirst = [desc(postings.createdAt), desc(postings.id)];
-  const fromPostings = {
-    fetched: db
-      .select({ id: postings.id })
-      .from(postings)
-      .where(byPostings.where)
-      .orderBy(byPostings.rank, ...postingsNewestFirst)
-      .limit(limits.fetch),
-    lastRank: (limit: number) =>
-      db
+  const fromPostings = drivers(search, frequencies).map((driver) => {
+    const byPostings = postingsMatch(search, filters, status, driver);
+    return {
+      fetched: db
         .select({ id: postings.id })
         .from(postings)
-        .where(and(byPostings.where, sql`${byPostings.rank} = 2`))
-        .orderBy(...postingsNewestFirst)
-        .limit(limit),
-    counted: db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
-      db
-        .select({ one: sql`1`.as("one") })
-        .from(postings)
         .where(byPostings.where)
-        .limit(limits.count)
-        .as("capped"),
-    ),
-  };
+        .orderBy(byPostings.rank, ...postingsNewestFirst)
+        .limit(limits.fetch),
+      lastRank: (limit: number) =>
+        db
+          .select({ id: postings.id })
+          .from(postings)
+          .where(and(byPostings.where, sql`${byPostings.rank} = 2`))
+          .orderBy(...postingsNewestFirst)
+          .limit(limit),
+      counted: db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
+        db
+          .select({ one: sql`1`.as("one") })
+          .from(postings)
+          .where(byPostings.where)
+          .limit(limits.count)
+          .as("capped"),
+      ),
+    };
+  });
   return { titleStems, headStems, matches, status, fetched, walks, lastRank, counted, postings: fromPostings };
 }
 
 type RankedQueries = ReturnType<typeof rankedQueries>;
+
+/** The statements of a source: the offers', or one driver word's postings' (the first's, for a keyword of one word). */
+function source(q: RankedQueries, from: Source) {
+  return from === "offers" ? q : (q.postings[from] ?? q.postings[0]!);
+}
 
 /** The ranks read newest first along the covering indexes, `limit` at most; the last rank (a word only in the description) read as `choice` says. */
 async function walkRanks(db: Db, q: RankedQueries, filters: SQL | undefined, choice: Ways, limit: number): Promise<number[]> {
@@ -302,7 +326,7 @@ async function walkRanks(db: Db, q: RankedQueries, filters: SQL | undefined, cho
     for (const id of rows) ids.add(id);
     if (rows.length >= limit) return [...ids].slice(0, limit);
   }
-  const rows = await (choice.fromPostings.lastRank ? q.postings.lastRank(limit - ids.size) : q.lastRank(limit - ids.size));
+  const rows = await source(q, choice.from.lastRank).lastRank(limit - ids.size);
   for (const row of rows) ids.add(row.id);
   return [...ids];
 }
@@ -352,10 +376,11 @@ export async function rankedPage(db: Db, search: KeywordSearch, filters: SQL | u
   const thenCount = walkLimit <= countUpTo;
   const choice = way ? forced(way) : rare ? undefined : await ways(db, q, choiceKey(db, search, filters, { walkLimit, countUpTo }), walkLimit, thenCount);
   if (!choice?.walk) {
-    const ids = (await (choice?.fromPostings.fetch === false ? q.fetched : q.postings.fetched)).map((row) => row.id);
+    // A rare word's matches are fetched from its postings, the first driver.
+    const ids = (await source(q, choice?.from.fetch ?? 0).fetched).map((row) => row.id);
     return { ids, counted: Promise.resolve(ids.length) };
   }
-  const counting = thenCount ? (choice.fromPostings.count ? q.postings.counted : q.counted).then(([count]) => count?.n ?? 0) : undefined;
+  const counting = thenCount ? source(q, choice.from.count).counted.then(([count]) => count?.n ?? 0) : undefined;
   // Awaited by the caller, or not at all when the walk fails or runs out first: never an unhandled rejection.
   counting?.catch(() => undefined);
   const ids = await walkRanks(db, q, filters, choice, walkLimit);
@@ -389,22 +414,19 @@ async function correct(db: Db, keyword: string): Promise<string | undefined> {
   const common = await commonStems(db);
   const rare = candidates.filter((word) => !word.stems.some((stem) => common.has(stem)));
   if (rare.length === 0) return undefined;
-  const known = await db.execute<Record<string, boolean>>(
-    sql`select ${sql.join(
-      rare.map((word, i) => sql`search_stems_found(${sql.param(word.stems)}::text[]) as ${sql.identifier(`w${i}`)}`),
+  // One statement: which of these words no offer has, and the vocabulary's words one edit away from each.
+  const editsByWord = rare.map((word) => new Set(basesOf(word.folded).flatMap(editsOf)));
+  const { rows: answers } = await db.execute<{ unknown: boolean[]; near: { base: string; surface: string; offers: number }[] | null }>(
+    sql`select array[${sql.join(
+      rare.map((word) => sql`not search_stems_found(${sql.param(word.stems)}::text[])`),
       sql`, `,
-    )}`,
+    )}] as unknown, (select json_agg(json_build_object('base', v.base, 'surface', v.surface, 'offers', v.offers)) from ${searchVocabulary} as v where v.base = any(${sql.param([...new Set(editsByWord.flatMap((edits) => [...edits]))])}::text[])) as near`,
   );
-  const unknown = rare.filter((_, i) => known.rows[0]?.[`w${i}`] === false);
-  if (unknown.length === 0) return undefined;
-  const editsByWord = unknown.map((word) => new Set(basesOf(word.folded).flatMap(editsOf)));
-  const rows = await db
-    .select({ base: searchVocabulary.base, surface: searchVocabulary.surface, offers: searchVocabulary.offers })
-    .from(searchVocabulary)
-    .where(sql`${searchVocabulary.base} = any(${sql.param([...new Set(editsByWord.flatMap((edits) => [...edits]))])}::text[])`);
+  const { unknown = [], near } = answers[0] ?? {};
   const replacements = new Map<string, string>();
-  unknown.forEach((word, i) => {
-    const best = bestVocabularyWord(rows.filter((row) => editsByWord[i]!.has(row.base)));
+  rare.forEach((word, i) => {
+    if (!unknown[i]) return;
+    const best = bestVocabularyWord((near ?? []).filter((row) => editsByWord[i]!.has(row.base)));
     if (best) replacements.set(word.typed, best);
   });
   if (replacements.size === 0) return undefined;
@@ -428,13 +450,14 @@ export async function completedKeyword(db: Db, keyword: string): Promise<string>
   if ((ARTICLE_PREFIXES as readonly string[]).includes(last)) return head;
   const base = withoutArticle(last);
   if (!/^[a-z\u0621-\u064A]{2,}$/u.test(base)) return keyword;
+  // A word among the most common stems is an offer's word: known without a statement.
+  const stems = searchTerms(last);
+  if ((await commonStems(db)).has(stems[0] ?? "")) return keyword;
   const rows = await db
     .select({ base: searchVocabulary.base, surface: searchVocabulary.surface, offers: searchVocabulary.offers })
     .from(searchVocabulary)
     .where(sql`${searchVocabulary.base} like ${`${base}%`}`);
   if (rows.length === 0 || rows.some((row) => row.base === base)) return keyword;
-  const stems = searchTerms(last);
-  if ((await commonStems(db)).has(stems[0] ?? "")) return keyword;
   const { rows: found } = await db.execute<{ found: boolean }>(sql`select search_stems_found(${sql.param(stems)}::text[]) as found`);
   if (found[0]?.found) return keyword;
   const completion = bestVocabularyWord(rows);
