@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { COMPARE_KEY, FAVOURITES_KEY, LISTS_EVENT } from "./list-keys.ts";
 import { MAX_COMPARED } from "./offer-ids.ts";
 
 /**
@@ -27,10 +28,6 @@ export interface VisitorLists {
   asking: CompareItem | null;
 }
 
-const FAVOURITES_KEY = "favourites";
-const COMPARE_KEY = "compareOffers";
-/** The event a change of the lists sends in this tab (lists-boot.ts listens to it too). */
-const LISTS_EVENT = "visitor-lists";
 const SERVER: VisitorLists = { ready: false, favourites: [], compare: [], asking: null };
 
 const isId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) > 0;

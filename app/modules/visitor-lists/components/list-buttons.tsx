@@ -2,6 +2,7 @@ import { createContext, lazy, Suspense, useContext, useSyncExternalStore, type R
 import { NavLink, useLocation } from "react-router";
 import { CompareIcon, HeartIcon } from "~/components/ui/icons.tsx";
 import { imageUrl, type ImageRef } from "~/utils/image-ref.ts";
+import { COMPARE_KEY, LISTS_EVENT } from "../list-keys.ts";
 
 /*
  * What every public page shows of the visitor's lists (favourites, compare): the heart and «قارن»
@@ -64,15 +65,15 @@ export function FavouritesLink({ inMenu }: { inMenu: boolean }) {
 const CompareTray = lazy(() => import("./compare-tray.tsx"));
 
 const onListsChange = (listener: () => void) => {
-  addEventListener("visitor-lists", listener);
+  addEventListener(LISTS_EVENT, listener);
   addEventListener("storage", listener);
   return () => {
-    removeEventListener("visitor-lists", listener);
+    removeEventListener(LISTS_EVENT, listener);
     removeEventListener("storage", listener);
   };
 };
 // Anything stored but "[]" (the tray itself reads what is in it).
-const hasCompared = () => (localStorage.getItem("compareOffers") ?? "[]").length > 2;
+const hasCompared = () => (localStorage.getItem(COMPARE_KEY) ?? "[]").length > 2;
 
 /** In the public layout: the compare tray while the list is not empty (not on /compare itself, which shows the list). */
 export function CompareTrayLayer() {
