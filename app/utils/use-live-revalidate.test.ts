@@ -5,13 +5,15 @@ import { useLiveRevalidate } from "./use-live-revalidate.ts";
 // EventSource and fake timers.
 const revalidate = vi.fn(async () => undefined);
 const cleanups: Array<() => void> = [];
+const navigation = { state: "idle" };
 vi.mock("react", () => ({
   useEffect: (effect: () => (() => void) | undefined) => {
     const cleanup = effect();
     if (cleanup) cleanups.push(cleanup);
   },
+  useRef: <T>(current: T) => ({ current }),
 }));
-vi.mock("react-router", () => ({ useRevalidator: () => ({ revalidate }) }));
+vi.mock("react-router", () => ({ useRevalidator: () => ({ revalidate }), useNavigation: () => navigation }));
 
 class FakeEventSource {
   static readonly CONNECTING = 0;
@@ -58,6 +60,7 @@ beforeEach(() => {
   vi.stubGlobal("EventSource", FakeEventSource);
   FakeEventSource.opened = [];
   revalidate.mockClear();
+  navigation.state = "idle";
 });
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
@@ -83,6 +86,21 @@ describe("useLiveRevalidate(url, eventName)", () => {
     source.event("finance");
     expect(revalidate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(300);
+    expect(revalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits while a navigation is under way (a form sent, its page loading), then fetches once", () => {
+    const source = follow();
+    navigation.state = "submitting";
+    source.event("tasks");
+    vi.advanceTimersByTime(300);
+    navigation.state = "loading";
+    vi.advanceTimersByTime(900);
+    expect(revalidate).not.toHaveBeenCalled();
+    navigation.state = "idle";
+    vi.advanceTimersByTime(300);
+    expect(revalidate).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(3000);
     expect(revalidate).toHaveBeenCalledTimes(1);
   });
 

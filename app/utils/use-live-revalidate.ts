@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { useEffect, useRef } from "react";
+import { useNavigation, useRevalidator } from "react-router";
 
 /**
  * Keeps a page's data current in real time (decision 007): listens to the server-sent events at
@@ -15,18 +15,27 @@ import { useRevalidator } from "react-router";
  *   useLiveRevalidate("/admin/finance/events", "finance"); // the finance pages
  * The events carry only `{topic, id}` or `{kind: "resync"}`; nothing of them is read here.
  *
+ * It waits while a navigation is under way (a form sent, its redirect's page loading): that page's
+ * data comes fresh anyway, and a fetch beside it would read, and forget, the one-time message its
+ * redirect left (the toast cookie), only for its answer to be dropped.
+ *
  * useLiveOffers (modules/offers/components) is this hook's twin for the public offer lists, kept
  * apart because sharing this one cost the public pages bytes (decision 007): change both alike.
  */
 export function useLiveRevalidate(url: string, eventName: string) {
   const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
+  const latestNavigation = useRef(navigation);
+  useEffect(() => {
+    latestNavigation.current = navigation;
+  });
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lost = false;
     const refresh = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => void revalidate(), 300);
+      timer = setTimeout(() => (latestNavigation.current.state === "idle" ? void revalidate() : refresh()), 300);
     };
     const source = new EventSource(url);
     source.addEventListener(eventName, refresh);
