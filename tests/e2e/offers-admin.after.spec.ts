@@ -103,7 +103,7 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   await page
     .getByLabel("إضافة صور")
     .setInputFiles([await photo("front.jpg", "#c96"), await photo("garden.jpg", "#6a8"), { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("ليست صورة") }]);
-  await expect(page.getByRole("alert").filter({ hasText: "notes.jpg" })).toContainText("تعذرت قراءة هذا الملف كصورة");
+  await expect(page.getByRole("alert").filter({ hasText: "notes.jpg" })).toContainText("فشل قراءة الملف");
   await expect(page.locator("[data-testid=offer-photo] progress")).toHaveCount(0, { timeout: 20_000 });
   await page.getByRole("button", { name: "حذف notes.jpg" }).click();
   await expect(page.getByTestId("offer-photo")).toHaveCount(2);
@@ -268,7 +268,7 @@ test("photos: uploads refuse other sites and files that are not images", async (
   expect(crossSite.status()).toBe(403);
   const text = await page.request.post("/admin/offers/photos", { data: Buffer.from("hello"), headers: { Origin: baseURL! } });
   expect(text.status()).toBe(400);
-  expect(((await text.json()) as { error: string }).error).toBe("تعذرت قراءة هذا الملف كصورة، اختر صورة أخرى.");
+  expect(((await text.json()) as { error: string }).error).toBe("فشل قراءة الملف: ليس صورة يمكن قراءتها، اختر صورة أخرى.");
   const fine = await page.request.post("/admin/offers/photos", { data: (await photo("b.jpg", "#222")).buffer, headers: { Origin: baseURL! } });
   expect(fine.status()).toBe(200);
   const { image } = (await fine.json()) as { image: { id: string } };

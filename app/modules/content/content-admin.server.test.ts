@@ -257,7 +257,7 @@ describe("images", () => {
     expect(await isStaged(answer.image.id)).toBe(true);
     const bad = await send(new TextEncoder().encode("not an image"));
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ ok: false, error: "تعذرت قراءة هذا الملف كصورة، اختر صورة أخرى." });
+    expect(await bad.json()).toEqual({ ok: false, error: "فشل قراءة الملف: ليس صورة يمكن قراءتها، اختر صورة أخرى." });
   });
 });
 

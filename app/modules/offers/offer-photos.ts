@@ -8,7 +8,8 @@ export const OFFER_PHOTO_LIMITS = {
 
 export const OFFER_PHOTO_MESSAGES = {
   tooLarge: "حجم الصورة أكبر من 25 ميجابايت.",
-  unreadable: "تعذرت قراءة هذا الملف كصورة، اختر صورة أخرى.",
+  // SPEC §8, image read error, then what to do.
+  unreadable: "فشل قراءة الملف: ليس صورة يمكن قراءتها، اختر صورة أخرى.",
   uploadFailed: "فشل رفع الصورة. تحقق من الاتصال ثم أعد المحاولة.",
 } as const;
 
