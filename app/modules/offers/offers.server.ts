@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, gt, gte, inArray, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
 import { imageColumns } from "~/modules/images/images.server.ts";
@@ -112,15 +112,27 @@ export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_
   return corrected.total > 0 ? { ...corrected, suggestion } : result;
 }
 
-/** The cards of these offers, in this order, each with its main photo. */
-async function offerCardsInOrder(db: Db, ids: number[]): Promise<OfferCard[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/**
+ * The cards of offers by id, as a prepared statement of each database: every keyword search reads
+ * its page's cards so, and a statement the server has already planned saves its planning each time.
+ */
+const preparedCards = new WeakMap<Db, ReturnType<typeof prepareCards>>();
+
+function prepareCards(db: Db) {
+  return db
     .select(cardColumns)
     .from(offers)
     .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
     .leftJoin(images, eq(images.id, offerImages.imageId))
-    .where(inArray(offers.id, ids));
+    .where(sql`${offers.id} = any(${sql.placeholder("ids")}::integer[])`)
+    .prepare("offer_cards_by_id");
+}
+
+/** The cards of these offers, in this order, each with its main photo. */
+async function offerCardsInOrder(db: Db, ids: number[]): Promise<OfferCard[]> {
+  if (ids.length === 0) return [];
+  const cards = preparedCards.get(db) ?? preparedCards.set(db, prepareCards(db)).get(db)!;
+  const rows = await cards.execute({ ids });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

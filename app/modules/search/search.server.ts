@@ -154,10 +154,15 @@ async function ways(db: Db, q: RankedQueries, key: string, limit: number, thenCo
   const kinds: ("fetched" | "lastRank" | "counted")[] = thenCount ? ["fetched", "lastRank", "counted"] : ["fetched", "lastRank"];
   const statements = (source: RankedQueries | RankedQueries["postings"][number]) => kinds.map((kind) => (kind === "lastRank" ? source.lastRank(limit) : source[kind]));
   const [walkTitle, walkHead, ...costs] = await planned(db, [...q.walks, ...[q, ...q.postings].flatMap(statements)]);
-  // Per kind, the cheapest source: the offers, or one word's postings.
+  // Per kind, the cheapest source: the offers, or one word's postings. Counts are compared by what
+  // reading all they may read costs: the planner's share of a range that holds enough matches is a
+  // guess, and two broad words ('فيلا', 'جدة') share far fewer offers than it supposes.
   const cheapest = (kind: number): { source: Source; cost: number } => {
-    const bySource = [q, ...q.postings].map((_, i) => ({ source: i === 0 ? ("offers" as const) : i - 1, cost: costs[i * kinds.length + kind]!.cost }));
-    return bySource.reduce((best, next) => (next.cost < best.cost ? next : best));
+    const bySource = [q, ...q.postings].map((_, i) => {
+      const plan = costs[i * kinds.length + kind]!;
+      return { source: i === 0 ? ("offers" as const) : i - 1, cost: plan.cost, rank: kinds[kind] === "counted" ? plan.fullCost : plan.cost };
+    });
+    return bySource.reduce((best, next) => (next.rank < best.rank ? next : best));
   };
   const [fetch, lastRank, count = { source: "offers", cost: 0 }] = kinds.map((_, i) => cheapest(i));
   // A rank that does not fill the page is followed by the next (the last one read as above); the
@@ -181,8 +186,13 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** The planner's rows and cost of each query, and whether it reads an index in order (one EXPLAIN: planning only, nothing runs). */
-async function planned(db: Db, queries: IdQuery[]): Promise<{ rows: number; cost: number; walks: boolean }[]> {
+/**
+ * The planner's rows and cost of each query, whether it reads an index in order, and what reading
+ * all it may read would cost (below its count and its LIMIT: a count whose matches are fewer than
+ * the cap reads its whole range, whatever share the planner expected to be enough); one EXPLAIN,
+ * planning only, nothing runs.
+ */
+async function planned(db: Db, queries: IdQuery[]): Promise<{ rows: number; cost: number; fullCost: number; walks: boolean }[]> {
   const { rows } = await db.execute<{ "QUERY PLAN": unknown }>(
     sql`explain (format json) select ${sql.join(
       queries.map((query) => sql`(${query.getSQL()})`),
@@ -191,9 +201,11 @@ async function planned(db: Db, queries: IdQuery[]): Promise<{ rows: number; cost
   );
   const raw = rows[0]?.["QUERY PLAN"];
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { Plans: PlanNode[] } }];
+  const below = (node: PlanNode): PlanNode => (/^(Aggregate|Limit|Subquery Scan)$/.test(node["Node Type"]) && node.Plans?.[0] ? below(node.Plans[0]) : node);
   return plan[0].Plan.Plans.map((limit) => ({
     rows: limit["Plan Rows"],
     cost: limit["Total Cost"],
+    fullCost: below(limit)["Total Cost"],
     walks: /^Index (Only )?Scan$/.test(limit.Plans?.[0]?.["Node Type"] ?? ""),
   }));
 }
