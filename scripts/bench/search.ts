@@ -48,7 +48,8 @@ async function measureListOffers(server: BenchServer) {
     console.log(`  migrations + ${SEARCH_ROWS.toLocaleString("en")} offers (3-5 photos each) generated, vacuumed and analyzed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const { rows: sizes } = await pool.query<{ name: string; size: string }>(
       `select relname as name, pg_size_pretty(pg_relation_size(oid)) as size from pg_class
-       where relname in ('offers', 'offers_search_all_idx', 'offers_search_head_idx', 'offers_search_recent_idx', 'offers_search_city_idx', 'search_vocabulary') order by relname`,
+       where relname in ('offers', 'offers_search_all_idx', 'offers_search_head_idx', 'offers_search_recent_idx', 'offers_search_city_idx', 'search_vocabulary',
+         'offer_search_postings', 'offer_search_postings_walk_idx', 'offer_search_postings_id_stem_pk') order by relname`,
     );
     console.log(`  sizes: ${sizes.map((r) => `${r.name} ${r.size}`).join(", ")}`);
     const { rows: sample } = await pool.query<{ title: string; city: string; status: string; price: string }>("select title, city, status, price from offers order by id limit 3");

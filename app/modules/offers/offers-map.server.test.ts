@@ -121,6 +121,11 @@ describe("the map search's area (decision 022)", () => {
     // The cheapest first when the list is in price order: the cap follows the list.
     const cheapest = await listMapMarkers(db(), { city, priceSort: "low" });
     expect(cheapest.markers[0]!.title).toBe("عرض كثير 1");
+    // With a keyword every one of them has: the same markers in the same order, read from the postings (decision 002).
+    for (const priceSort of [undefined, "low", "high", "perM2"] as const) {
+      expect(await listMapMarkers(db(), { city, priceSort, keyword: "كثير" }), priceSort).toEqual(await listMapMarkers(db(), { city, priceSort }));
+    }
+    expect((await listMapMarkers(db(), { city, keyword: "كثير للإيجار" })).markers).toEqual([]);
     // A page of the list past the cap: its offers get markers too.
     const lastPage = Math.ceil((MAP_MARKER_CAP + 30) / PAGE_SIZE);
     const view = await loadOffersMapView(db(), { city, page: lastPage });

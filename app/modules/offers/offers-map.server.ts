@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { offers } from "~/db/schema.ts";
+import { keywordPostings, keywordSearch } from "~/modules/search/search.server.ts";
 import { formatPriceShortArabic } from "~/utils/format.ts";
 import { PAGE_SIZE, type OfferFilters } from "./filters.ts";
 import type { MapMarker } from "./map-search.ts";
@@ -48,14 +49,8 @@ const markerOf = (row: { id: number; lat: number | null; lng: number | null; pri
  */
 export async function listMapMarkers(db: Db, filters: Omit<OfferFilters, "page">, alsoIds: number[] = []): Promise<{ markers: MapMarker[]; capped: boolean }> {
   const where = and(await publicOffersMatching(db, filters), ON_MAP);
-  // The ids in order first (from the index alone when it covers them), the table read for the markers' rows only.
-  const first = db
-    .select({ id: offers.id, price: offers.price, pricePerM2: offers.pricePerM2, createdAt: offers.createdAt })
-    .from(offers)
-    .where(where)
-    .orderBy(...orderFor(offers, filters.priceSort))
-    .limit(MAP_MARKER_CAP + 1)
-    .as("first");
+  // The ids in order first (from an index alone when it covers them), the table read for the markers' rows only.
+  const first = await firstMarkers(db, filters);
   const columns = { id: offers.id, lat: offers.lat, lng: offers.lng, price: offers.price, rentPeriod: offers.rentPeriod, title: offers.title };
   const rows = await db
     .select(columns)
@@ -74,6 +69,34 @@ export async function listMapMarkers(db: Db, filters: Omit<OfferFilters, "page">
     markers.push(...extra.map(markerOf));
   }
   return { markers, capped };
+}
+
+/**
+ * The first markers' ids in the list's order (one past the cap), as a subquery. With a keyword, from the postings of
+ * its rarest word (decision 002), whose index holds the point, the price and the recency: a broad
+ * word's matches in a city are then one range newest first, not every match's row read and sorted.
+ */
+async function firstMarkers(db: Db, filters: Omit<OfferFilters, "page">) {
+  const search = keywordSearch(filters.keyword, filters.status);
+  if (!search?.words.length) {
+    return db
+      .select({ id: offers.id, price: offers.price, pricePerM2: offers.pricePerM2, createdAt: offers.createdAt })
+      .from(offers)
+      .where(and(await publicOffersMatching(db, filters), ON_MAP))
+      .orderBy(...orderFor(offers, filters.priceSort))
+      .limit(MAP_MARKER_CAP + 1)
+      .as("first");
+  }
+  const { postings, where } = await keywordPostings(db, search, and(await publicOffersMatching(db, { ...filters, keyword: undefined }), ON_MAP));
+  const pricePerM2 = sql<number | null>`case when ${postings.area} > 0 then ${postings.price} / ${postings.area} end`;
+  // Selected as per_m2, not price_per_m2: the query around it joins offers, which has that column.
+  return db
+    .select({ id: postings.id, price: postings.price, pricePerM2: pricePerM2.as("per_m2"), createdAt: postings.createdAt })
+    .from(postings)
+    .where(where)
+    .orderBy(...orderFor({ ...postings, pricePerM2 }, filters.priceSort))
+    .limit(MAP_MARKER_CAP + 1)
+    .as("first");
 }
 
 /**

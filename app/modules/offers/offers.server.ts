@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
 import { imageColumns } from "~/modules/images/images.server.ts";
@@ -63,7 +63,7 @@ function offerConditions(filters: Omit<OfferFilters, "page" | "priceSort">): SQL
   return conditions.length ? and(...conditions) : undefined;
 }
 
-type SortColumns = { price: AnyColumn; pricePerM2: AnyColumn; createdAt: AnyColumn; id: AnyColumn };
+type SortColumns = { price: AnyColumn; pricePerM2: AnyColumn | SQLWrapper; createdAt: AnyColumn; id: AnyColumn };
 
 /** The list's order; each is served by an index (offers_price_idx, offers_price_per_m2_idx, offers_created_at_idx). */
 export function orderFor(columns: SortColumns, priceSort: OfferFilters["priceSort"]) {

@@ -223,11 +223,15 @@ const postings = alias(offerSearchPostings, "offers");
  */
 function postingsMatch(search: KeywordSearch, filters: SQL | undefined, status: SQL | undefined, driver: QueryWord) {
   const driverHashes = sql.param(stemHashes(driver.stems));
-  const conditions = [
-    sql`${postings.stem} = any(${driverHashes}::bigint[])`,
-    ...(driver.stems.length > 1 ? [sql`${postings.stem} = (select min(h) from unnest(${postings.stems}) as h where h = any(${driverHashes}::bigint[]))`] : []),
-    ...search.words.filter((word) => word !== driver).map((word) => sql`${postings.stems} && ${sql.param(stemHashes(word.stems))}::bigint[]`),
-  ];
+  // One stem is compared as one value: `= any(array)`, even of one element, reads the range unordered.
+  const conditions =
+    driver.stems.length === 1
+      ? [sql`${postings.stem} = ${stemHashes(driver.stems)[0]!}::bigint`]
+      : [
+          sql`${postings.stem} = any(${driverHashes}::bigint[])`,
+          sql`${postings.stem} = (select min(h) from unnest(${postings.stems}) as h where h = any(${driverHashes}::bigint[]))`,
+        ];
+  conditions.push(...search.words.filter((word) => word !== driver).map((word) => sql`${postings.stems} && ${sql.param(stemHashes(word.stems))}::bigint[]`));
   const [titleStems, headStems] = rankStems(search);
   const wordRanks = titleStems.map(
     (stems, i) =>
@@ -243,6 +247,18 @@ function postingsMatch(search: KeywordSearch, filters: SQL | undefined, status: 
  */
 function drivers(search: KeywordSearch, frequencies: Map<string, number>): QueryWord[] {
   return [...search.words].sort((a, b) => wordFrequency(a, frequencies) - wordFrequency(b, frequencies)).slice(0, 2);
+}
+
+/**
+ * The postings of a keyword's matches under `filters`, read as offers (the alias `offers`, the
+ * offers' column names): its rarest word's postings with the other words among their stems. For a
+ * caller that orders them itself and reads a few columns (the map's markers: the point, the price
+ * and the recency are all in the postings' index).
+ */
+export async function keywordPostings(db: Db, search: KeywordSearch, filters: SQL | undefined) {
+  const [driver] = drivers(search, await commonStems(db));
+  const status = search.status === null ? sql`false` : search.status ? eq(offers.status, search.status) : undefined;
+  return { postings, where: postingsMatch(search, filters, status, driver!).where };
 }
 
 /** How many offers have one of the word's stems, as a share (ANALYZE's); a stem outside the most common ones counts as none. */
