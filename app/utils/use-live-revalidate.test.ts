@@ -6,6 +6,7 @@ import { useLiveRevalidate } from "./use-live-revalidate.ts";
 const revalidate = vi.fn(async () => undefined);
 const cleanups: Array<() => void> = [];
 const navigation = { state: "idle" };
+const fetchers: { state: string }[] = [];
 vi.mock("react", () => ({
   useEffect: (effect: () => (() => void) | undefined) => {
     const cleanup = effect();
@@ -13,7 +14,7 @@ vi.mock("react", () => ({
   },
   useRef: <T>(current: T) => ({ current }),
 }));
-vi.mock("react-router", () => ({ useRevalidator: () => ({ revalidate }), useNavigation: () => navigation }));
+vi.mock("react-router", () => ({ useRevalidator: () => ({ revalidate }), useNavigation: () => navigation, useFetchers: () => fetchers }));
 
 class FakeEventSource {
   static readonly CONNECTING = 0;
@@ -61,6 +62,7 @@ beforeEach(() => {
   FakeEventSource.opened = [];
   revalidate.mockClear();
   navigation.state = "idle";
+  fetchers.length = 0;
 });
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
@@ -101,6 +103,20 @@ describe("useLiveRevalidate(url, eventName)", () => {
     vi.advanceTimersByTime(300);
     expect(revalidate).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(3000);
+    expect(revalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits while a fetcher's form is sent (its redirect's navigation follows), then fetches once", () => {
+    const source = follow();
+    fetchers.push({ state: "submitting" });
+    source.event("tasks");
+    vi.advanceTimersByTime(900);
+    expect(revalidate).not.toHaveBeenCalled();
+    fetchers[0]!.state = "loading";
+    vi.advanceTimersByTime(600);
+    expect(revalidate).not.toHaveBeenCalled();
+    fetchers.length = 0;
+    vi.advanceTimersByTime(300);
     expect(revalidate).toHaveBeenCalledTimes(1);
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 /**
  * Keeps a page's data current in real time (decision 007): listens to the server-sent events at
@@ -15,9 +15,11 @@ import { useNavigation, useRevalidator } from "react-router";
  *   useLiveRevalidate("/admin/finance/events", "finance"); // the finance pages
  * The events carry only `{topic, id}` or `{kind: "resync"}`; nothing of them is read here.
  *
- * It waits while a navigation is under way (a form sent, its redirect's page loading): that page's
- * data comes fresh anyway, and a fetch beside it would read, and forget, the one-time message its
- * redirect left (the toast cookie), only for its answer to be dropped.
+ * It waits while a navigation or a fetcher is under way (a form sent, its redirect's page loading):
+ * that page's data comes fresh anyway, and a refetch then would interrupt the router's own, whose
+ * answer carried, and whose request spent, the one-time message the redirect left (the toast
+ * cookie). A fetcher counts too: its form's redirect starts the navigation, which React shows a
+ * moment after the router starts it.
  *
  * useLiveOffers (modules/offers/components) is this hook's twin for the public offer lists, kept
  * apart because sharing this one cost the public pages bytes (decision 007): change both alike.
@@ -25,17 +27,19 @@ import { useNavigation, useRevalidator } from "react-router";
 export function useLiveRevalidate(url: string, eventName: string) {
   const { revalidate } = useRevalidator();
   const navigation = useNavigation();
-  const latestNavigation = useRef(navigation);
+  const fetchers = useFetchers();
+  const latest = useRef({ navigation, fetchers });
   useEffect(() => {
-    latestNavigation.current = navigation;
+    latest.current = { navigation, fetchers };
   });
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lost = false;
+    const busy = () => latest.current.navigation.state !== "idle" || latest.current.fetchers.some((fetcher) => fetcher.state !== "idle");
     const refresh = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => (latestNavigation.current.state === "idle" ? void revalidate() : refresh()), 300);
+      timer = setTimeout(() => (busy() ? refresh() : void revalidate()), 300);
     };
     const source = new EventSource(url);
     source.addEventListener(eventName, refresh);
