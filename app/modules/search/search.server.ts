@@ -481,13 +481,12 @@ export async function completedKeyword(db: Db, keyword: string): Promise<string>
   // A word among the most common stems is an offer's word: known without a statement.
   const stems = searchTerms(last);
   if ((await commonStems(db)).has(stems[0] ?? "")) return keyword;
-  const rows = await db
-    .select({ base: searchVocabulary.base, surface: searchVocabulary.surface, offers: searchVocabulary.offers })
-    .from(searchVocabulary)
-    .where(sql`${searchVocabulary.base} like ${`${base}%`}`);
-  if (rows.length === 0 || rows.some((row) => row.base === base)) return keyword;
-  const { rows: found } = await db.execute<{ found: boolean }>(sql`select search_stems_found(${sql.param(stems)}::text[]) as found`);
-  if (found[0]?.found) return keyword;
+  // One statement: the vocabulary's words it begins, and whether an offer has it as it is.
+  const { rows: answers } = await db.execute<{ near: { base: string; surface: string; offers: number }[] | null; found: boolean }>(
+    sql`select (select json_agg(json_build_object('base', v.base, 'surface', v.surface, 'offers', v.offers)) from ${searchVocabulary} as v where v.base like ${`${base}%`}) as near, search_stems_found(${sql.param(stems)}::text[]) as found`,
+  );
+  const rows = answers[0]?.near ?? [];
+  if (rows.length === 0 || rows.some((row) => row.base === base) || answers[0]?.found) return keyword;
   const completion = bestVocabularyWord(rows);
   return completion ? [head, completion].filter(Boolean).join(" ") : keyword;
 }
