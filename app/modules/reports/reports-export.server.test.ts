@@ -17,6 +17,11 @@ const HOUR = 3_600_000;
 /** Inside "the last 7 days" whenever the test runs. */
 const recent = (hoursAgo: number) => new Date(Date.now() - hoursAgo * HOUR);
 const url = (path: string) => new URL(`http://localhost${path}`);
+/** 21:30 UTC three days ago: half past midnight of the next day in Riyadh, inside "the last 7 days" whenever the test runs. */
+const lateEvening = (() => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 3, 21, 30));
+})();
 
 let accountant: StaffProfile;
 let manager: StaffProfile;
@@ -50,7 +55,7 @@ beforeAll(async () => {
   await db()
     .insert(transactions)
     .values([
-      { description: "إيجار", type: "income", amount: 12_000.25, createdBy: accountant.id, approvedBy: manager.id, date: new Date("2026-11-20T21:30:00Z") },
+      { description: "إيجار", type: "income", amount: 12_000.25, createdBy: accountant.id, approvedBy: manager.id, date: lateEvening },
       { description: "صيانة", type: "expense", amount: 800, createdBy: accountant.id, approvedBy: manager.id, date: recent(1) },
     ]);
 });
@@ -89,8 +94,8 @@ describe("the Excel export", () => {
     expect(income.getCell(4).value).toBe("دخل");
     expect(income.getCell(6).value).toBe("نورة");
     expect(income.getCell(7).value).toBe("المدير");
-    // 21:30 UTC on 20 November is 00:30 on 21 November in Riyadh: the sheet shows Riyadh's clock.
-    expect(income.getCell(2).value).toEqual(new Date("2026-11-21T00:30:00Z"));
+    // 21:30 UTC is 00:30 of the next day in Riyadh: the sheet shows Riyadh's clock.
+    expect(income.getCell(2).value).toEqual(new Date(lateEvening.getTime() + 3 * HOUR));
 
     const task = workbook.getWorksheet("المهام")!.getRow(2);
     expect([task.getCell(3).value, task.getCell(4).value, task.getCell(5).value, task.getCell(6).value, task.getCell(7).value]).toEqual([
