@@ -33,7 +33,11 @@ interface Licence {
   plot: string;
 }
 
-/** A yearly-rent apartment of 200 m² with a licence and every disclosure, added three days ago and updated yesterday. */
+/**
+ * A yearly-rent apartment of 200 m² with a licence and every disclosure, added three days ago (at
+ * noon in Riyadh: the page counts Riyadh's calendar days, so "three days and two hours ago" was four
+ * of them just after midnight) and updated yesterday.
+ */
 async function insertRentOffer(title: string, licence: Licence): Promise<number> {
   const [row] = await queryE2eDatabase<{ id: number }>(
     `insert into offers (title, description, price, property_type, status, city, location, area, bedrooms, bathrooms, details, rent_period,
@@ -41,7 +45,8 @@ async function insertRentOffer(title: string, licence: Licence): Promise<number>
                          deed_number, national_address, disclosures, created_at, updated_at)
      values ($1, 'شقة عائلية واسعة قريبة من الخدمات.', 60000, 'شقة', 'للإيجار', 'الرياض', 'الملقا', 200, 3, 2, $2::jsonb, 'yearly',
              $3, '2025-01-31', '2099-12-31', '2100-01-01T00:00:00+03:00', 'broker', $4, $5, $6::jsonb,
-             now() - interval '3 days 2 hours', now() - interval '1 day')
+             (date_trunc('day', (now() at time zone 'UTC') + interval '3 hours') - interval '3 days' + interval '9 hours') at time zone 'UTC',
+             now() - interval '1 day')
      returning id`,
     [
       title,
