@@ -48,7 +48,6 @@ const markerOf = (row: { id: number; lat: number | null; lng: number | null; pri
  * whatever the cap (the list's page), when they match.
  */
 export async function listMapMarkers(db: Db, filters: Omit<OfferFilters, "page">, alsoIds: number[] = []): Promise<{ markers: MapMarker[]; capped: boolean }> {
-  const where = and(await publicOffersMatching(db, filters), ON_MAP);
   // The ids in order first (from an index alone when it covers them), the table read for the markers' rows only.
   const first = await firstMarkers(db, filters);
   const columns = { id: offers.id, lat: offers.lat, lng: offers.lng, price: offers.price, rentPeriod: offers.rentPeriod, title: offers.title };
@@ -65,7 +64,7 @@ export async function listMapMarkers(db: Db, filters: Omit<OfferFilters, "page">
     const extra = await db
       .select(columns)
       .from(offers)
-      .where(and(where, inArray(offers.id, missing)));
+      .where(and(await publicOffersMatching(db, filters), ON_MAP, inArray(offers.id, missing)));
     markers.push(...extra.map(markerOf));
   }
   return { markers, capped };
