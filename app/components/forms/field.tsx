@@ -23,9 +23,8 @@ export type ControlProps = {
   "aria-describedby": string | undefined;
 };
 
-/** The look of every text input, select and textarea of the site and the back office. */
-export const inputClass =
-  "w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-stone-100 disabled:text-stone-500 aria-invalid:border-red-600";
+/** The look of every text input, select and textarea of the site and the back office (app.css's .field: a form repeats it on every control). */
+export const inputClass = "field";
 
 /** The props that tie a control to its field: name, id, what was typed before, and its hint and error for screen readers. */
 export function controlProps(meta: FieldMeta, { hasHint = false }: { hasHint?: boolean } = {}): ControlProps {

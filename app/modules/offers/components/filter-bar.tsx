@@ -5,8 +5,7 @@ import { CloseIcon, FiltersIcon, SearchIcon } from "~/components/ui/icons.tsx";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { BEDROOM_CHOICES, FILTERABLE_STATUSES, PRICE_SORTS, type OfferFilters } from "../filters.ts";
 
-const fieldClass =
-  "w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-stone-100 disabled:text-stone-500";
+const fieldClass = "field field-compact";
 const labelClass = "mb-0.5 block text-sm font-bold text-stone-700";
 
 /** The list's orders besides "newest first" (no value), by their value in the address. */

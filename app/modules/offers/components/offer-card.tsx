@@ -20,17 +20,12 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
   return (
     <article
       data-price={offer.price}
-      className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg"
+      // Its looks are app.css's .offer-card rules: a list repeats them 24 times (issue 28).
+      className="offer-card group"
     >
-      <div className="relative aspect-[3/2] overflow-hidden bg-sand-200">
+      <div className="offer-card-photo">
         {offer.mainImage ? (
-          <Picture
-            image={offer.mainImage}
-            alt={offer.title}
-            sizes={OFFER_CARD_SIZES}
-            priority={priority}
-            className="size-full object-cover transition duration-500 group-hover:scale-105"
-          />
+          <Picture image={offer.mainImage} alt={offer.title} sizes={OFFER_CARD_SIZES} priority={priority} />
         ) : (
           <div className="flex size-full items-center justify-center text-stone-500">
             <HomeIcon className="size-12" />
@@ -38,48 +33,46 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
         )}
         <StatusBadge status={offer.status} className="absolute start-3 top-3" />
         {/* Above the card's stretched link (z-10): the visitor's favourites and compare list. */}
-        <FavouriteButton id={offer.id} className="absolute end-3 top-3 z-10 size-10 rounded-full bg-white/90" />
-        <CompareButton offer={offer} className="absolute end-3 bottom-3 z-10 rounded-full bg-white/90 px-3 py-1 text-sm" />
+        <FavouriteButton id={offer.id} className="offer-card-fav" />
+        <CompareButton offer={offer} className="offer-card-compare" />
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="text-lg font-bold leading-snug text-ink">
-          <Link to={`/offer/${offer.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
-            {offer.title}
-          </Link>
+      <div className="offer-card-body">
+        <h3>
+          <Link to={`/offer/${offer.id}`}>{offer.title}</Link>
         </h3>
-        <p className="flex items-center gap-1 text-sm text-stone-600">
-          <PinIcon className="size-4 shrink-0 text-gold-700" />
+        <p className="offer-card-place">
+          <PinIcon />
           {[offer.location, offer.city].filter(Boolean).join("، ")}
         </p>
         <div>
-          <p className="text-xl font-bold text-brand-700" data-testid="card-price">
+          <p className="offer-card-price" data-testid="card-price">
             {offerPriceText(offer.price, offer.rentPeriod)}
           </p>
           {perMetre && (
-            <p className="text-sm text-stone-600" data-testid="card-price-per-metre">
+            <p className="offer-card-note" data-testid="card-price-per-metre">
               {perMetre}
             </p>
           )}
         </div>
-        <ul className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-stone-100 pt-3 text-sm text-stone-700">
-          <li className="flex items-center gap-1">
-            <span className="rounded bg-brand-50 px-2 text-brand-800">{offer.propertyType}</span>
+        <ul className="offer-card-facts">
+          <li>
+            <span className="offer-card-type">{offer.propertyType}</span>
           </li>
           {offer.area > 0 && (
-            <li className="flex items-center gap-1">
-              <AreaIcon className="size-4 text-stone-500" />
+            <li>
+              <AreaIcon />
               {formatNumberArabic(offer.area)} م²
             </li>
           )}
           {offer.bedrooms > 0 && (
-            <li className="flex items-center gap-1">
-              <BedIcon className="size-4 text-stone-500" />
+            <li>
+              <BedIcon />
               {roomsText(offer.bedrooms)}
             </li>
           )}
           {offer.bathrooms > 0 && (
-            <li className="flex items-center gap-1">
-              <BathIcon className="size-4 text-stone-500" />
+            <li>
+              <BathIcon />
               {bathroomsText(offer.bathrooms)}
             </li>
           )}
