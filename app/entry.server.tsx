@@ -4,8 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { nonceContext } from "~/context.ts";
-import styles from "~/app.css?inline";
-import { InlineStylesContext, NonceContext } from "~/utils/nonce.tsx";
+import { NonceContext } from "~/utils/nonce.tsx";
 import { log } from "~/utils/log.server.ts";
 import { ListsBootContext } from "~/modules/visitor-lists/components/list-buttons.tsx";
 import { bootVisitorLists } from "~/modules/visitor-lists/lists-boot.ts";
@@ -70,11 +69,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesContext.Provider value={styles}>
-          <ListsBootContext.Provider value={{ source: listsBoot, nonce }}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </ListsBootContext.Provider>
-        </InlineStylesContext.Provider>
+        <ListsBootContext.Provider value={{ source: listsBoot, nonce }}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ListsBootContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
