@@ -4,7 +4,9 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  build: { assetsInlineLimit: 0 },
+  // No asset inlined (the fonts stay files the browser keeps), but the icons app.css draws as masks:
+  // a few hundred bytes each, not worth a request (decision 028).
+  build: { assetsInlineLimit: (file) => file.includes("/components/ui/icons/") },
   environments: {
     // The server bundle's entry is our app (server/app.ts), which wraps the React Router build.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },

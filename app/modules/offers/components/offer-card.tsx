@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture.tsx";
-import { AreaIcon, BathIcon, BedIcon, HomeIcon, PinIcon } from "~/components/ui/icons.tsx";
+import { HomeIcon } from "~/components/ui/icons.tsx";
 import { bathroomsText, roomsText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { offerPriceText, pricePerMetreText } from "../offer-texts.ts";
@@ -40,10 +40,7 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
         <h3>
           <Link to={`/offer/${offer.id}`}>{offer.title}</Link>
         </h3>
-        <p className="offer-card-place">
-          <PinIcon />
-          {[offer.location, offer.city].filter(Boolean).join("، ")}
-        </p>
+        <p className="offer-card-place">{[offer.location, offer.city].filter(Boolean).join("، ")}</p>
         <div>
           <p className="offer-card-price" data-testid="card-price">
             {offerPriceText(offer.price, offer.rentPeriod)}
@@ -58,24 +55,9 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
           <li>
             <span className="offer-card-type">{offer.propertyType}</span>
           </li>
-          {offer.area > 0 && (
-            <li>
-              <AreaIcon />
-              {formatNumberArabic(offer.area)} م²
-            </li>
-          )}
-          {offer.bedrooms > 0 && (
-            <li>
-              <BedIcon />
-              {roomsText(offer.bedrooms)}
-            </li>
-          )}
-          {offer.bathrooms > 0 && (
-            <li>
-              <BathIcon />
-              {bathroomsText(offer.bathrooms)}
-            </li>
-          )}
+          {offer.area > 0 && <li data-icon="area">{formatNumberArabic(offer.area)} م²</li>}
+          {offer.bedrooms > 0 && <li data-icon="bed">{roomsText(offer.bedrooms)}</li>}
+          {offer.bathrooms > 0 && <li data-icon="bath">{bathroomsText(offer.bathrooms)}</li>}
         </ul>
       </div>
     </article>

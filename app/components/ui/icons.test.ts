@@ -1,0 +1,15 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ICON_NAMES } from "./icons.tsx";
+
+describe("line icons", () => {
+  it("names exactly the files of ./icons, so no icon refers to a symbol the sprite lacks", () => {
+    const files = fs
+      .readdirSync(path.join(import.meta.dirname, "icons"))
+      .filter((file) => file.endsWith(".svg"))
+      .map((file) => file.slice(0, -".svg".length))
+      .sort();
+    expect([...ICON_NAMES].sort()).toEqual(files);
+  });
+});
