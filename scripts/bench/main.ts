@@ -6,6 +6,8 @@
 //   2. gzip'd JavaScript per public page, first load (and after scrolling down)     budget ≤ 130 KiB  js.ts
 //   3. /offers throughput (32 keep-alive connections) against the same bytes as a static file (Node,
 //      nginx), p99 latency at 200 req/s, the uncached rate, the server's RSS  budget ≥ 300 req/s, p99 ≤ 20 ms, RSS < 300 MiB  http.ts
+//   3b. /offers without the page cache at 24 cards: its HTML by part, the server's CPU per render
+//                                                                                  budget ≤ 100 KB, ≤ 8 ms  html.ts
 //   4. keyword + filter search over 100,000 generated offers (the app's own code): one-word, three-word,
 //      typo and no-result keywords, and the header overlay's GET /api/search     budget p95 ≤ 10 ms, p99 ≤ 25 ms, overlay p95 ≤ 15 ms search.ts
 //   5. the task board over 10,000 generated tasks: listTasks per view, and GET
@@ -16,7 +18,7 @@
 //      work and its own client address, as a botnet would)                        budget p95 < 300 ms flood.ts
 //   8. photos per second through the image pipeline (no server needed)             budget ≥ 8        images.ts
 // Then a summary table, and every number in .bench-data/bench-report.json.
-// Options: `npm run bench -- --build` rebuilds first; `--only=lighthouse,js,http,search,tasks,reports,flood,images` runs
+// Options: `npm run bench -- --build` rebuilds first; `--only=lighthouse,js,http,html,search,tasks,reports,flood,images` runs
 // some parts; BENCH_LH_RUNS=n (1-5, default 3): Lighthouse runs per page, the median score is reported.
 // Only localhost traffic; every loop is bounded. Exit code is 0 unless the benchmark itself failed.
 import "../app-alias.ts";
@@ -28,6 +30,7 @@ import pg from "pg";
 import { findChromium } from "../chromium.ts";
 import { measurePasswordFlood } from "./flood.ts";
 import { measureThroughput } from "./http.ts";
+import { measureHtml } from "./html.ts";
 import { measureImages } from "./images.ts";
 import { measureJavaScript } from "./js.ts";
 import { measurePageImages } from "./page-images.ts";
@@ -38,7 +41,7 @@ import { measureSearch } from "./search.ts";
 import { DATA_DIR, ensureBuild, root, startServer, stopServer, type BenchServer } from "./server.ts";
 import { measureTasks } from "./tasks.ts";
 
-const PARTS = ["lighthouse", "js", "http", "search", "tasks", "reports", "flood", "images"] as const;
+const PARTS = ["lighthouse", "js", "http", "html", "search", "tasks", "reports", "flood", "images"] as const;
 type Part = (typeof PARTS)[number];
 
 const args = process.argv.slice(2);
@@ -97,6 +100,7 @@ async function serverParts() {
   const formPages = ["/contact", "/list-your-property", "/about", "/services"].map((name) => ({ name, url: `${server.base}${name}` }));
   if (chromiumPath && runs("js")) await section("JavaScript bytes", () => measureJavaScript([...pages, ...formPages], chromiumPath));
   if (runs("http")) await section("HTTP throughput", () => measureThroughput(server));
+  if (runs("html")) await section("/offers HTML", () => measureHtml(server));
   if (runs("search")) await section("Search", () => measureSearch(server));
   if (runs("tasks")) await section("Task board", () => measureTasks(server));
   if (runs("reports")) await section("Reports", () => measureReports(server));

@@ -17,6 +17,9 @@ export const BUDGET = {
   offersP99At200Ms: 20,
   serverRssMiB: 300,
   photosPerSecond: 8,
+  /** /offers rendered without the page cache at 24 cards (issue 28): its HTML, and the server's CPU time per render. */
+  offersHtmlKB: 100,
+  offersRenderCpuMs: 8,
   /** Lighthouse's phone (decision 019): the largest paint's photo, and any listing card's photo, as sent. */
   lcpImageKiB: 80,
   cardPhotoKiB: 15,
