@@ -22,6 +22,12 @@ describe("image URLs", () => {
     expect(imageAvifSrcSet({ ...older, avif: [] })).toBeUndefined();
   });
 
+  it("offers files up to the widest asked for, and always the narrowest", () => {
+    expect(imageSrcSet(photo, 800)).toBe(`/images/${ID}-400.webp 400w, /images/${ID}-800.webp 800w`);
+    expect(imageAvifSrcSet(photo, 800)).toBe(`/images/${ID}-400.avif 400w, /images/${ID}-800.avif 800w`);
+    expect(imageSrcSet(photo, 300)).toBe(`/images/${ID}-400.webp 400w`);
+  });
+
   it("knows a variant's file name in either format, and nothing else", () => {
     expect(IMAGE_FILE_PATTERN.test(`${ID}-800.webp`)).toBe(true);
     expect(IMAGE_FILE_PATTERN.test(`${ID}-800.avif`)).toBe(true);

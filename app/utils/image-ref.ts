@@ -48,9 +48,14 @@ export function imageUrl(image: Pick<ImageRef, "id" | "variants" | "avif">, want
   return variantUrl(image, width, format);
 }
 
-/** Every WebP variant with its width, for `<img srcset>`. */
-export function imageSrcSet(image: Pick<ImageRef, "id" | "variants">): string {
-  return image.variants.map((w) => `/images/${image.id}-${w}.webp ${w}w`).join(", ");
+/** The variants no wider than `widest` (the narrowest at least, whatever it is). */
+const upTo = (variants: readonly number[], widest: number) => variants.filter((w, i) => i === 0 || w <= widest);
+
+/** Every WebP variant (up to `widest` pixels) with its width, for `<img srcset>`. */
+export function imageSrcSet(image: Pick<ImageRef, "id" | "variants">, widest = Infinity): string {
+  return upTo(image.variants, widest)
+    .map((w) => `/images/${image.id}-${w}.webp ${w}w`)
+    .join(", ");
 }
 
 /**
@@ -58,7 +63,9 @@ export function imageSrcSet(image: Pick<ImageRef, "id" | "variants">): string {
  * has one and as WebP where it has not (every browser that reads AVIF reads WebP), so a wide slot
  * still gets a wide file. Undefined when the photo has no AVIF at all: leave the `<source>` out.
  */
-export function imageAvifSrcSet(image: Pick<ImageRef, "id" | "variants" | "avif">): string | undefined {
+export function imageAvifSrcSet(image: Pick<ImageRef, "id" | "variants" | "avif">, widest = Infinity): string | undefined {
   if (!image.avif?.length) return undefined;
-  return image.variants.map((w) => `${variantUrl(image, w, "avif")} ${w}w`).join(", ");
+  return upTo(image.variants, widest)
+    .map((w) => `${variantUrl(image, w, "avif")} ${w}w`)
+    .join(", ");
 }

@@ -9,13 +9,30 @@ import { BASE_VARIANT_WIDTHS, imageAvifSrcSet, imageSrcSet, imageUrl, type Image
  * `priority` for the one photo a page's largest paint is (the offer's first photo, the first
  * card): loaded at once with a high priority and preloaded from the <head>, in the format the
  * browser will pick (React preloads a bare <img> by itself, but not one inside a <picture>).
+ *
+ * `widest`: the widest file worth offering, where the slot is never wide (a card: at most 400 CSS
+ * pixels, so 800 pixels serve twice the density; a list of 24 cards sends each file name once less).
  */
-export function Picture({ image, alt, sizes, className = "", priority = false }: { image: ImageRef; alt: string; sizes: string; className?: string; priority?: boolean }) {
-  const avifSrcSet = imageAvifSrcSet(image);
+export function Picture({
+  image,
+  alt,
+  sizes,
+  className = "",
+  priority = false,
+  widest = Infinity,
+}: {
+  image: ImageRef;
+  alt: string;
+  sizes: string;
+  className?: string;
+  priority?: boolean;
+  widest?: number;
+}) {
+  const avifSrcSet = imageAvifSrcSet(image, widest);
   const img = (
     <img
       src={imageUrl(image, 800)}
-      srcSet={imageSrcSet(image)}
+      srcSet={imageSrcSet(image, widest)}
       sizes={sizes}
       width={image.width}
       height={image.height}
@@ -23,7 +40,7 @@ export function Picture({ image, alt, sizes, className = "", priority = false }:
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding={priority ? undefined : "async"}
-      className={className}
+      className={className || undefined}
       style={{ backgroundColor: image.colour }}
     />
   );
