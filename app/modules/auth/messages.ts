@@ -3,6 +3,7 @@ import { MESSAGES } from "~/utils/messages.ts";
 /** Texts of the sign-in, word for word as the firm gave them; the last group are ours (the firm gave none). */
 export const SIGN_IN_MESSAGES = {
   phoneRequired: MESSAGES.phoneRequired,
+  phoneInvalid: MESSAGES.phoneInvalid,
   notAllowed: "رقم الهاتف غير مصرح له بالدخول للوحة الإدارة",
   codeRequired: "الرجاء إدخال رمز التحقق",
   noCodeYet: "لم يتم إرسال رمز التحقق بعد",

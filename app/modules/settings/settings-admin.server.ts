@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { formatPhoneForReading } from "~/utils/phone.ts";
 import type { Db } from "~/db/client.server.ts";
 import { settings } from "~/db/schema.ts";
 import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
@@ -54,7 +55,8 @@ export function settingsFormValues(row: Settings): SettingsFormValues {
       dailyReportHour: String(row.dailyReportHour),
     },
     firm: {
-      companyPhone: row.companyPhone,
+      // Stored in E.164; given back as the manager writes it ("011 234 5678").
+      companyPhone: formatPhoneForReading(row.companyPhone),
       companyWhatsapp: row.companyWhatsapp,
       companyEmail: row.companyEmail,
       companyAddress: row.companyAddress,
