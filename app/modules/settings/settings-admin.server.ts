@@ -43,13 +43,16 @@ export function saveMapSettings(db: Db, values: MapSettings) {
   return saveSettings(db, values);
 }
 
+/** A stored WhatsApp number (wa.me's digits, no "+") as the form gives it back: with its code, so a foreign one reads again. */
+const whatsappForForm = (digits: string) => (digits ? formatPhoneForReading(`+${digits}`) : "");
+
 /** The saved settings as the page's forms start. */
 export function settingsFormValues(row: Settings): SettingsFormValues {
   const ticked = (on: boolean) => (on ? "on" : undefined);
   return {
     notifications: {
       managerEmail: row.managerEmail,
-      managerWhatsapp: row.managerWhatsapp,
+      managerWhatsapp: whatsappForForm(row.managerWhatsapp),
       dailyEmailReport: ticked(row.dailyEmailReport),
       dailyWhatsappReport: ticked(row.dailyWhatsappReport),
       dailyReportHour: String(row.dailyReportHour),
@@ -57,7 +60,7 @@ export function settingsFormValues(row: Settings): SettingsFormValues {
     firm: {
       // Stored in E.164; given back as the manager writes it ("011 234 5678").
       companyPhone: formatPhoneForReading(row.companyPhone),
-      companyWhatsapp: row.companyWhatsapp,
+      companyWhatsapp: whatsappForForm(row.companyWhatsapp),
       companyEmail: row.companyEmail,
       companyAddress: row.companyAddress,
       workingHours: row.workingHours,
