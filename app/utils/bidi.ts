@@ -27,21 +27,9 @@ export function cleanPersonName(text: string): string {
   return text.replace(BIDI_CONTROLS, "").replace(BIDI_MARKS, "").replace(/\s+/g, " ").trim();
 }
 
-/**
- * How an identifier (a phone, a licence, CR or reference number, a national address code) keeps
- * its order inside Arabic text, whatever its digits. `dir="ltr"` or `<bdi dir="ltr">` is not
- * enough: Arabic-Indic digits are Arabic numbers (AN) to the bidi algorithm, and a space between two
- * of them resolves right to left, so "٠١١ ٢٣٤ ٥٦٧٨" shows as "٥٦٧٨ ٢٣٤ ٠١١" even in a left-to-right
- * isolate (checked in Chromium by the groups' x positions, tests/e2e/identifier-order.spec.ts).
- * An isolated override lays the characters out left to right in the order they are written and
- * leaves the text around it alone; the DOM text stays as it is (copying gives the plain number).
- * Only for values without Arabic letters: an override would spell a word backwards
- * (IdentifierText falls back to a left-to-right isolate with marks around the spaces then).
+/*
+ * Showing identifiers (phones, licence, CR and reference numbers) in their true order is the other
+ * half of the bidi story: components/ui/identifier-text.tsx says why `dir="ltr"` is not enough and
+ * what is used instead. It lives there, not here: this module is loaded with the public forms'
+ * schemas, that one with the pages' first JavaScript (decision 004).
  */
-export const LTR_IDENTIFIER_CLASS = "[unicode-bidi:isolate-override]";
-
-/** Arabic letters (not digits): a value holding one is not laid out by an override. */
-export const hasArabicLetters = (text: string) => /[\u0621-\u064A\u066E-\u06D3\u06FA-\u06FF]/.test(text);
-
-/** The same as plain text, for the rare value with Arabic letters: a left-to-right mark each side of every space. */
-export const markSpacesLtr = (text: string) => text.replace(/\s+/g, (space) => `\u200E${space}\u200E`);

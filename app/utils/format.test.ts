@@ -26,6 +26,15 @@ describe("dates and counts", () => {
     // A code issued in Latin letters (a national address's short code) is shown as issued.
     expect(formatIdentifier(" RRRD2929 ")).toBe("RRRD2929");
     expect(formatDigitsArabic("٠٥٥")).toBe("٠٥٥");
+    // Lists of numbers take the Arabic comma; a decimal point and a thousands comma their Arabic marks.
+    expect([formatDigitsArabic("1, 3"), formatDigitsArabic("1,3,5"), formatDigitsArabic("1250.50"), formatDigitsArabic("1,250,000"), formatDigitsArabic("24.7136")]).toEqual([
+      "١، ٣",
+      "١، ٣، ٥",
+      "١٢٥٠٫٥٠",
+      "١٬٢٥٠٬٠٠٠",
+      "٢٤٫٧١٣٦",
+    ]);
+    expect(formatDigitsArabic("أربعة أحرف ثم 4 أرقام، مثل RRRD2929")).toBe("أربعة أحرف ثم ٤ أرقام، مثل RRRD2929");
   });
 
   it("agrees the word with the number as Arabic does", () => {

@@ -40,11 +40,19 @@ export function formatNumberArabic(value: number): string {
 }
 
 /**
- * The digits of a text the site writes (a year, a plan or plot number, a phone, a floor like
- * "2-3") in Arabic-Indic, the public pages' one digit style; everything else stays as it is.
+ * The one digit style (decision 026): the digits of a text the site or the back office writes (a
+ * year, a plan or plot number, a floor like "2-3", a limit in a message, an example in a hint) in
+ * Arabic-Indic, with the Arabic marks around them: a decimal point between digits becomes «٫»,
+ * a thousands comma (a comma before exactly three digits) «٬», and a comma separating a list of
+ * numbers («1, 3», «1,3») the Arabic comma «، ». A code of Latin letters and digits («RRRD2929»,
+ * «JPEG2») is left as issued; everything else stays as it is.
  */
 export function formatDigitsArabic(text: string | number): string {
-  return String(text).replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+  return String(text)
+    .replace(/(\d),(?=\d{3}(?!\d))/g, "$1٬")
+    .replace(/(\d)\s*,\s*(?=\d)/g, "$1، ")
+    .replace(/(\d)\.(?=\d)/g, "$1٫")
+    .replace(/[A-Za-z0-9]+/g, (word) => (/[A-Za-z]/.test(word) ? word : word.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)))));
 }
 
 /**

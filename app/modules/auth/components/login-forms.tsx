@@ -8,6 +8,7 @@ import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { parsePhone } from "~/utils/phone.ts";
 import { codeStepSchema, passwordSignInSchema, phoneStepSchema } from "../login-schema.ts";
 import { SIGN_IN_MESSAGES as M } from "../messages.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
 
 const inputClass =
   "w-full rounded-xl border border-stone-300 bg-white px-3 py-3 text-lg shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-invalid:border-red-600";
@@ -93,7 +94,7 @@ export function CodeStep({ phone, reply, busy }: { phone: string; reply: FormRep
   return (
     <div className="grid gap-4">
       <p className="text-stone-700">
-        أدخل الرمز المكوّن من 6 أرقام المرسل إلى <IdentifierText value={phone} className="font-bold text-ink" />
+        أدخل الرمز المكوّن من {formatNumberArabic(6)} أرقام المرسل إلى <IdentifierText value={phone} className="font-bold text-ink" />
       </p>
       <Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4">
         <input type="hidden" name="intent" value="verify" />

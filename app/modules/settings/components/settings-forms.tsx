@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
-import { emailInputProps, Field, FormNotice, inputClass } from "~/components/forms/field.tsx";
+import { emailInputProps, Field, FormNotice, inputClass, phoneInputProps } from "~/components/forms/field.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { useValidateOnChange } from "~/components/forms/use-validate-on-change.ts";
 import type { Coordinates } from "~/modules/offers/map-link.ts";
@@ -61,7 +61,9 @@ export function NotificationsForm({ values }: { values: SettingsFormValues["noti
         {(props) => <input {...props} {...emailInputProps} maxLength={FIELD_LIMITS.email} />}
       </Field>
       <Field meta={fields.managerWhatsapp} label="رقم واتساب المدير" hint="رقم جوال سعودي مثل ٠٥٠١٢٣٤٥٦٧، أو رقم من خارج المملكة يبدأ بمفتاح الدولة.">
-        {(props) => <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder="٠٥xxxxxxxx" maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />}
+        {(props) => (
+          <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder={phoneInputProps.placeholder} maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />
+        )}
       </Field>
       <fieldset className="grid gap-3 rounded-xl border border-stone-200 p-4 sm:col-span-2">
         <legend className="px-1 font-bold text-brand-900">التقرير اليومي</legend>
@@ -118,7 +120,9 @@ export function FirmDetailsForm({ values, tileUrl }: { values: SettingsFormValue
         label="رقم واتساب المنشأة"
         hint="تفتحه كل روابط واتساب في الموقع والزر العائم. رقم جوال مثل ٠٥٠١٢٣٤٥٦٧، أو رقم من خارج المملكة يبدأ بمفتاح الدولة."
       >
-        {(props) => <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder="٠٥xxxxxxxx" maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />}
+        {(props) => (
+          <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder={phoneInputProps.placeholder} maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />
+        )}
       </Field>
       <Field meta={fields.companyEmail} label="البريد الإلكتروني">
         {(props) => <input {...props} {...emailInputProps} maxLength={FIELD_LIMITS.email} />}
