@@ -38,7 +38,7 @@ export const DEMO_SETTINGS = {
  * Riyadh's Olaya district and its point on the map.
  */
 export const DEMO_FIRM_DETAILS = {
-  companyPhone: "011 000 0000",
+  companyPhone: "+966110000000",
   companyEmail: "info@example.sa",
   companyAddress: "طريق الملك فهد، حي العليا، الرياض 12211",
   workingHours: "الأحد إلى الخميس، ٩ صباحًا إلى ٥ مساءً",

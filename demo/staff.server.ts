@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server.ts";
 import { staffUsers } from "~/db/schema.ts";
 import type { NewStaff } from "~/modules/users/users.server.ts";
-import { normalizePhone } from "~/utils/format.ts";
+import { parsePhone } from "~/utils/phone.ts";
 
 /**
  * The demo staff (demo mode only; production has no built-in accounts, its first manager comes
@@ -19,6 +19,6 @@ const DEMO_STAFF: readonly NewStaff[] = [
 export async function seedDemoStaff(db: Db) {
   await db
     .insert(staffUsers)
-    .values(DEMO_STAFF.map((s) => ({ ...s, phone: normalizePhone(s.phone), email: s.email ?? "" })))
+    .values(DEMO_STAFF.map((s) => ({ ...s, phone: parsePhone(s.phone) ?? s.phone, email: s.email ?? "" })))
     .onConflictDoNothing();
 }

@@ -26,3 +26,10 @@ export function stripBidiControls(text: string): string {
 export function cleanPersonName(text: string): string {
   return text.replace(BIDI_CONTROLS, "").replace(BIDI_MARKS, "").replace(/\s+/g, " ").trim();
 }
+
+/*
+ * Showing identifiers (phones, licence, CR and reference numbers) in their true order is the other
+ * half of the bidi story: components/ui/identifier-text.tsx says why `dir="ltr"` is not enough and
+ * what is used instead. It lives there, not here: this module is loaded with the public forms'
+ * schemas, that one with the pages' first JavaScript (decision 004).
+ */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { optionalEmailField, personNameField, phoneField, requiredEmailField, typedTextField } from "./form-fields.ts";
+import { optionalEmailField, optionalPhoneField, personNameField, phoneField, requiredEmailField, typedTextField } from "./form-fields.ts";
 import { MESSAGES } from "./messages.ts";
 
 /** The messages of a refused value, or its output. */
@@ -16,6 +16,24 @@ describe("the shared form fields (zod/mini)", () => {
     expect(read(phoneField(), undefined)).toEqual({ messages: [MESSAGES.phoneRequired] });
     expect(read(phoneField(), "call me")).toEqual({ messages: [MESSAGES.phoneInvalid] });
     expect(read(phoneField(), "0".repeat(31))).toEqual({ messages: [MESSAGES.phoneInvalid] });
+    // «12345» was stored as «+96612345» under the old "8 to 15 digits" rule.
+    expect(read(phoneField(), "12345")).toEqual({ messages: [MESSAGES.phoneInvalid] });
+    expect(read(phoneField(), "٠٥٠-١٢٣-٤٥٦٧")).toEqual({ value: "+966501234567" });
+    expect(read(phoneField(), "+971 50 123 4567")).toEqual({ value: "+971501234567" });
+  });
+
+  it("phone, WhatsApp: a mobile in wa.me's form; a landline refused with the field's message", () => {
+    const whatsapp = phoneField({ mobile: true, form: "wa.me", invalid: "رقم واتساب غير صحيح" });
+    expect(read(whatsapp, "0551234567")).toEqual({ value: "966551234567" });
+    expect(read(whatsapp, "0112345678")).toEqual({ messages: ["رقم واتساب غير صحيح"] });
+    expect(read(phoneField(), "0112345678")).toEqual({ value: "+966112345678" });
+  });
+
+  it("optional phone: empty or missing is '', anything given must be a number", () => {
+    expect(read(optionalPhoneField(), undefined)).toEqual({ value: "" });
+    expect(read(optionalPhoneField(), "  ")).toEqual({ value: "" });
+    expect(read(optionalPhoneField(), "011 234 5678")).toEqual({ value: "+966112345678" });
+    expect(read(optionalPhoneField(), "12345")).toEqual({ messages: [MESSAGES.phoneInvalid] });
   });
 
   it("person name: cleaned of bidi controls and marks; required only when asked; at most its length", () => {

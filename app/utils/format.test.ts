@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCountArabic, formatDateArabic, formatDigitsArabic, formatPhoneArabic, formatPriceArabic, formatPriceSar, isPlausiblePhone, normalizePhone } from "./format.ts";
+import { formatCountArabic, formatDateArabic, formatDigitsArabic, formatIdentifier, formatPriceArabic, formatPriceSar } from "./format.ts";
 
 describe("price formatting", () => {
   it("shows Saudi riyals in the Arabic locale without decimals", () => {
@@ -14,25 +14,6 @@ describe("price formatting", () => {
   });
 });
 
-describe("phone normalisation", () => {
-  it.each([
-    ["0501234567", "+966501234567"],
-    ["00966501234567", "+966501234567"],
-    ["+971501234567", "+971501234567"],
-    ["501234567", "+966501234567"],
-    ["050 123 4567", "+966501234567"],
-    ["٠٥٠١٢٣٤٥٦٧", "+966501234567"],
-    ["", ""],
-  ])("%s becomes %s", (input, expected) => {
-    expect(normalizePhone(input)).toBe(expected);
-  });
-  it("accepts plausible numbers only", () => {
-    expect(isPlausiblePhone("+966501234567")).toBe(true);
-    expect(isPlausiblePhone("+966abc")).toBe(false);
-    expect(isPlausiblePhone("+9661")).toBe(false);
-  });
-});
-
 describe("dates and counts", () => {
   it("dates are Riyadh's whatever the machine's time zone: 22:30 UTC is already the next day there", () => {
     expect(formatDateArabic("2026-03-31T22:30:00Z")).toBe(formatDateArabic("2026-04-01T09:00:00Z"));
@@ -41,8 +22,19 @@ describe("dates and counts", () => {
 
   it("writes the digits of codes, years and phones in Arabic-Indic, nothing else changed", () => {
     expect([formatDigitsArabic("2604"), formatDigitsArabic(2026), formatDigitsArabic("2-3"), formatDigitsArabic("الدور 4")]).toEqual(["٢٦٠٤", "٢٠٢٦", "٢-٣", "الدور ٤"]);
-    expect(formatPhoneArabic("+966 50 123 4567")).toBe("+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧");
+    expect(formatIdentifier("+966 50 123 4567")).toBe("+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧");
+    // A code issued in Latin letters (a national address's short code) is shown as issued.
+    expect(formatIdentifier(" RRRD2929 ")).toBe("RRRD2929");
     expect(formatDigitsArabic("٠٥٥")).toBe("٠٥٥");
+    // Lists of numbers take the Arabic comma; a decimal point and a thousands comma their Arabic marks.
+    expect([formatDigitsArabic("1, 3"), formatDigitsArabic("1,3,5"), formatDigitsArabic("1250.50"), formatDigitsArabic("1,250,000"), formatDigitsArabic("24.7136")]).toEqual([
+      "١، ٣",
+      "١، ٣، ٥",
+      "١٢٥٠٫٥٠",
+      "١٬٢٥٠٬٠٠٠",
+      "٢٤٫٧١٣٦",
+    ]);
+    expect(formatDigitsArabic("أربعة أحرف ثم 4 أرقام، مثل RRRD2929")).toBe("أربعة أحرف ثم ٤ أرقام، مثل RRRD2929");
   });
 
   it("agrees the word with the number as Arabic does", () => {

@@ -1,5 +1,3 @@
-import { toAsciiDigits } from "./numbers.ts";
-
 const arabicPrice = new Intl.NumberFormat("ar-SA", {
   style: "currency",
   currency: "SAR",
@@ -42,18 +40,32 @@ export function formatNumberArabic(value: number): string {
 }
 
 /**
- * The digits of a text the site writes (a year, a plan or plot number, a phone, a floor like
- * "2-3") in Arabic-Indic, the public pages' one digit style; everything else stays as it is.
+ * The one digit style (decision 026): the digits of a text the site or the back office writes (a
+ * year, a plan or plot number, a floor like "2-3", a limit in a message, an example in a hint) in
+ * Arabic-Indic, with the Arabic marks around them: a decimal point between digits becomes «٫»,
+ * a thousands comma (a comma before exactly three digits) «٬», and a comma separating a list of
+ * numbers («1, 3», «1,3») the Arabic comma «، ». A code of Latin letters and digits («RRRD2929»,
+ * «JPEG2») is left as issued; everything else stays as it is.
  */
 export function formatDigitsArabic(text: string | number): string {
-  return String(text).replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+  return String(text)
+    .replace(/(\d),(?=\d{3}(?!\d))/g, "$1٬")
+    .replace(/(\d)\s*,\s*(?=\d)/g, "$1، ")
+    .replace(/(\d)\.(?=\d)/g, "$1٫")
+    .replace(/[A-Za-z0-9]+/g, (word) => (/[A-Za-z]/.test(word) ? word : word.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)))));
 }
 
 /**
- * A phone number as the public pages show it: as typed, in Arabic-Indic digits. The element that
- * shows it has `dir="ltr"`, so "+٩٦٦ ٥٠ ٠٠٠ ٠٠٠٠" keeps its order; a tel: link dials the ASCII digits.
+ * An identifier as a person reads it (a phone, a licence, CR, deed, plot or reference number):
+ * Arabic-Indic digits, the site's one digit style (decision 026), unless it holds Latin letters: a
+ * code issued in Latin letters and digits (a national address's short code "RRRD2929", an IBAN) is
+ * shown as issued. Show it through `<IdentifierText>` (components/ui/identifier-text.tsx), which
+ * keeps its groups in order.
  */
-export const formatPhoneArabic = (phone: string): string => formatDigitsArabic(phone);
+export function formatIdentifier(text: string | number): string {
+  const value = String(text).trim();
+  return /[A-Za-z]/.test(value) ? value : formatDigitsArabic(value);
+}
 
 export function formatArea(area: number): string {
   return `${formatNumberArabic(area)} م²`;
@@ -142,25 +154,4 @@ export function formatCountArabic(count: number, words: CountWords): string {
     default:
       return `${formatNumberArabic(count)} ${words.other ?? words.many}`;
   }
-}
-
-/**
- * Phone normalisation: leading 00966 or 0 becomes +966, a leading + is kept,
- * anything else gets +966 in front. Spaces, dashes, brackets and invisible direction marks are
- * dropped; Arabic-Indic digits become ASCII.
- */
-export function normalizePhone(input: string): string {
-  const digits = toAsciiDigits(input)
-    // Phones paste numbers wrapped in invisible direction marks (U+202A … U+202C, LRM): dropped too.
-    .replace(/[\s\-().\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g, "");
-  if (digits === "") return "";
-  if (digits.startsWith("+")) return digits;
-  if (digits.startsWith("00966")) return `+966${digits.slice(5)}`;
-  if (digits.startsWith("0")) return `+966${digits.slice(1)}`;
-  return `+966${digits}`;
-}
-
-/** A plausible international number after normalisation: + and 8 to 15 digits. */
-export function isPlausiblePhone(normalized: string): boolean {
-  return /^\+\d{8,15}$/.test(normalized);
 }

@@ -7,7 +7,7 @@ export const MESSAGES = {
   inquirySent: "تم الإرسال بنجاح! شكراً لتواصلك معنا، سنتصل بك قريباً.",
   phoneLabelRequired: "رقم الهاتف (مطلوب)",
   phoneRequired: "الرجاء إدخال رقم الهاتف",
-  phoneInvalid: "رقم الهاتف غير صحيح، اكتبه مثل 05xxxxxxxx",
+  phoneInvalid: "رقم الهاتف غير صحيح، اكتبه مثل ٠٥٠١٢٣٤٥٦٧، ولرقم من خارج المملكة ابدأ بمفتاح الدولة",
   emailInvalid: "البريد الإلكتروني غير صحيح",
   emailRequired: "يرجى إدخال البريد الإلكتروني",
   tooLong: "النص أطول من المسموح",
@@ -28,6 +28,7 @@ export const MESSAGES = {
   // New password (profile and password reset).
   passwordRequired: "يرجى إدخال كلمة المرور الجديدة وتأكيدها",
   passwordMismatch: "كلمات المرور غير متطابقة",
-  passwordTooShort: "يجب أن تكون كلمة المرور 6 أحرف على الأقل",
+  // SPEC's text, its digit in the one digit style (decision 026); written out: this module stays free of format.ts.
+  passwordTooShort: "يجب أن تكون كلمة المرور ٦ أحرف على الأقل",
   passwordTooCommon: "كلمة المرور هذه شائعة وسهلة التخمين، يرجى اختيار كلمة مرور أقوى",
 } as const;

@@ -1,3 +1,4 @@
+import { formatNumberArabic } from "./format.ts";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { COMMON_PASSWORDS, isCommonPassword } from "./common-passwords.ts";
@@ -37,11 +38,11 @@ describe("new password rules", () => {
 
   it("refuses fewer than 6 characters, counting Arabic letters as one each", () => {
     expect(PASSWORD_RULES.minLength).toBe(6);
-    const tooShort = { ok: false, errors: { password: ["يجب أن تكون كلمة المرور 6 أحرف على الأقل"] } };
+    const tooShort = { ok: false, errors: { password: ["يجب أن تكون كلمة المرور ٦ أحرف على الأقل"] } };
     expect(check("Nj-14", "Nj-14")).toEqual(tooShort);
     expect(check("بيتنا", "بيتنا")).toEqual(tooShort);
     expect(check("Nj-145", "Nj-145")).toMatchObject({ ok: true });
-    expect(MESSAGES.passwordTooShort).toContain(String(PASSWORD_RULES.minLength));
+    expect(MESSAGES.passwordTooShort).toContain(formatNumberArabic(PASSWORD_RULES.minLength));
   });
 
   it("refuses an overlong password", () => {

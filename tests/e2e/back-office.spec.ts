@@ -85,7 +85,7 @@ test("profile: a change needs a fresh SMS code (no password yet), then the curre
   await newPassword.fill("ab1");
   await confirmation.fill("ab1");
   await save.click();
-  await expect(newPassword).toHaveAccessibleDescription("يجب أن تكون كلمة المرور 6 أحرف على الأقل");
+  await expect(newPassword).toHaveAccessibleDescription("يجب أن تكون كلمة المرور ٦ أحرف على الأقل");
   await expect(confirmation).not.toHaveAttribute("aria-invalid");
   await newPassword.fill("نخيل-الرياض-2026");
   await confirmation.fill("نخيل-الرياض-2026");
@@ -166,7 +166,7 @@ test("the manager adds a staff member (confirmed by an SMS code), and deactivati
   // A wrong username shows its error when the field is left, and the error goes as soon as it is fixed.
   await usernameField.fill("ريما");
   await usernameField.blur();
-  await expect(usernameField).toHaveAccessibleDescription(/اسم المستخدم من 3 إلى 40 حرفًا/);
+  await expect(usernameField).toHaveAccessibleDescription(/اسم المستخدم من ٣ إلى ٤٠ حرفًا/);
   await expect(usernameField).toHaveAttribute("aria-invalid", "true");
   await usernameField.fill(username);
   await expect(usernameField).not.toHaveAttribute("aria-invalid");

@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../app/utils/messages.ts";
 import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
 import { expect, test, uniquePhone } from "./fixtures.ts";
 
@@ -62,12 +63,12 @@ test("contact: an error found by the server clears once the field is fixed", asy
   const answer = page.waitForResponse((response) => response.request().method() === "POST");
   await page.getByRole("button", { name: "إرسال", exact: true }).click();
   expect((await answer).status()).toBe(400);
-  await expect(page.getByText("رقم الهاتف غير صحيح، اكتبه مثل 05xxxxxxxx")).toBeVisible();
+  await expect(page.getByText(MESSAGES.phoneInvalid)).toBeVisible();
   await expect(phone).toHaveAttribute("aria-invalid", "true");
 
   await page.unroute(schemaChunk);
   await phone.pressSequentially("3456789");
-  await expect(page.getByText("رقم الهاتف غير صحيح، اكتبه مثل 05xxxxxxxx")).toBeHidden();
+  await expect(page.getByText(MESSAGES.phoneInvalid)).toBeHidden();
   await expect(phone).not.toHaveAttribute("aria-invalid");
 });
 

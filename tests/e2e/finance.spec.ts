@@ -82,7 +82,7 @@ test("the accountant's request with a receipt: rejected (a reason is required), 
   await expect(form.getByLabel("المبلغ (ريال سعودي)")).toHaveAccessibleDescription(/يرجى إدخال مبلغ أكبر من صفر بخانتين عشريتين على الأكثر$/);
   await form.getByLabel("صورة الإيصال (اختياري)").setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0xff) });
   await form.getByRole("button", { name: "إرسال طلب الاعتماد" }).click();
-  await expect(form.getByLabel("صورة الإيصال (اختياري)")).toHaveAccessibleDescription(/حجم الملف كبير جداً\. الحد الأقصى هو 10 ميجابايت\.$/);
+  await expect(form.getByLabel("صورة الإيصال (اختياري)")).toHaveAccessibleDescription(/حجم الملف كبير جداً\. الحد الأقصى هو ١٠ ميجابايت\.$/);
 
   // The first request, with its receipt, typed in Arabic-Indic digits.
   await sendRequest(page, { description: first, amount: "١٬٢٥٠٫٥", type: "مصروف", notes: "عاجل قبل نهاية الشهر", file: await receipt("first.jpg", "#c96") });

@@ -62,8 +62,8 @@ const random = (digits: number) => String(crypto.randomInt(10 ** digits)).padSta
 /** A string no other test (or worker) makes at the same moment: for names, phones, e-mails. */
 export const unique = (digits = 7) => random(digits);
 
-/** A mobile number nobody else in the suite uses, as typed in a form: 05xxxxxxxx. */
-export const uniquePhone = () => `05${random(8)}`;
+/** A mobile number nobody else in the suite uses, as typed in a form: 055xxxxxxx (a valid Saudi mobile: 052… and 0574… are not). */
+export const uniquePhone = () => `055${random(7)}`;
 
 /** The newest sign-in code texted to a phone (local form, e.g. 0500000001), from the SMS outbox. */
 export async function latestCode(phone: string, after: number): Promise<string | undefined> {

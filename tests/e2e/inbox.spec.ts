@@ -60,7 +60,8 @@ test("a visitor's inquiry reaches an employee's inbox; reply by e-mail and Whats
   await expect(page).toHaveURL(/q=/);
   await expect(page.getByTestId("inquiry-card")).toHaveCount(1);
   await expect(card.getByTestId("inquiry-status")).toHaveText("قيد الانتظار");
-  await expect(card.getByRole("link", { name: "+966559876543" })).toHaveAttribute("href", "tel:+966559876543");
+  // Shown as dialled at home, in Arabic-Indic digits (IdentifierText); dialled in E.164.
+  await expect(card.getByRole("link", { name: "٠٥٥ ٩٨٧ ٦٥٤٣" })).toHaveAttribute("href", "tel:+966559876543");
   await expect(card.getByRole("link", { name: offer!.title })).toHaveAttribute("href", `/offer/${offer!.id}`);
   await expect(card).toContainText("هل يمكن المعاينة مساء الخميس؟");
 

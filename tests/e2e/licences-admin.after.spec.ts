@@ -38,8 +38,9 @@ const MESSAGES = {
   added: "تم إضافة الترخيص بنجاح!",
   uploadRequired: "يرجى تقديم صورة ووصف لها.",
   linkRequired: "يرجى إدخال رابط الصورة ووصف لها.",
-  tooLarge: "حجم الملف كبير جداً. الحد الأقصى هو 10 ميجابايت.",
-  limitReached: "لقد وصلت إلى الحد الأقصى من التراخيص (10)...",
+  // SPEC's texts, their digits in the one digit style (decision 026).
+  tooLarge: "حجم الملف كبير جداً. الحد الأقصى هو ١٠ ميجابايت.",
+  limitReached: "لقد وصلت إلى الحد الأقصى من التراخيص (١٠)...",
   deleteConfirm: "هل أنت متأكد من حذف هذا الترخيص؟",
   deleted: "تم حذف الترخيص.",
   notHttps: "يجب أن يكون رابط الصورة آمناً يبدأ بـ https://\u200E",

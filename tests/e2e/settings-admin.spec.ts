@@ -62,19 +62,20 @@ test("the firm's phone is shown on the contact page and in the footer, as a tel:
   await signedInAs("manager");
   const digits = `011${unique(7)}`;
   const phone = `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`;
-  // The public pages show it in Arabic-Indic digits (one digit style), and dial the ASCII ones.
+  // Stored in E.164; the public pages show it as dialled at home in Arabic-Indic digits (one digit style), and dial E.164.
   const shown = phone.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+  const e164 = `+966${digits.slice(1)}`;
   try {
     await saveFirmPhone(page, phone);
     await page.goto("/contact");
     const details = page.getByRole("region", { name: "بيانات التواصل" });
-    await expect(details.getByRole("link", { name: shown })).toHaveAttribute("href", `tel:${digits}`);
+    await expect(details.getByRole("link", { name: shown })).toHaveAttribute("href", `tel:${e164}`);
     await expect(details.getByRole("link", { name: "info@example.sa" })).toHaveAttribute("href", "mailto:info@example.sa");
     await expect(details).toContainText("١٢٠٠٠٠٠٠٠٠"); // the FAL licence
     await expect(details.getByRole("link", { name: "عرض موقعنا على الخريطة" })).toHaveAttribute("href", /query=24\.6907,46\.685$/);
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: shown })).toHaveAttribute("href", `tel:${digits}`);
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: shown })).toHaveAttribute("href", `tel:${e164}`);
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}") as Record<string, unknown>;
-    expect(jsonLd).toMatchObject({ "@type": "RealEstateAgent", telephone: digits, email: "info@example.sa" });
+    expect(jsonLd).toMatchObject({ "@type": "RealEstateAgent", telephone: e164, email: "info@example.sa" });
     await shots(page, "contact");
 
     // An emptied detail is simply not shown.

@@ -18,9 +18,10 @@ test("a manager signs in with the code from the SMS, sees the back office, and l
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("تسجيل الدخول إلى لوحة التحكم");
-  await expect(page.getByLabel("رقم الهاتف")).toHaveAttribute("placeholder", "05xxxxxxxx");
+  await expect(page.getByLabel("رقم الهاتف")).toHaveAttribute("placeholder", "٠٥xxxxxxxx");
   await page.getByLabel("رقم الهاتف").fill(manager.localPhone);
-  await expect(page.getByText(`سيُرسل رمز التحقق إلى: ${manager.phone}`)).toBeVisible();
+  // The international number the code goes to, in the page's digits (IdentifierText).
+  await expect(page.getByText(`سيُرسل رمز التحقق إلى: ${manager.phone.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)))}`)).toBeVisible();
 
   const code = await askForCode(page, manager.localPhone);
   await expect(page.getByText(manager.phone)).toBeVisible();

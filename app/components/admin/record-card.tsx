@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from "react";
 import { formatDateTimeArabic } from "~/utils/format.ts";
 import { adminCardClass } from "./styles.ts";
+import { IdentifierText } from "~/components/ui/identifier-text.tsx";
+import { dialablePhone, formatPhoneForReading } from "~/utils/phone.ts";
 
 /**
  * One record of a back-office list (an inquiry, an owner's submission), named by the person who
@@ -65,8 +67,8 @@ function ContactFacts({ phone, email, at }: { phone: string; email: string; at: 
   return (
     <>
       <Fact label="الهاتف">
-        <a href={`tel:${phone}`} dir="ltr" className="font-bold text-brand-800 underline">
-          {phone}
+        <a href={`tel:${dialablePhone(phone)}`} className="font-bold text-brand-800 underline">
+          <IdentifierText value={formatPhoneForReading(phone)} />
         </a>
       </Fact>
       {email ? (

@@ -89,7 +89,8 @@ export const phoneInputProps = {
   inputMode: "tel",
   autoComplete: "tel",
   dir: "ltr",
-  placeholder: "05xxxxxxxx",
+  // SPEC's «05xxxxxxxx», in the one digit style (decision 026).
+  placeholder: "٠٥xxxxxxxx",
   className: `${inputClass} text-end`,
 } as const;
 

@@ -54,6 +54,8 @@ describe("sign-in by SMS code", () => {
     expect(stranger).toMatchObject({ status: 400, errors: { phone: [M.notAllowed] }, initialValue: { intent: "send-code", phone: "0559990001" } });
     // The solved bot check is never given back.
     expect(stranger.initialValue).not.toHaveProperty("altcha");
+    // Not a phone number at all: said so under the field, by the one phone rule.
+    expect(await post({ intent: "send-code", phone: "12345", altcha: await solvedProof(db()) })).toMatchObject({ status: 400, errors: { phone: [M.phoneInvalid] } });
     expect(texts).toEqual([]);
   });
 

@@ -1,8 +1,10 @@
 import { MESSAGES } from "~/utils/messages.ts";
+import { formatDigitsArabic } from "~/utils/format.ts";
 
 /** Texts of the sign-in, word for word as the firm gave them; the last group are ours (the firm gave none). */
 export const SIGN_IN_MESSAGES = {
   phoneRequired: MESSAGES.phoneRequired,
+  phoneInvalid: MESSAGES.phoneInvalid,
   notAllowed: "رقم الهاتف غير مصرح له بالدخول للوحة الإدارة",
   codeRequired: "الرجاء إدخال رمز التحقق",
   noCodeYet: "لم يتم إرسال رمز التحقق بعد",
@@ -17,9 +19,9 @@ export const SIGN_IN_MESSAGES = {
   botCheckMissing: "فشل في إعداد التحقق",
 
   codeExpired: "انتهت صلاحية رمز التحقق، يرجى طلب رمز جديد",
-  codeLocked: "تم تجاوز عدد المحاولات المسموح بها، يرجى المحاولة بعد 15 دقيقة",
-  tooSoon: "يرجى الانتظار 30 ثانية قبل طلب رمز جديد",
-  tooManyCodes: "تم تجاوز عدد الرموز المسموح بها، يرجى المحاولة بعد 15 دقيقة",
+  codeLocked: formatDigitsArabic("تم تجاوز عدد المحاولات المسموح بها، يرجى المحاولة بعد 15 دقيقة"),
+  tooSoon: formatDigitsArabic("يرجى الانتظار 30 ثانية قبل طلب رمز جديد"),
+  tooManyCodes: formatDigitsArabic("تم تجاوز عدد الرموز المسموح بها، يرجى المحاولة بعد 15 دقيقة"),
   tooManyFromAddress: "طلبات كثيرة من هذا الجهاز، يرجى المحاولة لاحقًا",
   identifierRequired: "يرجى إدخال اسم المستخدم أو البريد الإلكتروني",
   passwordRequired: "يرجى إدخال كلمة المرور",
@@ -33,7 +35,7 @@ export const REAUTH_MESSAGES = {
   codeSent: "تم إرسال رمز التحقق إلى جوالك",
   codeNotNeeded: "لحسابك كلمة مرور: أدخل كلمة المرور الحالية بدلًا من الرمز",
   verifyFailed: "تعذر التحقق من هويتك، يرجى المحاولة مرة أخرى",
-  tooManyTries: "محاولات كثيرة، يرجى المحاولة بعد 15 دقيقة",
+  tooManyTries: formatDigitsArabic("محاولات كثيرة، يرجى المحاولة بعد 15 دقيقة"),
   busy: MESSAGES.serverBusy,
 } as const;
 

@@ -8,6 +8,7 @@ import { MESSAGES } from "~/utils/messages.ts";
 import { isPasswordWorkFull, PasswordWorkBusyError, verifyAgainstDummy, verifyPassword } from "~/utils/password.server.ts";
 import { SIGN_IN_MESSAGES } from "./messages.ts";
 import { createSession } from "./sessions.server.ts";
+import { formatDigitsArabic } from "~/utils/format.ts";
 
 const MINUTES_15 = 15 * 60_000;
 
@@ -24,7 +25,7 @@ export const PASSWORD_SIGN_IN = {
    */
   accountWide: { freeFailures: 10, windowMs: MINUTES_15, firstSlotMs: 1000, maxSlotMs: 60_000 },
   failed: "اسم المستخدم أو كلمة المرور غير صحيحة",
-  throttled: "محاولات كثيرة لهذا الحساب، يرجى المحاولة بعد 15 دقيقة",
+  throttled: formatDigitsArabic("محاولات كثيرة لهذا الحساب، يرجى المحاولة بعد 15 دقيقة"),
   slowed: "محاولات كثيرة لهذا الحساب، يرجى الانتظار قليلًا ثم المحاولة مرة أخرى",
   busy: MESSAGES.serverBusy,
 } as const;

@@ -2,7 +2,7 @@ import type { AppServices } from "~/context.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { verifyFormProof } from "~/modules/form-guard/proof-of-work.server.ts";
 import { SmsSendError } from "~/modules/messaging/sms.server.ts";
-import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
+import { parsePhone } from "~/utils/phone.ts";
 import { log } from "~/utils/log.server.ts";
 import { readCodeDigits } from "./login-schema.ts";
 import { checkLoginCode, CODE_RULES, requestLoginCode, type CodeCheckResult, type CodeRequestRefusal } from "./login-codes.server.ts";
@@ -68,10 +68,11 @@ export async function sendSignInCode(
     log.warn("sign-in bot check refused", { verdict, address });
     return { ok: false, status: 400, error: verdict === "missing" ? M.botCheckMissing : verdict === "invalid" ? M.botCheckSetupFailed : M.botCheckExpired };
   }
-  const phone = normalizePhone(rawPhone);
-  if (!isPlausiblePhone(phone)) {
-    log.warn("sign-in refused number", { phone: maskPhone(phone), address });
-    return { ok: false, status: 400, error: M.notAllowed, field: "phone" };
+  // The one phone rule (utils/phone.ts): a number that is not one is said so, like in every other form.
+  const phone = parsePhone(rawPhone);
+  if (!phone) {
+    log.warn("sign-in refused number", { reason: "not a phone number", address });
+    return { ok: false, status: 400, error: M.phoneInvalid, field: "phone" };
   }
   const issued = await requestLoginCode(services.db, { phone, flowToken, address });
   if (!issued.ok) {

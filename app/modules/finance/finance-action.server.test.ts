@@ -169,7 +169,7 @@ describe("the accountant's finance request", () => {
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const answer = await requestAs(accountant, VALID, { bytes: big });
     expect(answer.status).toBe(413);
-    expect(answer.errors).toEqual({ receipt: ["حجم الملف كبير جداً. الحد الأقصى هو 10 ميجابايت."] });
+    expect(answer.errors).toEqual({ receipt: ["حجم الملف كبير جداً. الحد الأقصى هو ١٠ ميجابايت."] });
     expect(answer.initialValue).toMatchObject({ description: VALID.description, amount: VALID.amount });
     expect(await stored()).toEqual(before);
   });

@@ -1,3 +1,4 @@
+import { formatDigitsArabic } from "~/utils/format.ts";
 /** The finance page's texts (the firm's texts name only its required fields). */
 export const FINANCE_MESSAGES = {
   descriptionRequired: "يرجى إدخال وصف المعاملة",
@@ -7,7 +8,7 @@ export const FINANCE_MESSAGES = {
   accountantOnly: "طلبات الاعتماد يرسلها المحاسب فقط",
   noManager: "لا يوجد مدير عام نشط لاعتماد الطلب",
   managerInvalid: "يرجى اختيار مدير عام نشط لاعتماد الطلب",
-  receiptTooLarge: "حجم الملف كبير جداً. الحد الأقصى هو 10 ميجابايت.",
+  receiptTooLarge: formatDigitsArabic("حجم الملف كبير جداً. الحد الأقصى هو 10 ميجابايت."),
   receiptInvalid: "تعذّرت قراءة صورة الإيصال. يرجى اختيار صورة JPEG أو PNG أو WebP.",
   requested: "تم إرسال طلب الاعتماد إلى المدير العام",
 } as const;

@@ -124,6 +124,19 @@ describe("an inquiry post answers a FormReply", () => {
     expect(answer.data.initialValue).not.toHaveProperty("altcha");
   });
 
+  it("refuses «12345» (stored as «+96612345» under the old 8-to-15-digits rule) with its message, storing nothing", async () => {
+    const before = (await db().select().from(inquiries)).length;
+    const answer = await handleInquiryPost(services(), nextAddress(), formData({ name: "خمسة أرقام", phone: "12345", altcha: await solvedProof(db()) }));
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toMatchObject({ status: "error", error: { phone: [MESSAGES.phoneInvalid] }, initialValue: { phone: "12345" } });
+    expect(await storedFor("+96612345")).toEqual([]);
+    expect((await db().select().from(inquiries)).length).toBe(before);
+    // A foreign number with its code is taken, in E.164.
+    const foreign = await handleInquiryPost(services(), nextAddress(), formData({ phone: "+971 50 123 4567", altcha: await solvedProof(db()) }));
+    expect(foreign.data.status).toBe("success");
+    expect(await storedFor("+971501234567")).toHaveLength(1);
+  });
+
   it("stores a valid inquiry and answers success (the page shows its panel, the form is cleared)", async () => {
     const answer = await handleInquiryPost(services(), nextAddress(), formData({ name: "هند", phone: "0501110001", altcha: await solvedProof(db()) }));
     expect(answer.init?.status ?? 200).toBe(200);

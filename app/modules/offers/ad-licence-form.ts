@@ -19,17 +19,18 @@ import {
   type RentPeriod,
   type YesNoUnknown,
 } from "./ad-licence.ts";
+import { formatDigitsArabic } from "~/utils/format.ts";
 
 export const AD_LICENCE_MESSAGES = {
-  numberInvalid: "رقم ترخيص الإعلان أرقام فقط، مثل 7200123456",
+  numberInvalid: formatDigitsArabic("رقم ترخيص الإعلان أرقام فقط، مثل 7200123456"),
   numberRequired: "يرجى إدخال رقم ترخيص الإعلان مع تاريخيه",
   issuedRequired: "يرجى إدخال تاريخ إصدار الترخيص",
   expiresRequired: "يرجى إدخال تاريخ انتهاء الترخيص",
   dateInvalid: "تاريخ غير صحيح، اختره من التقويم",
   expiryBeforeIssue: "تاريخ انتهاء الترخيص يجب أن يكون بعد تاريخ إصداره",
   capacityRequired: "يرجى اختيار صفة المعلن",
-  deedInvalid: "رقم الصك أرقام فقط، مثل 310123456789",
-  nationalAddressInvalid: "العنوان الوطني المختصر 4 أحرف إنجليزية ثم 4 أرقام، مثل RRRD2929",
+  deedInvalid: formatDigitsArabic("رقم الصك أرقام فقط، مثل 310123456789"),
+  nationalAddressInvalid: formatDigitsArabic("العنوان الوطني المختصر 4 أحرف إنجليزية ثم 4 أرقام، مثل RRRD2929"),
   detailsRequired: "يرجى كتابة التفاصيل عند اختيار «نعم»",
   tooLong: "النص أطول من المسموح",
   rentPeriodRequired: "يرجى اختيار فترة الإيجار: سنوي أو شهري أو يومي",

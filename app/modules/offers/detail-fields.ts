@@ -1,5 +1,6 @@
 import { yearsText } from "~/utils/count-words.ts";
 import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
+import { formatPhoneForReading } from "~/utils/phone.ts";
 import type { OfferDetails } from "./details.ts";
 
 /** Arabic labels of the offer details, in the order pages show them. */
@@ -23,12 +24,12 @@ export const DETAIL_LABELS: Record<Exclude<keyof OfferDetails, "additionalNotes"
   supervisorPhone: "جوال المشرف",
 };
 
-/** A row of the offer page's details; `ltr` for a phone, whose digits read left to right. */
+/** A row of the offer page's details; `identifier` for a phone, shown by IdentifierText (its groups in order, its digits written there). */
 export interface DetailRow {
   key: string;
   label: string;
   value: string;
-  ltr?: true;
+  identifier?: true;
 }
 
 /**
@@ -48,8 +49,11 @@ export function visibleDetails(details: Partial<OfferDetails>): DetailRow[] {
         text = key === "propertyAge" ? yearsText(value) : formatNumberArabic(value);
         if (key === "streetWidth") text += " م";
       }
+    } else if (key === "supervisorPhone" && typeof value === "string") {
+      if (value.trim()) rows.push({ key, label, value: formatPhoneForReading(value), identifier: true });
+      continue;
     } else if (typeof value === "string") text = formatDigitsArabic(value.trim());
-    if (text) rows.push(key === "supervisorPhone" ? { key, label, value: text, ltr: true } : { key, label, value: text });
+    if (text) rows.push({ key, label, value: text });
   }
   return rows;
 }

@@ -185,11 +185,11 @@ describe("unit floors and counts", () => {
     const id = () => `id${++n}`;
     const base = { type: "شقة صغيرة", description: "شقة مطلة", floor: "2", area: 90, bedrooms: 2, bathrooms: 1 };
     expect(expandUnits(base, 3, id).map((u) => [u.id, u.description])).toEqual([
-      ["id1", "شقة مطلة (#1)"],
-      ["id2", "شقة مطلة (#2)"],
-      ["id3", "شقة مطلة (#3)"],
+      ["id1", "شقة مطلة (#١)"],
+      ["id2", "شقة مطلة (#٢)"],
+      ["id3", "شقة مطلة (#٣)"],
     ]);
-    expect(expandUnits({ ...base, description: " " }, 2, id).map((u) => u.description)).toEqual(["وحدة #1", "وحدة #2"]);
+    expect(expandUnits({ ...base, description: " " }, 2, id).map((u) => u.description)).toEqual(["وحدة #١", "وحدة #٢"]);
     expect(expandUnits(base, 1, id)).toEqual([{ ...base, id: "id6" }]);
     expect(expandUnits(base, 0, id)).toHaveLength(1); // at least one
     expect(expandUnits(base, Number.NaN, id)).toHaveLength(1);

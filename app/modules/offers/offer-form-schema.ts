@@ -14,6 +14,7 @@ import type { Coordinates } from "./map-link.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import type { OfferAdLicence, RentPeriod } from "./ad-licence.ts";
 import { AD_LICENCE_MESSAGES, adLicenceFormSchema, adLicenceFormValues, RENT_STATUS, rentPeriodField, type AdLicenceFormValues } from "./ad-licence-form.ts";
+import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
 
 export const OFFER_FORM_MESSAGES = {
   added: "تمت إضافة العقار بنجاح!",
@@ -31,16 +32,16 @@ export const OFFER_FORM_MESSAGES = {
   typeRequired: "يرجى اختيار نوع العقار أو كتابة نوع آخر",
   statusRequired: "يرجى اختيار حالة العرض أو كتابة حالة أخرى",
   locationUrlInvalid: "رابط الموقع غير صحيح، الصق رابطاً يبدأ بـ https://",
-  floorInvalid: "اكتب الدور رقماً مثل 5، أو مدى مثل 3-7، أو أدواراً مثل 1، 3، 5",
+  floorInvalid: formatDigitsArabic("اكتب الدور رقماً مثل 5، أو مدى مثل 3-7، أو أدواراً مثل 1، 3، 5"),
   coordinatesInvalid: "إحداثيات الموقع غير صحيحة",
-  tooManyPhotos: "يمكن إضافة 30 صورة كحد أقصى لكل عرض.",
-  tooManyUnits: "يمكن إضافة 500 وحدة كحد أقصى لكل عرض.",
+  tooManyPhotos: formatDigitsArabic("يمكن إضافة 30 صورة كحد أقصى لكل عرض."),
+  tooManyUnits: formatDigitsArabic("يمكن إضافة 500 وحدة كحد أقصى لكل عرض."),
   fixErrors: "يرجى تصحيح الحقول المشار إليها ثم الحفظ مرة أخرى.",
   // A number that is not plain digits (a sign, an exponent, words) or beyond reason: refused, never guessed.
-  priceInvalid: "اكتب السعر بالأرقام فقط، مثل 1,250,000",
-  areaInvalid: "اكتب المساحة بالأرقام فقط، مثل 450",
-  numberInvalid: "اكتب رقماً بالأرقام فقط، مثل 20",
-  countInvalid: "اكتب عدداً صحيحاً بالأرقام فقط، مثل 3",
+  priceInvalid: formatDigitsArabic("اكتب السعر بالأرقام فقط، مثل 1,250,000"),
+  areaInvalid: formatDigitsArabic("اكتب المساحة بالأرقام فقط، مثل 450"),
+  numberInvalid: formatDigitsArabic("اكتب رقماً بالأرقام فقط، مثل 20"),
+  countInvalid: formatDigitsArabic("اكتب عدداً صحيحاً بالأرقام فقط، مثل 3"),
   unitDeleteConfirm: "هل أنت متأكد من حذف هذه الوحدة؟",
   photosUploading: "انتظر حتى يكتمل رفع الصور ثم احفظ.",
   photosFailed: "بعض الصور لم تُرفع: أعد المحاولة أو احذفها.",
@@ -153,7 +154,7 @@ export function expandUnits(unit: Omit<OfferUnit, "id">, howMany: number, newId:
   return Array.from({ length: total }, (_, index) => ({
     ...unit,
     id: newId(),
-    description: description ? `${description} (#${index + 1})` : `وحدة #${index + 1}`,
+    description: description ? `${description} (#${formatNumberArabic(index + 1)})` : `وحدة #${formatNumberArabic(index + 1)}`,
   }));
 }
 

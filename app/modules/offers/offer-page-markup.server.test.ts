@@ -65,15 +65,15 @@ describe("«بيانات الإعلان»", () => {
   it("lists the licence with its dates in both calendars, the firm's FAL, name and capacity, deed, national address and plot", async () => {
     const view = await offerLicenceView(pageOffer(), context);
     expect(view?.rows).toEqual([
-      { label: "رقم ترخيص الإعلان", value: "٧١٠٠٠٠٠١٢٣" },
+      { label: "رقم ترخيص الإعلان", value: "7100000123", identifier: true },
       { label: "تاريخ إصدار الترخيص", value: "٣١ يناير ٢٠٢٥م", note: "الموافق ١ شعبان ١٤٤٦ هـ" },
       { label: "تاريخ انتهاء الترخيص", value: "٣١ ديسمبر ٢٠٢٦م", note: "الموافق ٢٢ رجب ١٤٤٨ هـ" },
-      { label: "رقم رخصة فال", value: "١٢٠٠٠٠٠٠٠٠" },
+      { label: "رقم رخصة فال", value: "1200000000", identifier: true },
       { label: "اسم المعلن", value: "دار الركائز العقارية" },
       { label: "صفة المعلن", value: "وسيط عقاري" },
-      { label: "رقم الصك", value: "٣١٠١١٢٣٤٥٦٧٨" },
-      { label: "العنوان الوطني", value: "RRRD2929", ltr: true },
-      { label: "رقم القطعة", value: "٤١٨" },
+      { label: "رقم الصك", value: "310112345678", identifier: true },
+      { label: "العنوان الوطني", value: "RRRD2929", identifier: true },
+      { label: "رقم القطعة", value: "418", identifier: true },
     ]);
     expect(view?.disclosures).toEqual([
       "لا توجد نزاعات قائمة على العقار",
@@ -113,13 +113,14 @@ describe("the head of the offer page", () => {
     expect(visible(view.price + view.period)).toBe("٦٠٬٠٠٠ ر.س. سنويًا");
     expect(view.priceSar).toBe("60,000 SAR");
     expect(visible(view.perMetre)).toBe("٣٠٠ ر.س. للمتر المربع سنويًا");
-    expect(view.reference).toBe("٤٢");
+    // Identifiers are given as stored; IdentifierText writes their digits and keeps their order.
+    expect(view.reference).toBe("42");
     expect(view.added.text).toBe("قبل ٣ أيام");
     expect(view.updated?.text).toBe("أمس");
-    expect(view.callHref).toBe("tel:0110000000");
+    expect(view.callHref).toBe("tel:+966110000000");
     const chat = new URL(view.whatsappHref);
     expect(`${chat.origin}${chat.pathname}`).toBe("https://wa.me/966500000000");
-    expect(chat.searchParams.get("text")).toBe("السلام عليكم، أرغب في الاستفسار عن العرض: شقة للإيجار في الملقا (رقم العرض 42)\nhttps://aqar.example/offer/42");
+    expect(chat.searchParams.get("text")).toBe("السلام عليكم، أرغب في الاستفسار عن العرض: شقة للإيجار في الملقا (رقم العرض ٤٢)\nhttps://aqar.example/offer/42");
   });
 
   it("says no period for a sale, no price per metre without an area, no update on the day it was added, no buttons without numbers", () => {
@@ -139,7 +140,10 @@ describe("the head of the offer page", () => {
   it("is markup the page shows as is, with the licence block beside it, and the floating button's message", async () => {
     const markup = await offerPageMarkup(pageOffer(), context);
     expect(markup.summaryHtml).toContain("<h1");
-    expect(markup.summaryHtml).toContain('href="tel:0110000000"');
+    expect(markup.summaryHtml).toContain('href="tel:+966110000000"');
+    expect(markup.summaryHtml).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override] font-bold text-ink" data-identifier="">٤٢</bdo>');
+    expect(markup.licenceHtml).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override]" data-identifier="">٧١٠٠٠٠٠١٢٣</bdo>');
+    expect(markup.licenceHtml).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override]" data-identifier="" data-latin-digits="">RRRD2929</bdo>');
     expect(markup.licenceHtml).toContain("بيانات الإعلان");
     expect(markup.whatsappMessage).toContain("https://aqar.example/offer/42");
     expect((await offerPageMarkup(pageOffer({ adLicence: { ...pageOffer().adLicence, number: "" } }), context)).licenceHtml).toBe("");

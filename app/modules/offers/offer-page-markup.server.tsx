@@ -24,7 +24,7 @@ const place = (offer: Pick<OfferPageView, "location" | "city">) => [offer.locati
 
 /** The message a visitor's WhatsApp chat with the firm starts with, on an offer's page: the offer and its link. */
 function offerWhatsappMessage(offer: Pick<OfferPageView, "id" | "title">, url: string): string {
-  return `السلام عليكم، أرغب في الاستفسار عن العرض: ${offer.title} (رقم العرض ${offer.id})\n${url}`;
+  return `السلام عليكم، أرغب في الاستفسار عن العرض: ${offer.title} (رقم العرض ${formatDigitsArabic(offer.id)})\n${url}`;
 }
 
 /** The head of the page: status, title, place, reference and dates, price and the call and WhatsApp buttons. */
@@ -37,7 +37,7 @@ export function offerSummaryView(offer: OfferPageView, context: OfferPageContext
     isCorner: offer.isCorner,
     title: offer.title,
     place: place(offer),
-    reference: formatDigitsArabic(offer.id),
+    reference: String(offer.id),
     added,
     updated: updatedText !== added.text && offer.updatedAt > offer.createdAt ? { text: updatedText, at: offer.updatedAt } : null,
     price: formatPriceArabic(offer.price),
@@ -62,16 +62,16 @@ export async function offerLicenceView(offer: Pick<OfferPageView, "adLicence" | 
   const { settings } = context;
   const plot = (offer.details.plotNumber ?? "").trim();
   const rows: Array<LicenceRow | false> = [
-    { label: "رقم ترخيص الإعلان", value: formatDigitsArabic(licence.number) },
+    { label: "رقم ترخيص الإعلان", value: licence.number, identifier: true },
     licence.issuedOn !== null && { label: "تاريخ إصدار الترخيص", ...datesOf(licence.issuedOn) },
     licence.expiresOn !== null && { label: "تاريخ انتهاء الترخيص", ...datesOf(licence.expiresOn) },
-    Boolean(settings.falLicence) && { label: "رقم رخصة فال", value: formatDigitsArabic(settings.falLicence) },
+    Boolean(settings.falLicence) && { label: "رقم رخصة فال", value: settings.falLicence, identifier: true },
     Boolean(context.companyName) && { label: "اسم المعلن", value: context.companyName },
     licence.capacity !== "" && { label: "صفة المعلن", value: ADVERTISER_CAPACITY_LABELS[licence.capacity] },
-    Boolean(licence.deedNumber) && { label: "رقم الصك", value: formatDigitsArabic(licence.deedNumber) },
-    // The short code is four Latin letters and four digits, as Saudi Post writes it.
-    Boolean(licence.nationalAddress) && { label: "العنوان الوطني", value: licence.nationalAddress, ltr: true },
-    plot !== "" && { label: "رقم القطعة", value: formatDigitsArabic(plot) },
+    Boolean(licence.deedNumber) && { label: "رقم الصك", value: licence.deedNumber, identifier: true },
+    // The short code is four Latin letters and four digits, as Saudi Post writes it: shown as issued.
+    Boolean(licence.nationalAddress) && { label: "العنوان الوطني", value: licence.nationalAddress, identifier: true },
+    plot !== "" && { label: "رقم القطعة", value: plot, identifier: true },
   ];
   const url = licenceVerificationUrl(settings.licenceVerificationTemplate, licence.number);
   return {

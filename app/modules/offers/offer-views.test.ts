@@ -30,14 +30,14 @@ describe("details shown on the offer page", () => {
     expect(visibleDetails(EMPTY_DETAILS)).toEqual([]);
   });
 
-  it("writes codes, the year built and the supervisor's phone in Arabic-Indic digits, the phone left to right; the age agrees with its number", () => {
+  it("writes codes and the year built in Arabic-Indic digits; the supervisor's phone as dialled at home, an identifier (IdentifierText writes its digits); the age agrees with its number", () => {
     const rows = visibleDetails({ ...EMPTY_DETAILS, propertyAge: 11, plotNumber: "418", constructionDate: "2024", unitNumber: "12ب", supervisorPhone: "0551234567" });
     expect(rows).toEqual([
       { key: "propertyAge", label: "عمر العقار", value: "١١ سنة" },
       { key: "plotNumber", label: "رقم القطعة", value: "٤١٨" },
       { key: "constructionDate", label: "تاريخ البناء", value: "٢٠٢٤" },
       { key: "unitNumber", label: "رقم الوحدة", value: "١٢ب" },
-      { key: "supervisorPhone", label: "جوال المشرف", value: "٠٥٥١٢٣٤٥٦٧", ltr: true },
+      { key: "supervisorPhone", label: "جوال المشرف", value: "055 123 4567", identifier: true },
     ]);
     expect(visibleDetails({ ...EMPTY_DETAILS, propertyAge: 2 })[0]!.value).toBe("سنتان");
     expect(visibleDetails({ ...EMPTY_DETAILS, propertyAge: 3 })[0]!.value).toBe("٣ سنوات");

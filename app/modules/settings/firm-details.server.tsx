@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { FirmContactList, type FirmContact } from "./components/firm-contact-list.tsx";
-import { formatDigitsArabic, formatPhoneArabic } from "~/utils/format.ts";
+import { formatDigitsArabic } from "~/utils/format.ts";
+import { dialablePhone, formatPhoneForReading } from "~/utils/phone.ts";
 import type { Settings } from "./settings.server.ts";
 
 /** A map link that opens the phone's map app at the point. */
@@ -8,32 +9,27 @@ function mapLink(lat: number, lng: number): string {
   return `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
 }
 
-/** "+966 50 123 4567" for a Saudi mobile, "+{digits}" otherwise. */
-function whatsappText(digits: string): string {
-  const saudi = /^966(5\d)(\d{3})(\d{4})$/.exec(digits);
-  return saudi ? `+966 ${saudi[1]} ${saudi[2]} ${saudi[3]}` : `+${digits}`;
-}
-
-/** The number a tel: link dials: its digits, with the leading + if it had one. */
-export const dialable = (phone: string) => phone.replace(/[^\d+]/g, "");
+/** The number a tel: link dials (E.164, utils/phone.ts). */
+export const dialable = dialablePhone;
 
 /**
  * The firm's public details from the settings row, in the order they are shown; what is empty is
- * left out. Their digits are Arabic-Indic, as everywhere on the public pages (phones keep their
- * left-to-right order: `ltr`); the links dial and open the ASCII ones.
+ * left out. Their digits are Arabic-Indic, as everywhere (decision 026); phones and licence numbers
+ * are identifiers (IdentifierText keeps their groups in order); the links dial and open the ASCII ones.
  */
 export function firmContacts(settings: Settings): FirmContact[] {
   const { companyPhone: phone, companyWhatsapp: whatsapp, companyEmail: email, companyAddress: address, workingHours: hours } = settings;
   const { commercialRegistration: cr, falLicence: fal, mapLat: lat, mapLng: lng } = settings;
   const contacts: Array<FirmContact | false> = [
-    Boolean(phone) && { label: "الهاتف", text: formatPhoneArabic(phone), href: `tel:${dialable(phone)}`, ltr: true },
-    Boolean(whatsapp) && { label: "واتساب", text: formatPhoneArabic(whatsappText(whatsapp)), href: `https://wa.me/${whatsapp}`, ltr: true },
+    Boolean(phone) && { label: "الهاتف", text: formatPhoneForReading(phone), href: `tel:${dialable(phone)}`, identifier: true },
+    // Stored as wa.me wants it, without its "+".
+    Boolean(whatsapp) && { label: "واتساب", text: formatPhoneForReading(`+${whatsapp}`), href: `https://wa.me/${whatsapp}`, identifier: true },
     Boolean(email) && { label: "البريد الإلكتروني", text: email, href: `mailto:${email}`, ltr: true },
     Boolean(address) && { label: "العنوان", text: formatDigitsArabic(address) },
     Boolean(hours) && { label: "ساعات العمل", text: formatDigitsArabic(hours) },
     lat !== null && lng !== null && { label: "الموقع", text: "عرض موقعنا على الخريطة", href: mapLink(lat, lng) },
-    Boolean(cr) && { label: "السجل التجاري", text: formatDigitsArabic(cr), ltr: true },
-    Boolean(fal) && { label: "رخصة فال للوساطة العقارية", text: formatDigitsArabic(fal), ltr: true },
+    Boolean(cr) && { label: "السجل التجاري", text: cr, identifier: true },
+    Boolean(fal) && { label: "رخصة فال للوساطة العقارية", text: fal, identifier: true },
   ];
   return contacts.filter((contact) => contact !== false);
 }

@@ -17,7 +17,7 @@ import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { firmContacts, firmContactsHtml, firmJsonLd } from "./firm-details.server.tsx";
-import { firmDetailsSchema, formatHourArabic, isWhatsappNumber, normalizeWhatsapp, notificationsSchema, SETTINGS_MESSAGES } from "./settings-schema.ts";
+import { firmDetailsSchema, formatHourArabic, notificationsSchema, SETTINGS_MESSAGES } from "./settings-schema.ts";
 import { getSettings, invalidateSettings } from "./settings.server.ts";
 
 const db = useTestDatabase();
@@ -120,6 +120,17 @@ describe("the settings page is the manager's alone", () => {
     expect((await getSettings(db())).managerEmail).toBe("elsewhere@example.sa");
   });
 
+  it("«12345» as the firm's phone or a WhatsApp number is refused under its field and saves nothing", async () => {
+    const before = await getSettings(db());
+    const firm = await post("manager", { intent: "firm", companyPhone: "12345", companyWhatsapp: "12345" });
+    expect(firm.status).toBe(400);
+    expect(firm.errors).toEqual({ companyPhone: [SETTINGS_MESSAGES.phoneInvalid], companyWhatsapp: [SETTINGS_MESSAGES.whatsappInvalid] });
+    const notifications = await post("manager", { ...NOTIFICATIONS, managerWhatsapp: "12345" });
+    expect([notifications.status, notifications.errors]).toEqual([400, { managerWhatsapp: [SETTINGS_MESSAGES.whatsappInvalid] }]);
+    const after = await getSettings(db());
+    expect([after.companyPhone, after.companyWhatsapp, after.managerWhatsapp]).toEqual([before.companyPhone, before.companyWhatsapp, before.managerWhatsapp]);
+  });
+
   it("a refused form saves nothing and gives back what was typed, with each message under its field", async () => {
     const answer = await post("manager", { ...NOTIFICATIONS, managerEmail: "not-an-address", managerWhatsapp: "12" });
     expect(answer.status).toBe(400);
@@ -137,18 +148,18 @@ describe("notifications: e-mail, WhatsApp, daily reports and their hour", () => 
     expect(read(notificationsSchema, { ...NOTIFICATIONS, managerEmail: "manager@" }).errors).toEqual({ managerEmail: [MESSAGES.emailInvalid] });
   });
 
-  it("WhatsApp numbers are brought to international digits without + or 00, then checked", () => {
+  it("WhatsApp numbers follow the one phone rule (a mobile, at home or abroad) and are stored without + or 00", () => {
+    const whatsapp = (typed: string) => read(notificationsSchema, { ...NOTIFICATIONS, managerWhatsapp: typed });
     for (const typed of ["+966 55 123 4567", "00966551234567", "0551234567", "551234567", "٠٥٥١٢٣٤٥٦٧", "966551234567", "\u202A+966-55-123-4567\u202C"]) {
-      expect(normalizeWhatsapp(typed), typed).toBe("966551234567");
+      expect(whatsapp(typed).value, typed).toMatchObject({ managerWhatsapp: "966551234567" });
     }
-    expect(normalizeWhatsapp("+971 50 123 4567")).toBe("971501234567");
-    expect(["966551234567", "971501234567", "447700900123"].every(isWhatsappNumber)).toBe(true);
-    // A Saudi landline, too short, too long, letters, a leading zero left after normalising.
-    for (const bad of ["966112345678", "96655123456", "9665512345678", "1234567", "1234567890123456", "abc", "0"]) {
-      expect(isWhatsappNumber(normalizeWhatsapp(bad)), bad).toBe(false);
+    expect(whatsapp("+971 50 123 4567").value).toMatchObject({ managerWhatsapp: "971501234567" });
+    expect(whatsapp("+44 7911 123456").value).toMatchObject({ managerWhatsapp: "447911123456" });
+    // A Saudi or foreign landline, a unified number, too short, too long, letters.
+    for (const bad of ["0112345678", "920000000", "+971 4 234 5678", "12345", "05512", "9665512345678", "abc", "0"]) {
+      expect(whatsapp(bad).errors, bad).toEqual({ managerWhatsapp: [SETTINGS_MESSAGES.whatsappInvalid] });
     }
-    expect(read(notificationsSchema, { ...NOTIFICATIONS, managerWhatsapp: "05512" }).errors).toEqual({ managerWhatsapp: [SETTINGS_MESSAGES.whatsappInvalid] });
-    expect(read(notificationsSchema, { ...NOTIFICATIONS, managerWhatsapp: "" }).value).toMatchObject({ managerWhatsapp: "" });
+    expect(whatsapp("").value).toMatchObject({ managerWhatsapp: "" });
   });
 
   it("the daily WhatsApp report needs the manager's WhatsApp number; the boxes read as on or off", () => {
@@ -186,11 +197,11 @@ describe("the firm's public details", () => {
     mapLng: "46.685",
   };
 
-  it("saves what is typed, cleaned: digits in ASCII, WhatsApp in international form; empty fields are allowed", async () => {
+  it("saves what is typed, cleaned: phones in E.164 (WhatsApp without its +), digits in ASCII; empty fields are allowed", async () => {
     const answer = await post("manager", FIRM);
     expect([answer.status, answer.toast?.text]).toEqual([302, SETTINGS_MESSAGES.firmSaved]);
     expect(await getSettings(db())).toMatchObject({
-      companyPhone: "011 234 5678",
+      companyPhone: "+966112345678",
       companyWhatsapp: "966500000000",
       commercialRegistration: "1010123456",
       mapLat: 24.6907,
@@ -203,6 +214,9 @@ describe("the firm's public details", () => {
 
   it("refuses a malformed phone, registration number or a map point outside Saudi Arabia or half given", () => {
     expect(read(firmDetailsSchema, { ...FIRM, companyPhone: "call us" }).errors).toEqual({ companyPhone: [SETTINGS_MESSAGES.phoneInvalid] });
+    expect(read(firmDetailsSchema, { ...FIRM, companyPhone: "12345" }).errors).toEqual({ companyPhone: [SETTINGS_MESSAGES.phoneInvalid] });
+    expect(read(firmDetailsSchema, { ...FIRM, companyPhone: "920000000" }).value).toMatchObject({ companyPhone: "+966920000000" });
+    expect(read(firmDetailsSchema, { ...FIRM, companyPhone: "+971 4 234 5678" }).value).toMatchObject({ companyPhone: "+97142345678" });
     expect(read(firmDetailsSchema, { ...FIRM, commercialRegistration: "12345" }).errors).toEqual({ commercialRegistration: [SETTINGS_MESSAGES.commercialRegistrationInvalid] });
     expect(read(firmDetailsSchema, { ...FIRM, falLicence: "FAL-12" }).errors).toEqual({ falLicence: [SETTINGS_MESSAGES.falLicenceInvalid] });
     expect(read(firmDetailsSchema, { ...FIRM, mapLat: "51.5", mapLng: "-0.12" }).errors).toEqual({
@@ -224,7 +238,7 @@ describe("the firm's public details", () => {
     await post("manager", { ...FIRM, companyAddress: "</script><script>alert(1)</script>" });
     const full = await getSettings(db());
     expect(firmContacts(full).map((c) => [c.label, c.href ?? null])).toEqual([
-      ["الهاتف", "tel:0112345678"],
+      ["الهاتف", "tel:+966112345678"],
       ["واتساب", "https://wa.me/966500000000"],
       ["البريد الإلكتروني", "mailto:info@example.sa"],
       ["العنوان", null],
@@ -233,20 +247,21 @@ describe("the firm's public details", () => {
       ["السجل التجاري", null],
       ["رخصة فال للوساطة العقارية", null],
     ]);
-    // Shown in Arabic-Indic digits, left to right; dialled in ASCII.
+    // Written as dialled at home, shown by IdentifierText (Arabic-Indic digits, groups in order); dialled in E.164.
     const [phone, whatsapp] = firmContacts(full);
-    expect([phone!.text, whatsapp!.text]).toEqual(["٠١١ ٢٣٤ ٥٦٧٨", "+٩٦٦ ٥٠ ٠٠٠ ٠٠٠٠"]);
+    expect([phone!.text, whatsapp!.text, phone!.identifier, whatsapp!.identifier]).toEqual(["011 234 5678", "050 000 0000", true, true]);
 
     const html = firmContactsHtml(full, "contact");
     expect(html).toContain('<h2 id="firm-contacts"');
-    expect(html).toContain('<a href="tel:0112345678" dir="ltr"');
-    expect(html).toContain('href="https://wa.me/966500000000" dir="ltr" target="_blank" rel="noopener noreferrer"');
+    expect(html).toContain('<a href="tel:+966112345678" class="underline');
+    expect(html).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override]" data-identifier="">٠١١ ٢٣٤ ٥٦٧٨</bdo>');
+    expect(html).toContain('href="https://wa.me/966500000000" target="_blank" rel="noopener noreferrer"');
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;/script&gt;");
 
     expect(firmJsonLd(full, site)).toMatchObject({
       "@type": "RealEstateAgent",
-      telephone: "0112345678",
+      telephone: "+966112345678",
       email: "info@example.sa",
       address: { "@type": "PostalAddress", streetAddress: "</script><script>alert(1)</script>", addressCountry: "SA" },
       geo: { latitude: 24.6907, longitude: 46.685 },
@@ -264,8 +279,8 @@ describe("the firm's public details", () => {
       .where(eq(settings.id, 1));
     await seedDemoFirmDetails(db());
     expect((await db().select().from(settings))[0]).toMatchObject(DEMO_FIRM_DETAILS);
-    await db().update(settings).set({ companyPhone: "920000000" }).where(eq(settings.id, 1));
+    await db().update(settings).set({ companyPhone: "+966920000000" }).where(eq(settings.id, 1));
     await seedDemoFirmDetails(db());
-    expect((await db().select().from(settings))[0]!.companyPhone).toBe("920000000");
+    expect((await db().select().from(settings))[0]!.companyPhone).toBe("+966920000000");
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { formatPhoneForReading } from "~/utils/phone.ts";
 import type { Db } from "~/db/client.server.ts";
 import { settings } from "~/db/schema.ts";
 import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
@@ -42,20 +43,24 @@ export function saveMapSettings(db: Db, values: MapSettings) {
   return saveSettings(db, values);
 }
 
+/** A stored WhatsApp number (wa.me's digits, no "+") as the form gives it back: with its code, so a foreign one reads again. */
+const whatsappForForm = (digits: string) => (digits ? formatPhoneForReading(`+${digits}`) : "");
+
 /** The saved settings as the page's forms start. */
 export function settingsFormValues(row: Settings): SettingsFormValues {
   const ticked = (on: boolean) => (on ? "on" : undefined);
   return {
     notifications: {
       managerEmail: row.managerEmail,
-      managerWhatsapp: row.managerWhatsapp,
+      managerWhatsapp: whatsappForForm(row.managerWhatsapp),
       dailyEmailReport: ticked(row.dailyEmailReport),
       dailyWhatsappReport: ticked(row.dailyWhatsappReport),
       dailyReportHour: String(row.dailyReportHour),
     },
     firm: {
-      companyPhone: row.companyPhone,
-      companyWhatsapp: row.companyWhatsapp,
+      // Stored in E.164; given back as the manager writes it ("011 234 5678").
+      companyPhone: formatPhoneForReading(row.companyPhone),
+      companyWhatsapp: whatsappForForm(row.companyWhatsapp),
       companyEmail: row.companyEmail,
       companyAddress: row.companyAddress,
       workingHours: row.workingHours,

@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { optionalEmailField, requiredEmailField, typedTextField } from "~/utils/form-fields.ts";
+import { optionalEmailField, optionalPhoneField, requiredEmailField, typedTextField } from "~/utils/form-fields.ts";
 import { toAsciiDigits } from "~/utils/numbers.ts";
 
 /** The settings page's texts (our own wording: the firm's texts do not cover this page). */
 export const SETTINGS_MESSAGES = {
   notificationsSaved: "تم حفظ إعدادات الإشعارات",
   firmSaved: "تم حفظ بيانات المنشأة، وتظهر الآن في الموقع",
-  whatsappInvalid: "رقم واتساب غير صحيح، اكتبه مثل 9665xxxxxxxx أو 05xxxxxxxx",
+  whatsappInvalid: "رقم واتساب غير صحيح، اكتب رقم جوال مثل ٠٥٠١٢٣٤٥٦٧، ولرقم من خارج المملكة ابدأ بمفتاح الدولة",
   whatsappNeededForReport: "يرجى إدخال رقم واتساب المدير لإرسال التقرير اليومي عبر واتساب",
   hourInvalid: "يرجى اختيار ساعة من القائمة",
-  phoneInvalid: "رقم الهاتف غير صحيح، اكتبه مثل 0112345678 أو 920000000",
-  commercialRegistrationInvalid: "رقم السجل التجاري من 10 أرقام",
+  phoneInvalid: "رقم الهاتف غير صحيح، اكتبه مثل ٠١١٢٣٤٥٦٧٨ أو ٩٢٠٠٠٠٠٠٠، ولرقم من خارج المملكة ابدأ بمفتاح الدولة",
+  commercialRegistrationInvalid: "رقم السجل التجاري من ١٠ أرقام",
   falLicenceInvalid: "رقم رخصة فال أرقام فقط",
-  coordinateInvalid: "اكتب رقمًا عشريًا، مثل 24.7136",
+  coordinateInvalid: "اكتب رقمًا عشريًا، مثل ٢٤٫٧١٣٦",
   coordinatesBoth: "يرجى إدخال خط العرض وخط الطول معًا، أو تركهما فارغين",
   coordinatesOutside: "الموقع خارج حدود المملكة العربية السعودية",
   adLicenceSaved: "تم حفظ إعدادات ترخيص الإعلانات",
@@ -32,33 +32,10 @@ const SAUDI_BOUNDS = { lat: { min: 16, max: 33 }, lng: { min: 34, max: 56 } } as
 const NUMBER_NOISE = /[\s\-().\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g;
 
 /**
- * A WhatsApp number as wa.me wants it: international digits without '+' or '00'. What people
- * type is brought to that form: +9665…, 009665…, 05… (a Saudi mobile), 5xxxxxxxx; Arabic-Indic
- * digits become ASCII.
+ * An optional WhatsApp number, by the one phone rule (utils/phone.ts): a mobile, stored as wa.me
+ * wants it (E.164 without its "+"); "" when left empty.
  */
-export function normalizeWhatsapp(input: string): string {
-  const digits = toAsciiDigits(input).replace(NUMBER_NOISE, "");
-  if (digits.startsWith("+")) return digits.slice(1);
-  if (digits.startsWith("00")) return digits.slice(2);
-  if (digits.startsWith("0")) return `966${digits.slice(1)}`;
-  if (/^5\d{8}$/.test(digits)) return `966${digits}`;
-  return digits;
-}
-
-/** 8 to 15 digits, no leading zero; a Saudi number must be a mobile one (9665 and 8 digits). */
-export function isWhatsappNumber(digits: string): boolean {
-  if (!/^[1-9]\d{7,14}$/.test(digits)) return false;
-  return !digits.startsWith("966") || /^9665\d{8}$/.test(digits);
-}
-
-/** An optional WhatsApp number: "" or the normalised digits. */
-const whatsappField = () =>
-  z
-    .string()
-    .max(SETTINGS_LIMITS.whatsapp, SETTINGS_MESSAGES.whatsappInvalid)
-    .optional()
-    .transform((value) => normalizeWhatsapp(value ?? ""))
-    .refine((value) => value === "" || isWhatsappNumber(value), SETTINGS_MESSAGES.whatsappInvalid);
+const whatsappField = () => optionalPhoneField({ mobile: true, form: "wa.me", invalid: SETTINGS_MESSAGES.whatsappInvalid });
 
 /** A ticked box posts "on"; an unticked one posts nothing. */
 const checkboxField = () =>
@@ -85,21 +62,8 @@ export const notificationsSchema = z
     }
   });
 
-/** A phone number as the site shows it (spaces kept, e.g. "011 234 5678", "920000000"): digits, a leading +, spaces and dashes. */
-function cleanPublicPhone(input: string): string {
-  return toAsciiDigits(input)
-    .replace(/[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-const publicPhoneField = () =>
-  z
-    .string()
-    .max(SETTINGS_LIMITS.phone, SETTINGS_MESSAGES.phoneInvalid)
-    .optional()
-    .transform((value) => cleanPublicPhone(value ?? ""))
-    .refine((value) => value === "" || (/^\+?[\d -]+$/.test(value) && /^\d{5,15}$/.test(value.replace(/\D/g, ""))), SETTINGS_MESSAGES.phoneInvalid);
+/** The firm's phone, by the one phone rule: stored in E.164, shown as it is dialled at home (firm-details.server.tsx). */
+const publicPhoneField = () => optionalPhoneField({ invalid: SETTINGS_MESSAGES.phoneInvalid });
 
 /** Digits only (Arabic-Indic ones converted), or "" when left empty. */
 const digitsField = (pattern: RegExp, message: string) =>

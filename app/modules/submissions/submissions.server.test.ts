@@ -248,6 +248,13 @@ describe("storing a submission", () => {
     expect(sent[0]).toMatchObject({ to: "manager@example.sa", subject: expect.stringContaining("فيلا") as unknown });
   });
 
+  it("refuses the phone «12345» under its field, storing nothing and keeping what was typed", async () => {
+    const before = await countRows();
+    const refused = await post({ ...VALID, clientPhone: "12345" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
+    expect(answerOf(refused)).toMatchObject({ status: 400, reply: { status: "error", error: { clientPhone: [MESSAGES.phoneInvalid] }, initialValue: { clientPhone: "12345" } } });
+    expect(await countRows()).toEqual(before);
+  });
+
   it("stores a name without its bidi override, and refuses an area of 1e20 with nothing stored", async () => {
     const before = await countRows();
     const refused = await post({ ...VALID, area: "1e20" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);

@@ -63,6 +63,9 @@ describe("staff management (manager only)", () => {
     );
     expect(await staffPost(boss, { intent: "add", username: "xyz", phone: "0511000009", role: "staff", ...confirmed })).toEqual(refused("name", STAFF_MESSAGES.nameRequired));
     expect(await db().select().from(staffUsers).where(eq(staffUsers.phone, "+966511000009"))).toEqual([]);
+    // «12345» passed the old 8-to-15-digits rule as «+96612345»; a landline cannot receive the sign-in SMS but is a phone.
+    expect(await staffPost(boss, { intent: "add", name: "خمسة", username: "five", phone: "12345", role: "staff", ...confirmed })).toEqual(refused("phone", MESSAGES.phoneInvalid));
+    expect(await db().select().from(staffUsers).where(eq(staffUsers.username, "five"))).toEqual([]);
   });
 
   it("stores a name without bidi controls or marks; a name of controls only is refused", async () => {

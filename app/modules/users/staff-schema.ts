@@ -3,6 +3,7 @@ import { identityFields, optionalIdentityFields } from "~/modules/auth/reauth-sc
 import { optionalEmailField, personNameField, phoneField } from "~/utils/form-fields.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { ROLES } from "./roles.ts";
+import { formatDigitsArabic } from "~/utils/format.ts";
 
 /** The staff page's texts (our own wording: the firm's texts do not cover this page). */
 export const STAFF_MESSAGES = {
@@ -10,7 +11,7 @@ export const STAFF_MESSAGES = {
   updated: "تم حفظ التغيير",
   nameRequired: "يرجى إدخال الاسم",
   usernameRequired: "يرجى إدخال اسم المستخدم",
-  usernameInvalid: "اسم المستخدم من 3 إلى 40 حرفًا: أحرف لاتينية أو أرقام أو . _ -",
+  usernameInvalid: formatDigitsArabic("اسم المستخدم من 3 إلى 40 حرفًا: أحرف لاتينية أو أرقام أو . _ -"),
   roleRequired: "يرجى اختيار الدور",
   phoneTaken: "يوجد موظف بنفس رقم الهاتف",
   usernameTaken: "يوجد موظف بنفس اسم المستخدم",

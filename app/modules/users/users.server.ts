@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { staffUsers } from "~/db/schema.ts";
 import { personNameField } from "~/utils/form-fields.ts";
-import { isPlausiblePhone, normalizePhone } from "~/utils/format.ts";
+import { parsePhone } from "~/utils/phone.ts";
 import { isRole, type Role } from "./roles.ts";
 import type { StaffProfile } from "./staff-profile.ts";
 
@@ -23,7 +23,7 @@ export async function findActiveStaffByPhone(db: Db, phone: string): Promise<Sta
   const [row] = await db
     .select(PROFILE_COLUMNS)
     .from(staffUsers)
-    .where(and(eq(staffUsers.phone, normalizePhone(phone)), eq(staffUsers.active, true)));
+    .where(and(eq(staffUsers.phone, parsePhone(phone) ?? phone), eq(staffUsers.active, true)));
   return row;
 }
 
@@ -48,8 +48,8 @@ export interface NewStaff {
 
 /** Adds a staff member; the phone is normalised and must be unique, like the username. */
 export async function createStaffUser(db: Db, input: NewStaff): Promise<StaffProfile> {
-  const phone = normalizePhone(input.phone);
-  if (!isPlausiblePhone(phone)) throw new StaffInputError(`invalid phone: ${input.phone}`);
+  const phone = parsePhone(input.phone);
+  if (!phone) throw new StaffInputError(`invalid phone: ${input.phone}`);
   if (!isRole(input.role)) throw new StaffInputError(`invalid role: ${String(input.role)}`);
   // The shared name field: bidi controls and marks dropped (utils/bidi.ts), at most 100 characters.
   const name = personNameField({ required: "name", max: 100 }).safeParse(input.name).data;

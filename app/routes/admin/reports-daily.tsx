@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Section } from "~/components/admin/section.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
-import { SendNowForm, SentReportsList, SentReportsPager, useFollowQueuedSends } from "~/modules/reports/components/daily-reports.tsx";
+import { RecipientText, SendNowForm, SentReportsList, SentReportsPager, useFollowQueuedSends } from "~/modules/reports/components/daily-reports.tsx";
 import { DAILY_CHANNEL_LABELS } from "~/modules/reports/daily-delivery.ts";
 import { handleDailyReportsPost, refuseDailyReportsPost } from "~/modules/reports/daily-action.server.ts";
 import { dailyReportSchedule, listSentReports, SENT_REPORTS_PAGE_SIZE } from "~/modules/reports/daily-jobs.server.ts";
@@ -44,7 +44,7 @@ export default function DailyReportsPage({ loaderData }: Route.ComponentProps) {
               {channels.map(({ channel, recipient }, index) => (
                 <span key={channel}>
                   {index ? " و" : ""}
-                  {DAILY_CHANNEL_LABELS[channel]} (<bdi dir="ltr">{recipient}</bdi>)
+                  {DAILY_CHANNEL_LABELS[channel]} (<RecipientText channel={channel} recipient={recipient} />)
                 </span>
               ))}
               .

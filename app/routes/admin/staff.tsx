@@ -9,6 +9,8 @@ import { listStaff } from "~/modules/users/users.server.ts";
 import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/staff";
+import { IdentifierText } from "~/components/ui/identifier-text.tsx";
+import { formatPhoneForReading } from "~/utils/phone.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = requireSectionUser(context, "settings");
@@ -66,7 +68,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
                     <bdi>{person.username}</bdi>
                   </td>
                   <td className="p-3">
-                    <bdi dir="ltr">{person.phone}</bdi>
+                    <IdentifierText value={formatPhoneForReading(person.phone)} />
                   </td>
                   <td className="p-3">
                     <RoleForm person={person} self={self} reauth={reauth} />

@@ -19,6 +19,7 @@ import { getSettings } from "~/modules/settings/settings.server.ts";
 import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/components/list-buttons.tsx";
 import { bathroomsText, roomsText } from "~/utils/count-words.ts";
 import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
+import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { readForm } from "~/utils/request-body.server.ts";
@@ -162,9 +163,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
                 {details.map((row) => (
                   <div key={row.key} className="flex justify-between gap-4 border-b border-stone-100 py-2">
                     <dt className="text-stone-600">{row.label}</dt>
-                    <dd className="text-end font-bold" dir={row.ltr && "ltr"}>
-                      {row.value}
-                    </dd>
+                    <dd className="text-end font-bold">{row.identifier ? <IdentifierText value={row.value} /> : row.value}</dd>
                   </div>
                 ))}
               </dl>

@@ -4,9 +4,11 @@ import { Field, FormNotice, codeInputProps, phoneInputProps } from "~/components
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
-import { normalizePhone } from "~/utils/format.ts";
+import { IdentifierText } from "~/components/ui/identifier-text.tsx";
+import { parsePhone } from "~/utils/phone.ts";
 import { codeStepSchema, passwordSignInSchema, phoneStepSchema } from "../login-schema.ts";
 import { SIGN_IN_MESSAGES as M } from "../messages.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
 
 const inputClass =
   "w-full rounded-xl border border-stone-300 bg-white px-3 py-3 text-lg shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-invalid:border-red-600";
@@ -56,7 +58,8 @@ export function PhoneStep({ reply, busy }: { reply: FormReply | undefined; busy:
   const [form, fields] = useAppForm({ id: "phone-step", schema: phoneStepSchema, lastResult: reply });
   const [phone, setPhone] = useState(typeof fields.phone.initialValue === "string" ? fields.phone.initialValue : "");
   const { solving, onSubmit, onFocus } = useSubmitWithProof(form.onSubmit);
-  const normalized = phone.trim() ? normalizePhone(phone) : "";
+  // Shown once it is a number: the international form the code goes to (SPEC), by the one phone rule.
+  const normalized = parsePhone(phone) ?? "";
   const working = busy || solving;
   return (
     <Form method="post" id={form.id} noValidate onFocus={onFocus} onSubmit={onSubmit} className="grid gap-4">
@@ -74,10 +77,7 @@ export function PhoneStep({ reply, busy }: { reply: FormReply | undefined; busy:
             <p id="phone-help" className="mt-2 min-h-6 text-sm text-stone-600" aria-live="polite">
               {normalized ? (
                 <>
-                  سيُرسل رمز التحقق إلى:{" "}
-                  <bdi dir="ltr" className="font-bold text-ink">
-                    {normalized}
-                  </bdi>
+                  سيُرسل رمز التحقق إلى: <IdentifierText value={normalized} className="font-bold text-ink" />
                 </>
               ) : null}
             </p>
@@ -94,10 +94,7 @@ export function CodeStep({ phone, reply, busy }: { phone: string; reply: FormRep
   return (
     <div className="grid gap-4">
       <p className="text-stone-700">
-        أدخل الرمز المكوّن من 6 أرقام المرسل إلى{" "}
-        <bdi dir="ltr" className="font-bold text-ink">
-          {phone}
-        </bdi>
+        أدخل الرمز المكوّن من {formatNumberArabic(6)} أرقام المرسل إلى <IdentifierText value={phone} className="font-bold text-ink" />
       </p>
       <Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4">
         <input type="hidden" name="intent" value="verify" />

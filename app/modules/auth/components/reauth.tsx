@@ -3,7 +3,9 @@ import { Section } from "~/components/admin/section.tsx";
 import { adminButtonClass } from "~/components/admin/styles.ts";
 import { Field, inputClass, type FieldMeta, FormNotice, codeInputProps } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
+import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import type { FormReply } from "~/utils/form-submission.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
 import { codeRequestSchema } from "../reauth-schema.ts";
 
 /** What the loader gives a page that asks for re-authentication (reauthView). */
@@ -53,8 +55,8 @@ export function CodeRequest({ view, need }: { view: ReauthView; need: string }) 
       <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-3">
         <input type="hidden" name="intent" value="send-code" />
         <p id={NOTE_ID} className="text-sm leading-6 text-stone-600">
-          لا توجد كلمة مرور لحسابك، لذلك يلزم رمز تحقق {need}. اطلب الرمز فيصلك برسالة نصية على جوالك <bdi dir="ltr">{view.maskedPhone}</bdi>، ثم أدخله في النموذج. الرمز صالح{" "}
-          {view.codeMinutes} دقائق ولمرة واحدة.
+          لا توجد كلمة مرور لحسابك، لذلك يلزم رمز تحقق {need}. اطلب الرمز فيصلك برسالة نصية على جوالك <IdentifierText value={view.maskedPhone} />، ثم أدخله في النموذج. الرمز صالح{" "}
+          {formatNumberArabic(view.codeMinutes)} دقائق ولمرة واحدة.
         </p>
         <FormNotice id={form.errorId} errors={form.errors} />
         <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>

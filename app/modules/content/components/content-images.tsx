@@ -98,7 +98,7 @@ export function ContentImages({
         <ol className={`grid gap-3 ${single ? "max-w-sm" : "grid-cols-2 sm:grid-cols-3 lg:grid-cols-4"}`} aria-label={field.label}>
           {items.map((item, index) => {
             const src = item.state === "stored" ? item.src : item.preview;
-            const label = `${field.label}: الصورة ${index + 1}`;
+            const label = `${field.label}: الصورة ${formatNumberArabic(index + 1)}`;
             return (
               <UploadTile key={item.key} item={item} uploads={uploads} src={src} label={label} testId="content-image" removeText="إزالة" onRemove={() => remove(item.key)}>
                 {!single ? <MoveButtons label={label} index={index} count={items.length} onMove={(to) => uploads.move(item.key, to)} /> : null}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type MouseEvent } from "react";
 import type { LightboxImage } from "~/components/ui/lightbox.tsx";
 import { responsiveFromUrl } from "~/components/ui/picture.tsx";
+import { formatNumberArabic } from "~/utils/format.ts";
 
 const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
 
@@ -11,7 +12,7 @@ const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
 export function ImageGallery({ urls, label }: { urls: string[]; label: string }) {
   const [open, setOpen] = useState<number | null>(null);
   if (urls.length === 0) return null;
-  const pictures: LightboxImage[] = urls.map((url, i) => ({ ...responsiveFromUrl(url), alt: `${label} - صورة ${i + 1}` }));
+  const pictures: LightboxImage[] = urls.map((url, i) => ({ ...responsiveFromUrl(url), alt: `${label} - صورة ${formatNumberArabic(i + 1)}` }));
   const wideFirst = urls.length % 2 === 1;
   const show = (index: number) => (event: MouseEvent) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

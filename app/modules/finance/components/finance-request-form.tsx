@@ -6,7 +6,7 @@ import { Options } from "~/components/forms/options.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import { uploadWithProgress } from "~/components/forms/upload-with-progress.ts";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
-import { formatNumberArabic } from "~/utils/format.ts";
+import { formatNumberArabic, formatDigitsArabic } from "~/utils/format.ts";
 import { formErrorReply, type FormReply } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "../finance-messages.ts";
@@ -83,7 +83,7 @@ export function FinanceRequestForm({ managers, lastResult }: { managers: Array<{
         {(props) => <input {...props} required maxLength={FINANCE_LIMITS.description} autoComplete="off" className={inputClass} />}
       </Field>
       <Field meta={fields.amount} label={<Required>المبلغ (ريال سعودي)</Required>} hint="أكبر من صفر، بخانتين عشريتين على الأكثر (هللات).">
-        {(props) => <input {...props} required inputMode="decimal" maxLength={30} autoComplete="off" placeholder="مثال: 1250.50" className={inputClass} />}
+        {(props) => <input {...props} required inputMode="decimal" maxLength={30} autoComplete="off" placeholder={formatDigitsArabic("مثال: 1250.50")} className={inputClass} />}
       </Field>
       <fieldset key={type.key} aria-describedby={typeInvalid ? type.errorId : undefined}>
         <legend className="mb-1 text-sm font-bold text-stone-700">
@@ -126,7 +126,7 @@ export function FinanceRequestForm({ managers, lastResult }: { managers: Array<{
       <Field meta={fields.notes} label="ملاحظات (اختياري)" className="sm:col-span-2">
         {(props) => <textarea {...props} rows={3} maxLength={FINANCE_LIMITS.notes} className={inputClass} />}
       </Field>
-      <Field meta={fields[RECEIPT.field]} label="صورة الإيصال (اختياري)" hint="صورة JPEG أو PNG أو WebP، حتى 10 ميجابايت." className="sm:col-span-2">
+      <Field meta={fields[RECEIPT.field]} label="صورة الإيصال (اختياري)" hint={formatDigitsArabic("صورة JPEG أو PNG أو WebP، حتى 10 ميجابايت.")} className="sm:col-span-2">
         {({ defaultValue: _none, ...props }) => (
           // The browser's own file button speaks the browser's language: ours says it in Arabic.
           <div className="flex flex-wrap items-center gap-3">

@@ -30,7 +30,14 @@ export function Gallery({ images, title }: { images: ImageRef[]; title: string }
     <div>
       <div className="relative h-[320px] overflow-hidden rounded-2xl bg-sand-200 sm:h-[550px]" {...swipe}>
         <button type="button" onClick={() => setLightboxOpen(true)} className="block size-full cursor-zoom-in" aria-label="عرض الصورة بحجم كامل">
-          <Picture key={current.id} image={current} alt={`${title} - صورة ${index + 1}`} sizes={GALLERY_SIZES} priority={index === 0} className="size-full object-cover" />
+          <Picture
+            key={current.id}
+            image={current}
+            alt={`${title} - صورة ${formatNumberArabic(index + 1)}`}
+            sizes={GALLERY_SIZES}
+            priority={index === 0}
+            className="size-full object-cover"
+          />
         </button>
         <span className="pointer-events-none absolute end-3 bottom-3 flex items-center gap-1 rounded-full bg-black/60 px-3 py-1 text-sm text-white">
           <ExpandIcon className="size-4" />
@@ -59,7 +66,7 @@ export function Gallery({ images, title }: { images: ImageRef[]; title: string }
                 aria-current={i === index ? "true" : undefined}
                 className={`block aspect-square w-full overflow-hidden rounded-lg ring-2 transition ${i === index ? "ring-gold-500" : "ring-transparent opacity-80 hover:opacity-100"}`}
               >
-                <Picture image={image} alt={`صورة مصغرة ${i + 1}`} sizes="120px" className="size-full object-cover" />
+                <Picture image={image} alt={`صورة مصغرة ${formatNumberArabic(i + 1)}`} sizes="120px" className="size-full object-cover" />
               </button>
             </li>
           ))}
@@ -73,7 +80,7 @@ export function Gallery({ images, title }: { images: ImageRef[]; title: string }
               srcSet: imageSrcSet(image),
               width: image.width,
               height: image.height,
-              alt: `${title} - صورة ${i + 1}`,
+              alt: `${title} - صورة ${formatNumberArabic(i + 1)}`,
             }))}
             index={index}
             onIndexChange={setIndex}

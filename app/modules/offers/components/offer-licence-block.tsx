@@ -1,10 +1,12 @@
-/** One line of «بيانات الإعلان»; a code in Latin letters (the national address) is written left to right, as issued. */
+import { IdentifierText } from "~/components/ui/identifier-text.tsx";
+
+/** One line of «بيانات الإعلان»; an `identifier` (licence, FAL, deed, plot number, national address) is shown by IdentifierText. */
 export interface LicenceRow {
   label: string;
   value: string;
   /** A second, lighter line: a date's Hijri day. */
   note?: string;
-  ltr?: boolean;
+  identifier?: boolean;
 }
 
 export interface OfferLicenceView {
@@ -31,14 +33,7 @@ export function OfferLicenceBlock({ view }: { view: OfferLicenceView }) {
             <div key={row.label} className="flex justify-between gap-4 border-b border-stone-100 py-2">
               <dt className="text-stone-600">{row.label}</dt>
               <dd className="text-end font-bold">
-                {row.ltr ? (
-                  // A code in Latin letters and digits, as issued (the public pages' digit check leaves it be).
-                  <span dir="ltr" data-latin-digits="">
-                    {row.value}
-                  </span>
-                ) : (
-                  row.value
-                )}
+                {row.identifier ? <IdentifierText value={row.value} /> : row.value}
                 {row.note && <span className="block text-sm font-normal text-stone-600"> {row.note}</span>}
               </dd>
             </div>

@@ -1,4 +1,5 @@
 import { PhoneIcon, PinIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
+import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** The head of the offer page, every text already written (offer-page-markup.server.tsx). */
@@ -7,7 +8,7 @@ export interface OfferSummaryView {
   isCorner: boolean;
   title: string;
   place: string;
-  /** «رقم العرض»: the offer's id in Arabic-Indic digits. */
+  /** «رقم العرض»: the offer's id, shown by IdentifierText. */
   reference: string;
   added: { text: string; at: string };
   /** Left out when it reads as the date added does. */
@@ -44,7 +45,7 @@ export function OfferSummary({ view }: { view: OfferSummaryView }) {
         </p>
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600" data-testid="offer-dates">
           <span>
-            رقم العرض: <span className="font-bold text-ink">{view.reference}</span>
+            رقم العرض: <IdentifierText value={view.reference} className="font-bold text-ink" />
           </span>
           <time dateTime={view.added.at}>أضيف {view.added.text}</time>
           {view.updated && <time dateTime={view.updated.at}>آخر تحديث {view.updated.text}</time>}

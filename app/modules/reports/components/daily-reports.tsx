@@ -4,8 +4,10 @@ import { adminButtonClass, adminCardClass, adminSecondaryButtonClass } from "~/c
 import { FormNotice } from "~/components/forms/field.tsx";
 import { formatCountArabic, formatDateTimeArabic, formatNumberArabic } from "~/utils/format.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
-import { DAILY_CHANNEL_LABELS, DAILY_TRIGGER_LABELS, DELIVERY_STATUS_LABELS, type DeliveryStatus, type SentReport } from "../daily-delivery.ts";
+import { DAILY_CHANNEL_LABELS, DAILY_TRIGGER_LABELS, DELIVERY_STATUS_LABELS, type DailyChannel, type DeliveryStatus, type SentReport } from "../daily-delivery.ts";
 import { dailyReportDayLabel } from "../daily-report-text.ts";
+import { IdentifierText } from "~/components/ui/identifier-text.tsx";
+import { formatPhoneForReading } from "~/utils/phone.ts";
 
 const STATUS_TONES: Record<DeliveryStatus, string> = {
   sent: "bg-emerald-100 text-emerald-900",
@@ -48,6 +50,16 @@ function attemptsText(count: number) {
   return formatCountArabic(count, { zero: "لم يُحاوَل بعد", one: "محاولة واحدة", two: "محاولتان", few: "محاولات", many: "محاولة" });
 }
 
+/** Where a daily report goes: the manager's WhatsApp number (wa.me digits) as a phone is read, or the e-mail address. */
+export function RecipientText({ channel, recipient, className }: { channel: DailyChannel; recipient: string; className?: string }) {
+  if (channel === "whatsapp") return <IdentifierText value={formatPhoneForReading(`+${recipient}`)} className={className} />;
+  return (
+    <bdi dir="ltr" className={className}>
+      {recipient}
+    </bdi>
+  );
+}
+
 function Delivery({ delivery }: { delivery: SentReport["deliveries"][number] }) {
   const fetcher = useFetcher<FormReply>();
   const busy = fetcher.state !== "idle";
@@ -56,9 +68,7 @@ function Delivery({ delivery }: { delivery: SentReport["deliveries"][number] }) 
     <li className="grid gap-2 rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200" data-testid="delivery" data-channel={delivery.channel}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="font-bold text-stone-900">{label}</span>
-        <bdi dir="ltr" className="text-sm text-stone-600">
-          {delivery.recipient}
-        </bdi>
+        <RecipientText channel={delivery.channel} recipient={delivery.recipient} className="text-sm text-stone-600" />
         <span className={`rounded-full px-2.5 py-0.5 text-sm font-bold ${STATUS_TONES[delivery.status]}`} data-testid="delivery-status">
           {DELIVERY_STATUS_LABELS[delivery.status]}
         </span>

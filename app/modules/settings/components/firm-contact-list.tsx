@@ -1,11 +1,15 @@
+import { IdentifierText } from "~/components/ui/identifier-text.tsx";
+
 /** One of the firm's public details: a label, and its value (a link where it can be called, mailed or opened). */
 export interface FirmContact {
   label: string;
   text: string;
   /** tel:, mailto:, a WhatsApp chat or a map (the last two open in a new tab). */
   href?: string;
-  /** Numbers and addresses written left to right. */
+  /** An e-mail address: written left to right. */
   ltr?: boolean;
+  /** A phone or licence number: shown by IdentifierText, its groups in order. */
+  identifier?: boolean;
 }
 
 const PLACES = {
@@ -31,7 +35,7 @@ export function FirmContactList({ contacts, place }: { contacts: readonly FirmCo
         {look.title}
       </h2>
       <dl className={look.list}>
-        {contacts.map(({ label, text, href, ltr }) => (
+        {contacts.map(({ label, text, href, ltr, identifier }) => (
           <div key={label}>
             <dt className="text-sm opacity-75">{label}</dt>
             <dd className="font-bold break-words">
@@ -43,8 +47,10 @@ export function FirmContactList({ contacts, place }: { contacts: readonly FirmCo
                   {...(href.startsWith("https:") ? { target: "_blank", rel: "noopener noreferrer" } : {})}
                   className="underline decoration-1 underline-offset-4"
                 >
-                  {text}
+                  {identifier ? <IdentifierText value={text} /> : text}
                 </a>
+              ) : identifier ? (
+                <IdentifierText value={text} />
               ) : (
                 <span dir={ltr ? "ltr" : undefined}>{text}</span>
               )}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
-import { emailInputProps, Field, FormNotice, inputClass } from "~/components/forms/field.tsx";
+import { emailInputProps, Field, FormNotice, inputClass, phoneInputProps } from "~/components/forms/field.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { useValidateOnChange } from "~/components/forms/use-validate-on-change.ts";
 import type { Coordinates } from "~/modules/offers/map-link.ts";
@@ -60,8 +60,10 @@ export function NotificationsForm({ values }: { values: SettingsFormValues["noti
       <Field meta={fields.managerEmail} label="البريد الإلكتروني للمدير" hint="تصل إليه رسائل الاستفسارات وطلبات الملاك الجديدة فور وصولها، والتقرير اليومي.">
         {(props) => <input {...props} {...emailInputProps} maxLength={FIELD_LIMITS.email} />}
       </Field>
-      <Field meta={fields.managerWhatsapp} label="رقم واتساب المدير" hint="بالصيغة الدولية دون + أو 00، مثل 9665xxxxxxxx. يمكنك كتابته 05xxxxxxxx وسنحوله.">
-        {(props) => <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder="9665xxxxxxxx" maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />}
+      <Field meta={fields.managerWhatsapp} label="رقم واتساب المدير" hint="رقم جوال سعودي مثل ٠٥٠١٢٣٤٥٦٧، أو رقم من خارج المملكة يبدأ بمفتاح الدولة.">
+        {(props) => (
+          <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder={phoneInputProps.placeholder} maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />
+        )}
       </Field>
       <fieldset className="grid gap-3 rounded-xl border border-stone-200 p-4 sm:col-span-2">
         <legend className="px-1 font-bold text-brand-900">التقرير اليومي</legend>
@@ -111,10 +113,16 @@ export function FirmDetailsForm({ values, tileUrl }: { values: SettingsFormValue
     <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="firm" />
       <Field meta={fields.companyPhone} label="رقم الهاتف">
-        {(props) => <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder="0112345678" maxLength={SETTINGS_LIMITS.phone} className={ltrInputClass} />}
+        {(props) => <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder="٠١١xxxxxxx" maxLength={SETTINGS_LIMITS.phone} className={ltrInputClass} />}
       </Field>
-      <Field meta={fields.companyWhatsapp} label="رقم واتساب المنشأة" hint="تفتحه كل روابط واتساب في الموقع والزر العائم. مثل 9665xxxxxxxx.">
-        {(props) => <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder="9665xxxxxxxx" maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />}
+      <Field
+        meta={fields.companyWhatsapp}
+        label="رقم واتساب المنشأة"
+        hint="تفتحه كل روابط واتساب في الموقع والزر العائم. رقم جوال مثل ٠٥٠١٢٣٤٥٦٧، أو رقم من خارج المملكة يبدأ بمفتاح الدولة."
+      >
+        {(props) => (
+          <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder={phoneInputProps.placeholder} maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />
+        )}
       </Field>
       <Field meta={fields.companyEmail} label="البريد الإلكتروني">
         {(props) => <input {...props} {...emailInputProps} maxLength={FIELD_LIMITS.email} />}

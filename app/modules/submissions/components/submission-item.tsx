@@ -6,7 +6,7 @@ import { FormNotice } from "~/components/forms/field.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import type { LightboxImage } from "~/components/ui/lightbox.tsx";
 import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";
-import { formatArea } from "~/utils/format.ts";
+import { formatArea, formatNumberArabic } from "~/utils/format.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
 import { imageSrcSet, imageUrl, LARGEST_VARIANT } from "~/utils/image-ref.ts";
 import { canReview, SUBMISSION_REVIEW_MESSAGES, submissionStatusView } from "../status.ts";
@@ -36,7 +36,7 @@ export function SubmissionItem({ submission }: { submission: SubmissionCard }) {
     srcSet: imageSrcSet(photo),
     width: photo.width,
     height: photo.height,
-    alt: `صورة ${index + 1} من طلب ${submission.clientName}`,
+    alt: `صورة ${formatNumberArabic(index + 1)} من طلب ${submission.clientName}`,
   }));
   const facts: Array<[string, string]> = [
     ["نوع العقار", submission.propertyType],

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
-import { controlProps, Field, inputClass, FormNotice } from "~/components/forms/field.tsx";
+import { controlProps, Field, inputClass, FormNotice, phoneInputProps } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { IdentityField, type ReauthView } from "~/modules/auth/components/reauth.tsx";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { ROLES, ROLE_TITLES } from "../roles.ts";
 import type { StaffProfile } from "../staff-profile.ts";
-import { staffActiveSchema, staffAddSchema, staffRoleSchema } from "../staff-schema.ts";
+import { STAFF_MESSAGES, staffActiveSchema, staffAddSchema, staffRoleSchema } from "../staff-schema.ts";
 
 type Person = Pick<StaffProfile, "id" | "name" | "role" | "active">;
 
@@ -80,11 +80,11 @@ export function AddForm({ reauth }: { reauth: ReauthView }) {
       <Field meta={fields.name} label="الاسم">
         {(props) => <input {...props} autoComplete="off" className={inputClass} />}
       </Field>
-      <Field meta={fields.username} label="اسم المستخدم" hint="من 3 إلى 40 حرفًا: أحرف لاتينية أو أرقام أو . _ -">
+      <Field meta={fields.username} label="اسم المستخدم" hint={STAFF_MESSAGES.usernameInvalid.replace("اسم المستخدم ", "")}>
         {(props) => <input {...props} dir="ltr" autoComplete="off" className={inputClass} />}
       </Field>
       <Field meta={fields.phone} label="رقم الهاتف">
-        {(props) => <input {...props} type="tel" dir="ltr" placeholder="05xxxxxxxx" className={`${inputClass} text-end`} />}
+        {(props) => <input {...props} type="tel" dir="ltr" placeholder={phoneInputProps.placeholder} className={`${inputClass} text-end`} />}
       </Field>
       <Field meta={fields.email} label="البريد الإلكتروني (اختياري)">
         {(props) => <input {...props} type="email" dir="ltr" className={`${inputClass} text-end`} />}

@@ -2,6 +2,7 @@ import { adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { MoveButtons, takeChosenFiles, UploadTile, usePhotoUploads, type UploadItem } from "~/components/admin/photo-uploads.tsx";
 import { imageUrl, type ImageRef } from "~/utils/image-ref.ts";
 import { OFFER_PHOTO_LIMITS, OFFER_PHOTO_MESSAGES } from "../../offer-photos.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
 
 /** A photo of the form: already stored, uploading, or refused (named, with its reason). */
 export type PhotoItem = UploadItem<StoredPhoto>;
@@ -65,7 +66,7 @@ export function PhotoManager({
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="صور العرض">
           {items.map((item, index) => {
             const src = item.state === "stored" ? imageUrl(item.image, 400) : item.preview;
-            const label = item.name || `الصورة ${index + 1}`;
+            const label = item.name || `الصورة ${formatNumberArabic(index + 1)}`;
             return (
               <UploadTile
                 key={item.key}

@@ -3,7 +3,7 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog.tsx";
 import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { Field, inputClass, type FieldMeta } from "~/components/forms/field.tsx";
 import { FACADE_OPTIONS } from "~/modules/lookups/defaults.ts";
-import { formatNumberArabic } from "~/utils/format.ts";
+import { formatNumberArabic, formatDigitsArabic } from "~/utils/format.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import type { OfferUnit } from "../../details.ts";
 import { expandUnits, OFFER_FORM_MESSAGES, unitSchema } from "../../offer-form-schema.ts";
@@ -153,7 +153,7 @@ export function UnitsEditor({
                 <button
                   type="button"
                   className={adminSecondaryButtonClass}
-                  aria-label={`تعديل الوحدة ${index + 1}`}
+                  aria-label={`تعديل الوحدة ${formatNumberArabic(index + 1)}`}
                   onClick={() => {
                     setEditing(unit.id);
                     setDraft(toDraft(unit));
@@ -165,7 +165,7 @@ export function UnitsEditor({
                 <button
                   type="button"
                   className="rounded-xl px-4 py-2 font-bold text-red-700 ring-1 ring-red-300 hover:bg-red-50"
-                  aria-label={`حذف الوحدة ${index + 1}`}
+                  aria-label={`حذف الوحدة ${formatNumberArabic(index + 1)}`}
                   onClick={() => setDeleting(unit.id)}
                 >
                   حذف
@@ -192,7 +192,7 @@ export function UnitsEditor({
             otherLabel="نوع آخر"
           />
           {textField("description", "الوصف")}
-          {textField("floor", "الدور", { placeholder: "5 أو 3-7 أو 1، 3، 5" })}
+          {textField("floor", "الدور", { placeholder: formatDigitsArabic("5 أو 3-7 أو 1، 3، 5") })}
           {textField("area", "المساحة (م²)", { inputMode: "decimal" })}
           {textField("bedrooms", "غرف النوم", { inputMode: "numeric" })}
           {textField("bathrooms", "دورات المياه", { inputMode: "numeric" })}
