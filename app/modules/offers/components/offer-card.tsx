@@ -3,7 +3,7 @@ import { Picture } from "~/components/ui/picture.tsx";
 import { AreaIcon, BathIcon, BedIcon, HomeIcon, PinIcon } from "~/components/ui/icons.tsx";
 import { bathroomsText, roomsText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
-import { offerPriceText, pricePerMetreText } from "../offer-texts.ts";
+import { offerPriceText, pricePerMetreText, yearlyRentText } from "../offer-texts.ts";
 import type { OfferCard as OfferCardData } from "../offer-views.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/components/list-buttons.tsx";
@@ -15,8 +15,10 @@ import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/componen
  */
 const OFFER_CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc(50vw - 28px), calc(100vw - 32px)";
 
-export function OfferCard({ offer, priority = false }: { offer: OfferCardData; priority?: boolean }) {
+/** `closed`: sold or rented lately (decision 027): its badge shows what happened, and it cannot be compared. */
+export function OfferCard({ offer, priority = false, closed = false }: { offer: OfferCardData; priority?: boolean; closed?: boolean }) {
   const perMetre = pricePerMetreText(offer.price, offer.area, offer.rentPeriod);
+  const yearly = yearlyRentText(offer.price, offer.rentPeriod);
   return (
     <article
       data-price={offer.price}
@@ -39,7 +41,7 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
         <StatusBadge status={offer.status} className="absolute start-3 top-3" />
         {/* Above the card's stretched link (z-10): the visitor's favourites and compare list. */}
         <FavouriteButton id={offer.id} className="absolute end-3 top-3 z-10 size-10 rounded-full bg-white/90" />
-        <CompareButton offer={offer} className="absolute end-3 bottom-3 z-10 rounded-full bg-white/90 px-3 py-1 text-sm" />
+        {!closed && <CompareButton offer={offer} className="absolute end-3 bottom-3 z-10 rounded-full bg-white/90 px-3 py-1 text-sm" />}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="text-lg font-bold leading-snug text-ink">
@@ -55,6 +57,11 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
           <p className="text-xl font-bold text-brand-700" data-testid="card-price">
             {offerPriceText(offer.price, offer.rentPeriod)}
           </p>
+          {yearly && (
+            <p className="text-sm text-stone-600" data-testid="card-price-yearly">
+              {yearly}
+            </p>
+          )}
           {perMetre && (
             <p className="text-sm text-stone-600" data-testid="card-price-per-metre">
               {perMetre}
