@@ -31,11 +31,13 @@ UPDATE "offers" AS o SET "status_changed_at" = coalesce(
 );
 --> statement-breakpoint
 -- Kept by the database, whatever saves the offer: a change of status starts its time again, unless
--- the same statement sets the time itself (a script, a test).
+-- the same statement sets the time itself (a script, a test), or the transaction renames a status
+-- in the lookup list (aqar.status_renamed: the offers keep their status under its new name).
 CREATE FUNCTION offer_status_changed_at() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.status IS DISTINCT FROM OLD.status AND NEW.status_changed_at IS NOT DISTINCT FROM OLD.status_changed_at THEN
+  IF NEW.status IS DISTINCT FROM OLD.status AND NEW.status_changed_at IS NOT DISTINCT FROM OLD.status_changed_at
+    AND coalesce(current_setting('aqar.status_renamed', true), '') <> 'on' THEN
     NEW.status_changed_at := now();
   END IF;
   RETURN NEW;
