@@ -10,6 +10,7 @@ import type { DailyChannel, DailyReportTrigger, DeliveryStatus } from "~/modules
 import type { DailyReport } from "~/modules/reports/daily-report-text.ts";
 import type { SubmissionStatus } from "~/modules/submissions/status.ts";
 import type { TaskStatus } from "~/modules/tasks/status.ts";
+import type { StatusVisibility } from "~/modules/lookups/status-visibility.ts";
 import type { Role } from "~/modules/users/roles.ts";
 
 // Enum-like columns are text in PostgreSQL and typed here with the modules' unions (`.$type`), so
@@ -49,7 +50,20 @@ const namedList = (table: string) =>
 
 export const propertyTypes = namedList("property_types");
 export const unitTypes = namedList("unit_types");
-export const offerStatuses = namedList("offer_statuses");
+
+/**
+ * The offers' statuses: a named list whose values also say who sees an offer in that status
+ * (decision 027): «available» is listed everywhere; «recent» (sold, rented) only in «تم بيعها أو
+ * تأجيرها مؤخرًا» for `recent_days` after the offer entered it; «internal» never reaches a visitor.
+ */
+export const offerStatuses = pgTable("offer_statuses", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  position: integer("position").notNull().default(0),
+  hidden: boolean("hidden").notNull().default(false),
+  visibility: text("visibility").$type<StatusVisibility>().notNull().default("internal"),
+  recentDays: integer("recent_days").notNull().default(90),
+});
 
 // ---- Images: stored once, delivered as WebP (and AVIF) variants ----
 
@@ -94,6 +108,16 @@ export const offers = pgTable(
     units: jsonb("units").$type<OfferUnit[]>().notNull().default([]),
     /** For rent offers: the period the price is for ('' for other statuses). */
     rentPeriod: text("rent_period").$type<RentPeriod | "">().notNull().default(""),
+    /** When the offer entered its status (set by a trigger, drizzle/0022): a sold one stays in «تم بيعها أو تأجيرها مؤخرًا» for a while from it (decision 027). */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A rent's price is for a period (a for-rent offer without one is read as yearly): the price orders compare sales with sales and rents with rents (decision 027). */
+    isRent: boolean("is_rent")
+      .notNull()
+      .generatedAlwaysAs(sql`rent_period <> '' or status = 'للإيجار'`),
+    /** The price on one scale per kind: a sale's price, a rent's for a year (monthly × 12, daily × 365), for the price orders. */
+    yearlyPrice: bigint("yearly_price", { mode: "number" })
+      .notNull()
+      .generatedAlwaysAs(sql`case rent_period when 'monthly' then price * 12 when 'daily' then price * 365 else price end`),
     // The REGA ad licence (decision 017). Digits only; '' when the offer has none.
     adLicenceNumber: text("ad_licence_number").notNull().default(""),
     adLicenceIssuedOn: date("ad_licence_issued_on"),
@@ -136,6 +160,11 @@ export const offers = pgTable(
     index("offers_type_created_idx").on(t.propertyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("offers_city_location_created_idx").on(t.city, t.location, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("offers_price_idx").on(t.price, t.id),
+    // The price orders (decision 027): sales first, then rents, each by its yearly amount, up or down.
+    index("offers_price_order_idx").on(t.isRent, t.yearlyPrice, t.id),
+    index("offers_price_order_desc_idx").on(t.isRent, t.yearlyPrice.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // «تم بيعها أو تأجيرها مؤخرًا»: a status's offers by the moment they entered it.
+    index("offers_status_changed_idx").on(t.status, t.statusChangedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("offers_price_per_m2_idx").on(t.pricePerM2, t.id),
     index("offers_area_idx").on(t.area),
     index("offers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),

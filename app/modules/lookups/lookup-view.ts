@@ -1,3 +1,5 @@
+import type { StatusVisibility } from "./status-visibility.ts";
+
 /** A value of a lookup list as the settings page shows it (browser and server). */
 export interface LookupItem {
   id: number;
@@ -9,6 +11,13 @@ export interface LookupItem {
   locked: boolean;
 }
 
+/** A status: also who sees its offers (decision 027). */
+export interface StatusItem extends LookupItem {
+  visibility: StatusVisibility;
+  /** Days in «تم بيعها أو تأجيرها مؤخرًا» (a recent status's). */
+  recentDays: number;
+}
+
 export interface CityItem extends LookupItem {
   neighbourhoods: LookupItem[];
 }
@@ -18,5 +27,5 @@ export interface LookupsAdminView {
   cities: CityItem[];
   propertyTypes: LookupItem[];
   unitTypes: LookupItem[];
-  statuses: LookupItem[];
+  statuses: StatusItem[];
 }

@@ -3,11 +3,11 @@ import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts"
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { addLookupValue, deleteLookupValue, moveLookupValue, renameLookupValue, setLookupHidden, type LookupRefusal } from "./lookups-admin.server.ts";
-import { LOOKUP_LIMITS, LOOKUP_MESSAGES, lookupAddSchema, lookupChangeSchema, lookupRenameSchema, renamedText } from "./lookups-schema.ts";
+import { addLookupValue, deleteLookupValue, moveLookupValue, renameLookupValue, setLookupHidden, setStatusVisibility, type LookupRefusal } from "./lookups-admin.server.ts";
+import { LOOKUP_LIMITS, LOOKUP_MESSAGES, lookupAddSchema, lookupChangeSchema, lookupRenameSchema, lookupVisibilitySchema, renamedText } from "./lookups-schema.ts";
 
 /** The posts of the lookup lists: their intents on the settings page. */
-const LOOKUP_INTENTS = ["lookup-add", "lookup-rename", "lookup-change"] as const;
+const LOOKUP_INTENTS = ["lookup-add", "lookup-rename", "lookup-change", "lookup-visibility"] as const;
 type LookupIntent = (typeof LOOKUP_INTENTS)[number];
 
 export function isLookupIntent(intent: unknown): intent is LookupIntent {
@@ -46,6 +46,13 @@ export async function handleLookupPost(services: AppServices, intent: LookupInte
       const { list, id, name } = submission.value;
       const outcome = await renameLookupValue(db, list, id, name);
       return outcome.ok ? done(renamedText(outcome.offers)) : replyToSubmission(submission, placed(outcome));
+    }
+    case "lookup-visibility": {
+      const submission = parseSubmission(form, lookupVisibilitySchema);
+      if (submission.status !== "success") return replyToSubmission(submission, ECHO);
+      const { id, visibility, recentDays } = submission.value;
+      const outcome = await setStatusVisibility(db, id, visibility, recentDays);
+      return outcome.ok ? done(LOOKUP_MESSAGES.visibilitySaved) : replyToSubmission(submission, placed(outcome));
     }
     case "lookup-change": {
       const submission = parseSubmission(form, lookupChangeSchema);

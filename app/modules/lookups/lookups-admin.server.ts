@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
-import { cities, neighbourhoods, offers, offerStatuses, propertyTypes, unitTypes } from "~/db/schema.ts";
+import { cities, neighbourhoods, offerPublications, offers, offerStatuses, propertyTypes, unitTypes } from "~/db/schema.ts";
 import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
 import { publishOfferChange } from "~/modules/live-updates/event-hub.server.ts";
 import { FILTERABLE_STATUSES } from "~/modules/offers/filters.ts";
@@ -8,6 +8,7 @@ import { foldArabic } from "~/utils/arabic.ts";
 import type { CityItem, LookupItem, LookupsAdminView } from "./lookup-view.ts";
 import { invalidateLookups, type NamedList } from "./lookups.server.ts";
 import { LOOKUP_MESSAGES, type LookupListKey } from "./lookups-schema.ts";
+import type { StatusVisibility } from "./status-visibility.ts";
 
 type FlatList = Exclude<LookupListKey, "cities" | "neighbourhoods">;
 const FLAT_TABLES: Record<FlatList, NamedList> = { propertyTypes, unitTypes, statuses: offerStatuses };
@@ -52,6 +53,10 @@ async function countUses(db: Db) {
 /** Every list in its order, hidden values included, each value with the number of offers using it. */
 export async function listLookupsForAdmin(db: Db): Promise<LookupsAdminView> {
   const ordered = (table: NamedList) => db.select({ id: table.id, name: table.name, hidden: table.hidden }).from(table).orderBy(asc(table.position), asc(table.id));
+  const statusRows = db
+    .select({ id: offerStatuses.id, name: offerStatuses.name, hidden: offerStatuses.hidden, visibility: offerStatuses.visibility, recentDays: offerStatuses.recentDays })
+    .from(offerStatuses)
+    .orderBy(asc(offerStatuses.position), asc(offerStatuses.id));
   const [uses, cityRows, hoodRows, types, units, statuses] = await Promise.all([
     countUses(db),
     db.select({ id: cities.id, name: cities.name, hidden: cities.hidden }).from(cities).orderBy(asc(cities.position), asc(cities.id)),
@@ -61,7 +66,7 @@ export async function listLookupsForAdmin(db: Db): Promise<LookupsAdminView> {
       .orderBy(asc(neighbourhoods.position), asc(neighbourhoods.id)),
     ordered(propertyTypes),
     ordered(unitTypes),
-    ordered(offerStatuses),
+    statusRows,
   ]);
   const item = (list: LookupListKey, row: { id: number; name: string; hidden: boolean }, used: number | undefined): LookupItem => ({
     ...row,
@@ -78,7 +83,7 @@ export async function listLookupsForAdmin(db: Db): Promise<LookupsAdminView> {
     cities: cityList,
     propertyTypes: types.map((row) => item("propertyTypes", row, uses.propertyTypes.get(row.name))),
     unitTypes: units.map((row) => item("unitTypes", row, uses.unitTypes.get(row.name))),
-    statuses: statuses.map((row) => item("statuses", row, uses.statuses.get(row.name))),
+    statuses: statuses.map(({ visibility, recentDays, ...row }) => ({ ...item("statuses", row, uses.statuses.get(row.name)), visibility, recentDays })),
   };
 }
 
@@ -194,6 +199,8 @@ async function renameInOffers(tx: Tx, list: LookupListKey, found: Found, to: str
         .returning({ id: offers.id });
       break;
     case "statuses":
+      // A new name is no new status: the offers keep the time they entered it (decision 027; the trigger of drizzle/0022 reads this).
+      await tx.execute(sql`select set_config('aqar.status_renamed', 'on', true)`);
       rows = await tx
         .update(offers)
         .set({ status: to, ...touched })
@@ -296,6 +303,32 @@ export async function moveLookupValue(db: Db, list: LookupListKey, id: number, d
     [rows[at], rows[to]] = [rows[to]!, rows[at]!];
     for (const [position, row] of rows.entries()) {
       if (row.position !== position) await tx.update(table).set({ position }).where(eq(table.id, row.id));
+    }
+    return { ok: true } as const;
+  });
+}
+
+/**
+ * Who sees the offers of a status (decision 027): available, recent (for `recentDays` after an
+ * offer entered it) or internal. Every instance drops its status cache and its kept pages on
+ * commit (the "lookups" announcement). Offers of a status made available are published now, so
+ * the search alerts announce them as they would a new offer.
+ */
+export async function setStatusVisibility(db: Db, id: number, visibility: StatusVisibility, recentDays: number): Promise<Outcome> {
+  return change(db, async (tx) => {
+    const [found] = await tx.select({ name: offerStatuses.name, visibility: offerStatuses.visibility }).from(offerStatuses).where(eq(offerStatuses.id, id)).for("update");
+    if (!found) return refuse(LOOKUP_MESSAGES.gone, 404);
+    await tx.update(offerStatuses).set({ visibility, recentDays }).where(eq(offerStatuses.id, id));
+    if (visibility === "available" && found.visibility !== "available") {
+      await tx
+        .insert(offerPublications)
+        .select(
+          tx
+            .select({ offerId: offers.id, at: sql`now()`.as("at") })
+            .from(offers)
+            .where(eq(offers.status, found.name)),
+        )
+        .onConflictDoUpdate({ target: offerPublications.offerId, set: { at: sql`excluded.at` } });
     }
     return { ok: true } as const;
   });

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { cleanPersonName } from "~/utils/bidi.ts";
-import { formatCountArabic } from "~/utils/format.ts";
+import { formatCountArabic, formatNumberArabic } from "~/utils/format.ts";
 import { MESSAGES } from "~/utils/messages.ts";
+import { toAsciiDigits } from "~/utils/numbers.ts";
+import { RECENT_DAYS_MAX, STATUS_VISIBILITIES } from "./status-visibility.ts";
 
 /** The lookup lists the manager edits on the settings page (SPEC §3 Lookup lists, §9). */
 const LOOKUP_LISTS = ["cities", "neighbourhoods", "propertyTypes", "unitTypes", "statuses"] as const;
@@ -30,6 +32,8 @@ export const LOOKUP_MESSAGES = {
   inUse: "لا يمكن حذف قيمة تستخدمها عروض، ويمكنك إخفاؤها بدلًا من ذلك",
   gone: "لم تعد هذه القيمة موجودة، حدّث الصفحة",
   locked: "تعتمد تصفية العروض في الموقع أو التقارير على هذه الحالة، فلا يمكن تغييرها أو إخفاؤها أو حذفها",
+  visibilitySaved: "تم حفظ ظهور الحالة للزوار",
+  recentDaysInvalid: `يرجى إدخال عدد الأيام من ${formatNumberArabic(1)} إلى ${formatNumberArabic(RECENT_DAYS_MAX)}`,
 } as const;
 
 /** "عرض واحد", "عرضان", "٣ عروض", "١١ عرضًا": how many offers use a value. */
@@ -70,4 +74,16 @@ export const lookupChangeSchema = z.object({
   list: listField(),
   id: idField(),
   change: z.enum(["hide", "show", "up", "down", "delete"], MESSAGES.badRequest),
+});
+
+/** Who sees a status's offers, and a recent status's days (decision 027). Digits may be typed Arabic-Indic. */
+export const lookupVisibilitySchema = z.object({
+  id: idField(),
+  visibility: z.enum(STATUS_VISIBILITIES, MESSAGES.badRequest),
+  recentDays: z
+    .string(LOOKUP_MESSAGES.recentDaysInvalid)
+    .transform((value) => toAsciiDigits(value.trim()))
+    .pipe(z.string().regex(/^\d{1,3}$/u, LOOKUP_MESSAGES.recentDaysInvalid))
+    .transform(Number)
+    .pipe(z.number().int().min(1, LOOKUP_MESSAGES.recentDaysInvalid).max(RECENT_DAYS_MAX, LOOKUP_MESSAGES.recentDaysInvalid)),
 });

@@ -4,6 +4,7 @@ import { cities, neighbourhoods, offerStatuses, propertyTypes, unitTypes } from 
 import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
 import { DEFAULT_CITIES, DEFAULT_PROPERTY_TYPES, DEFAULT_STATUSES, DEFAULT_UNIT_TYPES, FILTER_PROPERTY_TYPES } from "./defaults.ts";
 import type { CityWithNeighbourhoods } from "./city-choices.ts";
+import { DEFAULT_STATUS_VISIBILITY, NEW_STATUS_VISIBILITY } from "./status-visibility.ts";
 
 /** Re-exported for the pages that still import it from here; browser code imports city-choices.ts. */
 export type { CityWithNeighbourhoods };
@@ -42,10 +43,15 @@ export async function seedLookupDefaults(db: Db) {
       });
       if (hoods.length) await tx.insert(neighbourhoods).values(hoods).onConflictDoNothing();
     }
+    if (await isEmpty(offerStatuses)) {
+      await tx
+        .insert(offerStatuses)
+        .values(DEFAULT_STATUSES.map((name, position) => ({ name, position, visibility: DEFAULT_STATUS_VISIBILITY[name] ?? NEW_STATUS_VISIBILITY })))
+        .onConflictDoNothing();
+    }
     for (const [table, names] of [
       [propertyTypes, STARTING_PROPERTY_TYPES],
       [unitTypes, DEFAULT_UNIT_TYPES],
-      [offerStatuses, DEFAULT_STATUSES],
     ] as const) {
       if (!(await isEmpty(table))) continue;
       await tx
@@ -156,6 +162,42 @@ export async function listPropertyTypeChoices(db: Db): Promise<string[]> {
  */
 export function invalidateLookups() {
   publicCache = undefined;
+  visibilityCache = undefined;
+}
+
+/** Which statuses a visitor sees (decision 027), as the public queries write them into their SQL. */
+export interface StatusVisibilities {
+  /** Listed everywhere (للبيع، للإيجار), in list order. */
+  available: string[];
+  /** Shown in «تم بيعها أو تأجيرها مؤخرًا» for so many days after an offer entered them (مباع، مؤجر). */
+  recent: { name: string; days: number }[];
+}
+
+/** Cached in the process (see invalidateLookups): every public query reads it. */
+let visibilityCache: Promise<StatusVisibilities> | undefined;
+
+/**
+ * The statuses' visibility, read once per change of the lists: the public conditions name the
+ * statuses as values (`status in ('للبيع', 'للإيجار')`), which the covering indexes' status column
+ * answers as before, rather than a lookup per row. A status missing from the list is internal.
+ */
+export function getStatusVisibilities(db: Db): Promise<StatusVisibilities> {
+  if (visibilityCache) return visibilityCache;
+  const loading = (async () => {
+    const rows = await db
+      .select({ name: offerStatuses.name, visibility: offerStatuses.visibility, days: offerStatuses.recentDays })
+      .from(offerStatuses)
+      .orderBy(asc(offerStatuses.position), asc(offerStatuses.id));
+    return {
+      available: rows.filter((row) => row.visibility === "available").map((row) => row.name),
+      recent: rows.filter((row) => row.visibility === "recent").map((row) => ({ name: row.name, days: row.days })),
+    };
+  })();
+  visibilityCache = loading;
+  loading.catch(() => {
+    if (visibilityCache === loading) visibilityCache = undefined;
+  });
+  return loading;
 }
 
 /** The lists of the back-office offer form: the visible values, and the ones the edited offer uses (`keep`). */

@@ -1,19 +1,20 @@
 import type { Db } from "~/db/client.server.ts";
 import { FILTER_PROPERTY_TYPES } from "~/modules/lookups/defaults.ts";
-import { listFilterChoices, type FilterChoices } from "~/modules/lookups/lookups.server.ts";
+import { getStatusVisibilities, listFilterChoices, type FilterChoices } from "~/modules/lookups/lookups.server.ts";
 import { formatCountArabic, formatNumberArabic } from "~/utils/format.ts";
-import { OFFER_FILTER_KEYS, offerFiltersQuery, type OfferFilters } from "./filters.ts";
+import { FILTERABLE_STATUSES, OFFER_FILTER_KEYS, offerFiltersQuery, type OfferFilters } from "./filters.ts";
 
 /**
  * The choices of the offers filter bars (home and /offers): the visible cities with their
  * neighbourhoods, and the property types of SPEC §5's filter list first (شقة، فيلا، أرض، عمارة،
  * استوديو، بنتهاوس، محل تجاري), then every other visible type of the firm's lookup list (مستودع
- * and what the manager adds), whether or not an offer has it yet.
+ * and what the manager adds), whether or not an offer has it yet; and the status filter's statuses
+ * that are public now (decision 027: never a sold, reserved or internal one).
  */
-export async function offerFilterChoices(db: Db): Promise<FilterChoices> {
-  const choices = await listFilterChoices(db);
+export async function offerFilterChoices(db: Db): Promise<FilterChoices & { statuses: string[] }> {
+  const [choices, { available }] = await Promise.all([listFilterChoices(db), getStatusVisibilities(db)]);
   const others = choices.propertyTypes.filter((type) => !FILTER_PROPERTY_TYPES.includes(type));
-  return { ...choices, propertyTypes: [...FILTER_PROPERTY_TYPES, ...others] };
+  return { ...choices, propertyTypes: [...FILTER_PROPERTY_TYPES, ...others], statuses: FILTERABLE_STATUSES.filter((status) => available.includes(status)) };
 }
 
 /** A neighbourhood that is not one of the chosen city's (left over from another city) filters nothing. */

@@ -9,7 +9,7 @@ import { LicenceEnded } from "./components/licence-ended.tsx";
 import { OfferLicenceBlock, type LicenceRow, type OfferLicenceView } from "./components/offer-licence-block.tsx";
 import { OfferSummary, type OfferSummaryView } from "./components/offer-summary.tsx";
 import { licenceQrSvg } from "./licence-qr.server.ts";
-import { disclosureSentences, offerPriceText, pricePerMetreText } from "./offer-texts.ts";
+import { disclosureSentences, offerPriceText, pricePerMetreText, yearlyRentText } from "./offer-texts.ts";
 import type { OfferPageView } from "./offer-views.ts";
 
 /** What the offer page's parts read besides the offer: the firm's settings and name, the site's address, the moment of the request. */
@@ -27,8 +27,23 @@ function offerWhatsappMessage(offer: Pick<OfferPageView, "id" | "title">, url: s
   return `السلام عليكم، أرغب في الاستفسار عن العرض: ${offer.title} (رقم العرض ${formatDigitsArabic(offer.id)})\n${url}`;
 }
 
-/** The head of the page: status, title, place, reference and dates, price and the call and WhatsApp buttons. */
-export function offerSummaryView(offer: OfferPageView, context: OfferPageContext, url: string): OfferSummaryView {
+/** What a sold or rented offer's page says happened (decision 027). */
+function closedText(status: string): string {
+  if (status === "مباع") return "تم بيع هذا العرض";
+  if (status === "مؤجر") return "تم تأجير هذا العرض";
+  return "لم يعد هذا العرض متاحًا";
+}
+
+/** Offers of the same type in the same city: where a page that no longer offers this one leads on (410, sold). */
+function similarOffers(offer: Pick<OfferPageView, "city" | "propertyType">) {
+  const query = new URLSearchParams();
+  if (offer.city) query.set("city", offer.city);
+  if (offer.propertyType) query.set("propertyType", offer.propertyType);
+  return { similarHref: `/offers?${query.toString()}`, similarText: offer.city ? `عروض مشابهة في ${offer.city}` : "عروض مشابهة" };
+}
+
+/** The head of the page: status, title, place, reference and dates, price and the call and WhatsApp buttons (a sold offer's: what happened instead). */
+export function offerSummaryView(offer: OfferPageView, context: OfferPageContext, url: string, closed = false): OfferSummaryView {
   const { settings, now } = context;
   const added = { text: formatTimeAgoArabic(offer.createdAt, now), at: offer.createdAt };
   const updatedText = formatTimeAgoArabic(offer.updatedAt, now);
@@ -43,7 +58,9 @@ export function offerSummaryView(offer: OfferPageView, context: OfferPageContext
     price: formatPriceArabic(offer.price),
     period: offer.rentPeriod ? ` ${RENT_PERIOD_ADVERBS[offer.rentPeriod]}` : "",
     priceSar: formatPriceSar(offer.price),
+    yearly: yearlyRentText(offer.price, offer.rentPeriod),
     perMetre: pricePerMetreText(offer.price, offer.area, offer.rentPeriod),
+    closed: closed ? { text: closedText(offer.status), ...similarOffers(offer) } : null,
     callHref: settings.companyPhone ? `tel:${dialable(settings.companyPhone)}` : "",
     whatsappHref: settings.companyWhatsapp ? whatsappLink(settings.companyWhatsapp, offerWhatsappMessage(offer, url)) : "",
   };
@@ -90,8 +107,8 @@ function ogImage(image: ImageRef, alt: string) {
 /** UN/CEFACT codes of a rent's period, for the JSON-LD's unit price. */
 const PERIOD_UNIT_CODES: Record<RentPeriod, string> = { yearly: "ANN", monthly: "MON", daily: "DAY" };
 
-function availability(status: string): string {
-  if (status === "مباع" || status === "مؤجر") return "https://schema.org/SoldOut";
+function availability(status: string, closed: boolean): string {
+  if (closed || status === "مباع" || status === "مؤجر") return "https://schema.org/SoldOut";
   if (status === "محجوز") return "https://schema.org/Reserved";
   return "https://schema.org/InStock";
 }
@@ -101,7 +118,7 @@ function availability(status: string): string {
  * per period), the property (area as floorSize in square metres, rooms, address) and the ad
  * licence as an identifier.
  */
-export function offerJsonLd(offer: OfferPageView, publicUrl: string, url: string): Record<string, unknown> {
+export function offerJsonLd(offer: OfferPageView, publicUrl: string, url: string, closed = false): Record<string, unknown> {
   const address = { "@type": "PostalAddress", addressLocality: offer.city, streetAddress: offer.location, addressCountry: "SA" };
   const property = {
     "@type": "Accommodation",
@@ -127,7 +144,7 @@ export function offerJsonLd(offer: OfferPageView, publicUrl: string, url: string
       "@type": "Offer",
       price: offer.price,
       priceCurrency: "SAR",
-      availability: availability(offer.status),
+      availability: availability(offer.status, closed),
       ...(period ? { priceSpecification: { "@type": "UnitPriceSpecification", price: offer.price, priceCurrency: "SAR", unitCode: PERIOD_UNIT_CODES[period] } } : {}),
       itemOffered: property,
     },
@@ -139,27 +156,24 @@ export function offerJsonLd(offer: OfferPageView, publicUrl: string, url: string
  * «بيانات الإعلان» as markup (the page's JavaScript is at its budget; React escapes every value),
  * the floating WhatsApp button's message, and the page's meta (description, share image, JSON-LD).
  */
-export async function offerPageMarkup(offer: OfferPageView, context: OfferPageContext) {
+export async function offerPageMarkup(offer: OfferPageView, context: OfferPageContext, closed = false) {
   const url = `${context.publicUrl}/offer/${offer.id}`;
   const licence = await offerLicenceView(offer, context);
   return {
     url,
-    summaryHtml: renderToStaticMarkup(<OfferSummary view={offerSummaryView(offer, context, url)} />),
+    summaryHtml: renderToStaticMarkup(<OfferSummary view={offerSummaryView(offer, context, url, closed)} />),
     licenceHtml: licence ? renderToStaticMarkup(<OfferLicenceBlock view={licence} />) : "",
     whatsappMessage: offerWhatsappMessage(offer, url),
     seo: {
       description: `${offer.status} - ${offer.propertyType} في ${place(offer)} بسعر ${offerPriceText(offer.price, offer.rentPeriod)}. ${offer.description}`.slice(0, 200),
       image: offer.mainImage ? ogImage(offer.mainImage, offer.title) : undefined,
-      jsonLd: offerJsonLd(offer, context.publicUrl, url),
+      jsonLd: offerJsonLd(offer, context.publicUrl, url, closed),
     },
   };
 }
 
 /** An offer whose licence has ended: the 410 page's markup, with a link to offers of its type in its city. */
 export function licenceEndedMarkup(offer: Pick<OfferPageView, "title" | "city" | "propertyType">): string {
-  const query = new URLSearchParams();
-  if (offer.city) query.set("city", offer.city);
-  if (offer.propertyType) query.set("propertyType", offer.propertyType);
-  const similarText = offer.city ? `عروض مشابهة في ${offer.city}` : "عروض مشابهة";
-  return renderToStaticMarkup(<LicenceEnded title={offer.title} similarHref={`/offers?${query.toString()}`} similarText={similarText} />);
+  const { similarHref, similarText } = similarOffers(offer);
+  return renderToStaticMarkup(<LicenceEnded title={offer.title} similarHref={similarHref} similarText={similarText} />);
 }

@@ -10,6 +10,15 @@ export function offerPriceText(price: number, rentPeriod: RentPeriod | ""): stri
 }
 
 /**
+ * A monthly rent on the yearly scale the price orders use (decision 027): «≈ ٧٥٬٠٠٠ ر.س. سنويًا»
+ * beside «٦٬٢٥٠ ر.س. شهريًا»; "" for a sale, a yearly or daily rent, or no price.
+ */
+export function yearlyRentText(price: number, rentPeriod: RentPeriod | ""): string {
+  if (rentPeriod !== "monthly" || !(price > 0)) return "";
+  return `≈ ${formatPriceArabic(price * 12)}${periodSuffix("yearly")}`;
+}
+
+/**
  * The price of a square metre, to the riyal: "٦٬٠٠٠ ر.س. للمتر المربع" (a rent offer's per period:
  * "… للمتر المربع سنويًا"); "" for an offer without an area or a price.
  */

@@ -77,9 +77,11 @@ export async function listMapMarkers(db: Db, filters: Omit<OfferFilters, "page">
  */
 async function firstMarkers(db: Db, filters: Omit<OfferFilters, "page">) {
   const search = keywordSearch(filters.keyword, filters.status);
-  if (!search?.words.length) {
+  // A price order compares sales with sales and rents by their yearly amount (decision 027), which
+  // only the offers hold: the keyword's matches are then read as the list's price order reads them.
+  if (!search?.words.length || filters.priceSort === "low" || filters.priceSort === "high") {
     return db
-      .select({ id: offers.id, price: offers.price, pricePerM2: offers.pricePerM2, createdAt: offers.createdAt })
+      .select({ id: offers.id, isRent: offers.isRent, yearlyPrice: offers.yearlyPrice, pricePerM2: offers.pricePerM2, createdAt: offers.createdAt })
       .from(offers)
       .where(and(await publicOffersMatching(db, filters), ON_MAP))
       .orderBy(...orderFor(offers, filters.priceSort))

@@ -13,7 +13,7 @@ beforeAll(async () => {
     { key: "villaRiyadh", title: "فيلا فاخرة في حي الملقا", city: "الرياض", location: "الملقا", propertyType: "فيلا", status: "للبيع", price: 3_500_000, age: 1 },
     { key: "flatJeddah", title: "شقة مطلة على البحر", city: "جدة", location: "الشاطئ", propertyType: "شقة", status: "للإيجار", price: 90_000, age: 2 },
     { key: "landMakkah", title: "أرض سكنية", city: "مكة المكرمة", location: "العزيزية", propertyType: "أرض", status: "للبيع", price: 1_200_000, age: 3 },
-    { key: "soldRiyadh", title: "شقة أحمد العائلية", city: "الرياض", location: "النرجس", propertyType: "شقة", status: "مباع", price: 750_000, age: 4 },
+    { key: "flatRiyadh", title: "شقة أحمد العائلية", city: "الرياض", location: "النرجس", propertyType: "شقة", status: "للبيع", price: 750_000, age: 4 },
     { key: "percent", title: "خصم 100% على العمولة", city: "الدمام", location: "الفيصلية", propertyType: "محل تجاري", status: "للإيجار", price: 60_000, age: 5 },
   ];
   for (const row of rows) {
@@ -28,7 +28,7 @@ describe("listOffers (filters and sort, evaluated in SQL)", () => {
   it("lists newest first with the total", async () => {
     const result = await listOffers(db(), { page: 1 });
     expect(result.total).toBe(5);
-    expect(result.offers.map((o) => o.id)).toEqual([ids.villaRiyadh, ids.flatJeddah, ids.landMakkah, ids.soldRiyadh, ids.percent]);
+    expect(result.offers.map((o) => o.id)).toEqual([ids.villaRiyadh, ids.flatJeddah, ids.landMakkah, ids.flatRiyadh, ids.percent]);
   });
 
   it("matches the keyword in title, neighbourhood or city, case- and letter-form-insensitively", async () => {
@@ -54,7 +54,7 @@ describe("listOffers (filters and sort, evaluated in SQL)", () => {
   });
 
   it("filters by status for sale or for rent", async () => {
-    expect((await listOffers(db(), { status: "للبيع", page: 1 })).total).toBe(2);
+    expect((await listOffers(db(), { status: "للبيع", page: 1 })).total).toBe(3);
     expect((await listOffers(db(), { status: "للإيجار", page: 1 })).total).toBe(2);
   });
 
@@ -63,9 +63,9 @@ describe("listOffers (filters and sort, evaluated in SQL)", () => {
     expect(titles(result)).toEqual(["فيلا فاخرة في حي الملقا"]);
   });
 
-  it("sorts by price low to high and high to low", async () => {
+  it("sorts by price low to high and high to low: sales first, then rents (decision 027)", async () => {
     const low = await listOffers(db(), { priceSort: "low", page: 1 });
-    expect(low.offers.map((o) => o.price)).toEqual([60_000, 90_000, 750_000, 1_200_000, 3_500_000]);
+    expect(low.offers.map((o) => o.price)).toEqual([750_000, 1_200_000, 3_500_000, 60_000, 90_000]);
     const high = await listOffers(db(), { priceSort: "high", page: 1 });
     expect(high.offers.map((o) => o.price)).toEqual([3_500_000, 1_200_000, 750_000, 90_000, 60_000]);
   });
@@ -104,6 +104,6 @@ describe("getOfferPage", () => {
     expect(newest?.next?.id).toBe(ids.flatJeddah);
     const oldest = await shownPage(ids.percent!);
     expect(oldest?.next?.id).toBe(ids.villaRiyadh); // wraps to the newest
-    expect(oldest?.previous?.id).toBe(ids.soldRiyadh);
+    expect(oldest?.previous?.id).toBe(ids.flatRiyadh);
   });
 });

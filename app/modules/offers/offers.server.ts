@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
 import { imageColumns } from "~/modules/images/images.server.ts";
 import { completedKeyword, correctedKeyword, keywordSearch, rankedPage } from "~/modules/search/search.server.ts";
+import { getStatusVisibilities } from "~/modules/lookups/lookups.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { ADVERTISED_STATUSES, EMPTY_DISCLOSURES, type OfferAdLicence } from "./ad-licence.ts";
@@ -26,20 +27,51 @@ export const cardColumns = {
   mainImage: imageColumns,
 };
 
+/** The offer's status is one of these (none: false), the names written as values so the covering indexes' status column answers it. */
+function statusIn(names: readonly string[]): SQL {
+  if (names.length === 0) return sql`false`;
+  return sql`${offers.status} in (${sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  )})`;
+}
+
+/** No ended ad licence (decision 017): an ended one takes the offer off every public place, a sold one's too. */
+const licenceNotEnded = sql`(${offers.adLicenceEndsAt} is null or ${offers.adLicenceEndsAt} > now())`;
+
 /**
- * The offers a visitor may see (decision 017), checked in every public query at the moment it
- * runs: never one whose ad licence has ended; and while the settings require a licence, never a
- * for-sale or for-rent offer without a licence in force.
+ * The offers a visitor may find (decisions 017 and 027), checked in every public query at the
+ * moment it runs: only the statuses the manager made available (للبيع، للإيجار by default; a sold,
+ * reserved or internal one never); never one whose ad licence has ended; and while the settings
+ * require a licence, never one without a licence in force.
  */
 export async function publicOffersCondition(db: Db): Promise<SQL> {
-  const notEnded = sql`(${offers.adLicenceEndsAt} is null or ${offers.adLicenceEndsAt} > now())`;
-  const { requireAdLicence } = await getSettings(db);
-  if (!requireAdLicence) return notEnded;
+  const [{ available }, { requireAdLicence }] = await Promise.all([getStatusVisibilities(db), getSettings(db)]);
+  const listed = and(statusIn(available), licenceNotEnded)!;
+  if (!requireAdLicence) return listed;
   const advertised = sql.join(
     ADVERTISED_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
-  return sql`${notEnded} and (${offers.status} not in (${advertised}) or (${offers.adLicenceNumber} <> '' and ${offers.adLicenceEndsAt} is not null))`;
+  return sql`${listed} and (${offers.status} not in (${advertised}) or (${offers.adLicenceNumber} <> '' and ${offers.adLicenceEndsAt} is not null))`;
+}
+
+/**
+ * The sold and rented offers of «تم بيعها أو تأجيرها مؤخرًا» (decision 027): in a status whose
+ * visibility is «recent», entered within that status's days, with no ended licence. Never in the
+ * list, the search, the map, the alerts or the sitemap; shown in their own section and on their page.
+ */
+export async function recentOffersCondition(db: Db): Promise<SQL> {
+  const { recent } = await getStatusVisibilities(db);
+  if (recent.length === 0) return sql`false`;
+  const within = recent.map(({ name, days }) => sql`(${offers.status} = ${name} and ${offers.statusChangedAt} > now() - ${days} * interval '1 day')`);
+  return sql`(${sql.join(within, sql` or `)}) and ${licenceNotEnded}`;
+}
+
+/** A status a visitor never sees: neither available nor recent (a custom status, محجوز، مؤجل). */
+async function internalStatusCondition(db: Db): Promise<SQL> {
+  const { available, recent } = await getStatusVisibilities(db);
+  return sql`not coalesce(${statusIn([...available, ...recent.map((status) => status.name)])}, false)`;
 }
 
 /** The SQL conditions of the public offer filters (filters.ts) but the keyword, which the search module matches (keywordSearch). */
@@ -63,12 +95,20 @@ function offerConditions(filters: Omit<OfferFilters, "page" | "priceSort">): SQL
   return conditions.length ? and(...conditions) : undefined;
 }
 
-type SortColumns = { price: AnyColumn; pricePerM2: AnyColumn | SQLWrapper; createdAt: AnyColumn; id: AnyColumn };
+type SortColumns = { pricePerM2: AnyColumn | SQLWrapper; createdAt: AnyColumn; id: AnyColumn; isRent?: AnyColumn; yearlyPrice?: AnyColumn };
 
-/** The list's order; each is served by an index (offers_price_idx, offers_price_per_m2_idx, offers_created_at_idx). */
+/**
+ * The list's order; each is served by an index (offers_price_order_idx and its _desc twin,
+ * offers_price_per_m2_idx, offers_created_at_idx). A price order compares like with like (decision
+ * 027): sales first, then rents, each by its yearly amount (a monthly rent × 12), never a monthly
+ * rent between two sale prices.
+ */
 export function orderFor(columns: SortColumns, priceSort: OfferFilters["priceSort"]) {
-  if (priceSort === "low") return [asc(columns.price), asc(columns.id)];
-  if (priceSort === "high") return [desc(columns.price), desc(columns.id)];
+  if (priceSort === "low" || priceSort === "high") {
+    if (!columns.isRent || !columns.yearlyPrice) throw new Error("a price order needs is_rent and yearly_price");
+    const by = priceSort === "low" ? asc : desc;
+    return [asc(columns.isRent), by(columns.yearlyPrice), by(columns.id)];
+  }
   // Ascending puts nulls (offers without an area) last.
   if (priceSort === "perM2") return [asc(columns.pricePerM2), asc(columns.id)];
   return [desc(columns.createdAt), desc(columns.id)];
@@ -159,7 +199,7 @@ async function listMatchingOffers(db: Db, filters: OfferFilters, pageSize: numbe
   const where = and(filtered, search?.match);
   // The matches in order, at most one past the counting cap; only the page's rows are joined to photos.
   const limited = db
-    .select({ id: offers.id, price: offers.price, pricePerM2: offers.pricePerM2, createdAt: offers.createdAt })
+    .select({ id: offers.id, isRent: offers.isRent, yearlyPrice: offers.yearlyPrice, pricePerM2: offers.pricePerM2, createdAt: offers.createdAt })
     .from(offers)
     .where(where)
     .orderBy(...orderFor(offers, filters.priceSort))
@@ -242,29 +282,37 @@ export type OfferPageResult =
   | {
       kind: "offer";
       offer: OfferPageView;
+      /** Sold or rented lately (decision 027): shown with its badge, without an inquiry form or compare, and with similar available offers. */
+      closed: boolean;
       previous: { id: number; title: string } | null;
       next: { id: number; title: string } | null;
     }
   /** The offer's ad licence has ended: the page answers 410 and points to similar offers. */
   | { kind: "licence-ended"; offer: Pick<OfferPageView, "id" | "title" | "city" | "propertyType" | "status"> };
 
-/** The public offer page; null when there is no such offer or a visitor may not see it. */
+/**
+ * The public offer page; null when there is no such offer or a visitor may not see it: an internal
+ * status (محجوز، مؤجل, a custom one) answers as a removed offer does, whatever its licence; so does a
+ * sold one past its days in «تم بيعها أو تأجيرها مؤخرًا».
+ */
 export async function getOfferPage(db: Db, id: number): Promise<OfferPageResult | null> {
-  const visible = await publicOffersCondition(db);
+  const [visible, recent, internal] = await Promise.all([publicOffersCondition(db), recentOffersCondition(db), internalStatusCondition(db)]);
   const [found] = await db
     .select({
       row: offers,
       visible: sql<boolean>`${visible}`,
+      recent: sql<boolean>`${recent}`,
+      internal: sql<boolean>`${internal}`,
       ended: sql<boolean>`coalesce(${offers.adLicenceEndsAt} <= now(), false)`,
     })
     .from(offers)
     .where(eq(offers.id, id));
-  if (!found) return null;
+  if (!found || found.internal) return null;
   const { row } = found;
   if (found.ended) return { kind: "licence-ended", offer: { id: row.id, title: row.title, city: row.city, propertyType: row.propertyType, status: row.status } };
-  if (!found.visible) return null;
+  if (!found.visible && !found.recent) return null;
   const photos = await listOfferPhotos(db, id);
-  // In the newest-first list, "previous" is the newer neighbour and "next" the older one.
+  // In the newest-first list, "previous" is the newer neighbour and "next" the older one (a sold offer's are the list's, around its time).
   const [previous, next] = await Promise.all([neighbour(db, visible, row.id, "newer"), neighbour(db, visible, row.id, "older")]);
   const offer: OfferPageView = {
     ...offerFields(row),
@@ -273,7 +321,28 @@ export async function getOfferPage(db: Db, id: number): Promise<OfferPageResult 
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-  return { kind: "offer", offer, previous: previous?.id === id ? null : previous, next: next?.id === id ? null : next };
+  return { kind: "offer", offer, closed: !found.visible, previous: previous?.id === id ? null : previous, next: next?.id === id ? null : next };
+}
+
+/** How many cards «تم بيعها أو تأجيرها مؤخرًا» shows at most. */
+export const RECENT_SECTION_SIZE = 6;
+
+/**
+ * «تم بيعها أو تأجيرها مؤخرًا» (decision 027): the sold and rented offers of the last days that match
+ * the list's filters and keyword (not its status filter: they are neither for sale nor for rent),
+ * the latest to change first.
+ */
+export async function listRecentOffers(db: Db, filters: Omit<OfferFilters, "page" | "priceSort">, limit = RECENT_SECTION_SIZE): Promise<OfferCard[]> {
+  const { status: _status, ...rest } = filters;
+  const where = and(await recentOffersCondition(db), offerConditions(rest), keywordSearch(rest.keyword)?.match);
+  return db
+    .select(cardColumns)
+    .from(offers)
+    .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
+    .leftJoin(images, eq(images.id, offerImages.imageId))
+    .where(where)
+    .orderBy(desc(offers.statusChangedAt), desc(offers.id))
+    .limit(limit);
 }
 
 /** The fields of a stored offer that pages and the edit form read (coordinates as one value). */

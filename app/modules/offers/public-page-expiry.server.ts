@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { offers } from "~/db/schema.ts";
+import { getStatusVisibilities } from "~/modules/lookups/lookups.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Riyadh is UTC+3 all year (no daylight saving). */
@@ -14,6 +15,8 @@ const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
  * - A new day in Riyadh: the offer page's "أضيف قبل ٣ أيام" and «آخر تحديث», and a licence's
  *   "ينتهي قريبًا" (14 days before its expiry date), are counted in Riyadh days.
  * - A new day on the server's clock: the footer's year (`new Date().getFullYear()`).
+ * - A sold or rented offer's days in «تم بيعها أو تأجيرها مؤخرًا» end (decision 027): it leaves the
+ *   section and its page answers 404.
  */
 export async function nextPublicPageChange(db: Db, now: Date = new Date()): Promise<number> {
   const at = now.getTime();
@@ -25,5 +28,16 @@ export async function nextPublicPageChange(db: Db, now: Date = new Date()): Prom
     .from(offers)
     .where(sql`${offers.adLicenceEndsAt} > now()`);
   const licenceEnd = row?.endsAt ?? Number.POSITIVE_INFINITY;
-  return Math.min(riyadhMidnight, localMidnight, licenceEnd);
+  const { recent } = await getStatusVisibilities(db);
+  let recentEnd = Number.POSITIVE_INFINITY;
+  if (recent.length) {
+    // One range of offers_status_changed_idx per status: its offers still in the section, the oldest first.
+    const ends = recent.map(
+      ({ name, days }) =>
+        sql`(select ${offers.statusChangedAt} + ${days} * interval '1 day' from ${offers} where ${offers.status} = ${name} and ${offers.statusChangedAt} > now() - ${days} * interval '1 day' order by ${offers.statusChangedAt} limit 1)`,
+    );
+    const [first] = await db.execute<{ at: number | null }>(sql`select floor(extract(epoch from least(${sql.join(ends, sql`, `)})) * 1000)::float8 as at`).then((r) => r.rows);
+    recentEnd = first?.at ?? Number.POSITIVE_INFINITY;
+  }
+  return Math.min(riyadhMidnight, localMidnight, licenceEnd, recentEnd);
 }

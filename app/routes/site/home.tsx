@@ -51,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [featured, choices, { content }] = await Promise.all([listOffers(db, { page: 1 }, HOME_OFFER_COUNT), offerFilterChoices(db), getSiteContent(db)]);
   // The hero is the page's largest paint: its AVIF files, when it is a stored photo (decision 019).
   const hero = await storedImageOf(db, content.home_hero_image);
-  return { offers: featured.offers, cities: choices.cities, propertyTypes: choices.propertyTypes, hero };
+  return { offers: featured.offers, cities: choices.cities, propertyTypes: choices.propertyTypes, statuses: choices.statuses, hero };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -135,7 +135,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 text-lg text-stone-600">{content.home_featured_subtitle}</p>
         </div>
-        <FilterBar cities={loaderData.cities} propertyTypes={loaderData.propertyTypes} idPrefix="home-filters" />
+        <FilterBar cities={loaderData.cities} propertyTypes={loaderData.propertyTypes} statuses={loaderData.statuses} idPrefix="home-filters" />
         {loaderData.offers.length > 0 ? (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.offers.map((offer) => (

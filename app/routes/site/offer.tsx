@@ -45,7 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ...page,
     details,
     tileUrl: settings.mapTileUrl,
-    ...(await offerPageMarkup(page.offer, { settings, companyName: COMPANY_NAME, publicUrl: env.PUBLIC_URL, now: new Date() })),
+    ...(await offerPageMarkup(page.offer, { settings, companyName: COMPANY_NAME, publicUrl: env.PUBLIC_URL, now: new Date() }, page.closed)),
   };
 }
 
@@ -74,7 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
-  const { offer, previous, next, url, summaryHtml, licenceHtml, details, tileUrl } = loaderData;
+  const { offer, closed, previous, next, url, summaryHtml, licenceHtml, details, tileUrl } = loaderData;
   const { companyWhatsapp } = useSiteData();
   const facts = [
     { icon: <HomeIcon />, label: "نوع العقار", value: offer.propertyType },
@@ -118,7 +118,8 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
         <FavouriteButton id={offer.id} className="rounded-xl bg-white px-4 py-2">
           المفضلة
         </FavouriteButton>
-        <CompareButton offer={offer} className="rounded-xl bg-white px-4 py-2" />
+        {/* A sold or rented offer (decision 027) cannot be compared or asked about. */}
+        {!closed && <CompareButton offer={offer} className="rounded-xl bg-white px-4 py-2" />}
       </div>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -223,9 +224,11 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
 
-        <aside className="lg:sticky lg:top-20 lg:self-start">
-          <InquiryForm propertyId={offer.id} propertyTitle={offer.title} />
-        </aside>
+        {!closed && (
+          <aside className="lg:sticky lg:top-20 lg:self-start">
+            <InquiryForm propertyId={offer.id} propertyTitle={offer.title} />
+          </aside>
+        )}
       </div>
     </div>
   );

@@ -9,7 +9,8 @@ import { canonicalOffersSearch, filterChips, offerFilterChoices, withListedNeigh
 import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
 import { offerFiltersQuery, type OfferFilters } from "~/modules/offers/filters.ts";
 import { parseOfferFilters } from "~/modules/offers/parse-filters.server.ts";
-import { listOffers } from "~/modules/offers/offers.server.ts";
+import { listOffers, listRecentOffers } from "~/modules/offers/offers.server.ts";
+import { RECENT_SECTION_TITLE } from "~/modules/lookups/status-visibility.ts";
 import { loadOffersMapView } from "~/modules/offers/offers-map.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import { offersText } from "~/utils/count-words.ts";
@@ -39,10 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.get("view") === "map") {
     const [view, settings] = await Promise.all([loadOffersMapView(db, filters), getSettings(db)]);
     const map = { markers: view.markers, markersCapped: view.markersCapped, offMap: view.offMap, tileUrl: settings.mapTileUrl };
-    return { ...view.list, filters, ...choices, chips, activeCount, map };
+    return { ...view.list, recent: [], filters, ...choices, chips, activeCount, map };
   }
-  const result = await listOffers(db, filters);
-  return { ...result, filters, ...choices, chips, activeCount, map: null };
+  // Sold and rented lately (decision 027): a section of their own under the first page, never among the list's offers or its count.
+  const [result, recent] = await Promise.all([listOffers(db, filters), filters.page === 1 ? listRecentOffers(db, filters) : []]);
+  return { ...result, recent, filters, ...choices, chips, activeCount, map: null };
 }
 
 // Switching between grid and swipe needs no new data (a live update, same URL, does); the map view's list and markers do.
@@ -84,7 +86,7 @@ const VIEWS = [
 ] as const;
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { offers, total, totalIsLowerBound, page, pageCount, filters, cities, propertyTypes, neighbourhoods, chips, activeCount, suggestion, map } = loaderData;
+  const { offers, recent, total, totalIsLowerBound, page, pageCount, filters, cities, propertyTypes, statuses, neighbourhoods, chips, activeCount, suggestion, map } = loaderData;
   useLiveOffers();
   // Read from the URL, not the loader: switching between grid and swipe does not revalidate.
   const [searchParams] = useSearchParams();
@@ -154,6 +156,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         cities={cities}
         neighbourhoods={neighbourhoods}
         propertyTypes={propertyTypes}
+        statuses={statuses}
         values={filters}
         activeCount={activeCount}
         view={pageView}
@@ -222,6 +225,20 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-center text-sm text-stone-600">النتائج كثيرة، فنعدّها حتى {formatNumberArabic(total)} فقط؛ تابع بالصفحة التالية أو ضيّق البحث بالتصفية.</p>
           )}
         </>
+      )}
+      {recent.length > 0 && (
+        <section aria-labelledby="recent-title" className="mt-12 border-t border-stone-200 pt-8" data-testid="offers-recent">
+          <h2 id="recent-title" className="mb-4 text-2xl font-bold text-brand-900">
+            {RECENT_SECTION_TITLE}
+          </h2>
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {recent.map((offer) => (
+              <li key={offer.id}>
+                <OfferCard offer={offer} closed />
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </div>
   );

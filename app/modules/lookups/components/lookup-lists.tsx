@@ -6,7 +6,8 @@ import { controlProps, Field, FormNotice, inputClass } from "~/components/forms/
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
-import type { CityItem, LookupItem, LookupsAdminView } from "../lookup-view.ts";
+import type { CityItem, LookupItem, LookupsAdminView, StatusItem } from "../lookup-view.ts";
+import { RECENT_DAYS_MAX, RECENT_SECTION_TITLE, STATUS_VISIBILITIES, STATUS_VISIBILITY_LABELS, type StatusVisibility } from "../status-visibility.ts";
 import { LOOKUP_LIMITS, LOOKUP_LIST_LABELS, LOOKUP_MESSAGES, lookupAddSchema, lookupRenameSchema, offerCountText, type LookupListKey } from "../lookups-schema.ts";
 
 const smallButtonClass = "rounded-lg px-2.5 py-1 text-sm font-bold ring-1 disabled:opacity-40";
@@ -154,6 +155,59 @@ function ValueRow({
   );
 }
 
+/**
+ * Who sees a status's offers (decision 027): available, only in «تم بيعها أو تأجيرها مؤخرًا» for a
+ * number of days, or internal. Saved on the server at once; the visitors' pages follow.
+ */
+function VisibilityForm({ item }: { item: StatusItem }) {
+  const fetcher = useFetcher<FormReply>();
+  const [visibility, setVisibility] = useState<StatusVisibility>(item.visibility);
+  const id = `status-visibility-${item.id}`;
+  const reply = fetcher.data;
+  return (
+    <fetcher.Form method="post" className="flex w-full flex-wrap items-end gap-2" data-testid={`status-visibility-${item.name}`}>
+      <input type="hidden" name="intent" value="lookup-visibility" />
+      <input type="hidden" name="id" value={item.id} />
+      <div className="grid gap-1">
+        <label htmlFor={id} className="text-sm text-stone-700">
+          الظهور للزوار: {item.name}
+        </label>
+        <select id={id} name="visibility" value={visibility} onChange={(e) => setVisibility(e.currentTarget.value as StatusVisibility)} className={`${inputClass} py-1.5`}>
+          {STATUS_VISIBILITIES.map((value) => (
+            <option key={value} value={value}>
+              {STATUS_VISIBILITY_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {/* The days count only for a recent status; kept as they are otherwise. */}
+      <div className="grid gap-1" hidden={visibility !== "recent"}>
+        <label htmlFor={`${id}-days`} className="text-sm text-stone-700">
+          مدة الظهور في «{RECENT_SECTION_TITLE}» (بالأيام)
+        </label>
+        <input
+          id={`${id}-days`}
+          name="recentDays"
+          inputMode="numeric"
+          defaultValue={formatNumberArabic(item.recentDays)}
+          maxLength={3}
+          aria-describedby={`${id}-days-hint`}
+          className={`${inputClass} w-24 py-1.5`}
+        />
+        <span id={`${id}-days-hint`} className="sr-only">
+          من ١ إلى {formatNumberArabic(RECENT_DAYS_MAX)}
+        </span>
+      </div>
+      <button type="submit" disabled={fetcher.state !== "idle"} className={plainButtonClass}>
+        حفظ الظهور
+      </button>
+      <div className="w-full">
+        <FormNotice errors={[...formErrorsOf(reply), ...(reply?.error?.recentDays ?? []), ...(reply?.error?.visibility ?? [])]} />
+      </div>
+    </fetcher.Form>
+  );
+}
+
 /** A new value at the end of a list (a neighbourhood: of the city `cityId`). */
 function AddForm({ list, cityId, cityName }: { list: LookupListKey; cityId?: number; cityName?: string }) {
   const fetcher = useFetcher<FormReply>();
@@ -185,7 +239,13 @@ function ValueList({ list, items, onDelete, cityId, cityName }: { list: LookupLi
       {items.length ? (
         <ol className="divide-y divide-stone-200">
           {items.map((item, index) => (
-            <ValueRow key={item.id} list={list} item={item} first={index === 0} last={index === items.length - 1} onDelete={onDelete} />
+            <ValueRow key={item.id} list={list} item={item} first={index === 0} last={index === items.length - 1} onDelete={onDelete}>
+              {list === "statuses" && "visibility" in item ? (
+                <div className="mt-2">
+                  <VisibilityForm item={item as StatusItem} />
+                </div>
+              ) : null}
+            </ValueRow>
           ))}
         </ol>
       ) : (
@@ -239,6 +299,10 @@ export function LookupLists({ lookups }: { lookups: LookupsAdminView }) {
       <p className="text-sm leading-7 text-stone-700">
         القيمة المخفية لا تظهر في قوائم نموذج العرض ونموذج الملاك ولا في تصفية الموقع، وتبقى ظاهرة في العروض التي تستخدمها. تغيير الاسم يغيّره في العروض التي تستخدمه. لا تُحذف قيمة
         تستخدمها عروض، ويمكن إخفاؤها.
+      </p>
+      <p className="text-sm leading-7 text-stone-700">
+        لكل حالة ظهورها للزوار: «متاح للزوار» تظهر عروضها في القائمة والبحث والخريطة والتنبيهات؛ المباعة والمؤجرة تظهر في «{RECENT_SECTION_TITLE}» فقط مدةً تحددها ثم تختفي؛ والحالة
+        الداخلية لا يراها الزوار أبدًا، وصفحة عرضها كصفحة عرض محذوف. الحالة الجديدة داخلية حتى تغيّرها.
       </p>
       <FormNotice errors={formErrorsOf(remove.data)} />
       <section aria-labelledby="lookup-cities-title" className="rounded-xl p-1">

@@ -69,7 +69,18 @@ function SubmitButton({ className = "", compact = false }: { className?: string;
  * The home page's filter bar: SPEC's keyword, city, type, status and order. A plain GET form to
  * /offers, so it works before JavaScript loads; the query it produces is the one /offers reads back.
  */
-export function FilterBar({ cities, propertyTypes, idPrefix = "filters" }: { cities: string[]; propertyTypes: readonly string[]; idPrefix?: string }) {
+export function FilterBar({
+  cities,
+  propertyTypes,
+  statuses = FILTERABLE_STATUSES,
+  idPrefix = "filters",
+}: {
+  cities: string[];
+  propertyTypes: readonly string[];
+  /** The public statuses (decision 027). */
+  statuses?: readonly string[];
+  idPrefix?: string;
+}) {
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <Form
@@ -84,7 +95,7 @@ export function FilterBar({ cities, propertyTypes, idPrefix = "filters" }: { cit
       </div>
       <FilterSelect id={id("city")} name="city" label="المدينة" value={undefined} anyLabel="كل المدن" options={cities} />
       <FilterSelect id={id("propertyType")} name="propertyType" label="نوع العقار" value={undefined} anyLabel="كل الأنواع" options={propertyTypes} />
-      <FilterSelect id={id("status")} name="status" label="الحالة" value={undefined} anyLabel="الكل" options={FILTERABLE_STATUSES} />
+      <FilterSelect id={id("status")} name="status" label="الحالة" value={undefined} anyLabel="الكل" options={statuses} />
       <FilterSelect id={id("priceSort")} name="priceSort" label="الترتيب" value={undefined} anyLabel="الأحدث أولاً" options={PRICE_SORTS} labels={PRICE_SORT_LABELS} />
       <div className="col-span-2 flex items-end lg:col-span-1">
         <SubmitButton className="w-full" />
@@ -147,6 +158,7 @@ export function OffersFilterForm({
   cities,
   neighbourhoods,
   propertyTypes,
+  statuses = FILTERABLE_STATUSES,
   values,
   activeCount,
   view,
@@ -154,6 +166,8 @@ export function OffersFilterForm({
   cities: string[];
   neighbourhoods: Record<string, string[]>;
   propertyTypes: readonly string[];
+  /** The statuses a visitor may filter by: the public ones (decision 027). */
+  statuses?: readonly string[];
   values: OfferFilters;
   /** How many filters inside the disclosure are in force (its badge). */
   activeCount: number;
@@ -220,7 +234,7 @@ export function OffersFilterForm({
             </select>
           </div>
           <FilterSelect id={id("propertyType")} name="propertyType" label="نوع العقار" value={values.propertyType} anyLabel="كل الأنواع" options={propertyTypes} />
-          <FilterSelect id={id("status")} name="status" label="الحالة" value={values.status} anyLabel="الكل" options={FILTERABLE_STATUSES} />
+          <FilterSelect id={id("status")} name="status" label="الحالة" value={values.status} anyLabel="الكل" options={statuses} />
           <div className="col-span-2 lg:col-span-1">
             <RangeFields id={id("price")} legend="السعر (ريال)" names={["minPrice", "maxPrice"]} labels={["السعر من", "السعر إلى"]} values={[values.minPrice, values.maxPrice]} />
           </div>

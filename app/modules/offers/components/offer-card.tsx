@@ -3,7 +3,7 @@ import { Picture } from "~/components/ui/picture.tsx";
 import { HomeIcon } from "~/components/ui/icons.tsx";
 import { bathroomsText, roomsText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
-import { offerPriceText, pricePerMetreText } from "../offer-texts.ts";
+import { offerPriceText, pricePerMetreText, yearlyRentText } from "../offer-texts.ts";
 import type { OfferCard as OfferCardData } from "../offer-views.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/components/list-buttons.tsx";
@@ -15,8 +15,10 @@ import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/componen
  */
 const OFFER_CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc(50vw - 28px), calc(100vw - 32px)";
 
-export function OfferCard({ offer, priority = false }: { offer: OfferCardData; priority?: boolean }) {
+/** `closed`: sold or rented lately (decision 027): its badge shows what happened, and it cannot be compared. */
+export function OfferCard({ offer, priority = false, closed = false }: { offer: OfferCardData; priority?: boolean; closed?: boolean }) {
   const perMetre = pricePerMetreText(offer.price, offer.area, offer.rentPeriod);
+  const yearly = yearlyRentText(offer.price, offer.rentPeriod);
   return (
     <article
       data-price={offer.price}
@@ -25,7 +27,7 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
     >
       <div className="offer-card-photo">
         {offer.mainImage ? (
-          <Picture image={offer.mainImage} alt={offer.title} sizes={OFFER_CARD_SIZES} priority={priority} />
+          <Picture image={offer.mainImage} alt={offer.title} sizes={OFFER_CARD_SIZES} widest={800} priority={priority} />
         ) : (
           <div className="flex size-full items-center justify-center text-stone-500">
             <HomeIcon className="size-12" />
@@ -34,7 +36,7 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
         <StatusBadge status={offer.status} className="absolute start-3 top-3" />
         {/* Above the card's stretched link (z-10): the visitor's favourites and compare list. */}
         <FavouriteButton id={offer.id} className="offer-card-fav" />
-        <CompareButton offer={offer} className="offer-card-compare" />
+        {!closed && <CompareButton offer={offer} className="offer-card-compare" />}
       </div>
       <div className="offer-card-body">
         <h3>
@@ -45,6 +47,11 @@ export function OfferCard({ offer, priority = false }: { offer: OfferCardData; p
           <p className="offer-card-price" data-testid="card-price">
             {offerPriceText(offer.price, offer.rentPeriod)}
           </p>
+          {yearly && (
+            <p className="offer-card-note" data-testid="card-price-yearly">
+              {yearly}
+            </p>
+          )}
           {perMetre && (
             <p className="offer-card-note" data-testid="card-price-per-metre">
               {perMetre}

@@ -18,8 +18,12 @@ export interface OfferSummaryView {
   period: string;
   /** SPEC's English line: '{n} SAR'. */
   priceSar: string;
+  /** «≈ ٧٥٬٠٠٠ ر.س. سنويًا» beside a monthly rent (decision 027); "" otherwise. */
+  yearly: string;
   /** "" for an offer without an area. */
   perMetre: string;
+  /** Sold or rented lately (decision 027): what happened and similar available offers, in place of the call and WhatsApp buttons. */
+  closed: { text: string; similarHref: string; similarText: string } | null;
   /** tel: the firm's phone; "" when the settings give none. */
   callHref: string;
   /** A chat with the firm about this offer; "" when the settings give no number. */
@@ -61,12 +65,25 @@ export function OfferSummary({ view }: { view: OfferSummaryView }) {
             {view.priceSar}
           </span>
         </p>
+        {view.yearly && (
+          <p className="text-sm text-stone-600" data-testid="price-yearly">
+            {view.yearly}
+          </p>
+        )}
         {view.perMetre && (
           <p className="mt-1 text-sm font-bold text-stone-700" data-testid="price-per-metre">
             {view.perMetre}
           </p>
         )}
-        {(view.callHref || view.whatsappHref) && (
+        {view.closed && (
+          <div className="mt-3 rounded-xl bg-sand-100 p-3 ring-1 ring-stone-200 sm:text-start" data-testid="offer-closed" role="status">
+            <p className="font-bold text-ink">{view.closed.text}</p>
+            <a href={view.closed.similarHref} className="mt-1 inline-block font-bold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              {view.closed.similarText}
+            </a>
+          </div>
+        )}
+        {!view.closed && (view.callHref || view.whatsappHref) && (
           <div className="mt-3 flex flex-wrap gap-2 sm:justify-end">
             {view.callHref && (
               <a href={view.callHref} className="flex items-center gap-2 rounded-xl bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800">
