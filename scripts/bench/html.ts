@@ -96,7 +96,9 @@ async function addCards(client: pg.Client, needed: number): Promise<number[]> {
 /** The cards of the list itself (not those of its «recently sold or rented» section). */
 async function cardCount(server: BenchServer): Promise<number> {
   const html = await (await fetch(`${server.direct}/offers`, { headers: UNCACHED })).text();
-  const grid = /<ul[^>]*data-testid="offers-grid"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
+  const start = html.indexOf('data-testid="offers-grid"');
+  const end = html.indexOf('data-testid="offers-recent"', start);
+  const grid = start < 0 ? "" : html.slice(start, end < 0 ? undefined : end);
   return (grid.match(/<article/g) ?? []).length;
 }
 
