@@ -83,6 +83,13 @@ export function Field({
  * `<input {...props} {...phoneInputProps} required maxLength={…} />`.
  */
 
+/**
+ * A number typed left to right (a phone, a licence number): its characters are drawn in the order
+ * typed. `dir="ltr"` alone draws «٠١١ ٢٣٤ ٥٦٧٨» typed in Arabic-Indic digits as «٥٦٧٨ ٢٣٤ ٠١١», as
+ * in a page's text (components/ui/identifier-text.tsx says why; the same isolated override).
+ */
+export const ltrNumberInputClass = `${inputClass} text-end [unicode-bidi:isolate-override]`;
+
 /** A mobile number: the phone keyboard, written left to right, with the number's form as the example. */
 export const phoneInputProps = {
   type: "tel",
@@ -91,7 +98,7 @@ export const phoneInputProps = {
   dir: "ltr",
   // SPEC's «05xxxxxxxx», in the one digit style (decision 026).
   placeholder: "٠٥xxxxxxxx",
-  className: `${inputClass} text-end`,
+  className: ltrNumberInputClass,
 } as const;
 
 /** An e-mail address, written left to right. */

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
-import { emailInputProps, Field, FormNotice, inputClass, phoneInputProps } from "~/components/forms/field.tsx";
+import { emailInputProps, Field, FormNotice, inputClass, ltrNumberInputClass, phoneInputProps } from "~/components/forms/field.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { useValidateOnChange } from "~/components/forms/use-validate-on-change.ts";
 import type { Coordinates } from "~/modules/offers/map-link.ts";
@@ -62,7 +62,7 @@ export function NotificationsForm({ values }: { values: SettingsFormValues["noti
       </Field>
       <Field meta={fields.managerWhatsapp} label="رقم واتساب المدير" hint="رقم جوال سعودي مثل ٠٥٠١٢٣٤٥٦٧، أو رقم من خارج المملكة يبدأ بمفتاح الدولة.">
         {(props) => (
-          <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder={phoneInputProps.placeholder} maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />
+          <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder={phoneInputProps.placeholder} maxLength={SETTINGS_LIMITS.whatsapp} className={ltrNumberInputClass} />
         )}
       </Field>
       <fieldset className="grid gap-3 rounded-xl border border-stone-200 p-4 sm:col-span-2">
@@ -113,7 +113,7 @@ export function FirmDetailsForm({ values, tileUrl }: { values: SettingsFormValue
     <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="firm" />
       <Field meta={fields.companyPhone} label="رقم الهاتف">
-        {(props) => <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder="٠١١xxxxxxx" maxLength={SETTINGS_LIMITS.phone} className={ltrInputClass} />}
+        {(props) => <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder="٠١١xxxxxxx" maxLength={SETTINGS_LIMITS.phone} className={ltrNumberInputClass} />}
       </Field>
       <Field
         meta={fields.companyWhatsapp}
@@ -121,7 +121,7 @@ export function FirmDetailsForm({ values, tileUrl }: { values: SettingsFormValue
         hint="تفتحه كل روابط واتساب في الموقع والزر العائم. رقم جوال مثل ٠٥٠١٢٣٤٥٦٧، أو رقم من خارج المملكة يبدأ بمفتاح الدولة."
       >
         {(props) => (
-          <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder={phoneInputProps.placeholder} maxLength={SETTINGS_LIMITS.whatsapp} className={ltrInputClass} />
+          <input {...props} type="tel" inputMode="tel" dir="ltr" placeholder={phoneInputProps.placeholder} maxLength={SETTINGS_LIMITS.whatsapp} className={ltrNumberInputClass} />
         )}
       </Field>
       <Field meta={fields.companyEmail} label="البريد الإلكتروني">
@@ -134,10 +134,10 @@ export function FirmDetailsForm({ values, tileUrl }: { values: SettingsFormValue
         {(props) => <textarea {...props} rows={2} maxLength={SETTINGS_LIMITS.address} className={inputClass} />}
       </Field>
       <Field meta={fields.commercialRegistration} label="رقم السجل التجاري">
-        {(props) => <input {...props} inputMode="numeric" dir="ltr" maxLength={SETTINGS_LIMITS.number} className={ltrInputClass} />}
+        {(props) => <input {...props} inputMode="numeric" dir="ltr" maxLength={SETTINGS_LIMITS.number} className={ltrNumberInputClass} />}
       </Field>
       <Field meta={fields.falLicence} label="رقم رخصة فال للوساطة العقارية (الهيئة العامة للعقار)">
-        {(props) => <input {...props} inputMode="numeric" dir="ltr" maxLength={SETTINGS_LIMITS.number} className={ltrInputClass} />}
+        {(props) => <input {...props} inputMode="numeric" dir="ltr" maxLength={SETTINGS_LIMITS.number} className={ltrNumberInputClass} />}
       </Field>
       <fieldset className="grid gap-2 sm:col-span-2">
         <legend className="mb-1 text-sm font-bold text-stone-700">موقع المنشأة على الخريطة</legend>

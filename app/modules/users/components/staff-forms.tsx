@@ -84,7 +84,7 @@ export function AddForm({ reauth }: { reauth: ReauthView }) {
         {(props) => <input {...props} dir="ltr" autoComplete="off" className={inputClass} />}
       </Field>
       <Field meta={fields.phone} label="رقم الهاتف">
-        {(props) => <input {...props} type="tel" dir="ltr" placeholder={phoneInputProps.placeholder} className={`${inputClass} text-end`} />}
+        {(props) => <input {...props} {...phoneInputProps} autoComplete="off" />}
       </Field>
       <Field meta={fields.email} label="البريد الإلكتروني (اختياري)">
         {(props) => <input {...props} type="email" dir="ltr" className={`${inputClass} text-end`} />}

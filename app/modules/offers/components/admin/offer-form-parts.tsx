@@ -65,7 +65,14 @@ export function TextField({
     multiline ? (
       <textarea {...props} rows={rows} maxLength={input.maxLength} className={inputClass} aria-required={required || undefined} />
     ) : (
-      <input {...props} {...attributes} className={inputClass} aria-required={required || undefined} onChange={onChange && ((event) => onChange(event.target.value))} />
+      // A left-to-right field (a phone, a licence or deed number) draws what is typed in the order typed (field.tsx, ltrNumberInputClass).
+      <input
+        {...props}
+        {...attributes}
+        className={input.dir === "ltr" ? `${inputClass} [unicode-bidi:isolate-override]` : inputClass}
+        aria-required={required || undefined}
+        onChange={onChange && ((event) => onChange(event.target.value))}
+      />
     );
   return (
     <Field meta={meta} label={required ? <Required>{label}</Required> : label} hint={hint} className={wide || multiline ? "sm:col-span-2" : undefined}>
