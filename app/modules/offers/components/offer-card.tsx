@@ -22,6 +22,7 @@ export function OfferCard({ offer, priority = false, closed = false }: { offer: 
   return (
     <article
       data-price={offer.price}
+      data-rent-period={offer.rentPeriod || undefined}
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-lg"
     >
       <div className="relative aspect-[3/2] overflow-hidden bg-sand-200">
