@@ -5,7 +5,7 @@ ALTER TABLE "offers" ADD COLUMN "is_rent" boolean GENERATED ALWAYS AS (rent_peri
 ALTER TABLE "offers" ADD COLUMN "yearly_price" bigint GENERATED ALWAYS AS (case rent_period when 'monthly' then price * 12 when 'daily' then price * 365 else price end) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "offers_price_order_idx" ON "offers" USING btree ("is_rent","yearly_price","id");--> statement-breakpoint
 CREATE INDEX "offers_price_order_desc_idx" ON "offers" USING btree ("is_rent","yearly_price" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "offers_status_changed_idx" ON "offers" USING btree ("status","status_changed_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "offers_status_changed_idx" ON "offers" USING btree ("status_changed_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 -- Which statuses a visitor sees is a property of the status (decision 027). A new database has no
 -- statuses until the server seeds them: the defaults are written here, so every database (the tests'
 -- template too) starts with them and their visibility; a list that has values keeps them, and its

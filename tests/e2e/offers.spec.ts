@@ -42,15 +42,23 @@ test.describe("/offers filters from the query", () => {
     expect(new Set(statuses)).toEqual(new Set(["للإيجار"]));
   });
 
-  test("price sort low and high", async ({ page }) => {
-    const prices = async () => await page.locator("[data-testid=offers-grid] article").evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-price"))));
+  test("price sort low and high: sales first, then rents by their yearly amount (decision 027)", async ({ page }) => {
+    // Each card as [a rent?, its price for a year]: a monthly rent × 12, a daily one × 365.
+    const scale = async () =>
+      await page.locator("[data-testid=offers-grid] article").evaluateAll((els) =>
+        els.map((el) => {
+          const period = el.getAttribute("data-rent-period") ?? "";
+          const rent = period !== "" || el.querySelector("[data-tone]")?.textContent === "للإيجار";
+          return [rent ? 1 : 0, Number(el.getAttribute("data-price")) * ({ monthly: 12, daily: 365 }[period] ?? 1)] as const;
+        }),
+      );
     await page.goto("/offers?priceSort=low");
-    const low = await prices();
+    const low = await scale();
     expect(low.length).toBeGreaterThan(3);
-    expect(low).toEqual([...low].sort((a, b) => a - b));
+    expect(low).toEqual([...low].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
     await page.goto("/offers?priceSort=high");
-    const high = await prices();
-    expect(high).toEqual([...high].sort((a, b) => b - a));
+    const high = await scale();
+    expect(high).toEqual([...high].sort((a, b) => a[0] - b[0] || b[1] - a[1]));
   });
 
   test("no match shows the empty state", async ({ page }) => {

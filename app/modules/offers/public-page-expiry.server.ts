@@ -31,7 +31,7 @@ export async function nextPublicPageChange(db: Db, now: Date = new Date()): Prom
   const { recent } = await getStatusVisibilities(db);
   let recentEnd = Number.POSITIVE_INFINITY;
   if (recent.length) {
-    // One range of offers_status_changed_idx per status: its offers still in the section, the oldest first.
+    // Per status, the oldest of its offers still in the section: offers_status_changed_idx read from the section's start.
     const ends = recent.map(
       ({ name, days }) =>
         sql`(select ${offers.statusChangedAt} + ${days} * interval '1 day' from ${offers} where ${offers.status} = ${name} and ${offers.statusChangedAt} > now() - ${days} * interval '1 day' order by ${offers.statusChangedAt} limit 1)`,

@@ -24,6 +24,7 @@ export function OfferCard({ offer, priority = false, closed = false }: { offer: 
   return (
     <article
       data-price={offer.price}
+      data-rent-period={offer.rentPeriod || undefined}
       // Its looks are app.css's .offer-card rules: a list repeats them 24 times (issue 28).
       className="offer-card group"
     >
