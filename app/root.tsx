@@ -5,7 +5,7 @@ import boldFontUrl from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?u
 import { useInlineStyles, useNonce } from "~/utils/nonce.tsx";
 import { MESSAGES } from "~/utils/messages.ts";
 import { PreviewNotice } from "~/components/layout/preview-notice.tsx";
-import { DeferredScripts } from "~/components/layout/deferred-scripts.tsx";
+import { DeferredScripts, EarlyInput } from "~/components/layout/deferred-scripts.tsx";
 
 export const links: Route.LinksFunction = () => [
   // Both weights the pages use (app.css): with font-display optional, a font still loading at the first paint is not used on this page.
@@ -22,6 +22,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First in the page: what a visitor does before the JavaScript has started is kept from the first paint (decision 025). */}
+        <EarlyInput nonce={nonce} />
         <meta name="theme-color" content="#0f5652" />
         <Meta />
         {/* The stylesheet is inlined by the server (one less render-blocking request on a phone);
