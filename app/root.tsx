@@ -6,7 +6,7 @@ import { useNonce } from "~/utils/nonce.tsx";
 import stylesheetUrl from "~/app.css?url";
 import { MESSAGES } from "~/utils/messages.ts";
 import { PreviewNotice } from "~/components/layout/preview-notice.tsx";
-import { DeferredScripts } from "~/components/layout/deferred-scripts.tsx";
+import { DeferredScripts, EarlyInput } from "~/components/layout/deferred-scripts.tsx";
 import { IconSprite } from "~/components/ui/icons.tsx";
 
 export const links: Route.LinksFunction = () => [
@@ -26,6 +26,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First in the page: what a visitor does before the JavaScript has started is kept from the first paint (decision 025). */}
+        <EarlyInput nonce={nonce} />
         <meta name="theme-color" content="#0f5652" />
         <Meta />
         <Links />

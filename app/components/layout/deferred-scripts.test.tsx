@@ -1,7 +1,7 @@
 import { createElement, Fragment } from "react";
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { deferredLoader, dynamicImportCode, scriptsParts, withLowPriorityPreloads } from "./deferred-scripts.tsx";
+import { deferredLoader, dynamicImportCode, earlyInputScript, scriptsParts, withLowPriorityPreloads } from "./deferred-scripts.tsx";
 
 // React Router 8's inline module on an offer page (production build, trimmed manifest), as
 // <Scripts> writes it: the route modules' static imports, the manifest, the modules' table, the entry.
@@ -106,6 +106,20 @@ describe("deferredLoader", () => {
     expect(loader).not.toContain("<!--");
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- parse only, never run
     expect(() => new Function(loader.replace(/\bimport\(/g, "__import("))).not.toThrow();
+  });
+});
+
+describe("earlyInputScript", () => {
+  it("parses as JavaScript, stays small, and meets the loader through one window property", () => {
+    const script = earlyInputScript();
+    expect(script).not.toMatch(/<\/script/i);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- parse only, never run
+    expect(() => new Function(script)).not.toThrow();
+    // In every public page's head (decision 025): a few KB at most.
+    expect(script.length).toBeLessThan(3000);
+    const loader = deferredLoader(["/assets/a.js"], dynamicImportCode(MODULE_CODE)!);
+    expect(script).toContain("w.__earlyInput=");
+    expect(loader).toContain("w.__earlyInput||{}");
   });
 });
 

@@ -114,38 +114,87 @@ export function dynamicImportCode(moduleCode: string): string | undefined {
   return `Promise.all(${scriptJson(urls)}.map(function(u){return import(u)})).then(function(m){var ${names.map((name, i) => `${name}=m[${i}]`).join(",")};\n${rest.join("\n")}\n${entry}})`;
 }
 
+/** The window property through which the early-input script (in the head) and the loader (at the end of the body) meet. */
+const EARLY = "__earlyInput";
+
+/**
+ * The inline script at the top of the head of a page whose JavaScript is deferred: it keeps what the
+ * visitor does before React can answer it, from the first painted pixel on (the loader at the end
+ * of the body comes too late for a tap on a button painted above it), and gives each thing to React
+ * exactly once (docs/decisions/025-early-input.md).
+ *
+ * The rule: until React has hydrated the page (its `app:hydrated` event) and the element itself
+ * (React's own key on the node: a Suspense boundary whose code is not in yet is hydrated later),
+ * this script owns the element's input; after that, React alone does. What it owns, it keeps in
+ * one queue, in order:
+ *  - a click on a JavaScript button (`button[type=button]`: nothing else happens on it without
+ *    JavaScript), or on a link marked `data-keep-early` (its handler does more than its address:
+ *    it changes the visitor's lists, or copies the address), is stopped before React's own
+ *    listener sees it (React, once listening, would otherwise hydrate at once and run the handler,
+ *    and the replay would run it a second time), and the link not followed;
+ *  - a form sent is stopped the same way (and not sent);
+ *  - a value typed or chosen is noted (not stopped: React's own handling of it is idempotent),
+ *    a file chosen is noted and stopped (its change event adds the files);
+ *  - the first touch or key asks the loader to start the JavaScript at once.
+ * Once React has the element, each is done again with `pass` set (so it is not kept again), one a
+ * task (React renders a change before the next is done: a controlled field's new value is in the
+ * form before the form is sent): the value set with its event (React may have put back a
+ * controlled field's value), the button clicked, the form sent with its submitter (so it gets the browser's and the form's checks and
+ * the bot check's proof of work, not a round trip). An element React has not hydrated 5 s after
+ * the page has is given the event anyway. A form still waiting 8 s after it was sent, while
+ * React has not even started (the scripts never came), or at once when they failed to load, is
+ * sent as it would be without JavaScript.
+ */
+export function earlyInputScript(): string {
+  return `(function(d,w){var q=[],ready=0,pass=0,timer=0,E=w.${EARLY}={want:0,go:null,failed:nojs};
+function start(){E.want=1;if(E.go)E.go()}
+["pointerdown","keydown","touchstart"].forEach(function(t){w.addEventListener(t,start,{once:true,capture:true,passive:true})});
+function has(t,p){return Object.keys(t).some(function(k){return k.indexOf(p)===0})}
+function own(t){return !pass&&(!ready||!has(t,"__reactFiber$"))}
+function keep(x,e){if(e)e.stopImmediatePropagation();q=q.filter(function(y){return y.k==="c"||y.k==="f"||y.t!==x.t});q.push(x);start();flush()}
+function run(x){var t=x.t;pass=1;try{if(x.k==="c")t.click();else if(x.k==="f")t.requestSubmit(x.s&&x.s.form===t&&x.s.isConnected?x.s:undefined);else if(x.k==="file")t.dispatchEvent(new Event("change",{bubbles:true}));else if(x.c){if(t.checked!==x.v)t.click()}else{var P=t.tagName==="SELECT"?HTMLSelectElement:t.tagName==="TEXTAREA"?HTMLTextAreaElement:HTMLInputElement;Object.getOwnPropertyDescriptor(P.prototype,"value").set.call(t,x.v);t.dispatchEvent(new Event(t.tagName==="SELECT"?"change":"input",{bubbles:true}))}}catch(e){}pass=0}
+function later(ms){timer=setTimeout(function(){timer=0;flush()},ms)}
+function flush(){if(!ready||timer||!q.length)return;var x=q[0];if(x.t.isConnected&&!has(x.t,"__reactFiber$")&&(x.w=x.w||Date.now())>Date.now()-5000)return later(50);q.shift();if(x.t.isConnected)run(x);later(0)}
+function nojs(){if(ready)return;var f=q.filter(function(x){return x.k==="f"&&x.t.isConnected})[0];q=[];ready=1;pass=1;if(f)f.t.requestSubmit(f.s&&f.s.form===f.t?f.s:undefined)}
+function late(){if(ready)return;if(has(d,"__reactContainer$"))setTimeout(late,4000);else nojs()}
+w.addEventListener(${scriptJson(HYDRATED_EVENT)},function(){ready=1;flush()},{once:true});
+function note(e){var t=e.target;if(!t||!/^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)||!own(t))return;if(t.type==="file")return keep({t:t,k:"file"},e);var c=t.type==="checkbox"||t.type==="radio";keep({t:t,k:"v",c:c,v:c?t.checked:t.value})}
+d.addEventListener("input",note,true);d.addEventListener("change",note,true);
+d.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest('button[type="button"],[data-keep-early]');if(b&&own(b)){e.preventDefault();keep({t:b,k:"c"},e)}},true);
+d.addEventListener("submit",function(e){var f=e.target;if(!own(f))return;e.preventDefault();keep({t:f,k:"f",s:e.submitter},e);setTimeout(late,8000)},true)})(document,window)`;
+}
+
 /**
  * The inline script that starts the page's JavaScript once the page has painted: after the load
  * event (the photos above the fold and the fonts are in), once the largest paint has settled (no
  * new largest-contentful-paint entry for 100 ms; at most 1.5 s), or at once when the visitor
- * touches or types first. (The next frame after the load event was not enough: the photo's paint
- * often comes later, and chunks fetched before it count against the largest paint.) It adds the
- * modulepreload links React Router would have written (the chunks download in parallel, not one
- * import level at a time), then runs React Router's module code with dynamic imports.
- *
- * What the visitor does before the page has hydrated is done again once it has (HYDRATED_EVENT),
- * so an early tap gets what it would a moment later: a field's value chosen or typed is set again
- * with its event (React may have put back a controlled field's value, and missed the change: the
- * filters' city, which fills the neighbourhoods), then a click on a JavaScript button
- * (type="button": the gallery's arrows, the menu, «نسخ الرابط») is clicked again and a form sent
- * is sent again, so it gets the browser's checks, not a round trip. A form still waiting after
- * 8 s (the JavaScript did not load) is sent as it would be without JavaScript.
+ * touches or types first (earlyInputScript asks for it, also before this script is parsed).
+ * (The next frame after the load event was not enough: the photo's paint often comes later, and
+ * chunks fetched before it count against the largest paint.) It adds the modulepreload links React
+ * Router would have written (the chunks download in parallel, not one import level at a time), then
+ * runs React Router's module code with dynamic imports; if they fail, the forms the visitor sent
+ * meanwhile are sent without JavaScript at once. What the visitor did before the page hydrated is
+ * earlyInputScript's.
  */
 export function deferredLoader(preloads: string[], code: string): string {
-  return `(function(d,w){var p=${scriptJson(preloads)},done=0;
+  return `(function(d,w){var p=${scriptJson(preloads)},E=w.${EARLY}||{},done=0;
 function go(){if(done)return;done=1;for(var i=0;i<p.length;i++){var l=d.createElement("link");l.rel="modulepreload";l.href=p[i];d.head.appendChild(l)}
-${code}}
+(${code}).catch(function(){if(E.failed)E.failed()})}
+E.go=go;if(E.want)go();
 function painted(){var t;function settle(){if(done)return;clearTimeout(t);t=setTimeout(go,100)}settle();try{new PerformanceObserver(settle).observe({type:"largest-contentful-paint",buffered:true})}catch(e){}setTimeout(go,1500)}
-if(d.readyState==="complete")painted();else w.addEventListener("load",painted,{once:true});
-["pointerdown","keydown","touchstart"].forEach(function(t){w.addEventListener(t,go,{once:true,capture:true,passive:true})});
-var early,ready=0,changed=[];
-function restore(x){var t=x.t;if(!t.isConnected)return;if(x.c){if(t.checked!==x.v)t.click();return}var P=t.tagName==="SELECT"?HTMLSelectElement:t.tagName==="TEXTAREA"?HTMLTextAreaElement:HTMLInputElement;Object.getOwnPropertyDescriptor(P.prototype,"value").set.call(t,x.v);t.dispatchEvent(new Event(t.tagName==="SELECT"?"change":"input",{bubbles:true}))}
-function replay(){if(ready)return;ready=1;changed.forEach(restore);var e=early;early=null;if(e&&e.f){if(e.f.isConnected)e.f.requestSubmit(e.s&&e.s.form===e.f?e.s:undefined)}else if(e&&e.b.isConnected)e.b.click()}
-function note(e){var t=e.target;if(ready||!t||!/^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)||t.type==="file")return;var c=t.type==="checkbox"||t.type==="radio";changed=changed.filter(function(x){return x.t!==t});changed.push({t:t,c:c,v:c?t.checked:t.value});go()}
-d.addEventListener("input",note,true);d.addEventListener("change",note,true);
-w.addEventListener(${scriptJson(HYDRATED_EVENT)},replay,{once:true});
-d.addEventListener("click",function(e){if(ready)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(b){early={b:b};go()}},true);
-d.addEventListener("submit",function(e){if(ready)return;e.preventDefault();early={f:e.target,s:e.submitter};go();setTimeout(replay,8000)},true)})(document,window)`;
+if(d.readyState==="complete")painted();else w.addEventListener("load",painted,{once:true})})(document,window)`;
+}
+
+const isDeferred = (matches: ReturnType<typeof useMatches>) => matches.some((match) => (match.handle as DeferScriptsHandle | undefined)?.deferScripts === true);
+
+/**
+ * earlyInputScript, at the top of the head of the pages whose JavaScript is deferred (nothing
+ * elsewhere: their scripts load with the page). Its text is the server's only: the browser keeps it
+ * when React hydrates.
+ */
+export function EarlyInput({ nonce }: { nonce?: string }) {
+  if (!isDeferred(useMatches())) return null;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyInputScript() : "" }} />;
 }
 
 /**
@@ -156,10 +205,10 @@ d.addEventListener("submit",function(e){if(ready)return;e.preventDefault();early
  * soon as the head is read, which on a slow connection holds back the first paint and the photo
  * (docs/decisions/019-first-paint.md). The page works before it: links, forms and the server-drawn
  * markup need no JavaScript (decision 004), and a tap on a JavaScript button, a field filled or a
- * form sent meanwhile is done again once the page has hydrated (deferredLoader).
+ * form sent meanwhile is done once the page has hydrated (EarlyInput, decision 025).
  */
 export function DeferredScripts(props: ScriptsProps) {
-  const defer = useMatches().some((match) => (match.handle as DeferScriptsHandle | undefined)?.deferScripts === true);
+  const defer = isDeferred(useMatches());
   // <Scripts> is called, not rendered, to read what it would render; it is called on every render
   // (it uses hooks), so the hooks run in the same order whatever `defer` is.
   const rendered = Scripts(props);

@@ -18,7 +18,7 @@ const loadSchema = () => import("../alert-schema.ts").then((module) => module.al
  * form there, taking over what was typed in it and the focus (`takeOver`); /alerts renders it
  * directly (and without JavaScript its own post comes back there).
  */
-export function AlertForm({ search, takeOver }: { search: string; takeOver?: () => { value: string; focused: boolean } }) {
+export function AlertForm({ search, takeOver }: { search: string; takeOver?: () => { value: string; focused: boolean; send: boolean } }) {
   const fetcher = useFetcher<FormReply>();
   const pageReply = useActionData<FormReply>(); // without JavaScript the /alerts page itself posts
   const reply = fetcher.data ?? pageReply;
@@ -30,7 +30,8 @@ export function AlertForm({ search, takeOver }: { search: string; takeOver?: () 
   const action = `/alerts${search}`;
   const input = useRef<HTMLInputElement>(null);
   const tookOver = useRef(false);
-  // Once, before the first paint: the plain form's field, just removed, still holds what was typed.
+  // Once, before the first paint: the plain form's field, just removed, still holds what was typed;
+  // sent there, it is sent here (after the commit: this form's own handler does it, with the bot check).
   useLayoutEffect(() => {
     if (tookOver.current) return;
     tookOver.current = true;
@@ -38,6 +39,8 @@ export function AlertForm({ search, takeOver }: { search: string; takeOver?: () 
     if (!prior || !input.current) return;
     if (prior.value) input.current.value = prior.value;
     if (prior.focused) input.current.focus();
+    const form = input.current.form;
+    if (prior.send && form) setTimeout(() => form.requestSubmit(), 0);
   }, [takeOver]);
 
   // The proof of work is solved while the visitor types, and awaited here if it is not ready yet.

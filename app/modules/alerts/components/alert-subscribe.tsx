@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { MailIcon } from "~/components/ui/icons.tsx";
 
 /** The working form (form state, bot check, schema) is a chunk of its own, loaded when the block is opened. */
@@ -9,26 +9,34 @@ const inputClass =
 
 /**
  * «نبهني بالعروض الجديدة» under the filters of /offers: a closed <details> with a plain form
- * (server-rendered, posting to /alerts with the search's filters, so it works before JavaScript
- * loads). Opening it loads the real form (alert-form.tsx) in a transition: the plain form stays
- * usable until the chunk is in, and the real one then takes over what was typed in it and the
- * focus. The page's first load pays for this small shell only (decision 004).
+ * (server-rendered, posting to /alerts with the search's filters: without JavaScript the server
+ * answers it, decision 005). Opening it loads the real form (alert-form.tsx) in a transition: the
+ * plain form stays usable until the chunk is in, and the real one then takes over what was typed
+ * in it, the focus, and a send (the plain form is never posted once JavaScript runs). The page's first load pays for this small shell only (decision 004).
  */
 export function AlertSubscribe({ search, labels }: { search: string; labels: string[] }) {
   const [opened, setOpened] = useState(false);
   const details = useRef<HTMLDetailsElement>(null);
   const plainInput = useRef<HTMLInputElement>(null);
   const plainFocused = useRef(false);
+  const plainSent = useRef(false);
   const id = useId();
   const open = () => startTransition(() => setOpened(true));
   // Opened before the page's script ran: load it now.
   useEffect(() => {
     if (details.current?.open) startTransition(() => setOpened(true));
   }, []);
-  const takeOver = () => ({ value: plainInput.current?.value ?? "", focused: plainFocused.current });
+  const takeOver = () => ({ value: plainInput.current?.value ?? "", focused: plainFocused.current, send: plainSent.current });
+  // Sent while the real form's code is still coming (decision 025): the plain form's post would be
+  // refused for want of the bot check, so the real form takes it over and sends it, once.
+  const sendWhenReady = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    plainSent.current = true;
+    open();
+  };
   const plain = (
     // No honeypot here: without a script a post is refused anyway (no proof of work); the real form has one.
-    <form method="post" action={`/alerts${search}`} className="grid gap-1">
+    <form method="post" action={`/alerts${search}`} onSubmit={sendWhenReady} className="grid gap-1">
       <label htmlFor={id} className="block text-sm font-bold text-stone-700">
         بريدك الإلكتروني
       </label>

@@ -139,6 +139,8 @@ export function ComparePage({ data }: { data: CompareData }) {
                         replace
                         preventScrollReset
                         onClick={() => forget([offer.id], `أزيل «${offer.title}» من المقارنة`)}
+                        // Tapped before the page has hydrated, the address alone would leave it in the stored list (decision 025).
+                        data-keep-early=""
                         aria-label={`أزل «${offer.title}» من المقارنة`}
                         className="mt-1 inline-flex items-center gap-1 text-sm font-bold text-stone-600 hover:text-red-700"
                       >

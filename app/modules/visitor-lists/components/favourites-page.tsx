@@ -58,7 +58,8 @@ function ShareList({ url }: { url: string }) {
   };
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <a href={url} onClick={(event) => void share(event)} className={softButton} data-testid="share-list">
+      {/* data-keep-early: tapped before the page has hydrated, it shares once it has (decision 025), rather than opening its own address. */}
+      <a href={url} onClick={(event) => void share(event)} className={softButton} data-testid="share-list" data-keep-early="">
         {copied ? <CheckIcon className="size-5 text-emerald-600" /> : <LinkIcon className="size-5" />}
         مشاركة القائمة
       </a>
