@@ -5,12 +5,14 @@ import type { Settings } from "~/modules/settings/settings.server.ts";
 import { formatDateBothCalendars, formatDigitsArabic, formatPriceArabic, formatPriceSar, formatTimeAgoArabic } from "~/utils/format.ts";
 import { imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
 import { ADVERTISER_CAPACITY_LABELS, licenceVerificationUrl, RENT_PERIOD_ADVERBS, type RentPeriod } from "./ad-licence.ts";
+import { MESSAGES } from "~/utils/messages.ts";
 import { LicenceEnded } from "./components/licence-ended.tsx";
+import { OfferGone, similarOfferOf } from "./components/offer-gone.tsx";
 import { OfferLicenceBlock, type LicenceRow, type OfferLicenceView } from "./components/offer-licence-block.tsx";
-import { OfferSummary, type OfferSummaryView } from "./components/offer-summary.tsx";
+import { OfferActionBar, OfferContactBox, OfferSummary, type OfferSummaryView } from "./components/offer-summary.tsx";
 import { licenceQrSvg } from "./licence-qr.server.ts";
 import { disclosureSentences, offerPriceText, pricePerMetreText } from "./offer-texts.ts";
-import type { OfferPageView } from "./offer-views.ts";
+import type { OfferCard, OfferPageView } from "./offer-views.ts";
 
 /** What the offer page's parts read besides the offer: the firm's settings and name, the site's address, the moment of the request. */
 export interface OfferPageContext {
@@ -142,9 +144,12 @@ export function offerJsonLd(offer: OfferPageView, publicUrl: string, url: string
 export async function offerPageMarkup(offer: OfferPageView, context: OfferPageContext) {
   const url = `${context.publicUrl}/offer/${offer.id}`;
   const licence = await offerLicenceView(offer, context);
+  const summary = offerSummaryView(offer, context, url);
   return {
     url,
-    summaryHtml: renderToStaticMarkup(<OfferSummary view={offerSummaryView(offer, context, url)} />),
+    summaryHtml: renderToStaticMarkup(<OfferSummary view={summary} />),
+    contactBoxHtml: renderToStaticMarkup(<OfferContactBox view={summary} />),
+    actionBarHtml: renderToStaticMarkup(<OfferActionBar view={summary} />),
     licenceHtml: licence ? renderToStaticMarkup(<OfferLicenceBlock view={licence} />) : "",
     whatsappMessage: offerWhatsappMessage(offer, url),
     seo: {
@@ -155,11 +160,33 @@ export async function offerPageMarkup(offer: OfferPageView, context: OfferPageCo
   };
 }
 
-/** An offer whose licence has ended: the 410 page's markup, with a link to offers of its type in its city. */
-export function licenceEndedMarkup(offer: Pick<OfferPageView, "title" | "city" | "propertyType">): string {
+/** The address of the list filtered to an offer's type in its city (what is known of them). */
+function similarListHref(known: { city: string; propertyType: string } | null): string {
   const query = new URLSearchParams();
-  if (offer.city) query.set("city", offer.city);
-  if (offer.propertyType) query.set("propertyType", offer.propertyType);
+  if (known?.city) query.set("city", known.city);
+  if (known?.propertyType) query.set("propertyType", known.propertyType);
+  return query.size ? `/offers?${query.toString()}` : "/offers";
+}
+
+/** An offer whose licence has ended: the 410 page's markup, with a link to offers of its type in its city and a few of them. */
+export function licenceEndedMarkup(offer: Pick<OfferPageView, "title" | "city" | "propertyType">, similar: OfferCard[]): string {
   const similarText = offer.city ? `عروض مشابهة في ${offer.city}` : "عروض مشابهة";
-  return renderToStaticMarkup(<LicenceEnded title={offer.title} similarHref={`/offers?${query.toString()}`} similarText={similarText} />);
+  return renderToStaticMarkup(<LicenceEnded title={offer.title} similarHref={similarListHref(offer)} similarText={similarText} similar={similar.map(similarOfferOf)} />);
+}
+
+/**
+ * A deleted or unknown offer (404): the not-found page with offers available now like it (its type
+ * in its city while its row is there, the newest otherwise) and «تصفح العروض».
+ */
+export function offerNotFoundMarkup(known: { city: string; propertyType: string } | null, similar: OfferCard[]): string {
+  return renderToStaticMarkup(
+    <OfferGone
+      code="٤٠٤"
+      heading={MESSAGES.notFound}
+      text="لم نجد هذا العرض؛ ربما انتهى أو أن الرابط غير صحيح. هذه عروض متاحة الآن قد تهمك."
+      browseHref={similarListHref(known)}
+      browseText="تصفح العروض"
+      similar={similar.map(similarOfferOf)}
+    />,
+  );
 }
