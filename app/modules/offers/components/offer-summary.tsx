@@ -91,9 +91,6 @@ export function OfferSummary({ view }: { view: OfferSummaryView }) {
   );
 }
 
-/** The id of the inquiry box on the offer page: the phone bar's «استفسار» leads to it (a plain anchor, no code). */
-export const INQUIRY_ANCHOR = "inquiry";
-
 /**
  * The top of the side column on a wide screen, which stays in view with the inquiry form below it:
  * the price, call and WhatsApp. Rendered on the server only.
@@ -157,7 +154,8 @@ export function OfferActionBar({ view }: { view: OfferSummaryView }) {
             واتساب
           </a>
         )}
-        <a href={`#${INQUIRY_ANCHOR}`} className={`${item} bg-white text-brand-800 ring-1 ring-brand-600`}>
+        {/* The offer page's side column (app/routes/site/offer.tsx) has this id: a plain anchor, no code. */}
+        <a href="#inquiry" className={`${item} bg-white text-brand-800 ring-1 ring-brand-600`}>
           <MailIcon className="size-5" />
           استفسار
         </a>
