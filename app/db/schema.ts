@@ -8,6 +8,7 @@ import type { AdvertiserCapacity, OfferDisclosures, RentPeriod } from "~/modules
 import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
 import type { DailyChannel, DailyReportTrigger, DeliveryStatus } from "~/modules/reports/daily-delivery.ts";
 import type { DailyReport } from "~/modules/reports/daily-report-text.ts";
+import type { SubmissionGoal } from "~/modules/submissions/limits.ts";
 import type { SubmissionStatus } from "~/modules/submissions/status.ts";
 import type { TaskStatus } from "~/modules/tasks/status.ts";
 import type { StatusVisibility } from "~/modules/lookups/status-visibility.ts";
@@ -392,6 +393,10 @@ export const submissions = pgTable(
     neighbourhood: text("neighbourhood").notNull(),
     area: doublePrecision("area").notNull().default(0),
     description: text("description").notNull(),
+    /** What the owner wants: sale, rent or management; null on submissions sent before the form asked. */
+    goal: text("goal").$type<SubmissionGoal>(),
+    /** The owner's expected price in whole riyals; null when not given (optional). */
+    expectedPrice: bigint("expected_price", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("submissions_created_at_idx").on(t.createdAt.desc())],

@@ -8,6 +8,7 @@ async function submitOwnerRequest(page: Page, name: string, photos: number) {
   await page.goto("/list-your-property");
   await page.getByLabel("الاسم").fill(name);
   await page.getByLabel("رقم الهاتف").fill("0551112244");
+  await page.getByRole("radio", { name: "بيع" }).check();
   await page.getByLabel("نوع العقار").selectOption("فيلا");
   await page.getByLabel("المدينة").selectOption("الرياض");
   await page.getByLabel("الحي").selectOption("الملقا");

@@ -29,6 +29,7 @@ test("owner submission: no photo, a 6 MB photo, a text file named .jpg, then a v
 
   await page.getByLabel("الاسم").fill(name);
   await page.getByLabel("رقم الهاتف").fill("0551112233");
+  await page.getByRole("radio", { name: "إدارة" }).check();
   await page.getByLabel("نوع العقار").selectOption("فيلا");
   // The neighbourhood list waits for a city.
   await expect(page.getByLabel("الحي")).toBeDisabled();
@@ -61,12 +62,18 @@ test("owner submission: no photo, a 6 MB photo, a text file named .jpg, then a v
   await submit.click();
   await expect(page.getByRole("status")).toContainText(MESSAGES.received, { timeout: 15_000 });
 
-  const rows = await queryE2eDatabase<{ id: number; status: string; client_phone: string; city: string; neighbourhood: string; area: number; created_at: Date }>(
-    "select id, status, client_phone, city, neighbourhood, area, created_at from submissions where client_name = $1",
-    [name],
-  );
+  const rows = await queryE2eDatabase<{
+    id: number;
+    status: string;
+    client_phone: string;
+    city: string;
+    neighbourhood: string;
+    area: number;
+    goal: string;
+    expected_price: string | null;
+  }>("select id, status, client_phone, city, neighbourhood, area, goal, expected_price from submissions where client_name = $1", [name]);
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({ status: "pending", client_phone: "+966551112233", city: "الرياض", neighbourhood: "حطين", area: 625 });
+  expect(rows[0]).toMatchObject({ status: "pending", client_phone: "+966551112233", city: "الرياض", neighbourhood: "حطين", area: 625, goal: "management", expected_price: null });
   const photos = await queryE2eDatabase<{ image_id: string; variants: number[] }>(
     "select si.image_id, i.variants from submission_images si join images i on i.id = si.image_id where si.submission_id = $1",
     [rows[0]!.id],
@@ -127,6 +134,7 @@ test("owner submission: an error found by the server clears once the field is fi
   await page.route(schemaChunk, (route) => route.abort());
   await page.goto("/list-your-property");
   await page.getByLabel("رقم الهاتف").fill("0551112244");
+  await page.getByRole("radio", { name: "بيع" }).check();
   await page.getByLabel("نوع العقار").selectOption("فيلا");
   await page.getByLabel("المدينة").selectOption("الرياض");
   await page.getByLabel("الحي").selectOption("حطين");

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon, SearchIcon } from "~/components/ui/icons.tsx";
-import { HEADER_LINKS } from "./nav-links.ts";
+import { HEADER_LINKS, OWNER_LINK } from "./nav-links.ts";
 
 // The overlay's code loads only when someone opens it.
 const SearchOverlay = lazy(() => import("./search-overlay.tsx"));
@@ -9,7 +9,11 @@ const SearchOverlay = lazy(() => import("./search-overlay.tsx"));
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 font-bold transition ${isActive ? "bg-brand-700 text-white" : "text-stone-700 hover:bg-brand-50 hover:text-brand-800"}`;
 
-/** The header's links, the current page's marked (in the bar on large screens, in the menu on small ones). */
+/** The owners' call: one button that stands apart from the plain links, the current page's filled. */
+const ownerClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 text-center font-bold whitespace-nowrap ring-2 ring-gold-500 transition ring-inset ${isActive ? "bg-brand-700 text-white" : "text-brand-900 hover:bg-gold-300/30"}`;
+
+/** The header's links, the current page's marked (in the bar on large screens, in the menu on small ones), the owners' call last. */
 function NavLinks({ className }: { className: string }) {
   return (
     <ul className={className}>
@@ -20,6 +24,11 @@ function NavLinks({ className }: { className: string }) {
           </NavLink>
         </li>
       ))}
+      <li>
+        <NavLink to={OWNER_LINK.to} className={ownerClass} data-testid="owner-link">
+          {OWNER_LINK.label}
+        </NavLink>
+      </li>
     </ul>
   );
 }

@@ -1,6 +1,8 @@
 import type { AppServices } from "~/context.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
+import { submissionGoalLabel, type SubmissionGoal } from "~/modules/submissions/limits.ts";
+import { formatPriceArabic } from "~/utils/format.ts";
 import { log } from "~/utils/log.server.ts";
 
 type Services = Pick<AppServices, "db" | "env" | "mailer">;
@@ -24,6 +26,8 @@ export interface SubmissionNotice {
   neighbourhood: string;
   area: number;
   description: string;
+  goal: SubmissionGoal | null;
+  expectedPrice: number | null;
   photoCount: number;
 }
 
@@ -59,6 +63,8 @@ export function submissionMail(services: Services, submission: SubmissionNotice)
     line("الاسم", submission.clientName),
     line("الهاتف", submission.clientPhone),
     line("البريد الإلكتروني", submission.clientEmail),
+    line("المطلوب", submissionGoalLabel(submission.goal)),
+    line("السعر المتوقع", submission.expectedPrice === null ? "" : formatPriceArabic(submission.expectedPrice)),
     line("نوع العقار", submission.propertyType),
     line("المدينة", submission.city),
     line("الحي", submission.neighbourhood),

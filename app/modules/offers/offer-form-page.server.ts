@@ -1,9 +1,13 @@
 import type { Db } from "~/db/client.server.ts";
 import { listOfferFormChoices } from "~/modules/lookups/lookups.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
+import type { SubmissionGoal } from "~/modules/submissions/limits.ts";
 import { offerStartFromSubmission } from "~/modules/submissions/review.server.ts";
 import { getOfferForEdit } from "./offer-admin.server.ts";
 import { OFFER_LIMITS, offerFormValues } from "./offer-form-schema.ts";
+
+/** The offer's status an owner's wish starts from: a sale is offered for sale, a rent for rent; management leaves the default. */
+const STATUS_OF_GOAL: Partial<Record<SubmissionGoal, string>> = { sale: "للبيع", rent: "للإيجار" };
 
 /** An offer id from the address (`/admin/offers/edit/:id`), or null when it cannot be one. */
 export function offerIdOf(param: string | undefined): number | null {
@@ -33,6 +37,8 @@ export async function loadNewOfferForm(db: Db, params: URLSearchParams) {
         city: submission.city,
         location: submission.neighbourhood,
         area: submission.area ? String(submission.area) : "",
+        status: (submission.goal && STATUS_OF_GOAL[submission.goal]) || blank.status,
+        price: submission.expectedPrice === null ? blank.price : String(submission.expectedPrice),
         details: { ...blank.details, additionalNotes: `من طلب المالك ${submission.clientName} (${submission.clientPhone})` },
       }
     : blank;

@@ -176,7 +176,7 @@ describe("the listing's JSON-LD", () => {
 
 describe("the 410 page", () => {
   it("says the licence has ended and links to offers of the same type in the same city", () => {
-    const html = licenceEndedMarkup({ title: "فيلا في حطين", city: "الرياض", propertyType: "فيلا" });
+    const html = licenceEndedMarkup({ title: "فيلا في حطين", city: "الرياض", propertyType: "فيلا" }, []);
     expect(html).toContain("انتهت صلاحية ترخيص هذا الإعلان");
     const href = /<a href="([^"]+)"[^>]*>عروض مشابهة/.exec(html)![1]!.replaceAll("&amp;", "&");
     const similar = new URL(href, "https://aqar.example");

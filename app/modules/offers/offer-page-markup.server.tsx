@@ -5,12 +5,14 @@ import type { Settings } from "~/modules/settings/settings.server.ts";
 import { formatDateBothCalendars, formatDigitsArabic, formatPriceArabic, formatPriceSar, formatTimeAgoArabic } from "~/utils/format.ts";
 import { imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
 import { ADVERTISER_CAPACITY_LABELS, licenceVerificationUrl, RENT_PERIOD_ADVERBS, type RentPeriod } from "./ad-licence.ts";
+import { MESSAGES } from "~/utils/messages.ts";
 import { LicenceEnded } from "./components/licence-ended.tsx";
+import { OfferGone, similarOfferOf } from "./components/offer-gone.tsx";
 import { OfferLicenceBlock, type LicenceRow, type OfferLicenceView } from "./components/offer-licence-block.tsx";
-import { OfferSummary, type OfferSummaryView } from "./components/offer-summary.tsx";
+import { OfferActionBar, OfferContactBox, OfferSummary, type OfferSummaryView } from "./components/offer-summary.tsx";
 import { licenceQrSvg } from "./licence-qr.server.ts";
 import { disclosureSentences, offerPriceText, pricePerMetreText, yearlyRentText } from "./offer-texts.ts";
-import type { OfferPageView } from "./offer-views.ts";
+import type { OfferCard, OfferPageView } from "./offer-views.ts";
 
 /** What the offer page's parts read besides the offer: the firm's settings and name, the site's address, the moment of the request. */
 export interface OfferPageContext {
@@ -34,12 +36,12 @@ function closedText(status: string): string {
   return "لم يعد هذا العرض متاحًا";
 }
 
-/** Offers of the same type in the same city: where a page that no longer offers this one leads on (410, sold). */
-function similarOffers(offer: Pick<OfferPageView, "city" | "propertyType">) {
+/** Offers of the same type in the same city (what is known of them): where a page that no longer offers this one leads on (404, 410, sold). */
+function similarOffers(known: Pick<OfferPageView, "city" | "propertyType"> | null) {
   const query = new URLSearchParams();
-  if (offer.city) query.set("city", offer.city);
-  if (offer.propertyType) query.set("propertyType", offer.propertyType);
-  return { similarHref: `/offers?${query.toString()}`, similarText: offer.city ? `عروض مشابهة في ${offer.city}` : "عروض مشابهة" };
+  if (known?.city) query.set("city", known.city);
+  if (known?.propertyType) query.set("propertyType", known.propertyType);
+  return { similarHref: query.size ? `/offers?${query.toString()}` : "/offers", similarText: known?.city ? `عروض مشابهة في ${known.city}` : "عروض مشابهة" };
 }
 
 /** The head of the page: status, title, place, reference and dates, price and the call and WhatsApp buttons (a sold offer's: what happened instead). */
@@ -159,9 +161,13 @@ export function offerJsonLd(offer: OfferPageView, publicUrl: string, url: string
 export async function offerPageMarkup(offer: OfferPageView, context: OfferPageContext, closed = false) {
   const url = `${context.publicUrl}/offer/${offer.id}`;
   const licence = await offerLicenceView(offer, context);
+  const summary = offerSummaryView(offer, context, url, closed);
   return {
     url,
-    summaryHtml: renderToStaticMarkup(<OfferSummary view={offerSummaryView(offer, context, url, closed)} />),
+    summaryHtml: renderToStaticMarkup(<OfferSummary view={summary} />),
+    // A sold or rented offer is not contacted about: its head says what happened instead (decision 027).
+    contactBoxHtml: closed ? "" : renderToStaticMarkup(<OfferContactBox view={summary} />),
+    actionBarHtml: closed ? "" : renderToStaticMarkup(<OfferActionBar view={summary} />),
     licenceHtml: licence ? renderToStaticMarkup(<OfferLicenceBlock view={licence} />) : "",
     whatsappMessage: offerWhatsappMessage(offer, url),
     seo: {
@@ -172,8 +178,25 @@ export async function offerPageMarkup(offer: OfferPageView, context: OfferPageCo
   };
 }
 
-/** An offer whose licence has ended: the 410 page's markup, with a link to offers of its type in its city. */
-export function licenceEndedMarkup(offer: Pick<OfferPageView, "title" | "city" | "propertyType">): string {
+/** An offer whose licence has ended: the 410 page's markup, with a link to offers of its type in its city and a few of them. */
+export function licenceEndedMarkup(offer: Pick<OfferPageView, "title" | "city" | "propertyType">, similar: OfferCard[]): string {
   const { similarHref, similarText } = similarOffers(offer);
-  return renderToStaticMarkup(<LicenceEnded title={offer.title} similarHref={similarHref} similarText={similarText} />);
+  return renderToStaticMarkup(<LicenceEnded title={offer.title} similarHref={similarHref} similarText={similarText} similar={similar.map(similarOfferOf)} />);
+}
+
+/**
+ * A deleted or unknown offer (404): the not-found page with offers available now like it (its type
+ * in its city while its row is there, the newest otherwise) and «تصفح العروض».
+ */
+export function offerNotFoundMarkup(known: { city: string; propertyType: string } | null, similar: OfferCard[]): string {
+  return renderToStaticMarkup(
+    <OfferGone
+      code="٤٠٤"
+      heading={MESSAGES.notFound}
+      text="لم نجد هذا العرض؛ ربما انتهى أو أن الرابط غير صحيح. هذه عروض متاحة الآن قد تهمك."
+      browseHref={similarOffers(known).similarHref}
+      browseText="تصفح العروض"
+      similar={similar.map(similarOfferOf)}
+    />,
+  );
 }

@@ -152,6 +152,26 @@ export async function listOffers(db: Db, filters: OfferFilters, pageSize = PAGE_
   return corrected.total > 0 ? { ...corrected, suggestion } : result;
 }
 
+/** What is known of an offer a visitor cannot open: its city and type while its row is still there (not public), null once deleted. */
+export async function offerTraces(db: Db, id: number): Promise<{ city: string; propertyType: string } | null> {
+  const [row] = await db.select({ city: offers.city, propertyType: offers.propertyType }).from(offers).where(eq(offers.id, id));
+  return row ?? null;
+}
+
+/**
+ * Offers a visitor can go on to from one that is gone: its type in its city, else its city, else
+ * the newest available (also when nothing is known of it); never the gone offer itself.
+ */
+export async function similarOffers(db: Db, known: { city: string; propertyType: string } | null, notId: number | null, count = 3): Promise<OfferCard[]> {
+  const tries: Array<Omit<OfferFilters, "page">> = known ? [{ city: known.city, propertyType: known.propertyType }, { city: known.city }, {}] : [{}];
+  const also = notId === null ? undefined : sql`${offers.id} <> ${notId}`;
+  for (const filters of tries) {
+    const { offers: found } = await listOffers(db, { ...filters, page: 1 }, count, count, also);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
 /**
  * The cards of offers by id, as a prepared statement of each database: every keyword search reads
  * its page's cards so, and a statement the server has already planned saves its planning each time.

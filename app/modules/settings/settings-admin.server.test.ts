@@ -101,6 +101,8 @@ describe("the settings page is the manager's alone", () => {
       neighbourhood: "الملقا",
       area: 120,
       description: "شقة",
+      goal: null,
+      expectedPrice: null,
       photoCount: 1,
     });
     expect(sent).toEqual(["old@example.sa", "changed@example.sa", "changed@example.sa"]);

@@ -32,7 +32,23 @@ export const SUBMISSION_MESSAGES = {
   areaRequired: "يرجى إدخال المساحة",
   areaInvalid: "اكتب المساحة بالأرقام فقط، مثل ٤٥٠",
   descriptionRequired: "يرجى كتابة وصف للعقار",
+  goalRequired: "يرجى اختيار ما تريده لعقارك: بيع أو تأجير أو إدارة",
+  priceInvalid: "اكتب السعر المتوقع بالريال وبالأرقام فقط، مثل ١٬٢٥٠٬٠٠٠",
 } as const;
+
+/** What the owner wants for the property (stored as the key; the label is what people read). */
+export const SUBMISSION_GOALS = [
+  { value: "sale", label: "بيع" },
+  { value: "rent", label: "تأجير" },
+  { value: "management", label: "إدارة" },
+] as const;
+
+export type SubmissionGoal = (typeof SUBMISSION_GOALS)[number]["value"];
+
+/** The goal's label ("بيع"…), or the stored value itself when it is not one of ours (older rows: none). */
+export function submissionGoalLabel(goal: string | null): string {
+  return SUBMISSION_GOALS.find((g) => g.value === goal)?.label ?? goal ?? "";
+}
 
 /** The longest value of each text field: the schema checks it, the form gives it to `maxLength`, an echo is cut to it. */
 export const SUBMISSION_TEXT_LIMITS = {
@@ -44,6 +60,7 @@ export const SUBMISSION_TEXT_LIMITS = {
   neighbourhood: 100,
   neighbourhoodOther: 100,
   area: 30,
+  expectedPrice: 30,
   description: 5000,
 } as const;
 

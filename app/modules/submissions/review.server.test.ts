@@ -11,6 +11,9 @@ import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { parseEnv } from "~/utils/env.server.ts";
+import { settings } from "~/db/schema.ts";
+import { loadNewOfferForm } from "~/modules/offers/offer-form-page.server.ts";
+import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { handleReviewAction } from "./review-action.server.ts";
 import { listSubmissionCards, offerStartFromSubmission, rejectSubmission, startOfferFromSubmission } from "./review.server.ts";
 import { submissionStatusView, SUBMISSION_REVIEW_MESSAGES } from "./status.ts";
@@ -30,11 +33,21 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const submission = () =>
+const submission = (wish: { goal: "sale" | "rent" | "management"; expectedPrice: number | null } = { goal: "rent", expectedPrice: 95_000 }) =>
   createSubmission(
     db(),
     storage,
-    { clientName: "عبدالله", clientPhone: "+966551234567", clientEmail: "", propertyType: "فيلا", city: "الرياض", neighbourhood: "حطين", area: 450, description: "فيلا دورين" },
+    {
+      clientName: "عبدالله",
+      clientPhone: "+966551234567",
+      clientEmail: "",
+      propertyType: "فيلا",
+      city: "الرياض",
+      neighbourhood: "حطين",
+      area: 450,
+      description: "فيلا دورين",
+      ...wish,
+    },
     [
       { fileName: "a.jpg", bytes: jpeg },
       { fileName: "b.jpg", bytes: jpeg },
@@ -121,6 +134,24 @@ describe("owner submissions: statuses and review", () => {
       const refused = await post(fields);
       if (refused instanceof Response) throw new Error("redirected");
       expect([refused.init?.status, refused.data.error?.[""]], JSON.stringify(fields)).toEqual([400, [message]]);
+    }
+  });
+
+  it("the card shows what the owner wants and the price; the new offer starts from them (بيع→للبيع، تأجير→للإيجار)", async () => {
+    await seedLookupDefaults(db());
+    await db().insert(settings).values({ id: 1 }).onConflictDoNothing();
+    const cases = [
+      [{ goal: "sale", expectedPrice: 1_250_000 }, "للبيع", "1250000"],
+      [{ goal: "rent", expectedPrice: 95_000 }, "للإيجار", "95000"],
+      // Management leaves the form's own defaults: the firm sets the offer's status and price.
+      [{ goal: "management", expectedPrice: null }, "للبيع", "0"],
+    ] as const;
+    for (const [wish, status, price] of cases) {
+      const row = await submission(wish);
+      const [card] = (await listSubmissionCards(db())).filter((c) => c.id === row.id);
+      expect(card, wish.goal).toMatchObject(wish);
+      const form = await loadNewOfferForm(db(), new URLSearchParams({ from: String(row.id) }));
+      expect([form.initial.values.status, form.initial.values.price], wish.goal).toEqual([status, price]);
     }
   });
 });

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { optionalEmailField, personNameField, phoneField, typedTextField } from "~/utils/form-fields.ts";
 import { NUMBER_LIMITS, readTypedNumber } from "~/utils/numbers.ts";
-import { OTHER_NEIGHBOURHOOD, SUBMISSION_MESSAGES, SUBMISSION_TEXT_LIMITS as MAX } from "./limits.ts";
+import { OTHER_NEIGHBOURHOOD, SUBMISSION_GOALS, SUBMISSION_MESSAGES, SUBMISSION_TEXT_LIMITS as MAX, type SubmissionGoal } from "./limits.ts";
 
 /**
  * The area as a number: digits only (Arabic-Indic ones welcome, thousands separators allowed), at
@@ -10,6 +10,19 @@ import { OTHER_NEIGHBOURHOOD, SUBMISSION_MESSAGES, SUBMISSION_TEXT_LIMITS as MAX
 export function parseArea(input: string): number | null {
   return readTypedNumber(input, { max: NUMBER_LIMITS.area });
 }
+
+/**
+ * The owner's expected price: whole riyals typed with Arabic-Indic or Latin digits, thousands
+ * separated by spaces or commas or not at all; null when left empty (it is optional), undefined
+ * when it is not a price (refused with priceInvalid, never stored as 0).
+ */
+export function parseExpectedPrice(input: string): number | null | undefined {
+  if (input.trim() === "") return null;
+  const price = readTypedNumber(input, { max: NUMBER_LIMITS.price, whole: true });
+  return price === null || price === 0 ? undefined : price;
+}
+
+const GOAL_VALUES: readonly string[] = SUBMISSION_GOALS.map((goal) => goal.value);
 
 const requiredText = (message: string, max: number) => typedTextField({ required: message, max });
 const optionalText = (max: number) => z.optional(typedTextField({ max }));
@@ -42,6 +55,16 @@ export const submissionSchema = z.pipe(
         z.transform((area: string) => parseArea(area) ?? 0),
       ),
       description: requiredText(SUBMISSION_MESSAGES.descriptionRequired, MAX.description),
+      goal: z.pipe(
+        z.string({ error: SUBMISSION_MESSAGES.goalRequired }).check(z.refine((goal) => GOAL_VALUES.includes(goal), SUBMISSION_MESSAGES.goalRequired)),
+        z.transform((goal: string) => goal as SubmissionGoal),
+      ),
+      expectedPrice: z.pipe(
+        z
+          .optional(typedTextField({ max: MAX.expectedPrice }))
+          .check(z.refine((price) => price === undefined || price.length > MAX.expectedPrice || parseExpectedPrice(price) !== undefined, SUBMISSION_MESSAGES.priceInvalid)),
+        z.transform((price: string | undefined) => (price === undefined ? null : (parseExpectedPrice(price) ?? null))),
+      ),
     })
     .check(
       z.superRefine(

@@ -23,7 +23,7 @@ import { HONEYPOT_FIELD } from "../form-guard/honeypot.ts";
 import { OTHER_NEIGHBOURHOOD, SUBMISSION_MESSAGES, SUBMISSION_PHOTOS } from "./limits.ts";
 import { readSubmissionUpload, UPLOAD_LIMITS } from "./read-upload.server.ts";
 import { handleSubmissionPost } from "./submission-post.server.ts";
-import { choiceErrors, parseArea, submissionSchema } from "./submission-schema.ts";
+import { choiceErrors, parseArea, parseExpectedPrice, submissionSchema } from "./submission-schema.ts";
 import { createSubmission } from "./submissions.server.ts";
 
 const db = useTestDatabase();
@@ -65,6 +65,7 @@ const VALID = {
   neighbourhood: "حطين",
   area: "450",
   description: "فيلا دورين وملحق، عمرها خمس سنوات",
+  goal: "sale",
 };
 
 async function jpegWithExif(width = 1200, height = 800) {
@@ -100,7 +101,34 @@ describe("owner submission validation", () => {
       neighbourhood: [SUBMISSION_MESSAGES.neighbourhoodRequired],
       area: [SUBMISSION_MESSAGES.areaRequired],
       description: [SUBMISSION_MESSAGES.descriptionRequired],
+      goal: [SUBMISSION_MESSAGES.goalRequired],
     });
+  });
+
+  it("asks what the owner wants: sale, rent or management, nothing else", () => {
+    for (const goal of ["sale", "rent", "management"]) expect(valueOf({ ...VALID, goal })).toMatchObject({ goal });
+    const { goal: _, ...withoutGoal } = VALID;
+    expect(errorsOf(withoutGoal)).toEqual({ goal: [SUBMISSION_MESSAGES.goalRequired] });
+    for (const goal of ["", "بيع", "gift"]) expect(errorsOf({ ...VALID, goal })).toEqual({ goal: [SUBMISSION_MESSAGES.goalRequired] });
+  });
+
+  it("reads an optional expected price in whole riyals, Arabic-Indic or Latin, grouped by spaces or commas; refuses anything else", () => {
+    expect(valueOf(VALID)).toMatchObject({ expectedPrice: null });
+    expect(valueOf({ ...VALID, expectedPrice: "  " })).toMatchObject({ expectedPrice: null });
+    const read: Array<[string, number]> = [
+      ["1250000", 1_250_000],
+      ["١٢٥٠٠٠٠", 1_250_000],
+      ["1,250,000", 1_250_000],
+      ["١٬٢٥٠٬٠٠٠", 1_250_000],
+      ["١ ٢٥٠ ٠٠٠", 1_250_000],
+      ["1 250 000", 1_250_000],
+      ["٨٥٠،٠٠٠", 850_000],
+    ];
+    for (const [typed, price] of read) expect(valueOf({ ...VALID, expectedPrice: typed }), typed).toMatchObject({ expectedPrice: price });
+    expect(parseExpectedPrice("٧٥ ٠٠٠")).toBe(75_000);
+    for (const expectedPrice of ["مليون", "1.5", "١٫٥", "-500", "0", "1e6", "12,34", "99999999999999", "500 ألف"]) {
+      expect(errorsOf({ ...VALID, expectedPrice }), expectedPrice).toEqual({ expectedPrice: [SUBMISSION_MESSAGES.priceInvalid] });
+    }
   });
 
   it("reads the area as digits (Arabic-Indic and thousands separators welcome) and refuses anything else", () => {
@@ -197,7 +225,7 @@ describe("upload limits on the server", () => {
 });
 
 describe("storing a submission", () => {
-  let sent: Array<{ to: string; subject: string }> = [];
+  let sent: Array<{ to: string; subject: string; body: string }> = [];
   const recordingMailer: Mailer = {
     async send(message) {
       sent.push(message);
@@ -231,13 +259,13 @@ describe("storing a submission", () => {
   }
 
   it("stores a pending submission with its photos re-encoded without EXIF/GPS, and mails the manager", async () => {
-    const outcome = await post(VALID, [
+    const outcome = await post({ ...VALID, expectedPrice: "٢ ٥٠٠ ٠٠٠" }, [
       { name: "front.jpg", bytes: await jpegWithExif() },
       { name: "side.jpg", bytes: await jpegWithExif(900, 900) },
     ]);
     expect(answerOf(outcome)).toEqual({ status: 200, reply: { status: "success", initialValue: null } });
     const [row] = await db().select().from(submissions).where(eq(submissions.clientName, VALID.clientName));
-    expect(row).toMatchObject({ status: "pending", clientPhone: "+966551234567", city: "الرياض", area: 450 });
+    expect(row).toMatchObject({ status: "pending", clientPhone: "+966551234567", city: "الرياض", area: 450, goal: "sale", expectedPrice: 2_500_000 });
     expect(Date.now() - row!.createdAt.getTime()).toBeLessThan(60_000);
     const photos = await db().select().from(submissionImages).where(eq(submissionImages.submissionId, row!.id));
     expect(photos.map((p) => p.position)).toEqual([0, 1]);
@@ -246,6 +274,25 @@ describe("storing a submission", () => {
     expect(fs.readFileSync(stored).includes(Buffer.from("OwnerPhone"))).toBe(false);
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]).toMatchObject({ to: "manager@example.sa", subject: expect.stringContaining("فيلا") as unknown });
+    // The owner's wish and price reach the manager with the rest.
+    const body = sent[0]!.body;
+    expect(body).toContain("المطلوب: بيع");
+    expect(body).toMatch(/السعر المتوقع: \u200F?٢٬٥٠٠٬٠٠٠/);
+  });
+
+  it("refuses a price that is not one, or a missing goal, under their fields with nothing stored and what was typed given back", async () => {
+    const before = await countRows();
+    const { goal: _, ...withoutGoal } = VALID;
+    const refused = await post({ ...withoutGoal, expectedPrice: "مليون ونص" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
+    expect(answerOf(refused)).toMatchObject({
+      status: 400,
+      reply: {
+        status: "error",
+        error: { goal: [SUBMISSION_MESSAGES.goalRequired], expectedPrice: [SUBMISSION_MESSAGES.priceInvalid] },
+        initialValue: { expectedPrice: "مليون ونص" },
+      },
+    });
+    expect(await countRows()).toEqual(before);
   });
 
   it("refuses the phone «12345» under its field, storing nothing and keeping what was typed", async () => {

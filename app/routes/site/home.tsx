@@ -4,6 +4,7 @@ import { HeroImage } from "~/components/ui/hero-image.tsx";
 import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import { ChartIcon, HomeIcon, HouseSearchIcon, KeyIcon, MegaphoneIcon, SearchIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
+import { OWNER_LINK } from "~/components/layout/nav-links.ts";
 import { useSiteData } from "~/modules/content/site-meta.ts";
 import { FilterBar } from "~/modules/offers/components/filter-bar.tsx";
 import { offerFilterChoices } from "~/modules/offers/filter-view.server.ts";
@@ -126,6 +127,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="owners-title" className="mx-auto max-w-7xl px-4 pt-12">
+        <div className="flex flex-col items-start gap-4 rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100 sm:flex-row sm:items-center sm:justify-between sm:p-8">
+          <div>
+            <h2 id="owners-title" className="text-2xl font-bold text-brand-900">
+              تملك عقارًا؟
+            </h2>
+            <p className="mt-2 leading-8 text-stone-700">أرسل لنا بيانات عقارك وصوره، واختر ما تريده له: بيع أو تأجير أو إدارة، وسيتواصل معك فريقنا.</p>
+          </div>
+          <ArrowLink to={OWNER_LINK.to} className="flex shrink-0 items-center gap-2 rounded-xl bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
+            {OWNER_LINK.label}
+          </ArrowLink>
+        </div>
       </section>
 
       <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 pt-16">

@@ -13,8 +13,8 @@ import { OfferMap } from "~/modules/offers/components/offer-map.tsx";
 import { LICENCE_ENDED_TITLE } from "~/modules/offers/components/licence-ended.tsx";
 import { ShareBlock } from "~/modules/offers/components/share-block.tsx";
 import { visibleDetails } from "~/modules/offers/detail-fields.ts";
-import { licenceEndedMarkup, offerPageMarkup } from "~/modules/offers/offer-page-markup.server.tsx";
-import { getOfferPage } from "~/modules/offers/offers.server.ts";
+import { licenceEndedMarkup, offerNotFoundMarkup, offerPageMarkup } from "~/modules/offers/offer-page-markup.server.tsx";
+import { getOfferPage, offerTraces, similarOffers } from "~/modules/offers/offers.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/components/list-buttons.tsx";
 import { bathroomsText, roomsText } from "~/utils/count-words.ts";
@@ -34,9 +34,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const id = parseId(params.id);
   const page = id ? await getOfferPage(db, id) : null;
-  if (!page) throw data(null, { status: 404 });
-  // The 410 page's body comes as markup with the answer (no code for it in the page's JavaScript).
-  if (page.kind === "licence-ended") throw data({ licenceEnded: page.offer, html: licenceEndedMarkup(page.offer) }, { status: 410 });
+  // The 404 and 410 pages' bodies come as markup with the answer (no code for them in the page's JavaScript).
+  if (!page) {
+    const known = id ? await offerTraces(db, id) : null;
+    throw data({ html: offerNotFoundMarkup(known, await similarOffers(db, known, id)) }, { status: 404 });
+  }
+  if (page.kind === "licence-ended") {
+    const similar = await similarOffers(db, page.offer, page.offer.id);
+    throw data({ licenceEnded: page.offer, html: licenceEndedMarkup(page.offer, similar) }, { status: 410 });
+  }
   const settings = await getSettings(db);
   // The head, «بيانات الإعلان» and the meta are built here: relative dates ("أضيف قبل ٣ أيام") read the server's clock once.
   // The details' rows are written here too (Arabic-Indic digits, the age agreeing with its number): no code for them in the page's JavaScript.
@@ -74,7 +80,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
-  const { offer, closed, previous, next, url, summaryHtml, licenceHtml, details, tileUrl } = loaderData;
+  const { offer, closed, previous, next, url, summaryHtml, contactBoxHtml, actionBarHtml, licenceHtml, details, tileUrl } = loaderData;
   const { companyWhatsapp } = useSiteData();
   const facts = [
     { icon: <HomeIcon />, label: "نوع العقار", value: offer.propertyType },
@@ -224,18 +230,31 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
 
+        {/*
+          The side column stays in view on a wide screen (CSS sticky, no code): below the sticky header
+          (4 rem), never taller than the screen (it scrolls within when it would be). "inquiry" is the
+          phone bar's «استفسار» anchor (OfferActionBar); scroll-mt keeps the form clear of the header.
+        */}
         {!closed && (
-          <aside className="lg:sticky lg:top-20 lg:self-start">
+          <aside
+            id="inquiry"
+            className="scroll-mt-20 lg:sticky lg:top-20 lg:-m-2 lg:grid lg:max-h-[calc(100dvh-6rem)] lg:gap-4 lg:self-start lg:overflow-y-auto lg:overscroll-contain lg:p-2"
+            data-testid="offer-side"
+          >
+            <div className="hidden lg:block" dangerouslySetInnerHTML={{ __html: contactBoxHtml }} />
             <InquiryForm propertyId={offer.id} propertyTitle={offer.title} />
           </aside>
         )}
       </div>
+      {/* Phones and tablets: call, WhatsApp and «استفسار» at the bottom of the screen (offer-summary.tsx, app.css). */}
+      {actionBarHtml && <div dangerouslySetInnerHTML={{ __html: actionBarHtml }} />}
     </div>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // 410: the licence has ended; the loader sent the page's markup (licenceEndedMarkup).
-  if (isRouteErrorResponse(error) && error.status === 410) return <div dangerouslySetInnerHTML={{ __html: (error.data as { html: string }).html }} />;
+  // 410 (the licence has ended) and 404 (deleted or unknown): the loader sent the page's markup with similar offers.
+  const html = isRouteErrorResponse(error) && (error.status === 410 || error.status === 404) ? (error.data as { html?: string } | null)?.html : undefined;
+  if (html) return <div dangerouslySetInnerHTML={{ __html: html }} />;
   return <NotFoundBoundary error={error} />;
 }

@@ -4,7 +4,7 @@ import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { AlertSubscribe } from "~/modules/alerts/components/alert-subscribe.tsx";
 import { CardsIcon, GridIcon, PinIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
-import { FilterChips, OffersFilterForm } from "~/modules/offers/components/filter-bar.tsx";
+import { FilterChips, OffersFilterForm, useFilterFormKey } from "~/modules/offers/components/filter-bar.tsx";
 import { canonicalOffersSearch, filterChips, offerFilterChoices, withListedNeighbourhood } from "~/modules/offers/filter-view.server.ts";
 import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
 import { offerFiltersQuery, type OfferFilters } from "~/modules/offers/filters.ts";
@@ -88,6 +88,7 @@ const VIEWS = [
 export default function Offers({ loaderData }: Route.ComponentProps) {
   const { offers, recent, total, totalIsLowerBound, page, pageCount, filters, cities, propertyTypes, statuses, neighbourhoods, chips, activeCount, suggestion, map } = loaderData;
   useLiveOffers();
+  const formKey = useFilterFormKey(`form${offerFiltersQuery(filters)}`);
   // Read from the URL, not the loader: switching between grid and swipe does not revalidate.
   const [searchParams] = useSearchParams();
   const asked = searchParams.get("view");
@@ -150,9 +151,9 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: "العروض" }]} />
       <h1 className="mt-3 mb-5 text-3xl font-bold text-brand-900">العروض العقارية</h1>
-      {/* key: a new query re-initialises the form's default values (a key of its own: the swipe view, a sibling, is keyed by the query too) */}
+      {/* key: a new query re-initialises the form's default values, but not one the form applied itself (a key of its own: the swipe view, a sibling, is keyed by the query too) */}
       <OffersFilterForm
-        key={`form${offerFiltersQuery(filters)}`}
+        key={formKey}
         cities={cities}
         neighbourhoods={neighbourhoods}
         propertyTypes={propertyTypes}

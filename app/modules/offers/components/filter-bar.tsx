@@ -1,9 +1,10 @@
-import { useState } from "react";
-import { Form, Link } from "react-router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, Link, NavigationType, useLocation, useNavigate, useNavigationType } from "react-router";
 import { Options } from "~/components/forms/options.tsx";
 import { CloseIcon, FiltersIcon, SearchIcon } from "~/components/ui/icons.tsx";
 import { formatNumberArabic } from "~/utils/format.ts";
-import { BEDROOM_CHOICES, FILTERABLE_STATUSES, PRICE_SORTS, type OfferFilters } from "../filters.ts";
+import { NUMBER_LIMITS, readTypedNumber } from "~/utils/numbers.ts";
+import { BEDROOM_CHOICES, FILTERABLE_STATUSES, OFFER_FILTER_KEYS, PRICE_SORTS, type OfferFilters } from "../filters.ts";
 
 const fieldClass = "field field-compact";
 const labelClass = "mb-0.5 block text-sm font-bold text-stone-700";
@@ -145,6 +146,97 @@ function RangeFields({
   );
 }
 
+/** How long typing (a keyword, a price) pauses before the list follows it. */
+const TYPING_PAUSE_MS = 700;
+/** Changes closer together than this replace one history entry instead of adding one each. */
+const RAPID_CHANGES_MS = 3000;
+/** The typed amounts, read as the server reads them, so the address the form asks for is already the canonical one (no redirect). */
+const TYPED_NUMBERS: Record<string, number> = { minPrice: NUMBER_LIMITS.price, maxPrice: NUMBER_LIMITS.price, minArea: NUMBER_LIMITS.area, maxArea: NUMBER_LIMITS.area };
+
+/** The address of the form's values: the filters in their canonical order, empty ones left out, then the view. */
+function filterFormSearch(form: HTMLFormElement): string {
+  const data = new FormData(form);
+  const params = new URLSearchParams();
+  for (const key of OFFER_FILTER_KEYS) {
+    const raw = data.get(key);
+    let value = typeof raw === "string" ? raw.trim() : "";
+    const max = TYPED_NUMBERS[key];
+    if (value && max !== undefined) value = String(readTypedNumber(value, { max, whole: true }) ?? value);
+    if (value) params.set(key, value);
+  }
+  const view = data.get("view");
+  if (typeof view === "string" && view) params.set("view", view);
+  return params.size ? `?${params}` : "";
+}
+
+/** A query in a form that compares equal whatever its order (the page left out: a new filter starts at page 1). */
+function comparable(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  return [...params]
+    .map(([key, value]) => `${key}=${value}`)
+    .sort()
+    .join("&");
+}
+
+/** The mark the form's own navigations carry in the history entry's state. */
+const OWN_NAVIGATION = { filterForm: true } as const;
+
+/**
+ * The filter form's key: a new list re-initialises the form's default values (a chip removed, a link,
+ * the back button), but not a list the form asked for itself as the visitor changed it, so the
+ * control they are using keeps its focus and what they typed, and «تصفية» stays open. Decided when
+ * the list changes, not while it loads (the form may already be a change ahead).
+ */
+export function useFilterFormKey(query: string): string {
+  const location = useLocation();
+  const own = useNavigationType() !== NavigationType.Pop && (location.state as typeof OWN_NAVIGATION | null)?.filterForm === true;
+  const [current, setCurrent] = useState({ query, key: query, resets: 0 });
+  if (current.query === query) return current.key;
+  // A count in the key: back to the query the form started from is a new form too.
+  const next = own ? { ...current, query } : { query, key: `${query}#${current.resets + 1}`, resets: current.resets + 1 };
+  setCurrent(next);
+  return next.key;
+}
+
+/**
+ * With JavaScript the filters apply as they change (decision 018): a list or a choice at once, typed
+ * text after a pause; a React Router navigation with the form's values (no reload), replacing the
+ * history entry when changes come quickly. The button stays for the first moments and for no JavaScript.
+ */
+function useApplyOnChange() {
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const last = useRef(0);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const apply = (form: HTMLFormElement) => {
+    const search = filterFormSearch(form);
+    const now = Date.now();
+    // The same address again (the button after the changes applied themselves) adds no entry either.
+    const replace = now - last.current < RAPID_CHANGES_MS || comparable(search) === comparable(window.location.search);
+    last.current = now;
+    void navigate(`/offers${search}`, { replace, preventScrollReset: true, state: OWN_NAVIGATION });
+  };
+  return {
+    onChange(event: FormEvent<HTMLFormElement>) {
+      const target = event.target;
+      if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement) || !target.name) return;
+      const form = event.currentTarget;
+      clearTimeout(timer.current);
+      if (target instanceof HTMLSelectElement) apply(form);
+      else timer.current = setTimeout(() => apply(form), TYPING_PAUSE_MS);
+    },
+    // The button (or Enter): the same navigation at once, and «تصفية» folds again on a phone to show the results.
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      event.preventDefault();
+      clearTimeout(timer.current);
+      const form = event.currentTarget;
+      form.querySelector("details")?.removeAttribute("open");
+      apply(form);
+    },
+  };
+}
+
 /**
  * The /offers filter form: keyword, then a «تصفية» disclosure (a <details>, so no script opens it)
  * with city, neighbourhood, type, status, price and area ranges, bedrooms and the order. On wide
@@ -152,7 +244,7 @@ function RangeFields({
  *
  * The neighbourhood list is the chosen city's; with no city it waits for one. Before JavaScript
  * loads, choosing a city and showing the results lists its neighbourhoods; after, they follow the
- * city at once.
+ * city at once, and every change applies itself (useApplyOnChange).
  */
 export function OffersFilterForm({
   cities,
@@ -176,8 +268,9 @@ export function OffersFilterForm({
   const [city, setCity] = useState(values.city ?? "");
   const hoods = city ? (neighbourhoods[city] ?? []) : [];
   const id = (name: string) => `offers-filters-${name}`;
+  const applyOnChange = useApplyOnChange();
   return (
-    <Form method="get" action="/offers" role="search" aria-label="البحث في العروض" className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200 sm:p-4">
+    <Form method="get" action="/offers" role="search" aria-label="البحث في العروض" className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200 sm:p-4" {...applyOnChange}>
       {view && <input type="hidden" name="view" value={view} />}
       {/* The map search's area stays while the other filters change (its chip removes it). */}
       {values.bbox && <input type="hidden" name="bbox" value={values.bbox} />}

@@ -43,5 +43,6 @@ export function OfferMap({ coordinates, label, tileUrl }: { coordinates: { lat: 
     };
   }, [near, coordinates, label, tileUrl]);
 
-  return <div ref={ref} className="h-[400px] w-full overflow-hidden rounded-2xl bg-sand-200" role="region" aria-label="خريطة موقع العقار" data-testid="offer-map" />;
+  // isolate: the map's own layers, buttons and attribution stay under the page's sticky header and bars.
+  return <div ref={ref} className="isolate h-[400px] w-full overflow-hidden rounded-2xl bg-sand-200" role="region" aria-label="خريطة موقع العقار" data-testid="offer-map" />;
 }

@@ -1,4 +1,4 @@
-import { PhoneIcon, PinIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
+import { MailIcon, PhoneIcon, PinIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -106,5 +106,78 @@ export function OfferSummary({ view }: { view: OfferSummaryView }) {
         )}
       </div>
     </>
+  );
+}
+
+/**
+ * The top of the side column on a wide screen, which stays in view with the inquiry form below it:
+ * the price, call and WhatsApp. Rendered on the server only.
+ */
+export function OfferContactBox({ view }: { view: OfferSummaryView }) {
+  return (
+    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200" data-testid="offer-contact-box">
+      <p className="text-2xl font-bold text-brand-700">
+        {view.price}
+        {view.period && <span className="text-lg">{view.period}</span>}
+      </p>
+      {(view.callHref || view.whatsappHref) && (
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          {view.callHref && (
+            <a href={view.callHref} className="flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-3 py-2 font-bold text-white hover:bg-brand-800">
+              <PhoneIcon className="size-5" />
+              اتصال
+            </a>
+          )}
+          {view.whatsappHref && (
+            <a
+              href={view.whatsappHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex items-center justify-center gap-2 rounded-xl bg-[#15803d] px-3 py-2 font-bold text-white hover:bg-[#166534]"
+            >
+              <WhatsappIcon className="size-5" />
+              واتساب
+            </a>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The bar at the bottom of the offer page on phones and tablets: call, WhatsApp (it takes the
+ * floating button's place there, app.css) and «استفسار», a link to the inquiry form that works
+ * without JavaScript. Rendered on the server only.
+ */
+export function OfferActionBar({ view }: { view: OfferSummaryView }) {
+  const item = "flex flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-2 py-1.5 text-sm font-bold";
+  return (
+    <nav
+      id="offer-bar"
+      aria-label="التواصل بشأن العرض"
+      data-testid="offer-bar"
+      className="offer-bar fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 backdrop-blur lg:hidden"
+    >
+      <div className="mx-auto flex max-w-xl gap-2 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
+        {view.callHref && (
+          <a href={view.callHref} className={`${item} bg-brand-700 text-white`}>
+            <PhoneIcon className="size-5" />
+            اتصال
+          </a>
+        )}
+        {view.whatsappHref && (
+          <a href={view.whatsappHref} target="_blank" rel="noopener noreferrer" className={`${item} bg-[#15803d] text-white`}>
+            <WhatsappIcon className="size-5" />
+            واتساب
+          </a>
+        )}
+        {/* The offer page's side column (app/routes/site/offer.tsx) has this id: a plain anchor, no code. */}
+        <a href="#inquiry" className={`${item} bg-white text-brand-800 ring-1 ring-brand-600`}>
+          <MailIcon className="size-5" />
+          استفسار
+        </a>
+      </div>
+    </nav>
   );
 }

@@ -11,12 +11,25 @@ import { photosText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { OTHER_NEIGHBOURHOOD, SUBMISSION_MESSAGES, SUBMISSION_PHOTOS, SUBMISSION_TEXT_LIMITS as MAX } from "../limits.ts";
+import { OTHER_NEIGHBOURHOOD, SUBMISSION_GOALS, SUBMISSION_MESSAGES, SUBMISSION_PHOTOS, SUBMISSION_TEXT_LIMITS as MAX } from "../limits.ts";
 import { checkPhotos } from "./photo-checks.ts";
 
 type Phase = { name: "idle" } | { name: "checking" } | { name: "uploading"; percent: number } | { name: "processing" };
 
-const FIELDS = ["clientName", "clientPhone", "clientEmail", "propertyType", "area", "city", "neighbourhood", "neighbourhoodOther", "description", SUBMISSION_PHOTOS.field] as const;
+const FIELDS = [
+  "clientName",
+  "clientPhone",
+  "clientEmail",
+  "goal",
+  "expectedPrice",
+  "propertyType",
+  "area",
+  "city",
+  "neighbourhood",
+  "neighbourhoodOther",
+  "description",
+  SUBMISSION_PHOTOS.field,
+] as const;
 /** The schema (and zod) load when the person first uses the form, not with the page. */
 const loadSchema = () => import("../submission-schema.ts").then((module) => module.submissionSchema);
 
@@ -122,6 +135,8 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
     );
   }
 
+  const goal = fields.goal;
+  const goalError = goal.errors?.[0];
   const photos = fields[SUBMISSION_PHOTOS.field];
   const photoError = photos.errors?.[0];
   const otherBox = (label: string, className?: string) => (
@@ -150,6 +165,33 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
 
       <fieldset className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2">
         <legend className="float-start mb-1 w-full text-lg font-bold text-brand-900 sm:col-span-2">بيانات العقار</legend>
+        <fieldset key={goal.key} aria-describedby={goalError ? goal.errorId : undefined} className="sm:col-span-2">
+          <legend className="mb-1 text-sm font-bold text-stone-700">{required("ماذا تريد لعقارك؟")}</legend>
+          <div className="flex gap-3">
+            {SUBMISSION_GOALS.map((choice) => (
+              <label
+                key={choice.value}
+                className="flex flex-1 cursor-pointer items-center gap-2 rounded-xl border border-stone-300 bg-white px-3 py-2.5 font-bold has-checked:border-brand-600 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name={goal.name}
+                  value={choice.value}
+                  required
+                  defaultChecked={goal.initialValue === choice.value}
+                  aria-invalid={goalError ? true : undefined}
+                  className="size-4 accent-brand-700"
+                />
+                {choice.label}
+              </label>
+            ))}
+          </div>
+          {goalError ? (
+            <p id={goal.errorId} className="mt-1 text-sm font-bold text-red-700">
+              {goalError}
+            </p>
+          ) : null}
+        </fieldset>
         <Field meta={fields.propertyType} label={required("نوع العقار")}>
           {(props) => (
             <select {...props} defaultValue={props.defaultValue ?? ""} required className={inputClass}>
@@ -183,17 +225,11 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
           </Field>
         )}
         {showOther && cityHasList ? otherBox("اسم الحي", "sm:col-span-2") : null}
+        <Field meta={fields.expectedPrice} label="السعر المتوقع بالريال (اختياري)">
+          {(props) => <input {...props} inputMode="numeric" maxLength={MAX.expectedPrice} placeholder="مثال: ١٬٢٥٠٬٠٠٠" className={inputClass} />}
+        </Field>
         <Field meta={fields.description} label={required("وصف العقار")} className="sm:col-span-2">
-          {(props) => (
-            <textarea
-              {...props}
-              rows={5}
-              required
-              maxLength={MAX.description}
-              placeholder="عدد الغرف والدور وعمر العقار والخدمة المطلوبة (إدارة، بيع، تأجير)..."
-              className={inputClass}
-            />
-          )}
+          {(props) => <textarea {...props} rows={5} required maxLength={MAX.description} placeholder="عدد الغرف والدور وعمر العقار وما يهمّنا معرفته عنه…" className={inputClass} />}
         </Field>
       </fieldset>
 

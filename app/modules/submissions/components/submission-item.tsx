@@ -6,9 +6,10 @@ import { FormNotice } from "~/components/forms/field.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import type { LightboxImage } from "~/components/ui/lightbox.tsx";
 import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";
-import { formatArea, formatNumberArabic } from "~/utils/format.ts";
+import { formatArea, formatNumberArabic, formatPriceArabic } from "~/utils/format.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
 import { imageSrcSet, imageUrl, LARGEST_VARIANT } from "~/utils/image-ref.ts";
+import { submissionGoalLabel } from "../limits.ts";
 import { canReview, SUBMISSION_REVIEW_MESSAGES, submissionStatusView } from "../status.ts";
 import type { SubmissionCard } from "../submission-card.ts";
 
@@ -39,6 +40,8 @@ export function SubmissionItem({ submission }: { submission: SubmissionCard }) {
     alt: `صورة ${formatNumberArabic(index + 1)} من طلب ${submission.clientName}`,
   }));
   const facts: Array<[string, string]> = [
+    ["المطلوب", submissionGoalLabel(submission.goal) || "غير محدد"],
+    ["السعر المتوقع", submission.expectedPrice === null ? "غير محدد" : formatPriceArabic(submission.expectedPrice)],
     ["نوع العقار", submission.propertyType],
     ["المدينة", submission.city],
     ["الحي", submission.neighbourhood],
