@@ -22,7 +22,7 @@ import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { CONTENT_VERSIONS, contentImageIds, loadContentEditor, restoreContentVersion } from "./content-admin.server.ts";
 import { handleContentPost } from "./content-action.server.ts";
 import { CONTENT_LIMITS, CONTENT_MESSAGES, CONTENT_SECTIONS, MARQUEE_LIMITS, RESTORE_INTENT, SAVE_ALL_INTENT, sectionIntent, type ContentSectionId } from "./content-sections.ts";
-import { getSiteContent, invalidateSiteContent } from "./content.server.ts";
+import { getPageContent, getSiteContent, invalidateSiteContent } from "./content.server.ts";
 import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from "./defaults.ts";
 
 const db = useTestDatabase({ connections: 6 });
@@ -193,6 +193,14 @@ describe("a field left empty", () => {
     await saveSection("home-featured", { home_featured_title: "   ", home_featured_subtitle: "" });
     expect((await storedContent()).home_featured_title).toBe("");
     expect((await getSiteContent(db())).content.home_featured_title).toBe(SITE_CONTENT_DEFAULTS.home_featured_title);
+  });
+});
+
+describe("a page's content", () => {
+  it("is the keys it asks for, as saved, and nothing else (a page's data carries only its own texts)", async () => {
+    await saveSection("home-featured", { home_featured_title: "عروض الشهر", home_featured_subtitle: "" });
+    const content = await getPageContent(db(), ["home_featured_title", "footer_about_title"]);
+    expect(content).toEqual({ home_featured_title: "عروض الشهر", footer_about_title: SITE_CONTENT_DEFAULTS.footer_about_title });
   });
 });
 

@@ -44,6 +44,15 @@ export async function getSiteContent(db: Db): Promise<{ content: SiteContent; st
   }
 }
 
+/**
+ * The site content a page shows, and only that: what a loader returns is sent with the page as
+ * data, so each public page carries its own texts and not every page's (decision 028).
+ */
+export async function getPageContent<K extends keyof SiteContent>(db: Db, keys: readonly K[]): Promise<Pick<SiteContent, K>> {
+  const { content } = await getSiteContent(db);
+  return Object.fromEntries(keys.map((key) => [key, content[key]])) as Pick<SiteContent, K>;
+}
+
 export function invalidateSiteContent() {
   generation += 1;
   cached = undefined;

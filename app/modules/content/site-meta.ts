@@ -6,7 +6,8 @@ const SITE_LAYOUT_ID = "routes/site/layout";
 
 /** What the public layout's loader gives every public page: site content and the firm's numbers. */
 export interface SiteData {
-  content: SiteContent;
+  /** The footer's texts (each page reads its own: decision 028). */
+  content: Pick<SiteContent, "footer_about_title" | "footer_about_text">;
   companyName: string;
   companyWhatsapp: string;
   publicUrl: string;
@@ -17,20 +18,14 @@ export interface SiteData {
 }
 
 /** What a page's meta function reads of it (see utils/meta.ts's pageMeta). */
-type SiteMatchData = Omit<SiteData, "companyWhatsapp" | "firmFooterHtml" | "firmJsonLd"> & Partial<Pick<SiteData, "firmJsonLd">>;
-
-/**
- * Content with every text empty. React Router calls a page's meta only with its parents' data (a
- * layout whose loader failed cuts the matches at its error boundary), so this is a guard, not a page's
- * real texts; it stands in for SITE_CONTENT_DEFAULTS, which would put every default text (1.5 KiB
- * compressed) in the JavaScript of every public page.
- */
-const NO_CONTENT = new Proxy({}, { get: () => "" }) as SiteContent;
+type SiteMatchData = Pick<SiteData, "companyName" | "publicUrl"> & Partial<Pick<SiteData, "firmJsonLd">>;
 
 /** Reads the public layout's data from a meta function's matches. */
 export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteMatchData {
   const data = matches.find((m) => m?.id === SITE_LAYOUT_ID)?.loaderData as SiteMatchData | undefined;
-  return data ?? { companyName: "", publicUrl: "", content: NO_CONTENT };
+  // React Router calls a page's meta only with its parents' data (a layout whose loader failed cuts
+  // the matches at its error boundary): a guard, not a page's real names.
+  return data ?? { companyName: "", publicUrl: "" };
 }
 
 /** Site content and the firm's numbers, for any public page (the public layout's loader data). */

@@ -1,21 +1,36 @@
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { ArrowLink, ContactOutlineLink } from "~/components/ui/links.tsx";
 import { ImageGallery } from "~/modules/content/components/image-gallery.tsx";
-import { useSiteData } from "~/modules/content/site-meta.ts";
 import { parseImageList } from "~/modules/content/image-list.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
+import { servicesContext } from "~/context.ts";
+import { getPageContent } from "~/modules/content/content.server.ts";
 import { pageMeta, shortDescription } from "~/utils/meta.ts";
 import type { Route } from "./+types/about";
 
-// All of this page is editable site content, which the public layout's loader already reads.
+// All of this page is editable site content.
+const ABOUT_KEYS = [
+  "about_main_title",
+  "about_section1_title",
+  "about_section1_p1",
+  "about_section1_p2",
+  "about_section1_images",
+  "about_section2_title",
+  "about_section2_p1",
+  "about_section2_images",
+] as const;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { content: await getPageContent(context.get(servicesContext).db, ABOUT_KEYS) };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteFromMatches(matches);
-  return pageMeta({ site, title: site.content.about_main_title, description: shortDescription(site.content.about_section1_p1), path: "/about" });
+  return pageMeta({ site, title: loaderData?.content.about_main_title ?? "", description: shortDescription(loaderData?.content.about_section1_p1 ?? ""), path: "/about" });
 };
 
-export default function About() {
-  const { content } = useSiteData();
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { content } = loaderData;
   const sections = [
     {
       id: "about-section-1",

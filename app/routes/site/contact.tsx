@@ -14,6 +14,7 @@ import { getSettings } from "~/modules/settings/settings.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { readForm } from "~/utils/request-body.server.ts";
+import { getPageContent } from "~/modules/content/content.server.ts";
 import { passRetryAfter } from "~/utils/form-reply.server.ts";
 import type { Route } from "./+types/contact";
 
@@ -24,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = Number(params.get("propertyId"));
   const knownTitle = Number.isSafeInteger(id) && id > 0 ? await getOfferTitle(db, id) : undefined;
   const propertyTitle = (knownTitle ?? params.get("propertyTitle") ?? "").trim().slice(0, 200);
-  return { propertyId: knownTitle ? id : undefined, propertyTitle, contactsHtml: firmContactsHtml(await getSettings(db), "contact") };
+  const [settings, content] = await Promise.all([getSettings(db), getPageContent(db, ["contact_page_title", "contact_page_subtitle", "contact_page_image"])]);
+  return { propertyId: knownTitle ? id : undefined, propertyTitle, contactsHtml: firmContactsHtml(settings, "contact"), content };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,14 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A limit's Retry-After reaches a post sent without JavaScript too. */
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteFromMatches(matches);
-  return [...pageMeta({ site, title: site.content.contact_page_title, description: site.content.contact_page_subtitle, path: "/contact" }), { "script:ld+json": site.firmJsonLd }];
+  return [
+    ...pageMeta({ site, title: loaderData?.content.contact_page_title ?? "", description: loaderData?.content.contact_page_subtitle ?? "", path: "/contact" }),
+    { "script:ld+json": site.firmJsonLd },
+  ];
 };
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { propertyId, propertyTitle, contactsHtml } = loaderData;
-  const { content, companyWhatsapp } = useSiteData();
+  const { propertyId, propertyTitle, contactsHtml, content } = loaderData;
+  const { companyWhatsapp } = useSiteData();
   const image = content.contact_page_image ? responsiveFromUrl(content.contact_page_image) : null;
 
   return (

@@ -11,7 +11,7 @@ import { offerFilterChoices } from "~/modules/offers/filter-view.server.ts";
 import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
 import { listOffers } from "~/modules/offers/offers.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
-import { getSiteContent } from "~/modules/content/content.server.ts";
+import { getPageContent } from "~/modules/content/content.server.ts";
 import { storedImageOf } from "~/modules/content/stored-image.server.ts";
 import { pageMeta } from "~/utils/meta.ts";
 import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
@@ -49,21 +49,29 @@ const QUICK_REQUESTS = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const [featured, choices, { content }] = await Promise.all([listOffers(db, { page: 1 }, HOME_OFFER_COUNT), offerFilterChoices(db), getSiteContent(db)]);
+  const [featured, choices, content] = await Promise.all([
+    listOffers(db, { page: 1 }, HOME_OFFER_COUNT),
+    offerFilterChoices(db),
+    getPageContent(db, ["marquee_texts", "home_hero_title", "home_hero_subtitle", "home_hero_image", "home_featured_title", "home_featured_subtitle"]),
+  ]);
   // The hero is the page's largest paint: its AVIF files, when it is a stored photo (decision 019).
   const hero = await storedImageOf(db, content.home_hero_image);
-  return { offers: featured.offers, cities: choices.cities, propertyTypes: choices.propertyTypes, statuses: choices.statuses, hero };
+  return { offers: featured.offers, cities: choices.cities, propertyTypes: choices.propertyTypes, statuses: choices.statuses, hero, content };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteFromMatches(matches);
   // The firm itself (schema.org RealEstateAgent) for search engines, here and on /contact.
-  return [...pageMeta({ site, title: site.content.home_hero_title, description: site.content.home_hero_subtitle, path: "/" }), { "script:ld+json": site.firmJsonLd }];
+  return [
+    ...pageMeta({ site, title: loaderData?.content.home_hero_title ?? "", description: loaderData?.content.home_hero_subtitle ?? "", path: "/" }),
+    { "script:ld+json": site.firmJsonLd },
+  ];
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   useLiveOffers();
-  const { content, companyWhatsapp } = useSiteData();
+  const { content } = loaderData;
+  const { companyWhatsapp } = useSiteData();
   const marquee = content.marquee_texts
     .split("|")
     .map((text) => text.trim())

@@ -3,7 +3,7 @@ import { SiteFooter } from "~/components/layout/site-footer.tsx";
 import { SiteHeader } from "~/components/layout/site-header.tsx";
 import { WhatsappButton } from "~/components/layout/whatsapp-button.tsx";
 import { servicesContext } from "~/context.ts";
-import { getSiteContent } from "~/modules/content/content.server.ts";
+import { getPageContent } from "~/modules/content/content.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import type { SiteData } from "~/modules/content/site-meta.ts";
 import { firmContactsHtml, firmJsonLd } from "~/modules/settings/firm-details.server.tsx";
@@ -17,7 +17,8 @@ export const handle: DeferScriptsHandle = { deferScripts: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
-  const [{ content }, settings] = await Promise.all([getSiteContent(db), getSettings(db)]);
+  // The footer's texts only: each page's loader reads its own (decision 028).
+  const [content, settings] = await Promise.all([getPageContent(db, ["footer_about_title", "footer_about_text"]), getSettings(db)]);
   const site = { companyName: COMPANY_NAME, publicUrl: env.PUBLIC_URL };
   return {
     ...site,

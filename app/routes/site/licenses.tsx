@@ -1,7 +1,7 @@
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { PageTitle } from "~/components/ui/page-title.tsx";
 import { servicesContext } from "~/context.ts";
-import { useSiteData } from "~/modules/content/site-meta.ts";
+import { getPageContent } from "~/modules/content/content.server.ts";
 import { LicenceGrid } from "~/modules/licences/components/licence-grid.tsx";
 import { listLicences } from "~/modules/licences/licences.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
@@ -10,16 +10,22 @@ import type { Route } from "./+types/licenses";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  return { licences: await listLicences(db) };
+  const [licences, content] = await Promise.all([listLicences(db), getPageContent(db, ["licenses_page_title", "licenses_page_subtitle"])]);
+  return { licences, content };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteFromMatches(matches);
-  return pageMeta({ site, title: site.content.licenses_page_title, description: shortDescription(site.content.licenses_page_subtitle), path: "/licenses" });
+  return pageMeta({
+    site,
+    title: loaderData?.content.licenses_page_title ?? "",
+    description: shortDescription(loaderData?.content.licenses_page_subtitle ?? ""),
+    path: "/licenses",
+  });
 };
 
 export default function Licenses({ loaderData }: Route.ComponentProps) {
-  const { content } = useSiteData();
+  const { content } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumb items={[{ label: "الرئيسية", to: "/" }, { label: content.licenses_page_title }]} />

@@ -37,14 +37,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chips = filterChips(filters);
   // The «تصفية» badge: the filters inside the disclosure (the keyword has its own field).
   const activeCount = chips.length - (filters.keyword ? 1 : 0);
+  // Only the chosen city's neighbourhoods: the form applies a new city as it is chosen, and the
+  // list's answer brings that city's (all forty cities' were a tenth of the page: decision 028).
+  const shown = { ...choices, neighbourhoods: filters.city ? { [filters.city]: choices.neighbourhoods[filters.city] ?? [] } : {} };
   if (url.searchParams.get("view") === "map") {
     const [view, settings] = await Promise.all([loadOffersMapView(db, filters), getSettings(db)]);
     const map = { markers: view.markers, markersCapped: view.markersCapped, offMap: view.offMap, tileUrl: settings.mapTileUrl };
-    return { ...view.list, recent: [], filters, ...choices, chips, activeCount, map };
+    return { ...view.list, recent: [], filters, ...shown, chips, activeCount, map };
   }
   // Sold and rented lately (decision 027): a section of their own under the first page, never among the list's offers or its count.
   const [result, recent] = await Promise.all([listOffers(db, filters), filters.page === 1 ? listRecentOffers(db, filters) : []]);
-  return { ...result, recent, filters, ...choices, chips, activeCount, map: null };
+  return { ...result, recent, filters, ...shown, chips, activeCount, map: null };
 }
 
 // Switching between grid and swipe needs no new data (a live update, same URL, does); the map view's list and markers do.

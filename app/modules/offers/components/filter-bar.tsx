@@ -242,9 +242,10 @@ function useApplyOnChange() {
  * with city, neighbourhood, type, status, price and area ranges, bedrooms and the order. On wide
  * screens the disclosure stays open (app.css). A plain GET form: every filter lands in the address.
  *
- * The neighbourhood list is the chosen city's; with no city it waits for one. Before JavaScript
- * loads, choosing a city and showing the results lists its neighbourhoods; after, they follow the
- * city at once, and every change applies itself (useApplyOnChange).
+ * The neighbourhood list is the chosen city's; with no city it waits for one. Choosing a city and
+ * showing the results lists its neighbourhoods: with JavaScript every change applies itself
+ * (useApplyOnChange), and the list's answer brings the new city's (the page carries only the chosen
+ * city's, decision 028).
  */
 export function OffersFilterForm({
   cities,
