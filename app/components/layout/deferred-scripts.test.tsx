@@ -1,7 +1,7 @@
 import { createElement, Fragment } from "react";
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { deferredLoader, dynamicImportCode, earlyInputScript, scriptsParts, withLowPriorityPreloads } from "./deferred-scripts.tsx";
+import { compactManifest, deferredLoader, dynamicImportCode, earlyInputScript, scriptsParts, withLowPriorityPreloads } from "./deferred-scripts.tsx";
 
 // React Router 8's inline module on an offer page (production build, trimmed manifest), as
 // <Scripts> writes it: the route modules' static imports, the manifest, the modules' table, the entry.
@@ -50,6 +50,14 @@ describe("dynamicImportCode", () => {
       "routes/site/offer": { url: "/assets/offer-BeaNBLT-.js" },
     });
     expect((window.__reactRouterManifest as { version: string }).version).toBe("1d06b8af");
+    // The manifest in one line, the same value.
+    expect(code).toContain(`window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-DATu8tPa.js","imports":["/assets/rolldown-runtime-XKyaHtl9.js"],"css":[]},"url"`);
+  });
+
+  it("leaves a manifest it cannot read as JSON as it is", () => {
+    const odd = `window.__reactRouterManifest = {\n  a: 1\n};\nwindow.x = 2;`;
+    expect(compactManifest(odd)).toBe(odd);
+    expect(compactManifest("window.x = 1;")).toBe("window.x = 1;");
   });
 
   it("keeps a route whose module comes in several chunks (client loader and main) as one object", async () => {

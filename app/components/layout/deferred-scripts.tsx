@@ -111,7 +111,26 @@ export function dynamicImportCode(moduleCode: string): string | undefined {
     }
   }
   if (!urls.length || !entry) return undefined;
-  return `Promise.all(${scriptJson(urls)}.map(function(u){return import(u)})).then(function(m){var ${names.map((name, i) => `${name}=m[${i}]`).join(",")};\n${rest.join("\n")}\n${entry}})`;
+  return `Promise.all(${scriptJson(urls)}.map(function(u){return import(u)})).then(function(m){var ${names.map((name, i) => `${name}=m[${i}]`).join(",")};\n${compactManifest(rest.join("\n"))}\n${entry}})`;
+}
+
+const MANIFEST = "window.__reactRouterManifest = ";
+
+/**
+ * React Router writes the routes' manifest as indented JSON (4 KB on /offers, half of it spaces):
+ * the same value in one line. Left as it is when it is not the JSON this expects.
+ */
+export function compactManifest(code: string): string {
+  const start = code.indexOf(MANIFEST);
+  if (start < 0) return code;
+  const from = start + MANIFEST.length;
+  const end = code.indexOf("\n};", from);
+  if (end < 0) return code;
+  try {
+    return code.slice(0, from) + scriptJson(JSON.parse(code.slice(from, end + 2))) + code.slice(end + 2);
+  } catch {
+    return code;
+  }
 }
 
 /** The window property through which the early-input script (in the head) and the loader (at the end of the body) meet. */
@@ -185,6 +204,9 @@ function painted(){var t;function settle(){if(done)return;clearTimeout(t);t=setT
 if(d.readyState==="complete")painted();else w.addEventListener("load",painted,{once:true})})(document,window)`;
 }
 
+/** earlyInputScript's text, written once. */
+let earlyInput: string | undefined;
+
 const isDeferred = (matches: ReturnType<typeof useMatches>) => matches.some((match) => (match.handle as DeferScriptsHandle | undefined)?.deferScripts === true);
 
 /**
@@ -194,7 +216,7 @@ const isDeferred = (matches: ReturnType<typeof useMatches>) => matches.some((mat
  */
 export function EarlyInput({ nonce }: { nonce?: string }) {
   if (!isDeferred(useMatches())) return null;
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyInputScript() : "" }} />;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? (earlyInput ??= earlyInputScript()) : "" }} />;
 }
 
 /**
@@ -230,7 +252,16 @@ export function DeferredScripts(props: ScriptsProps) {
   );
 }
 
+/** The loaders written so far, by React Router's code: a route's pages all have the same one (a render costs a millisecond less). */
+const loaders = new Map<string, string | undefined>();
+
 function serverLoader(parts: ScriptsParts): string | undefined {
+  const key = `${parts.preloads.join(" ")}\n${parts.moduleCode}`;
+  if (loaders.has(key)) return loaders.get(key);
   const code = dynamicImportCode(parts.moduleCode);
-  return code && deferredLoader(parts.preloads, code);
+  const loader = code && deferredLoader(parts.preloads, code);
+  // Bounded: a deploy's route combinations are few, but nothing a visitor sends may grow it without end.
+  if (loaders.size >= 200) loaders.clear();
+  loaders.set(key, loader);
+  return loader;
 }
