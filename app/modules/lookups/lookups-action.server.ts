@@ -50,8 +50,8 @@ export async function handleLookupPost(services: AppServices, intent: LookupInte
     case "lookup-visibility": {
       const submission = parseSubmission(form, lookupVisibilitySchema);
       if (submission.status !== "success") return replyToSubmission(submission, ECHO);
-      const { id, visibility, recentDays } = submission.value;
-      const outcome = await setStatusVisibility(db, id, visibility, recentDays);
+      const { value } = submission;
+      const outcome = await setStatusVisibility(db, value.id, value.visibility, value.visibility === "recent" ? value.recentDays : undefined);
       return outcome.ok ? done(LOOKUP_MESSAGES.visibilitySaved) : replyToSubmission(submission, placed(outcome));
     }
     case "lookup-change": {

@@ -310,15 +310,18 @@ export async function moveLookupValue(db: Db, list: LookupListKey, id: number, d
 
 /**
  * Who sees the offers of a status (decision 027): available, recent (for `recentDays` after an
- * offer entered it) or internal. Every instance drops its status cache and its kept pages on
+ * offer entered it; without them, the status keeps its own) or internal. Every instance drops its status cache and its kept pages on
  * commit (the "lookups" announcement). Offers of a status made available are published now, so
  * the search alerts announce them as they would a new offer.
  */
-export async function setStatusVisibility(db: Db, id: number, visibility: StatusVisibility, recentDays: number): Promise<Outcome> {
+export async function setStatusVisibility(db: Db, id: number, visibility: StatusVisibility, recentDays?: number): Promise<Outcome> {
   return change(db, async (tx) => {
     const [found] = await tx.select({ name: offerStatuses.name, visibility: offerStatuses.visibility }).from(offerStatuses).where(eq(offerStatuses.id, id)).for("update");
     if (!found) return refuse(LOOKUP_MESSAGES.gone, 404);
-    await tx.update(offerStatuses).set({ visibility, recentDays }).where(eq(offerStatuses.id, id));
+    await tx
+      .update(offerStatuses)
+      .set({ visibility, ...(recentDays === undefined ? {} : { recentDays }) })
+      .where(eq(offerStatuses.id, id));
     if (visibility === "available" && found.visibility !== "available") {
       await tx
         .insert(offerPublications)

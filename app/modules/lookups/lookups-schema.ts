@@ -3,7 +3,7 @@ import { cleanPersonName } from "~/utils/bidi.ts";
 import { formatCountArabic, formatNumberArabic } from "~/utils/format.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { toAsciiDigits } from "~/utils/numbers.ts";
-import { RECENT_DAYS_MAX, STATUS_VISIBILITIES } from "./status-visibility.ts";
+import { RECENT_DAYS_MAX } from "./status-visibility.ts";
 
 /** The lookup lists the manager edits on the settings page (SPEC §3 Lookup lists, §9). */
 const LOOKUP_LISTS = ["cities", "neighbourhoods", "propertyTypes", "unitTypes", "statuses"] as const;
@@ -76,14 +76,17 @@ export const lookupChangeSchema = z.object({
   change: z.enum(["hide", "show", "up", "down", "delete"], MESSAGES.badRequest),
 });
 
-/** Who sees a status's offers, and a recent status's days (decision 027). Digits may be typed Arabic-Indic. */
-export const lookupVisibilitySchema = z.object({
-  id: idField(),
-  visibility: z.enum(STATUS_VISIBILITIES, MESSAGES.badRequest),
-  recentDays: z
+/** A recent status's days in «تم بيعها أو تأجيرها مؤخرًا»: 1 to 365; digits may be typed Arabic-Indic. */
+const recentDaysField = () =>
+  z
     .string(LOOKUP_MESSAGES.recentDaysInvalid)
     .transform((value) => toAsciiDigits(value.trim()))
     .pipe(z.string().regex(/^\d{1,3}$/u, LOOKUP_MESSAGES.recentDaysInvalid))
     .transform(Number)
-    .pipe(z.number().int().min(1, LOOKUP_MESSAGES.recentDaysInvalid).max(RECENT_DAYS_MAX, LOOKUP_MESSAGES.recentDaysInvalid)),
-});
+    .pipe(z.number().int().min(1, LOOKUP_MESSAGES.recentDaysInvalid).max(RECENT_DAYS_MAX, LOOKUP_MESSAGES.recentDaysInvalid));
+
+/** Who sees a status's offers (decision 027); the days are read only for a recent status (another keeps its own). */
+export const lookupVisibilitySchema = z.discriminatedUnion("visibility", [
+  z.object({ id: idField(), visibility: z.literal("recent"), recentDays: recentDaysField() }),
+  z.object({ id: idField(), visibility: z.enum(["available", "internal"], MESSAGES.badRequest) }),
+]);

@@ -5,6 +5,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { offerPublications, offers, offerStatuses } from "~/db/schema.ts";
 import { addLookupValue, setStatusVisibility } from "~/modules/lookups/lookups-admin.server.ts";
+import { lookupVisibilitySchema } from "~/modules/lookups/lookups-schema.ts";
+import { parseSubmission } from "~/utils/form-submission.ts";
 import { getStatusVisibilities, invalidateLookups } from "~/modules/lookups/lookups.server.ts";
 import { keywordSearch, rankedMatches, type ForcedWay } from "~/modules/search/search.server.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
@@ -153,6 +155,20 @@ describe("«تم بيعها أو تأجيرها مؤخرًا» and the offer pag
 });
 
 describe("the manager decides a status's visibility", () => {
+  it("reads the settings form: a recent status's days from 1 to 365 (Arabic-Indic digits too), ignored for another visibility", () => {
+    const read = (fields: Record<string, string>) => parseSubmission(new URLSearchParams(fields), lookupVisibilitySchema);
+    const errorsOf = (fields: Record<string, string>) => {
+      const submission = read(fields);
+      return submission.status === "success" ? undefined : submission.error;
+    };
+    const thirty = read({ id: "3", visibility: "recent", recentDays: "٣٠" });
+    expect(thirty.status === "success" ? thirty.value : thirty.error).toEqual({ id: 3, visibility: "recent", recentDays: 30 });
+    for (const days of ["٠", "366", "", "ثلاثون"])
+      expect(errorsOf({ id: "3", visibility: "recent", recentDays: days })?.recentDays).toEqual(["يرجى إدخال عدد الأيام من ١ إلى ٣٦٥"]);
+    expect(read({ id: "3", visibility: "available", recentDays: "٠" }).status).toBe("success");
+    expect(read({ id: "3", visibility: "public" }).status).not.toBe("success");
+  });
+
   it("makes reserved offers public and internal again, the public places following at once; a made-available status's offers are published for the alerts", async () => {
     const [reserved] = await db().select().from(offerStatuses).where(eq(offerStatuses.name, "محجوز"));
     await db().update(offers).set({ adLicenceEndsAt: null }).where(eq(offers.id, ids.reserved!));

@@ -191,6 +191,7 @@ function VisibilityForm({ item }: { item: StatusItem }) {
           inputMode="numeric"
           defaultValue={formatNumberArabic(item.recentDays)}
           maxLength={3}
+          disabled={visibility !== "recent"}
           aria-describedby={`${id}-days-hint`}
           className={`${inputClass} w-24 py-1.5`}
         />
