@@ -28,7 +28,7 @@ function cpuMs(pid: number): number {
 }
 
 /** The page's bytes by part, each part's matches taken out before the next is looked for. */
-export function htmlParts(html: string): { part: string; bytes: number; count: number }[] {
+function htmlParts(html: string): { part: string; bytes: number; count: number }[] {
   const bytes = (s: string) => Buffer.byteLength(s);
   let rest = html;
   const parts: { part: string; bytes: number; count: number }[] = [];

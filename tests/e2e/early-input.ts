@@ -18,7 +18,7 @@ export type Moment =
 export const MOMENTS: Moment[] = ["held", "hydrating", "random"];
 
 /** A small seeded generator (mulberry32): the same seed, the same delays. */
-export function seeded(seed: number) {
+function seeded(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -51,7 +51,9 @@ describe("dynamicImportCode", () => {
     });
     expect((window.__reactRouterManifest as { version: string }).version).toBe("1d06b8af");
     // The manifest in one line, the same value.
-    expect(code).toContain(`window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-DATu8tPa.js","imports":["/assets/rolldown-runtime-XKyaHtl9.js"],"css":[]},"url"`);
+    expect(code).toContain(
+      `window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-DATu8tPa.js","imports":["/assets/rolldown-runtime-XKyaHtl9.js"],"css":[]},"url"`,
+    );
   });
 
   it("leaves a manifest it cannot read as JSON as it is", () => {

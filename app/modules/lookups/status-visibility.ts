@@ -28,8 +28,7 @@ export const DEFAULT_STATUS_VISIBILITY: Readonly<Record<string, StatusVisibility
   مؤجل: "internal",
 };
 
-/** How long a sold or rented offer stays in its section by default, and the bounds of the setting. */
-export const RECENT_DAYS_DEFAULT = 90;
+/** The longest a sold or rented offer may stay in its section (the default, 90 days, is the column's: db/schema.ts). */
 export const RECENT_DAYS_MAX = 365;
 
 /** The section's title on /offers and home. */

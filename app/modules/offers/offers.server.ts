@@ -61,7 +61,7 @@ export async function publicOffersCondition(db: Db): Promise<SQL> {
  * visibility is «recent», entered within that status's days, with no ended licence. Never in the
  * list, the search, the map, the alerts or the sitemap; shown in their own section and on their page.
  */
-export async function recentOffersCondition(db: Db): Promise<SQL> {
+async function recentOffersCondition(db: Db): Promise<SQL> {
   const { recent } = await getStatusVisibilities(db);
   if (recent.length === 0) return sql`false`;
   const within = recent.map(({ name, days }) => sql`(${offers.status} = ${name} and ${offers.statusChangedAt} > now() - ${days} * interval '1 day')`);
@@ -345,7 +345,7 @@ export async function getOfferPage(db: Db, id: number): Promise<OfferPageResult 
 }
 
 /** How many cards «تم بيعها أو تأجيرها مؤخرًا» shows at most. */
-export const RECENT_SECTION_SIZE = 6;
+const RECENT_SECTION_SIZE = 6;
 
 /**
  * «تم بيعها أو تأجيرها مؤخرًا» (decision 027): the sold and rented offers of the last days that match
