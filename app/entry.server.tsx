@@ -7,6 +7,8 @@ import { nonceContext } from "~/context.ts";
 import { NonceContext } from "~/utils/nonce.tsx";
 import { log } from "~/utils/log.server.ts";
 import { ListsBootContext } from "~/modules/visitor-lists/components/list-buttons.tsx";
+import { IconSpriteContext } from "~/components/ui/icons.tsx";
+import { ICON_SPRITE_HTML } from "~/components/ui/icon-sprite.server.ts";
 import { bootVisitorLists } from "~/modules/visitor-lists/lists-boot.ts";
 
 /** The public layout's inline script that marks the visitor's favourites and compare buttons (lists-boot.ts). */
@@ -70,7 +72,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ListsBootContext.Provider value={{ source: listsBoot, nonce }}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <IconSpriteContext.Provider value={ICON_SPRITE_HTML}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </IconSpriteContext.Provider>
         </ListsBootContext.Provider>
       </NonceContext.Provider>,
       {

@@ -3,8 +3,11 @@
 // reference (<use href="#i-…">): a list of 24 cards repeats its icons on each, and a reference is a
 // fifth of the bytes and one element instead of three to five for React to render and hydrate
 // (issue 28, decision 028). Their stroke is app.css's `.icon`. No sprite file to build or fetch: the
-// symbols are in the HTML, so a page navigated to in the browser has them too. app.css also draws a
-// few of the same files as CSS masks where a list repeats them (the cards' facts).
+// symbols are in the HTML (written by the server alone: icon-sprite.server.ts), so a page navigated
+// to in the browser has them too. app.css also draws a few of the same files as CSS masks where a
+// list repeats them (the cards' facts).
+import { createContext, useContext } from "react";
+
 type IconProps = { className?: string; title?: string };
 
 /** Every icon's file name (without .svg); icons.test.ts checks it against ./icons. */
@@ -35,10 +38,6 @@ export const ICON_NAMES = [
 ] as const;
 type IconName = (typeof ICON_NAMES)[number];
 
-/** What each file draws inside its <svg> (its stroke is the sprite's, not the file's). */
-const FILES = import.meta.glob<string>("./icons/*.svg", { query: "?raw", import: "default", eager: true });
-const drawing = (name: string) => (FILES[`./icons/${name}.svg`] ?? "").replace(/^<svg[^>]*>|<\/svg>\s*$/g, "");
-
 function Svg({ className = "size-5", title, symbol }: IconProps & { symbol: IconName }) {
   return (
     <svg className={className ? `icon ${className}` : "icon"} aria-hidden={title ? undefined : true} role={title ? "img" : undefined}>
@@ -48,15 +47,12 @@ function Svg({ className = "size-5", title, symbol }: IconProps & { symbol: Icon
   );
 }
 
+/** The sprite's symbols (icon-sprite.server.ts), given by entry.server.tsx: empty in the browser, where the sprite keeps the server's. */
+export const IconSpriteContext = createContext("");
+
 /** Every line icon's drawing, once, for the icons above to refer to; in the root layout. */
 export function IconSprite() {
-  return (
-    <svg aria-hidden="true" className="hidden">
-      {ICON_NAMES.map((name) => (
-        <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24" dangerouslySetInnerHTML={{ __html: drawing(name) }} />
-      ))}
-    </svg>
-  );
+  return <svg aria-hidden="true" className="hidden" dangerouslySetInnerHTML={{ __html: useContext(IconSpriteContext) }} suppressHydrationWarning />;
 }
 
 export const SearchIcon = (p: IconProps) => <Svg {...p} symbol="search" />;

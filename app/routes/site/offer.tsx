@@ -1,5 +1,4 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { NotFoundBoundary } from "~/components/layout/not-found-content.tsx";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { AreaIcon, BathIcon, BedIcon, ChevronEndIcon, ChevronStartIcon, HomeIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { WhatsappLink } from "~/components/ui/whatsapp-link.tsx";
@@ -256,5 +255,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // 410 (the licence has ended) and 404 (deleted or unknown): the loader sent the page's markup with similar offers.
   const html = isRouteErrorResponse(error) && (error.status === 410 || error.status === 404) ? (error.data as { html?: string } | null)?.html : undefined;
   if (html) return <div dangerouslySetInnerHTML={{ __html: html }} />;
-  return <NotFoundBoundary error={error} />;
+  // Anything else goes on to the root's boundary (this page's code carries no other error page).
+  throw error;
 }
