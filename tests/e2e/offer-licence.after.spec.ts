@@ -116,8 +116,8 @@ test("the offer page shows «بيانات الإعلان» with a QR code to the
     await page.goto(`/offers?keyword=${mark}`);
     const card = page.getByTestId("offers-grid").locator("article").filter({ hasText: title });
     await expect(card).toHaveCount(1);
-    expect(words(await card.getByTestId("card-price").textContent())).toBe(words(`${arabicPrice(60_000)} سنويًا`));
-    expect(words(await card.getByTestId("card-price-per-metre").textContent())).toBe(words(`${arabicPrice(300)} للمتر المربع سنويًا`));
+    expect(words(await card.locator(".offer-card-price").textContent())).toBe(words(`${arabicPrice(60_000)} سنويًا`));
+    expect(words(await card.locator(".offer-card-per-metre").textContent())).toBe(words(`${arabicPrice(300)} للمتر المربع سنويًا`));
     fs.mkdirSync(SHOTS, { recursive: true });
     await card.screenshot({ path: `${SHOTS}/card-desktop.png` });
 

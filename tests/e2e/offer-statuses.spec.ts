@@ -73,7 +73,7 @@ test("a monthly rent shows its yearly amount, and the price order puts sales fir
   // No sale after the first rent.
   if (firstRent >= 0) expect(tones.slice(firstRent)).not.toContain("للبيع");
   await page.goto("/offers?status=للإيجار");
-  const yearly = page.getByTestId("card-price-yearly").first();
+  const yearly = page.locator(".offer-card-yearly").first();
   // The money helper's marks (U+200F) keep «ر.س.» after its number in a right-to-left line.
   await expect(yearly).toBeVisible();
   const text = (await yearly.textContent()) ?? "";
