@@ -150,7 +150,7 @@ test("the hero image: uploaded with a progress bar, shown from its stored varian
   await signedInAs("manager");
   await openEditor(page);
   const hero = section(page, "الواجهة الرئيسية");
-  const before = await hero.getByRole("img", { name: "صورة خلفية الواجهة: الصورة 1" }).getAttribute("src");
+  const before = await hero.getByRole("img", { name: "صورة خلفية الواجهة: الصورة ١" }).getAttribute("src");
   // Hold the answer a moment, so the bar can be seen while the image is on its way.
   await page.route("**/admin/content/images", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -161,7 +161,7 @@ test("the hero image: uploaded with a progress bar, shown from its stored varian
     .toBuffer();
   await hero.getByLabel(/^(استبدال الصورة|اختيار صورة): صورة خلفية الواجهة/).setInputFiles({ name: "sea.jpg", mimeType: "image/jpeg", buffer });
   await expect(hero.getByRole("progressbar", { name: "رفع sea.jpg" })).toBeVisible();
-  const image = hero.getByRole("img", { name: "صورة خلفية الواجهة: الصورة 1" });
+  const image = hero.getByRole("img", { name: "صورة خلفية الواجهة: الصورة ١" });
   await expect(image).toHaveAttribute("src", /^\/images\/[a-f0-9]{32}-400\.webp$/, { timeout: 20_000 });
   const src = (await image.getAttribute("src"))!;
   expect(src).not.toBe(before);
@@ -183,5 +183,5 @@ test("the hero image: uploaded with a progress bar, shown from its stored varian
     .getByRole("button", { name: /^استعادة/ })
     .click();
   await expect(page.getByRole("status")).toContainText("تمت استعادة");
-  await expect(section(page, "الواجهة الرئيسية").getByRole("img", { name: "صورة خلفية الواجهة: الصورة 1" })).toHaveAttribute("src", before!);
+  await expect(section(page, "الواجهة الرئيسية").getByRole("img", { name: "صورة خلفية الواجهة: الصورة ١" })).toHaveAttribute("src", before!);
 });

@@ -53,7 +53,7 @@ test("about: title, both sections and the seeded galleries, which open large", a
   await expectImagesLoaded(page);
 
   await hydrated(page);
-  await page.getByRole("link", { name: "شريكك العقاري الموثوق - صورة 2" }).click();
+  await page.getByRole("link", { name: "شريكك العقاري الموثوق - صورة ٢" }).click();
   const dialog = page.getByRole("dialog", { name: "صور: شريكك العقاري الموثوق" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("٢ / ٣")).toBeVisible();

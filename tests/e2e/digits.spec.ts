@@ -29,7 +29,13 @@ async function staffProse(): Promise<string[]> {
   );
   // The site's texts; the marquee's are one value, separated by '|'.
   const content = await queryE2eDatabase<{ value: string }>("select value from site_content");
-  return [...offers.flatMap((o) => o.texts), ...content.flatMap((c) => c.value.split("|"))]
+  // What visitors and staff typed elsewhere in the suite (owners' names, inquiries, task and finance request titles): shown as typed.
+  const typed = await queryE2eDatabase<{ text: string }>(
+    `select client_name as text from submissions union all select description from submissions
+     union all select name from inquiries union all select message from inquiries
+     union all select title from tasks union all select description from tasks union all select coalesce(notes, '') from tasks`,
+  );
+  return [...offers.flatMap((o) => o.texts), ...content.flatMap((c) => c.value.split("|")), ...typed.map((t) => t.text)]
     .map((text) => text.trim())
     .filter((text) => /[0-9]/.test(text))
     .sort((a, b) => b.length - a.length);

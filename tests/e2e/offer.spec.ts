@@ -8,8 +8,13 @@ async function firstOfferId(page: Page): Promise<number> {
   return Number(href!.split("/").pop());
 }
 
+/** The offers a visitor can open: an available status (decision 027), a licence not ended. */
+const PUBLIC = "status in (select name from offer_statuses where visibility = 'available') and (ad_licence_ends_at is null or ad_licence_ends_at > now())";
+
 async function offerWithUnits(): Promise<{ id: number; title: string; price: string }> {
-  const [row] = await queryE2eDatabase<{ id: number; title: string; price: string }>("select id, title, price from offers where jsonb_array_length(units) > 0 order by id limit 1");
+  const [row] = await queryE2eDatabase<{ id: number; title: string; price: string }>(
+    `select id, title, price from offers where jsonb_array_length(units) > 0 and ${PUBLIC} order by id limit 1`,
+  );
   return row!;
 }
 
@@ -44,8 +49,8 @@ test("offer page: price in both forms, facts, gallery, units, map, neighbours", 
 });
 
 test("previous of the newest offer wraps to the oldest", async ({ page }) => {
-  const [newest] = await queryE2eDatabase<{ id: number }>("select id from offers order by created_at desc, id desc limit 1");
-  const [oldest] = await queryE2eDatabase<{ id: number }>("select id from offers order by created_at asc, id asc limit 1");
+  const [newest] = await queryE2eDatabase<{ id: number }>(`select id from offers where ${PUBLIC} order by created_at desc, id desc limit 1`);
+  const [oldest] = await queryE2eDatabase<{ id: number }>(`select id from offers where ${PUBLIC} order by created_at asc, id asc limit 1`);
   await page.goto(`/offer/${newest!.id}`);
   await expect(page.getByRole("link", { name: "العرض السابق" })).toHaveAttribute("href", `/offer/${oldest!.id}`);
   await page.goto(`/offer/${oldest!.id}`);

@@ -13,8 +13,10 @@ const ar = (n: number) => n.toLocaleString("ar-SA");
 async function expectedIds(where: string, params: unknown[], order = "created_at desc, id desc"): Promise<number[]> {
   const [settings] = await queryE2eDatabase<{ require_ad_licence: boolean }>("select require_ad_licence from settings where id = 1");
   const licensed = settings?.require_ad_licence ? "and (status not in ('للبيع', 'للإيجار') or (ad_licence_number <> '' and ad_licence_ends_at is not null))" : "";
+  // Only the statuses a visitor sees in the list (decision 027).
   const rows = await queryE2eDatabase<{ id: number }>(
-    `select id from offers where (ad_licence_ends_at is null or ad_licence_ends_at > now()) ${licensed} and ${where} order by ${order}`,
+    `select id from offers where status in (select name from offer_statuses where visibility = 'available')
+       and (ad_licence_ends_at is null or ad_licence_ends_at > now()) ${licensed} and ${where} order by ${order}`,
     params,
   );
   return rows.map((r) => r.id);

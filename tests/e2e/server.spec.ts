@@ -1,3 +1,4 @@
+import { queryE2eDatabase } from "./db.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("security headers on pages, data and files", async ({ request }) => {
@@ -33,7 +34,12 @@ test("robots.txt keeps crawlers out of the back office; sitemap lists offers", a
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("xml");
   const xml = await sitemap.text();
-  expect(xml.match(/\/offer\/\d+/g)?.length).toBeGreaterThanOrEqual(16);
+  // Every offer a visitor can open (an available status, decision 027; a licence not ended), and no other.
+  const open = await queryE2eDatabase<{ id: number }>(
+    "select id from offers where status in (select name from offer_statuses where visibility = 'available') and (ad_licence_ends_at is null or ad_licence_ends_at > now())",
+  );
+  expect(open.length).toBeGreaterThanOrEqual(10);
+  expect(new Set(xml.match(/\/offer\/\d+/g))).toEqual(new Set(open.map((row) => `/offer/${row.id}`)));
   expect(xml).not.toContain("/admin");
 });
 
