@@ -81,7 +81,7 @@ test("the licence section: typed checks in Arabic, saved, loaded back on the edi
   const number = section.getByLabel("رقم ترخيص الإعلان");
   await number.fill("72-00أ");
   await number.blur();
-  await expect(number).toHaveAccessibleDescription("رقم ترخيص الإعلان أرقام فقط، مثل 7200123456");
+  await expect(number).toHaveAccessibleDescription("رقم ترخيص الإعلان أرقام فقط، مثل ٧٢٠٠١٢٣٤٥٦");
   await number.fill("٧٢٠٠١٢٣٤٥٦");
   await expect(number).not.toHaveAttribute("aria-invalid", "true");
   await section.getByLabel("تاريخ إصدار الترخيص").fill(riyadhDay(-30));
@@ -96,7 +96,7 @@ test("the licence section: typed checks in Arabic, saved, loaded back on the edi
   const address = section.getByLabel("العنوان الوطني المختصر (اختياري)");
   await address.fill("RRR29");
   await address.blur();
-  await expect(address).toHaveAccessibleDescription(/العنوان الوطني المختصر 4 أحرف إنجليزية ثم 4 أرقام/);
+  await expect(address).toHaveAccessibleDescription(/العنوان الوطني المختصر ٤ أحرف إنجليزية ثم ٤ أرقام/);
   await address.fill("rrrd2929");
 
   // A yes asks for its details; a no shows no box.

@@ -97,7 +97,7 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   await page.getByLabel("عدد الوحدات المماثلة").fill("2");
   await page.getByRole("button", { name: "إضافة الوحدة" }).click();
   await expect(page.getByTestId("offer-unit")).toHaveCount(2);
-  await expect(page.getByTestId("offer-unit").first()).toContainText("شقة مطلة (#1)");
+  await expect(page.getByTestId("offer-unit").first()).toContainText("شقة مطلة (#١)");
 
   // Two photos, and a file that is not a photo: it names itself and spoils nothing.
   await page
@@ -127,8 +127,8 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   );
   expect([saved!.city, saved!.location, saved!.details.facade]).toEqual([city, "حي النخبة", ["شمال"]]);
   expect(saved!.units.map((u) => [u.description, u.floor])).toEqual([
-    ["شقة مطلة (#1)", "2-3"],
-    ["شقة مطلة (#2)", "2-3"],
+    ["شقة مطلة (#١)", "2-3"],
+    ["شقة مطلة (#٢)", "2-3"],
   ]);
   expect(await photoUrls(saved!.id)).not.toHaveLength(0);
 
@@ -152,7 +152,7 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   await page.goto(`/admin/offers/edit/${saved!.id}`);
   await expect(page.getByLabel("عنوان العقار")).toHaveValue(title);
   await expect(page.getByTestId("offer-unit")).toHaveCount(2);
-  await page.getByRole("button", { name: "حذف الوحدة 2" }).click();
+  await page.getByRole("button", { name: "حذف الوحدة ٢" }).click();
   await expect(page.getByRole("dialog")).toContainText("هل أنت متأكد من حذف هذه الوحدة؟");
   await page.getByRole("dialog").getByRole("button", { name: "حذف" }).click();
   await expect(page.getByTestId("offer-unit")).toHaveCount(1);
