@@ -315,7 +315,7 @@ test("a tap on a button painted before the rest of the page has arrived (the loa
   const cdp = await page.context().newCDPSession(page);
   // The HTML trickles in: the offer's buttons are painted well before the end of the body.
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: 12_000, uploadThroughput: 50_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 100, downloadThroughput: 3_000, uploadThroughput: 50_000 });
   await page.goto(`/offer/${offer.id}`, { waitUntil: "commit" });
   const heart = main(page).getByRole("button", { name: "أضف إلى المفضلة" }).first();
   await heart.click();
