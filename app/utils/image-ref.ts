@@ -14,7 +14,12 @@ export interface ImageRef {
   colour: string;
 }
 
-export type ImageFormat = "webp" | "avif";
+/**
+ * "webp" or "avif": that file (AVIF only where the width has one). "best": the variant's address
+ * without a type, which the server answers in AVIF to a browser whose Accept names it and in WebP
+ * to the others (decision 028), so markup needs no <picture> and no second srcset.
+ */
+export type ImageFormat = "webp" | "avif" | "best";
 
 /**
  * Widths of the WebP variants written for each photo (never wider than the original). The largest
@@ -31,19 +36,22 @@ export const BASE_VARIANT_WIDTHS = [400, 800, 1500] as const;
 /** What a photo picker offers: the formats phones and cameras write (HEIC where the browser converts it). */
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif";
 
-/** A stored variant's file name: `{id}-{width}.webp` or `.avif`. */
-export const IMAGE_FILE_PATTERN = /^([a-f0-9]{32})-(\d{2,4})\.(webp|avif)$/;
+/** A stored variant's file name, `{id}-{width}.webp` or `.avif`, or its address without a type (the best the browser reads). */
+export const IMAGE_FILE_PATTERN = /^([a-f0-9]{32})-(\d{2,4})(?:\.(webp|avif))?$/;
 
 function variantUrl(image: Pick<ImageRef, "id" | "avif">, width: number, format: ImageFormat): string {
-  return `/images/${image.id}-${width}.${format === "avif" && image.avif?.includes(width) ? "avif" : "webp"}`;
+  const hasAvif = image.avif?.includes(width) ?? false;
+  // A width without AVIF keeps its .webp address: no Accept to read, no `Vary` for caches to keep apart.
+  if (format === "best") return hasAvif ? `/images/${image.id}-${width}` : `/images/${image.id}-${width}.webp`;
+  return `/images/${image.id}-${width}.${format === "avif" && hasAvif ? "avif" : "webp"}`;
 }
 
 /**
- * The URL of the smallest variant at least `wanted` pixels wide (else the largest). With "avif",
- * that width's AVIF when it has one, else its WebP: only for markup that says the type
- * (`<source type="image/avif">`); an `<img src>` stays WebP.
+ * The URL of the smallest variant at least `wanted` pixels wide (else the largest), by default the
+ * address the server answers in the best format the browser reads. "webp" where the reader may not
+ * be a browser (og:image, structured data): a crawler's Accept is anyone's guess.
  */
-export function imageUrl(image: Pick<ImageRef, "id" | "variants" | "avif">, wanted = 800, format: ImageFormat = "webp"): string {
+export function imageUrl(image: Pick<ImageRef, "id" | "variants" | "avif">, wanted = 800, format: ImageFormat = "best"): string {
   const width = image.variants.find((w) => w >= wanted) ?? image.variants.at(-1) ?? wanted;
   return variantUrl(image, width, format);
 }
@@ -51,21 +59,9 @@ export function imageUrl(image: Pick<ImageRef, "id" | "variants" | "avif">, want
 /** The variants no wider than `widest` (the narrowest at least, whatever it is). */
 const upTo = (variants: readonly number[], widest: number) => variants.filter((w, i) => i === 0 || w <= widest);
 
-/** Every WebP variant (up to `widest` pixels) with its width, for `<img srcset>`. */
-export function imageSrcSet(image: Pick<ImageRef, "id" | "variants">, widest = Infinity): string {
+/** Every variant (up to `widest` pixels) with its width, for `<img srcset>`: in the best format the browser reads. */
+export function imageSrcSet(image: Pick<ImageRef, "id" | "variants" | "avif">, widest = Infinity): string {
   return upTo(image.variants, widest)
-    .map((w) => `/images/${image.id}-${w}.webp ${w}w`)
-    .join(", ");
-}
-
-/**
- * For `<source type="image/avif" srcset>` before the `<img>`: every width, as AVIF where the photo
- * has one and as WebP where it has not (every browser that reads AVIF reads WebP), so a wide slot
- * still gets a wide file. Undefined when the photo has no AVIF at all: leave the `<source>` out.
- */
-export function imageAvifSrcSet(image: Pick<ImageRef, "id" | "variants" | "avif">, widest = Infinity): string | undefined {
-  if (!image.avif?.length) return undefined;
-  return upTo(image.variants, widest)
-    .map((w) => `${variantUrl(image, w, "avif")} ${w}w`)
+    .map((w) => `${variantUrl(image, w, "best")} ${w}w`)
     .join(", ");
 }

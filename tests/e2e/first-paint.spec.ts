@@ -89,7 +89,7 @@ async function chosen(browser: Browser, path: string, selector: string, width: n
       shown: el.getBoundingClientRect().width * devicePixelRatio,
       variants: el.srcset.split(",").map((candidate) => Number(/ (\d+)w$/.exec(candidate.trim())![1])),
     }));
-    return { file: Number(/-(\d+)\.(?:webp|avif)$/.exec(src)![1]), shown, variants };
+    return { file: Number(/-(\d+)(?:\.(?:webp|avif))?$/.exec(src)![1]), shown, variants };
   } finally {
     await context.close();
   }

@@ -90,7 +90,7 @@ test("results come as one types: at most six, each with a photo, title, place an
   expect(requests.at(-1)).toBe("الرياض");
   expect(requests.length).toBeLessThanOrEqual(3);
   for (const option of await options.all()) {
-    await expect(option.locator("img")).toHaveAttribute("src", /^\/images\/[a-f0-9]{32}-\d+\.webp$/);
+    await expect(option.locator("img")).toHaveAttribute("src", /^\/images\/[a-f0-9]{32}-\d+(\.webp)?$/);
     await expect(option).toContainText("الرياض");
     await expect(option).toContainText("ر.س");
     await expect(option).toHaveAttribute("href", /^\/offer\/\d+$/);

@@ -43,15 +43,19 @@ test("robots.txt keeps crawlers out of the back office; sitemap lists offers", a
   expect(xml).not.toContain("/admin");
 });
 
-test("photos are WebP variants cached for a year; unknown names are 404", async ({ request, page }) => {
+test("photos are one <img> whose files come in AVIF to browsers that read it and WebP to the others, cached for a year; unknown names are 404", async ({ request, page }) => {
   await page.goto("/offers");
-  const src = await page.getByTestId("offers-grid").locator("img").first().getAttribute("src");
-  const srcset = await page.getByTestId("offers-grid").locator("img").first().getAttribute("srcset");
+  const photo = page.getByTestId("offers-grid").locator("img").first();
+  const src = await photo.getAttribute("src");
+  const srcset = await photo.getAttribute("srcset");
   // A card is never wider than 400 CSS pixels: its files go up to 800 (decision 028).
-  expect(srcset).toMatch(/-400\.webp 400w, .*-800\.webp 800w$/);
-  const response = await request.get(src!);
+  expect(srcset).toMatch(/-400(\.webp)? 400w, .*-800(\.webp)? 800w$/);
+  expect(await page.locator("picture, source").count()).toBe(0);
+  const response = await request.get(src!, { headers: { Accept: "image/webp,*/*" } });
   expect(response.headers()["content-type"]).toBe("image/webp");
   expect(response.headers()["cache-control"]).toContain("max-age=31536000");
+  const avif = await request.get(src!, { headers: { Accept: "image/avif,image/webp,*/*;q=0.8" } });
+  expect(avif.headers()["content-type"]).toBe(src!.endsWith(".webp") ? "image/webp" : "image/avif");
   expect((await request.get("/images/../../etc/passwd")).status()).toBe(404);
   expect((await request.get("/images/0123456789abcdef0123456789abcdef-800.webp")).status()).toBe(404);
 });

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "react";
-import { imageAvifSrcSet, imageSrcSet, imageUrl, type ImageRef } from "~/utils/image-ref.ts";
+import { imageSrcSet, imageUrl, type ImageRef } from "~/utils/image-ref.ts";
 import { responsiveFromUrl } from "./picture.tsx";
 
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? () => undefined : useLayoutEffect;
@@ -9,9 +9,8 @@ const useIsomorphicLayoutEffect = typeof window === "undefined" ? () => undefine
  * it paints as early as possible without JavaScript); once hydrated, a photo still loading is
  * hidden and fades in on its load event.
  *
- * `image`, when the URL is a stored photo of ours: its own variants, and its AVIF files first in a
- * <picture>, preloaded from the <head> (React preloads a bare high-priority <img> by itself, but
- * not one inside a <picture>; decision 019).
+ * `image`, when the URL is a stored photo of ours: its own variants, each answered in AVIF to a
+ * browser that reads it (decision 028); React preloads the high-priority <img> from the <head>.
  */
 export function HeroImage({ url, image, className = "" }: { url: string; image?: ImageRef; className?: string }) {
   const ref = useRef<HTMLImageElement>(null);
@@ -21,8 +20,7 @@ export function HeroImage({ url, image, className = "" }: { url: string; image?:
   }, []);
   if (!url) return null;
   const { src, srcSet } = image ? { src: imageUrl(image, 800), srcSet: imageSrcSet(image) } : responsiveFromUrl(url);
-  const avifSrcSet = image && imageAvifSrcSet(image);
-  const img = (
+  return (
     <img
       ref={ref}
       src={src}
@@ -34,15 +32,5 @@ export function HeroImage({ url, image, className = "" }: { url: string; image?:
       onLoad={() => setState("loaded")}
       className={`absolute inset-0 size-full object-cover transition-opacity duration-1000 ${state === "waiting" ? "opacity-0" : "opacity-100"} ${className}`}
     />
-  );
-  if (!avifSrcSet) return img;
-  return (
-    <>
-      <link rel="preload" as="image" type="image/avif" imageSrcSet={avifSrcSet} imageSizes="100vw" fetchPriority="high" />
-      <picture className="contents">
-        <source type="image/avif" srcSet={avifSrcSet} sizes="100vw" />
-        {img}
-      </picture>
-    </>
   );
 }

@@ -1,14 +1,13 @@
-import { BASE_VARIANT_WIDTHS, imageAvifSrcSet, imageSrcSet, imageUrl, type ImageRef } from "~/utils/image-ref.ts";
+import { BASE_VARIANT_WIDTHS, imageSrcSet, imageUrl, type ImageRef } from "~/utils/image-ref.ts";
 
 /**
  * A stored photo with srcset/sizes and its intrinsic size set (no layout shift); the average
- * colour shows while it loads. A photo with AVIF variants is a <picture> whose AVIF <source> comes
- * first (browsers that read AVIF take it, the others the WebP <img>). `sizes` must say how wide
- * the photo is shown at each breakpoint, so a phone picks the small file (decision 019).
+ * colour shows while it loads. One <img>: its addresses are answered in AVIF to a browser that
+ * reads it and in WebP to the others (decision 028). `sizes` must say how wide the photo is shown
+ * at each breakpoint, so a phone picks the small file (decision 019).
  *
  * `priority` for the one photo a page's largest paint is (the offer's first photo, the first
- * card): loaded at once with a high priority and preloaded from the <head>, in the format the
- * browser will pick (React preloads a bare <img> by itself, but not one inside a <picture>).
+ * card): loaded at once with a high priority (React preloads it from the <head> by itself).
  *
  * `widest`: the widest file worth offering, where the slot is never wide (a card: at most 400 CSS
  * pixels, so 800 pixels serve twice the density; a list of 24 cards sends each file name once less).
@@ -28,8 +27,7 @@ export function Picture({
   priority?: boolean;
   widest?: number;
 }) {
-  const avifSrcSet = imageAvifSrcSet(image, widest);
-  const img = (
+  return (
     <img
       src={imageUrl(image, 800)}
       srcSet={imageSrcSet(image, widest)}
@@ -43,17 +41,6 @@ export function Picture({
       className={className || undefined}
       style={{ backgroundColor: image.colour }}
     />
-  );
-  if (!avifSrcSet) return img;
-  return (
-    <>
-      {/* React puts a <link> in the <head>. Browsers without AVIF skip a preload of that type; they still find the <img> early. */}
-      {priority && <link rel="preload" as="image" type="image/avif" imageSrcSet={avifSrcSet} imageSizes={sizes} fetchPriority="high" />}
-      <picture className="contents">
-        <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} />
-        {img}
-      </picture>
-    </>
   );
 }
 

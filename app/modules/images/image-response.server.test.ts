@@ -85,6 +85,33 @@ describe.each([
     expect(response.body).toBeNull();
   });
 
+  it("answers the address without a type in AVIF to a browser that reads it, else in WebP, and says it varies by Accept", async () => {
+    const CHROME = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+    const avif = await serve(storage, `${ID}-800`, { headers: { Accept: CHROME } });
+    expect(avif.status).toBe(200);
+    expect(Object.fromEntries(avif.headers)).toMatchObject({
+      "content-type": "image/avif",
+      etag: `"${ID}-800.avif"`,
+      vary: "Accept",
+      "cache-control": "public, max-age=31536000, immutable",
+    });
+    expect(Buffer.from(await avif.arrayBuffer())).toEqual(AVIF);
+    for (const accept of ["image/webp,*/*", "image/avif;q=0,image/webp", "image/avifx,image/webp", ""]) {
+      const webp = await serve(storage, `${ID}-800`, { headers: accept ? { Accept: accept } : {} });
+      expect(webp.headers.get("Content-Type"), accept).toBe("image/webp");
+      expect(webp.headers.get("Vary")).toBe("Accept");
+      expect(Buffer.from(await webp.arrayBuffer())).toEqual(WEBP);
+    }
+    // A width whose AVIF was never written (or is still being encoded): its WebP, whatever the browser reads.
+    await storage.put(`images/${ID}-680.webp`, WEBP, "image/webp");
+    const fallback = await serve(storage, `${ID}-680`, { headers: { Accept: CHROME } });
+    expect(fallback.headers.get("Content-Type")).toBe("image/webp");
+    expect((await serve(storage, `${ID}-680`, { headers: { Accept: CHROME, "If-None-Match": `"${ID}-680.webp"` } })).status).toBe(304);
+    expect((await serve(storage, `${ID}-800`, { headers: { Accept: CHROME, "If-None-Match": `"${ID}-800.avif"` } })).status).toBe(304);
+    expect((await serve(storage, `${ID}-400`, { headers: { Accept: CHROME } })).status).toBe(404);
+    expect(Buffer.from(await fallback.arrayBuffer())).toEqual(WEBP);
+  });
+
   it("is 404 for a name that is not a variant's, and for a variant that is not there (even asked conditionally)", async () => {
     for (const file of ["../../postgres-password", `${ID}-800.png`, `${ID}-800.webp.partial`, "x-800.webp"]) expect((await serve(storage, file)).status, file).toBe(404);
     expect((await serve(storage, `${ID}-400.webp`)).status).toBe(404);
@@ -101,5 +128,24 @@ describe("GET /images/… with the bucket's public address configured", () => {
     expect(response.headers.get("Location")).toBe(`https://cdn.example.sa/images/${ID}-400.avif`);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect((await serve(storage, "../secret")).status).toBe(404);
+  });
+
+  it("sends a browser that reads AVIF to the AVIF file where the width has one, the others to the WebP", async () => {
+    const storage = await bucketStorage(`&publicUrl=${encodeURIComponent("https://cdn.example.sa")}`);
+    await storage.put(`images/${ID}-800.webp`, WEBP, "image/webp");
+    await storage.put(`images/${ID}-800.avif`, AVIF, "image/avif");
+    await storage.put(`images/${ID}-680.webp`, WEBP, "image/webp");
+    const accept = { Accept: "image/avif,image/webp,*/*;q=0.8" };
+    const cases: [string, Record<string, string>, string][] = [
+      [`${ID}-800`, accept, `${ID}-800.avif`],
+      [`${ID}-800`, { Accept: "image/webp,*/*" }, `${ID}-800.webp`],
+      [`${ID}-680`, accept, `${ID}-680.webp`],
+    ];
+    for (const [file, headers, target] of cases) {
+      const response = await serve(storage, file, { headers });
+      expect(response.status, file).toBe(301);
+      expect(response.headers.get("Location")).toBe(`https://cdn.example.sa/images/${target}`);
+      expect(response.headers.get("Vary")).toBe("Accept");
+    }
   });
 });

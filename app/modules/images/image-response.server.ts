@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { LRUCache } from "lru-cache";
 import { IMAGE_FILE_PATTERN } from "~/utils/image-ref.ts";
 import type { PhotoStorage } from "./storage.server.ts";
 
@@ -14,6 +15,15 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
   });
 }
 
+/** Does the browser read AVIF? Its image requests say so in Accept (`image/avif,image/webp,…`), unless with q=0. */
+function readsAvif(request: Request): boolean {
+  return (request.headers.get("Accept") ?? "").split(",").some((entry) => {
+    const [type, ...params] = entry.split(";").map((part) => part.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith("q="));
+    return type === "image/avif" && (!q || Number(q.slice(2)) > 0);
+  });
+}
+
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /**
@@ -23,24 +33,56 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "Cont
  * stored under a name never changes, so the name identifies the bytes (and stays the same when the
  * photos move from the disk to a bucket). A conditional request for a file that is still there is
  * a 304 without reading it; a HEAD reads only its size.
+ *
+ * `GET /images/{id}-{width}` (no type, decision 028): the AVIF file to a browser whose Accept names
+ * it, when that width has one, else the WebP; `Vary: Accept` keeps the two apart in every cache.
  */
 export async function imageResponse(storage: PhotoStorage, file: string | undefined, request: Request): Promise<Response> {
-  if (!file || !IMAGE_FILE_PATTERN.test(file)) return notFound();
+  const match = file ? IMAGE_FILE_PATTERN.exec(file) : null;
+  if (!match) return notFound();
+  const [, id, width, type] = match;
+  if (type) return variantResponse(storage, file!, request, {});
+  const webp = `${id}-${width}.webp`;
+  if (!readsAvif(request)) return variantResponse(storage, webp, request, VARY);
+  const avif = await variantResponse(storage, `${id}-${width}.avif`, request, VARY, true);
+  return avif ?? variantResponse(storage, webp, request, VARY);
+}
+
+const VARY = { Vary: "Accept" };
+
+async function variantResponse(storage: PhotoStorage, file: string, request: Request, extra: Record<string, string>): Promise<Response>;
+async function variantResponse(storage: PhotoStorage, file: string, request: Request, extra: Record<string, string>, orNull: true): Promise<Response | null>;
+/** One stored file's answer; `orNull`: null instead of a 404 when there is no such file (the AVIF a width may not have). */
+async function variantResponse(storage: PhotoStorage, file: string, request: Request, extra: Record<string, string>, orNull = false): Promise<Response | null> {
+  const missing = () => (orNull ? null : notFound());
   const key = `images/${file}`;
   const publicUrl = storage.publicUrl(key);
-  if (publicUrl) return new Response(null, { status: 301, headers: { Location: publicUrl, "Cache-Control": IMMUTABLE } });
+  if (publicUrl) {
+    // The bucket answers the redirect's target; whether a width has its AVIF is asked of it once.
+    if (orNull && !(await storedOnce(storage, key))) return null;
+    return new Response(null, { status: 301, headers: { Location: publicUrl, "Cache-Control": IMMUTABLE, ...extra } });
+  }
 
   const etag = `"${file}"`;
   const conditional = matches(request.headers.get("If-None-Match"), etag);
   if (conditional || request.method === "HEAD") {
     const info = await storage.head(key);
-    if (!info) return notFound();
-    if (conditional) return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": IMMUTABLE } });
-    return new Response(null, { headers: { "Content-Type": info.contentType, "Content-Length": String(info.size), ETag: etag, "Cache-Control": IMMUTABLE } });
+    if (!info) return missing();
+    if (conditional) return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": IMMUTABLE, ...extra } });
+    return new Response(null, { headers: { "Content-Type": info.contentType, "Content-Length": String(info.size), ETag: etag, "Cache-Control": IMMUTABLE, ...extra } });
   }
   const object = await storage.get(key);
-  if (!object) return notFound();
+  if (!object) return missing();
   return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, {
-    headers: { "Content-Type": object.contentType, "Content-Length": String(object.size), ETag: etag, "Cache-Control": IMMUTABLE },
+    headers: { "Content-Type": object.contentType, "Content-Length": String(object.size), ETag: etag, "Cache-Control": IMMUTABLE, ...extra },
   });
+}
+
+/** Files found in the bucket (a stored file never changes or goes while a page names it; a miss is asked again). */
+const foundInBucket = new LRUCache<string, true>({ max: 50_000 });
+async function storedOnce(storage: PhotoStorage, key: string): Promise<boolean> {
+  if (foundInBucket.has(key)) return true;
+  const found = (await storage.head(key)) !== null;
+  if (found) foundInBucket.set(key, true);
+  return found;
 }

@@ -103,7 +103,7 @@ export async function offerLicenceView(offer: Pick<OfferPageView, "adLicence" | 
 /** The share preview: the main photo's largest variant, with its real size. */
 function ogImage(image: ImageRef, alt: string) {
   const width = image.variants.find((w) => w >= LARGEST_VARIANT) ?? image.variants.at(-1) ?? image.width;
-  return { url: imageUrl(image, LARGEST_VARIANT), width, height: Math.round((image.height / image.width) * width), alt };
+  return { url: imageUrl(image, LARGEST_VARIANT, "webp"), width, height: Math.round((image.height / image.width) * width), alt };
 }
 
 /** UN/CEFACT codes of a rent's period, for the JSON-LD's unit price. */
@@ -139,7 +139,7 @@ export function offerJsonLd(offer: OfferPageView, publicUrl: string, url: string
     url,
     datePosted: offer.createdAt,
     dateModified: offer.updatedAt,
-    image: offer.images.map((img) => `${publicUrl}${imageUrl(img, LARGEST_VARIANT)}`),
+    image: offer.images.map((img) => `${publicUrl}${imageUrl(img, LARGEST_VARIANT, "webp")}`),
     address,
     ...(offer.adLicence.number ? { identifier: { "@type": "PropertyValue", propertyID: "REGA-AD-LICENCE", name: "رقم ترخيص الإعلان", value: offer.adLicence.number } } : {}),
     offers: {
