@@ -60,6 +60,22 @@ test("photos are one <img> whose files come in AVIF to browsers that read it and
   expect((await request.get("/images/0123456789abcdef0123456789abcdef-800.webp")).status()).toBe(404);
 });
 
+test("/offers stays within 100 KB of HTML at a full page of 24 cards and the recent section's two (issue 28), uncached", async ({ request }) => {
+  // Never a session, but the page cache does not answer a request that carries one (decision 020): rendered afresh.
+  const uncached = { cookie: "__Host-aqar-session=not-a-session", "accept-encoding": "identity" };
+  const page = async (query: string) => {
+    const html = await (await request.get(`/offers${query}`, { headers: uncached })).text();
+    return { bytes: Buffer.byteLength(html), cards: html.match(/<article/g)?.length ?? 0 };
+  };
+  const full = await page("");
+  const empty = await page("?minPrice=999999999");
+  expect(full.cards).toBeGreaterThanOrEqual(8);
+  expect(empty.cards).toBe(0);
+  // What a card adds (its markup and its data for the router) times a full page, over the page around them.
+  const perCard = (full.bytes - empty.bytes) / full.cards;
+  expect(empty.bytes + 26 * perCard).toBeLessThanOrEqual(100_000);
+});
+
 test("static assets are served pre-compressed", async ({ request, page }) => {
   await page.goto("/");
   // Public pages add their module preloads once painted (decision 019): wait for the first.
