@@ -94,7 +94,10 @@ export async function createApp() {
   app.use(
     createRequestHandler({
       onResponse: pageCache?.answer ?? answerUncached,
-      build: () => import("virtual:react-router/server-build"),
+      // Built once in production: given a function, React Router derives the build again for every
+      // request (its route table flattened and ranked anew: 13 % of a small page's CPU). In
+      // development the function keeps the routes' edits live.
+      build: import.meta.env.PROD ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build"),
       getLoadContext(req, res, body) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
