@@ -23,10 +23,16 @@ function cleanTyped(input: string): string {
 
 /** A typed number read with Saudi Arabia as the default country; undefined when it is not a phone number at all. */
 function parseTyped(input: string): PhoneNumber | undefined {
+  if (recentlyParsed.has(input)) return recentlyParsed.get(input);
   const typed = cleanTyped(input);
-  if (!/^\+?\d{3,20}$/.test(typed)) return undefined;
-  return parsePhoneNumberFromString(typed, "SA");
+  const phone = /^\+?\d{3,20}$/.test(typed) ? parsePhoneNumberFromString(typed, "SA") : undefined;
+  // The same few numbers (the firm's phone and WhatsApp, on every public page) are read again and
+  // again; libphonenumber takes tens of microseconds each time. Kept for a while, never without bound.
+  if (recentlyParsed.size >= 500) recentlyParsed.clear();
+  recentlyParsed.set(input, phone);
+  return phone;
 }
+const recentlyParsed = new Map<string, PhoneNumber | undefined>();
 
 /**
  * A typed phone in E.164 ("+966501234567"), or null when it is not a valid number: Saudi ones as
