@@ -18,8 +18,11 @@ export interface ShutdownOptions {
 
 /**
  * On SIGINT or SIGTERM, drains (when asked), closes and exits 0; a second signal during the drain
- * closes at once. On an uncaught error or an unhandled rejection, logs it, closes at once and exits 1
- * (Node would otherwise exit at once and leave PostgreSQL running).
+ * closes at once. On an uncaught error, logs it, closes at once and exits 1 (Node would otherwise
+ * exit at once and leave PostgreSQL running): the stack it broke out of may have left anything half
+ * done. An unhandled rejection is logged as the fault it is and the server goes on: a promise
+ * nobody awaited (a photo write refused while the next was encoded, issue 30) must not turn one
+ * failed request into every visitor's refused connection.
  * kill -9 cannot be caught: the next start recognises the PostgreSQL it left and stops it
  * (startEmbeddedPostgres).
  */
@@ -67,7 +70,6 @@ export function closeOnExit(options: ShutdownOptions): void {
   });
   process.on("unhandledRejection", (reason) => {
     log.error("unhandled rejection", { error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason) });
-    exit(1, "unhandled rejection");
   });
 }
 

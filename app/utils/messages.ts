@@ -20,6 +20,8 @@ export const MESSAGES = {
   tooManyRequests: "لقد أرسلت طلبات كثيرة خلال وقت قصير. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
   sendFailed: "تعذّر إرسال الطلب. تحقق من اتصالك بالإنترنت ثم حاول مرة أخرى.",
   serverBusy: "الخادم مشغول حاليًا، يرجى المحاولة بعد لحظات",
+  // The photo storage refused a write (issue 30): nothing was kept, what was typed is given back.
+  photosNotSaved: "تعذّر حفظ الصور الآن، ولم يُحفظ شيء. يرجى المحاولة مرة أخرى بعد قليل.",
   crossSiteRefused: "تم رفض الطلب لأنه لم يُرسل من صفحات الموقع.",
   // A form's body over its limit (64 KiB for every text form), or a text with a NUL character.
   bodyTooLarge: "البيانات المرسلة أكبر من المسموح به، يرجى اختصار النص والمحاولة مرة أخرى.",

@@ -2,7 +2,7 @@ import { isMultipartRequest } from "@remix-run/multipart-parser";
 import type { RouterContextProvider } from "react-router";
 import type { AppServices } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
-import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
+import { deleteImages, ImageRejectedError, storeImage, STORAGE_RETRY_AFTER, StorageUnavailableError } from "~/modules/images/images.server.ts";
 import { notifyInBackground } from "~/modules/messaging/background.server.ts";
 import { mailStaff } from "~/modules/notifications/staff-notifications.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
@@ -74,6 +74,10 @@ async function submitFinanceRequest(services: Services, accountant: StaffProfile
     try {
       receiptImageId = (await storeImage(services.db, services.storage, bytes)).id;
     } catch (error) {
+      if (error instanceof StorageUnavailableError) {
+        log.error("finance receipt not saved", { userId: accountant.id, error: error.message });
+        return replyToSubmission(submission, { ...ECHO, formErrors: [MESSAGES.photosNotSaved], ...STORAGE_RETRY_AFTER });
+      }
       if (!(error instanceof ImageRejectedError)) throw error;
       log.warn("finance receipt refused", { userId: accountant.id, reason: error.message });
       return receiptRefused();

@@ -28,6 +28,25 @@ const avifQuality = (width: number) => (width <= 400 ? 56 : 50);
 export class ImageRejectedError extends Error {}
 
 /**
+ * The photo storage refused a write (a bucket that does not answer, a full or read-only disk): the
+ * upload answers 503 with Retry-After and keeps what was typed; nothing of the photo is kept.
+ */
+export class StorageUnavailableError extends Error {}
+
+/** How long a client waits before sending photos again after the storage refused them. */
+export const STORAGE_RETRY_AFTER = { status: 503, headers: { "Retry-After": "30" } } as const;
+
+/** Writes one variant; a refusal is a StorageUnavailableError (the caller's cleanup and answer tell it apart from a bad photo). */
+async function putVariant(storage: PhotoStorage, key: string, bytes: Buffer, contentType: string): Promise<string> {
+  try {
+    await storage.put(key, bytes, contentType);
+    return key;
+  } catch (error) {
+    throw new StorageUnavailableError(`photo storage (${storage.kind}) refused ${key}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+/**
  * The columns of an image as pages need them (an ImageRef), for a query's `select`. Nested under a
  * key of a left join's selection (`{ ..., image: imageColumns }`), the whole object is null when
  * the row has no image.
@@ -121,8 +140,11 @@ async function storeImageNow(db: Db, storage: PhotoStorage, input: Buffer): Prom
         if (variant === avifWidth) avifSource = { data: pixels, raw };
         webp = await sharp(pixels, raw).resize({ width: variant, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer();
       }
-      const key = imageKey(id, variant);
-      writes.push(storage.put(key, webp, "image/webp").then(() => key));
+      const write = putVariant(storage, imageKey(id, variant), webp, "image/webp");
+      // Awaited below, after the next variant is encoded; handled now, so a refusal that comes
+      // first is never an unhandled rejection (which stopped the whole server: issue 30).
+      write.catch(() => undefined);
+      writes.push(write);
       webpBytes.set(variant, webp.byteLength);
       smallest ??= webp;
     }
@@ -134,6 +156,8 @@ async function storeImageNow(db: Db, storage: PhotoStorage, input: Buffer): Prom
     if (avifSource) queueAvif({ db, storage, id, source: avifSource, webpBytes });
     return ref;
   } catch (error) {
+    // What was written goes again; what will not go (the store is down) the housekeeping's sweep of
+    // files no row names removes a day later (sweepOrphanFiles).
     const settled = await Promise.allSettled(writes);
     await Promise.all(settled.flatMap((s) => (s.status === "fulfilled" ? [storage.delete(s.value).catch(() => undefined)] : [])));
     throw error;
@@ -254,7 +278,45 @@ export async function stageImage(db: Db, storage: PhotoStorage, bytes: Buffer, u
 export async function deleteImages(db: Db, storage: PhotoStorage, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const rows = await db.delete(images).where(inArray(images.id, ids)).returning(imageFileColumns);
-  await Promise.all(rows.flatMap((row) => imageKeys(row).map((key) => storage.delete(key))));
+  await deleteImageFiles(storage, rows);
+}
+
+/** Files younger than this are left alone by the sweep: an upload writes its files before its row. */
+const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the photo files (and half-written ones) that no image row names, older than a day: what
+ * a failed upload could not take back while the storage was down, or a crash left between the
+ * files and the row (issue 30). On the local disk and in a bucket alike. Returns how many went.
+ */
+export async function sweepOrphanFiles(db: Db, storage: PhotoStorage, now = new Date()): Promise<number> {
+  const cutoff = now.getTime() - ORPHAN_AGE_MS;
+  const byId = new Map<string, string[]>();
+  let removed = 0;
+  const flush = async () => {
+    if (byId.size === 0) return;
+    const kept = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(inArray(images.id, [...byId.keys()]));
+    for (const { id } of kept) byId.delete(id);
+    for (const keys of byId.values()) {
+      for (const key of keys) {
+        await storage.delete(key);
+        removed += 1;
+      }
+    }
+    byId.clear();
+  };
+  for await (const { key, modified } of storage.list("images/")) {
+    if (modified.getTime() > cutoff) continue;
+    const id = /^images\/([a-f0-9]{32})-/.exec(key)?.[1];
+    if (!id) continue;
+    byId.set(id, [...(byId.get(id) ?? []), key]);
+    if (byId.size >= 500) await flush();
+  }
+  await flush();
+  return removed;
 }
 
 export async function getImage(db: Db, id: string): Promise<(ImageRef & ImageFiles) | undefined> {
@@ -296,8 +358,7 @@ export async function copyImage(db: Db, storage: PhotoStorage, id: string): Prom
       const object = await storage.get(from);
       if (!object) throw new Error(`image file ${from} not found`);
       const bytes = Buffer.concat(await object.body.toArray());
-      await storage.put(to, bytes, object.contentType);
-      written.push(to);
+      written.push(await putVariant(storage, to, bytes, object.contentType));
     }
     await db.insert(images).values(copy);
     return copy;

@@ -58,6 +58,21 @@ export function createLocalStorage(dir: string): PhotoStorage {
     async delete(key) {
       await fs.promises.rm(fileOf(key), { force: true });
     },
+    async *list(prefix) {
+      // Keys are `folder/name`: the folder's files, the half-written ones (`.partial`) among them.
+      const folder = path.join(dir, path.dirname(`${prefix}x`));
+      const names = await fs.promises.readdir(folder).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      const base = path.relative(dir, folder);
+      for (const name of names) {
+        const key = base ? `${base}/${name}` : name;
+        if (!key.startsWith(prefix)) continue;
+        const stat = await fs.promises.stat(path.join(folder, name)).catch(() => null);
+        if (stat?.isFile()) yield { key, modified: stat.mtime };
+      }
+    },
     publicUrl: () => null,
     async check() {
       await fs.promises.mkdir(dir, { recursive: true });

@@ -21,6 +21,8 @@ export interface PhotoStorage {
   head(key: string): Promise<StoredObjectInfo | null>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix`, with when it was written (the housekeeping's sweep of files no row names). */
+  list(prefix: string): AsyncIterable<{ key: string; modified: Date }>;
   /** The object's public address when the store serves objects itself (STORAGE_URL's publicUrl), else null. */
   publicUrl(key: string): string | null;
   /** Resolves when the store answers (readiness, `/healthz/ready`); rejects when it does not. */

@@ -1,6 +1,6 @@
 import type { AppServices, RequestBodyState } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
-import { ImageRejectedError } from "~/modules/images/images.server.ts";
+import { ImageRejectedError, STORAGE_RETRY_AFTER, StorageUnavailableError } from "~/modules/images/images.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { LICENCE_UPLOAD_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { replyFormError, replySuccess, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
@@ -166,6 +166,10 @@ export async function handleLicenceUpload(services: AppServices, user: StaffProf
     if (error instanceof ImageRejectedError) {
       log.warn("licence image refused", { userId: user.id, reason: error.message });
       return json(replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.uploadFailed(LICENCE_REASONS.unreadable)], status: 400 }));
+    }
+    if (error instanceof StorageUnavailableError) {
+      log.error("licence image not saved", { userId: user.id, error: error.message });
+      return json(replyToSubmission(submission, { ...ECHO, formErrors: [MESSAGES.photosNotSaved], ...STORAGE_RETRY_AFTER }));
     }
     log.error("licence upload failed", { userId: user.id, error: String(error) });
     return json(replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.uploadFailed(LICENCE_REASONS.server)], status: 500 }));

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
-import { ImageRejectedError, stageImage } from "~/modules/images/images.server.ts";
+import { ImageRejectedError, stageImage, STORAGE_RETRY_AFTER, StorageUnavailableError } from "~/modules/images/images.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
@@ -29,6 +29,10 @@ export async function handlePhotoUpload(services: AppServices, user: StaffProfil
   try {
     return json({ ok: true, image: await stageImage(services.db, services.storage, bytes, user.id) });
   } catch (error) {
+    if (error instanceof StorageUnavailableError) {
+      log.error(`${what} not saved`, { userId: user.id, error: error.message });
+      return Response.json({ ok: false, error: MESSAGES.photosNotSaved } satisfies OfferPhotoResult, STORAGE_RETRY_AFTER);
+    }
     if (!(error instanceof ImageRejectedError)) throw error;
     log.warn(`${what} refused`, { userId: user.id, reason: error.message });
     return json({ ok: false, error: OFFER_PHOTO_MESSAGES.unreadable }, 400);

@@ -7,6 +7,8 @@ import { submissionMail } from "~/modules/notifications/manager-notifications.se
 import { replyFormError, replySuccess, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { log } from "~/utils/log.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
+import { STORAGE_RETRY_AFTER, StorageUnavailableError } from "~/modules/images/images.server.ts";
 import { readSubmissionUpload } from "./read-upload.server.ts";
 import { SUBMISSION_MESSAGES, SUBMISSION_PHOTOS, SUBMISSION_TEXT_LIMITS } from "./limits.ts";
 import { choiceErrors, submissionSchema } from "./submission-schema.ts";
@@ -57,6 +59,10 @@ export async function handleSubmissionPost(services: AppServices, address: strin
   try {
     stored = await createSubmission(db, storage, submission.value, photos);
   } catch (error) {
+    if (error instanceof StorageUnavailableError) {
+      log.error("submission photos not saved", { error: error.message });
+      return replyFormError(MESSAGES.photosNotSaved, form, { ...ECHO, ...STORAGE_RETRY_AFTER });
+    }
     if (!(error instanceof SubmissionPhotoError)) throw error;
     log.warn("submission photo refused", { reason: error.message });
     return replyToSubmission(submission, { ...ECHO, fieldErrors: { [SUBMISSION_PHOTOS.field]: [SUBMISSION_MESSAGES.photosUnreadable] }, status: 400 });

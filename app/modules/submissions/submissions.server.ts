@@ -3,6 +3,7 @@ import { submissionImages, submissions } from "~/db/schema.ts";
 import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
+import { log } from "~/utils/log.server.ts";
 import type { SubmissionData } from "./submission-schema.ts";
 
 export type Submission = typeof submissions.$inferSelect;
@@ -35,11 +36,12 @@ export async function createSubmission(db: Db, storage: PhotoStorage, data: Subm
       return row!;
     });
   } catch (error) {
+    // Not in the way of the answer: files that will not go now are swept later (sweepOrphanFiles).
     await deleteImages(
       db,
       storage,
       stored.map((image) => image.id),
-    );
+    ).catch((cleanup: unknown) => log.warn("submission photos not removed", { error: String(cleanup) }));
     if (error instanceof ImageRejectedError) throw new SubmissionPhotoError(error.message, { cause: error });
     throw error;
   }
