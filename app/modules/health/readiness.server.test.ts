@@ -51,18 +51,18 @@ describe("readiness: GET /healthz/ready", () => {
     });
   });
 
-  it("answers 503 when the storage is unreachable", async () => {
+  it("stays in service when only the storage is unreachable (every page but an upload still works): 200, degraded, naming it", async () => {
     const answer = await ask(createReadiness({ database: databaseCheck(db()), storage: storageDown }));
-    expect(answer.status).toBe(503);
-    expect(answer.body).toEqual({ status: "not ready", checks: { database: "ok", storage: "failed" } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: "degraded", checks: { database: "ok", storage: "failed" } });
   });
 
   it("a check that hangs counts as failed after the time limit, and is told to give up", async () => {
     let aborted = false;
     const hanging = (signal: AbortSignal) => new Promise(() => signal.addEventListener("abort", () => (aborted = true)));
     const started = Date.now();
-    const report = await createReadiness({ database: databaseCheck(db()), storage: hanging }, { timeoutMs: 200 }).check();
-    expect(report).toEqual({ ready: false, status: "not ready", checks: { database: "ok", storage: "timeout" } });
+    const report = await createReadiness({ database: hanging, storage: storageUp }, { timeoutMs: 200 }).check();
+    expect(report).toEqual({ ready: false, status: "not ready", checks: { database: "timeout", storage: "ok" } });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(aborted).toBe(true);
   });
@@ -71,7 +71,7 @@ describe("readiness: GET /healthz/ready", () => {
     const throwing = () => {
       throw new Error("no client configured");
     };
-    expect((await createReadiness({ storage: throwing }).check()).ready).toBe(false);
+    expect((await createReadiness({ database: throwing }).check()).ready).toBe(false);
   });
 
   it("comes back by itself once the database answers again", async () => {

@@ -5,8 +5,11 @@ import { log } from "~/utils/log.server.ts";
 /**
  * Liveness and readiness for a load balancer (README, production). `GET /healthz` says the process
  * runs and answers (nothing else is asked: a database outage must not make an orchestrator restart
- * every instance). `GET /healthz/ready` says this instance should get traffic: the database
- * answers, the photo storage is reachable, and the process is not stopping.
+ * every instance). `GET /healthz/ready` says this instance should get traffic: it can serve its
+ * pages (the database answers) and the process is not stopping. The other checks (the photo
+ * storage) are reported in the body — "degraded", with the part that fails — but do not take the
+ * instance out: a bucket down for every instance would otherwise leave a balancer none to send to,
+ * while every page but a photo upload still works (issue 30).
  */
 
 /** One thing an instance needs to serve: resolves when it is reachable, rejects (or hangs) when not. */
@@ -15,7 +18,7 @@ export type ReadinessCheck = (signal: AbortSignal) => Promise<unknown>;
 type CheckOutcome = "ok" | "failed" | "timeout";
 
 type ReadinessReport =
-  | { ready: true; status: "ready"; checks: Record<string, CheckOutcome> }
+  | { ready: true; status: "ready" | "degraded"; checks: Record<string, CheckOutcome> }
   | { ready: false; status: "not ready"; checks: Record<string, CheckOutcome> }
   | { ready: false; status: "draining" };
 
@@ -67,9 +70,12 @@ async function outcomeOf(check: ReadinessCheck, timeoutMs: number): Promise<Outc
  * The instance's readiness over the named checks (database, storage). A change of state is logged
  * once, not at every poll of the balancer.
  */
-export function createReadiness(checks: Record<string, ReadinessCheck>, { timeoutMs = READINESS_TIMEOUT_MS } = {}): Readiness {
+export function createReadiness(
+  checks: Record<string, ReadinessCheck>,
+  { timeoutMs = READINESS_TIMEOUT_MS, required = ["database"] }: { timeoutMs?: number; required?: string[] } = {},
+): Readiness {
   let draining = false;
-  let wasReady = true;
+  let wasWhole = true;
   return {
     get draining() {
       return draining;
@@ -84,13 +90,15 @@ export function createReadiness(checks: Record<string, ReadinessCheck>, { timeou
       const names = Object.keys(checks);
       const outcomes = await Promise.all(names.map((name) => outcomeOf(checks[name]!, timeoutMs)));
       const results = Object.fromEntries(names.map((name, i) => [name, outcomes[i]!.outcome]));
-      const ready = outcomes.every(({ outcome }) => outcome === "ok");
-      if (ready !== wasReady) {
-        if (ready) log.info("ready again", { checks: results });
-        else log.error("not ready", { checks: results, errors: Object.fromEntries(names.flatMap((name, i) => (outcomes[i]!.error ? [[name, outcomes[i]!.error]] : []))) });
-        wasReady = ready;
+      const whole = outcomes.every(({ outcome }) => outcome === "ok");
+      const ready = names.every((name, i) => !required.includes(name) || outcomes[i]!.outcome === "ok");
+      if (whole !== wasWhole) {
+        if (whole) log.info("ready again", { checks: results });
+        else log.error(ready ? "degraded" : "not ready", { checks: results, errors: Object.fromEntries(names.flatMap((name, i) => (outcomes[i]!.error ? [[name, outcomes[i]!.error]] : []))) });
+        wasWhole = whole;
       }
-      return ready ? { ready, status: "ready", checks: results } : { ready, status: "not ready", checks: results };
+      if (!ready) return { ready, status: "not ready", checks: results };
+      return { ready, status: whole ? "ready" : "degraded", checks: results };
     },
   };
 }

@@ -2,8 +2,9 @@ import { readinessContext } from "~/context.ts";
 import type { Route } from "./+types/healthz-ready";
 
 /**
- * Readiness for a load balancer: 200 when the database answers and the photo storage is reachable,
- * 503 otherwise, and 503 as soon as the process begins to stop (it drains first; README, production).
+ * Readiness for a load balancer: 200 when the database answers ("ready", or "degraded" with the
+ * part that fails when the photo storage does not answer), 503 when it does not, and 503 as soon as
+ * the process begins to stop (it drains first; README, production).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const report = await context.get(readinessContext).check();
