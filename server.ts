@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { log } from "./app/utils/log.server.ts";
+import { createHttpServer } from "./server/http-server.ts";
 import { inFlightLimit } from "./server/in-flight-limit.ts";
 import { closeOnExit, requestsInFlight } from "./server/shutdown.ts";
 
@@ -173,7 +174,8 @@ async function main() {
 
   // PORT and HOST were checked with the rest of the environment in createApp.
   const { PORT: port, HOST: host } = started.env;
-  const server = app.listen(port, host, () => {
+  const server = createHttpServer(app, { behindProxy: Boolean(started.env.TRUST_PROXY) });
+  server.listen(port, host, () => {
     log.info("listening", { url: `http://${host === "0.0.0.0" ? "localhost" : host}:${port}` });
   });
   // Signals and crashes stop the embedded PostgreSQL before the process exits. A signal first drains

@@ -94,7 +94,11 @@ export function createReadiness(
       const ready = names.every((name, i) => !required.includes(name) || outcomes[i]!.outcome === "ok");
       if (whole !== wasWhole) {
         if (whole) log.info("ready again", { checks: results });
-        else log.error(ready ? "degraded" : "not ready", { checks: results, errors: Object.fromEntries(names.flatMap((name, i) => (outcomes[i]!.error ? [[name, outcomes[i]!.error]] : []))) });
+        else
+          log.error(ready ? "degraded" : "not ready", {
+            checks: results,
+            errors: Object.fromEntries(names.flatMap((name, i) => (outcomes[i]!.error ? [[name, outcomes[i]!.error]] : []))),
+          });
         wasWhole = whole;
       }
       if (!ready) return { ready, status: "not ready", checks: results };
