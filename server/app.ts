@@ -23,6 +23,7 @@ import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { housekeepingJobs } from "./housekeeping.ts";
+import { outageAnswer } from "./outage.ts";
 import { answerUncached, createPageCache, startPageCacheSync } from "./page-cache.ts";
 import { createRequestHandler } from "./request-handler.ts";
 import { seedDefaults } from "./seed-defaults.ts";
@@ -76,6 +77,7 @@ export async function createApp() {
   const stopCacheSync = startCacheSync(events, { content: invalidateSiteContent, settings: invalidateSettings, lookups: invalidateLookups, licences: () => undefined });
   // The public pages' HTML and data, kept for anonymous visitors until any of the above or an offer
   // changes, on any instance (decision 020). Production only: in development the code changes under it.
+  const outage = outageAnswer(() => readiness.answers("database"));
   const pageCache =
     env.NODE_ENV === "production" && env.PAGE_CACHE_MB > 0
       ? createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, nextChange: () => nextPublicPageChange(database.db), isListening: events.isListening })
@@ -93,7 +95,9 @@ export async function createApp() {
   if (pageCache) app.use(pageCache.serve);
   app.use(
     createRequestHandler({
-      onResponse: pageCache?.answer ?? answerUncached,
+      // The page cache first (a public page's stale copy stands in for a failed render), then the
+      // outage page when the failure was the database's (issue 30).
+      onResponse: async (req, res, response) => (await (pageCache?.answer ?? answerUncached)(req, res, response)) || (await outage(req, res, response)),
       // Built once in production: given a function, React Router derives the build again for every
       // request (its route table flattened and ranked anew: 13 % of a small page's CPU). In
       // development the function keeps the routes' edits live.

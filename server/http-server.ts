@@ -30,7 +30,11 @@ const CONNECTIONS_PER_ADDRESS = 64;
 /** The HTTP server for the app, with the timeouts above and, without a proxy in front, the cap per address. */
 export function createHttpServer(
   listener: RequestListener,
-  { behindProxy, timeouts = CLIENT_TIMEOUTS, perAddress = CONNECTIONS_PER_ADDRESS }: { behindProxy: boolean; timeouts?: typeof CLIENT_TIMEOUTS; perAddress?: number },
+  {
+    behindProxy,
+    timeouts = CLIENT_TIMEOUTS,
+    perAddress = CONNECTIONS_PER_ADDRESS,
+  }: { behindProxy: boolean; timeouts?: Record<keyof typeof CLIENT_TIMEOUTS, number>; perAddress?: number },
 ): http.Server {
   const server = http.createServer({ headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs }, listener);
   server.setTimeout(timeouts.idleMs, (socket: Socket) => socket.destroy());

@@ -15,6 +15,10 @@
  *   ends, "أضيف قبل ٣ أيام" becomes "٤ أيام"): nothing is served past `nextChange()`.
  * - The CSP nonce: the cached bytes carry none. Each kept page lists the SHA-256 hashes of its inline
  *   scripts, which replace the nonce in that answer's Content-Security-Policy.
+ * - Stale if error (issue 30): a page dropped by an invalidation or its age is kept aside (a quarter
+ *   of the bytes) for a day; when rendering the page fails (5xx: the database stopped, and with it
+ *   the change notices), that copy is sent instead of the error page, marked `X-Page-Cache: stale`
+ *   and `no-cache`. While the database is down nothing can change, so what it shows is still true.
  * - Conditional requests: a weak ETag (a hash of the kept bytes) answers `If-None-Match` with 304;
  *   `Cache-Control: public, max-age=0, s-maxage` and `CDN-Cache-Control: max-age, stale-while-revalidate`,
  *   never past `nextChange()`.
@@ -117,6 +121,8 @@ export interface PageEntry {
   /** What the entry holds in memory, counted against the byte cap. */
   size: number;
   expiresAt: number;
+  /** When it was rendered: a stale copy is sent for a day at most. */
+  storedAt: number;
 }
 
 /**
@@ -194,6 +200,17 @@ export class PageStore {
       this.protected.delete(key);
       this.protectedBytes -= kept.size;
     }
+  }
+
+  /** Every entry, least recently used first (for moving them aside). */
+  *entries(): IterableIterator<PageEntry> {
+    yield* this.probation.values();
+    yield* this.protected.values();
+  }
+
+  /** The entry without counting it as asked for. */
+  peek(key: string): PageEntry | undefined {
+    return this.protected.get(key) ?? this.probation.get(key);
   }
 
   clear() {
@@ -278,7 +295,7 @@ const BROTLI_OPTIONS = (size: number): zlib.BrotliOptions => ({
  * cannot stand anywhere else by chance; if it does, the page is not kept), its scripts hashed, the
  * bytes compressed both ways on the thread pool. Null when the page cannot be kept safely.
  */
-async function buildEntry(key: string, headers: Headers, body: Buffer, nonce: string, expiresAt: number): Promise<PageEntry | null> {
+async function buildEntry(key: string, headers: Headers, body: Buffer, nonce: string, expiresAt: number, storedAt: number): Promise<PageEntry | null> {
   let bytes = body;
   let scriptSources: string | null = null;
   if (/^text\/html\b/i.test(headers.get("content-type") ?? "")) {
@@ -303,6 +320,7 @@ async function buildEntry(key: string, headers: Headers, body: Buffer, nonce: st
     gzip: gz,
     size: br.length + gz.length + key.length * 2 + (scriptSources?.length ?? 0) + 512,
     expiresAt,
+    storedAt,
   };
 }
 
@@ -360,8 +378,11 @@ export interface PageCache {
   answer: (req: Request, res: Response, response: globalThis.Response) => Promise<boolean>;
   /** Drops every kept page (a change was heard). */
   invalidate: () => void;
-  stats: () => { entries: number; bytes: number; hits: number; misses: number; stored: number; invalidations: number; generation: number };
+  stats: () => { entries: number; bytes: number; hits: number; misses: number; stored: number; invalidations: number; staleServed: number; generation: number };
 }
+
+/** How old a page may be and still stand in for a failed render. */
+const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
@@ -369,9 +390,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const sharedMaxAge = options.sharedMaxAge ?? 10;
   const staleWhileRevalidate = options.staleWhileRevalidate ?? 60;
   const store = new PageStore(options.maxBytes, options.maxEntries ?? 4096);
+  /** Pages no longer current (invalidated or past their age), for a failed render to fall back on. */
+  const stale = new PageStore(Math.floor(options.maxBytes / 4), Math.floor((options.maxEntries ?? 4096) / 4));
+  /** The page key of every request for a public page, for the fallback. */
+  const fallbacks = new WeakMap<Request, string>();
   /** Renders under way, by key: a request for the same page waits for the first instead of rendering it again. */
   const pending = new Map<string, Promise<PageEntry | null>>();
-  const counts = { hits: 0, misses: 0, stored: 0, invalidations: 0 };
+  const counts = { hits: 0, misses: 0, stored: 0, invalidations: 0, staleServed: 0 };
+
+  /** The last copy of a page rendered within the day, current or not. */
+  const staleCopy = (key: string | undefined): PageEntry | undefined => {
+    if (!key) return undefined;
+    const copy = store.peek(key) ?? stale.peek(key);
+    return copy && now() - copy.storedAt < STALE_IF_ERROR_MS ? copy : undefined;
+  };
   /** Requests whose page is being rendered to be kept. */
   const misses = new WeakMap<Request, Miss>();
   let generation = 0;
@@ -381,6 +413,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const invalidate = () => {
     generation += 1;
     counts.invalidations += 1;
+    for (const entry of store.entries()) stale.set(entry);
     store.clear();
     pending.clear();
     validUntil = null;
@@ -413,7 +446,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.setHeader("CDN-Cache-Control", `max-age=${shared}${stale > 0 ? `, stale-while-revalidate=${stale}` : ""}`);
   };
 
-  const send = (req: Request, res: Response, entry: PageEntry, until: number, state: "hit" | "miss") => {
+  const send = (req: Request, res: Response, entry: PageEntry, until: number, state: "hit" | "miss" | "stale") => {
     res.setHeader("ETag", entry.etag);
     setPublicPolicy(res, Math.min(until, entry.expiresAt));
     res.setHeader("Vary", "Accept-Encoding");
@@ -440,9 +473,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   const serveAsync = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (options.isListening && !options.isListening()) return next();
     const key = pageCacheKey(new URL(req.originalUrl, "http://x"));
     if (!key || isPerVisitor(req)) return next();
+    fallbacks.set(req, key);
+    if (options.isListening && !options.isListening()) return next();
     let until = await boundOf();
     if (now() >= until) {
       invalidate();
@@ -455,7 +489,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       counts.hits += 1;
       return send(req, res, entry, until, "hit");
     }
-    if (entry) store.delete(key);
+    if (entry) {
+      store.delete(key);
+      stale.set(entry);
+    }
     if (req.method === "HEAD") return next();
     const rendering = pending.get(key);
     if (rendering) {
@@ -491,6 +528,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     async answer(req, res, response) {
       const miss = misses.get(req);
       misses.delete(req);
+      const fallback = response.status >= 500 && !res.headersSent ? staleCopy(fallbacks.get(req)) : undefined;
+      if (fallback) {
+        miss?.settle(null);
+        await response.body?.cancel();
+        counts.staleServed += 1;
+        send(req, res, fallback, now(), "stale");
+        return true;
+      }
       if (!miss || !isStorable(response) || !response.body) {
         miss?.settle(null);
         defaultCacheControl(req, res, response);
@@ -498,7 +543,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       const until = await boundOf();
       const body = Buffer.from(await response.arrayBuffer());
-      const entry = await buildEntry(miss.key, response.headers, body, String(res.locals.cspNonce ?? ""), Math.min(now() + maxAgeMs, until));
+      const entry = await buildEntry(miss.key, response.headers, body, String(res.locals.cspNonce ?? ""), Math.min(now() + maxAgeMs, until), now());
       if (!entry) {
         // Sent as rendered, with its nonce.
         miss.settle(null);

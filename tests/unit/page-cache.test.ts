@@ -123,7 +123,7 @@ describe("requests answered for everyone, and the rest", () => {
 });
 
 function entry(key: string, size: number): PageEntry {
-  return { key, headers: [], etag: 'W/"x"', scriptSources: null, br: Buffer.alloc(0), gzip: Buffer.alloc(0), size, expiresAt: Number.POSITIVE_INFINITY };
+  return { key, headers: [], etag: 'W/"x"', scriptSources: null, br: Buffer.alloc(0), gzip: Buffer.alloc(0), size, expiresAt: Number.POSITIVE_INFINITY, storedAt: 0 };
 }
 
 describe("the store's bounds", () => {
@@ -224,6 +224,7 @@ describe("kept pages over HTTP", () => {
   let nextChange = Number.POSITIVE_INFINITY;
   let listening = true;
   let hold: Promise<void> | null = null;
+  let failing = false;
   let cache: PageCache;
   let app: Awaited<ReturnType<typeof startApp>>;
 
@@ -242,6 +243,7 @@ describe("kept pages over HTTP", () => {
       renders++;
       const text = shown; // what the database held when the render read it
       if (hold) await hold;
+      if (failing) return new Response("<p>خطأ</p>", { status: 500, headers: { "Content-Type": "text/html" } });
       if (req.path === "/offer/404") return new Response("not found", { status: 404, headers: { "Content-Type": "text/html" } });
       if (req.path === "/offer/1") return new Response(null, { status: 302, headers: { Location: "/offers" } });
       if (req.path === "/contact" && req.method === "POST") return page(nonce, "شكرًا");
@@ -267,6 +269,7 @@ describe("kept pages over HTTP", () => {
     nextChange = Number.POSITIVE_INFINITY;
     listening = true;
     hold = null;
+    failing = false;
   });
 
   it("renders a page once, then serves the kept bytes to every anonymous visitor: no nonce in them, each answer's policy lists the hashes of exactly its inline scripts", async () => {
@@ -290,6 +293,31 @@ describe("kept pages over HTTP", () => {
       expect(answer.headers["content-security-policy"]).toContain("object-src 'none'");
       expect(Number(answer.headers["content-length"])).toBe(answer.raw.length);
     }
+  });
+
+  it("stale if error: while rendering fails (the database stopped, no change notices), the last copy within a day stands in; never-rendered pages still fail", async () => {
+    expect((await get(app.base, "/offers")).headers["x-page-cache"]).toBe("miss");
+    shown = "عروض جديدة";
+    cache.invalidate(); // a change: the kept copy is no longer current
+    failing = true;
+    listening = false;
+    const during = await get(app.base, "/offers");
+    expect(during.status).toBe(200);
+    expect(during.headers["x-page-cache"]).toBe("stale");
+    expect(during.headers["cache-control"]).toBe("public, no-cache");
+    expect(during.text).toContain("العروض");
+    expect((await get(app.base, "/contact")).status).toBe(500);
+    // Older than a day: the error stands.
+    clock += 25 * 60 * 60 * 1000;
+    expect((await get(app.base, "/offers")).status).toBe(500);
+    clock -= 25 * 60 * 60 * 1000;
+    // The database is back: rendered afresh and kept again.
+    failing = false;
+    listening = true;
+    const after = await get(app.base, "/offers");
+    expect([after.status, after.headers["x-page-cache"]]).toEqual([200, "miss"]);
+    expect(after.text).toContain("عروض جديدة");
+    expect(cache.stats().staleServed).toBe(1);
   });
 
   it("answers outside the cache keep a nonce of their own, different each time, matching their policy", async () => {

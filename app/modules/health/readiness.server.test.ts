@@ -74,6 +74,14 @@ describe("readiness: GET /healthz/ready", () => {
     expect((await createReadiness({ database: throwing }).check()).ready).toBe(false);
   });
 
+  it("tells whether one part answers now (a failed render asks about the database), within a second", async () => {
+    expect(await createReadiness({ database: databaseCheck(db()) }).answers("database")).toBe(true);
+    expect(await createReadiness({ database: databaseCheck(unreachable.db) }).answers("database")).toBe(false);
+    const started = Date.now();
+    expect(await createReadiness({ database: () => new Promise(() => undefined) }).answers("database")).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
   it("comes back by itself once the database answers again", async () => {
     let up = false;
     const readiness = createReadiness({ database: () => (up ? databaseCheck(db())(new AbortController().signal) : Promise.reject(new Error("down"))) });

@@ -25,6 +25,8 @@ type ReadinessReport =
 export interface Readiness {
   /** Runs every check at once, each within the time limit. While draining, runs none. */
   check(): Promise<ReadinessReport>;
+  /** Whether one named part answers now, within a second (a failed render asks: was it the database?). */
+  answers(name: string): Promise<boolean>;
   /** From now on this instance answers "draining": it is stopping, the balancer should send nothing new. */
   drain(): void;
   readonly draining: boolean;
@@ -79,6 +81,10 @@ export function createReadiness(
   return {
     get draining() {
       return draining;
+    },
+    async answers(name) {
+      const check = checks[name];
+      return check ? (await outcomeOf(check, Math.min(timeoutMs, 1_000))).outcome === "ok" : true;
     },
     drain() {
       if (draining) return;

@@ -1,0 +1,60 @@
+// Imported by server/app.ts.
+import type { Request, Response } from "express";
+
+/** How long a client waits before trying again while the database does not answer. */
+const RETRY_AFTER_SECONDS = 10;
+
+/**
+ * The page a visitor sees while the database cannot be reached (issue 30): styled, in Arabic, with
+ * nothing that needs the database or the app's JavaScript, so it shows whatever else is down. Its
+ * style is inline (the policy allows inline styles) so that it stands alone.
+ */
+const OUTAGE_HTML = `<!doctype html>
+<html lang="ar" dir="rtl">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>الموقع متوقف لحظات</title>
+<style>
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f6f7f9;color:#1f2937;font-family:"Cairo",system-ui,-apple-system,"Segoe UI",Tahoma,sans-serif;line-height:1.8}
+main{max-width:32rem;margin:1.5rem;padding:2rem 1.75rem;background:#fff;border-radius:1rem;box-shadow:0 10px 30px rgba(15,23,42,.08);text-align:center}
+h1{margin:0 0 .75rem;font-size:1.5rem;color:#0f3d5e}
+p{margin:0 0 1.25rem}
+a{display:inline-block;padding:.7rem 1.5rem;border-radius:.75rem;background:#0f3d5e;color:#fff;text-decoration:none;font-weight:700}
+</style>
+</head>
+<body>
+<main>
+<h1>نعود بعد لحظات</h1>
+<p>يتعذّر علينا عرض هذه الصفحة الآن بسبب عطل مؤقت. لم يُفقد شيء مما حفظته من قبل، يرجى المحاولة مرة أخرى بعد قليل.</p>
+<a href="">حاول مرة أخرى</a>
+</main>
+</body>
+</html>
+`;
+
+/** The same, said to a script (a form sent with JavaScript shows it and keeps what was typed). */
+const OUTAGE_TEXT = "تعذّر إتمام الطلب بسبب عطل مؤقت، يرجى المحاولة مرة أخرى بعد قليل.";
+
+/**
+ * Sees an answer the page cache did not send (it sends the stale copy of a public page itself):
+ * when the app failed (5xx) and the database does not answer, the failure was the outage's, so the
+ * answer is 503 with Retry-After — the styled page above for a page, a short text for the rest.
+ * Returns true when it sent the answer. A 5xx while the database answers is a fault of its own and
+ * goes out as it is.
+ */
+export function outageAnswer(databaseAnswers: () => Promise<boolean>) {
+  return async (req: Request, res: Response, response: globalThis.Response): Promise<boolean> => {
+    if (response.status < 500 || res.headersSent) return false;
+    if (await databaseAnswers()) return false;
+    await response.body?.cancel();
+    res.status(503);
+    res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+    res.setHeader("Cache-Control", "no-store");
+    const page = (req.method === "GET" || req.method === "HEAD") && !req.path.endsWith(".data") && (req.headers.accept ?? "").includes("text/html");
+    res.type(page ? "text/html; charset=utf-8" : "text/plain; charset=utf-8");
+    res.end(req.method === "HEAD" ? undefined : page ? OUTAGE_HTML : OUTAGE_TEXT);
+    return true;
+  };
+}
