@@ -170,6 +170,8 @@ export const offers = pgTable(
     index("offers_price_per_m2_idx").on(t.pricePerM2, t.id),
     index("offers_area_idx").on(t.area),
     index("offers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // The back-office list's title search, folded as the keyword search folds (search_fold, decision 002).
+    index("offers_title_fold_trgm_idx").using("gin", sql`search_fold(${t.title}) gin_trgm_ops`),
     // The keyword search's (decision 002); its two covering walks by recency are in drizzle/0014 (INCLUDE is not expressible here).
     index("offers_search_all_idx").using("gin", t.searchAll),
     index("offers_search_head_idx").using("gin", t.searchHead),
@@ -311,7 +313,12 @@ export const inquiries = pgTable(
     replySending: jsonb("reply_sending").$type<ReplySending>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("inquiries_created_at_idx").on(t.createdAt.desc()), index("inquiries_status_created_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("inquiries_created_at_idx").on(t.createdAt.desc()),
+    index("inquiries_status_created_idx").on(t.status, t.createdAt),
+    // The inbox filtered by offer, newest first.
+    index("inquiries_property_created_idx").on(t.propertyId, t.createdAt.desc()),
+  ],
 );
 
 // ---- Site content and settings ----

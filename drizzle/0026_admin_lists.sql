@@ -1,0 +1,2 @@
+CREATE INDEX "inquiries_property_created_idx" ON "inquiries" USING btree ("property_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "offers_title_fold_trgm_idx" ON "offers" USING gin (search_fold("title") gin_trgm_ops);
