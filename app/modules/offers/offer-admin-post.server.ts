@@ -62,7 +62,8 @@ export async function handleOfferBulkStatus(services: AppServices, user: StaffPr
     .getAll("ids")
     .map((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null))
     .filter((id): id is number => id !== null);
-  const status = String(form.get("status") ?? "").trim();
+  const posted = form.get("status");
+  const status = typeof posted === "string" ? posted.trim() : "";
   if (!ids.length) return replyFormError(BULK_STATUS_MESSAGES.noneSelected, form);
   const { statuses } = await listOfferFormChoices(services.db);
   if (!statuses.includes(status)) return replyFormError(BULK_STATUS_MESSAGES.statusRequired, form, { field: "status" });

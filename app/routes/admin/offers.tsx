@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useFetcher, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog.tsx";
 import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
@@ -53,9 +53,11 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
   // The ticked offers (the checkboxes belong to the bulk form); cleared once a change went through.
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const outcome = actionData && "bulk" in actionData ? actionData.bulk : null;
-  useEffect(() => {
+  const [shownOutcome, setShownOutcome] = useState(outcome);
+  if (outcome !== shownOutcome) {
+    setShownOutcome(outcome);
     if (outcome) setSelected(new Set());
-  }, [outcome]);
+  }
   const bulkBusy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bulk-status";
   const toggle = (id: number, on: boolean) =>
     setSelected((before) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { Link, useFetcher, type FetcherWithComponents } from "react-router";
 import { Fact, LastAction, RecordCard } from "~/components/admin/record-card.tsx";
 import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
@@ -90,10 +90,11 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
   const [helpOpen, setHelpOpen] = useState(false);
   // The reply box opens on «رد» and closes again once the reply went through.
   const [replyOpen, setReplyOpen] = useState(false);
-  const replySent = reply.state === "idle" && reply.data?.status === "success";
-  useEffect(() => {
-    if (replySent) setReplyOpen(false);
-  }, [replySent, reply.data]);
+  const [answered, setAnswered] = useState(reply.data);
+  if (reply.state === "idle" && reply.data !== answered) {
+    setAnswered(reply.data);
+    if (reply.data?.status === "success") setReplyOpen(false);
+  }
   const replied = useSuccessToast(reply.data, method === "email" ? INQUIRY_MESSAGES.repliedEmail : INQUIRY_MESSAGES.repliedWhatsapp);
   const completed = useSuccessToast(complete.data, INQUIRY_MESSAGES.completed);
   const open = isInquiryOpen(inquiry.status);
