@@ -31,7 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const headers = new Headers({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+  // No referrer leaves the site; within it the forms' posts carry their Origin (with no-referrer a
+  // browser without JavaScript posts «Origin: null», which the action's origin check refuses).
+  const headers = new Headers({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
   const retry = actionHeaders.get("Retry-After");
   if (retry) headers.set("Retry-After", retry);
   return headers;
