@@ -32,7 +32,7 @@ export function InboxFiltersForm({ filters, lateCount, offers }: { filters: Inbo
       method="get"
       role="search"
       aria-label="تصفية الاستفسارات"
-      className={`${adminCardClass} grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end`}
+      className={`${adminCardClass} grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)] lg:items-end`}
     >
       <label className={adminLabelClass}>
         الحالة
@@ -56,10 +56,7 @@ export function InboxFiltersForm({ filters, lateCount, offers }: { filters: Inbo
         بحث
         <input type="search" name="q" defaultValue={filters.q ?? ""} placeholder="الاسم أو الهاتف أو العقار" className={inputClass} />
       </label>
-      <button type="submit" className={adminButtonClass}>
-        عرض
-      </button>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:col-span-2 lg:col-span-4">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:col-span-2 lg:col-span-2">
         <label className="flex items-center gap-2 font-bold text-stone-800">
           <input type="checkbox" name="late" value="1" defaultChecked={filters.late} className="size-5 accent-red-700" />
           <span>
@@ -75,6 +72,9 @@ export function InboxFiltersForm({ filters, lateCount, offers }: { filters: Inbo
           </Link>
         ) : null}
       </div>
+      <button type="submit" className={`${adminButtonClass} sm:col-span-2 lg:col-span-1 lg:justify-self-end`}>
+        عرض
+      </button>
     </Form>
   );
 }
