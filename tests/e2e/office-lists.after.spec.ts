@@ -16,7 +16,9 @@ const COUNTED = /^(استفسار واحد|استفساران|[٠-٩٬]+ (است
 
 async function noSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 test("the inbox: a visitor without a name, late ones counted in the filter, filters by offer and late, the reply box on «رد»", async ({ page, signedInAs }) => {
@@ -45,9 +47,9 @@ test("the inbox: a visitor without a name, late ones counted in the filter, filt
   await expect(mine.getByTestId("inquiry-late")).toHaveText("متأخر");
 
   // The late ones counted in the filter's label, as many as the database holds.
-  const [{ count }] = (await queryE2eDatabase<{ count: string }>(
-    "select count(*) from inquiries where status = 'pending' and created_at < now() - interval '24 hours'",
-  )) as [{ count: string }];
+  const [{ count }] = (await queryE2eDatabase<{ count: string }>("select count(*) from inquiries where status = 'pending' and created_at < now() - interval '24 hours'")) as [
+    { count: string },
+  ];
   const label = page.getByTestId("late-count");
   await expect(label).toHaveText(COUNTED);
   expect(countOf(await label.innerText())).toBe(Number(count));
@@ -145,7 +147,11 @@ test("the offers list: search by title or reference number, filter by licence st
     await page.getByLabel("الحالة الجديدة للعروض المحددة").selectOption("مباع");
     await page.getByRole("button", { name: "تغيير الحالة" }).click();
     await expect(page.getByRole("alert")).toHaveText("يرجى تحديد عرض واحد على الأقل");
-    expect((await queryE2eDatabase<{ status: string }>("select status from offers where id = any($1) order by id", [ids])).map((row) => row.status)).toEqual(["للإيجار", "مؤجل", "محجوز"]);
+    expect((await queryE2eDatabase<{ status: string }>("select status from offers where id = any($1) order by id", [ids])).map((row) => row.status)).toEqual([
+      "للإيجار",
+      "مؤجل",
+      "محجوز",
+    ]);
   } finally {
     await queryE2eDatabase("delete from offers where id = any($1)", [ids]);
   }

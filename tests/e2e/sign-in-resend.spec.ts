@@ -60,7 +60,13 @@ async function handOverSignIn(from: BrowserContext, to: BrowserContext, baseURL:
   await to.unroute(url);
 }
 
-test("without JavaScript the button is never disabled: pressed early the server says how long is left, after 30 seconds it sends", async ({ page, context, browser, staffMember, baseURL }) => {
+test("without JavaScript the button is never disabled: pressed early the server says how long is left, after 30 seconds it sends", async ({
+  page,
+  context,
+  browser,
+  staffMember,
+  baseURL,
+}) => {
   const member = await staffMember("staff");
   await toCodeStep(page, member.localPhone);
   const plain = await browser.newContext({ javaScriptEnabled: false, locale: "ar-SA" });

@@ -122,12 +122,7 @@ export async function pendingSignIn(db: Db, flowToken: string | undefined, now =
  * answer when it is pressed.
  */
 export async function nextCodeWait(db: Db, phone: string, now = new Date()): Promise<{ sentAt: number; seconds: number }> {
-  const [newest] = await db
-    .select({ createdAt: loginCodes.createdAt })
-    .from(loginCodes)
-    .where(eq(loginCodes.phone, phone))
-    .orderBy(desc(loginCodes.createdAt))
-    .limit(1);
+  const [newest] = await db.select({ createdAt: loginCodes.createdAt }).from(loginCodes).where(eq(loginCodes.phone, phone)).orderBy(desc(loginCodes.createdAt)).limit(1);
   if (!newest) return { sentAt: 0, seconds: 0 };
   const at = newest.createdAt.getTime() + CODE_RULES.minGapMs;
   return { sentAt: newest.createdAt.getTime(), seconds: at > now.getTime() ? secondsUntil(at, now) : 0 };

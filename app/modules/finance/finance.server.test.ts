@@ -198,7 +198,11 @@ describe("the transactions table", () => {
     expect(choices[0]!.months).toEqual(["2026-02", "2026-01"]);
     expect(choices[2]!.months).toEqual(["2024-12", "2024-11"]);
     expect(monthChoices("2026-02", null, undefined).flatMap((group) => group.months)).toHaveLength(13);
-    expect(monthChoices("2026-02", null, "2019-05").flatMap((group) => group.months).at(-1)).toBe("2019-05");
+    expect(
+      monthChoices("2026-02", null, "2019-05")
+        .flatMap((group) => group.months)
+        .at(-1),
+    ).toBe("2019-05");
     expect(periodLabel("2026-02")).toBe("فبراير ٢٠٢٦");
   });
 

@@ -85,7 +85,9 @@ describe("the inbox's filters, counted and paged in the database", () => {
   it("the filters use the indexes: late by status and date, offer by offer and date", async () => {
     await db().execute(sql`set enable_seqscan = off`);
     const plan = async (where: string) =>
-      (await db().execute<{ "QUERY PLAN": string }>(sql.raw(`explain select id from inquiries where ${where} order by created_at desc limit 50`))).rows.map((r) => r["QUERY PLAN"]).join("\n");
+      (await db().execute<{ "QUERY PLAN": string }>(sql.raw(`explain select id from inquiries where ${where} order by created_at desc limit 50`))).rows
+        .map((r) => r["QUERY PLAN"])
+        .join("\n");
     expect(await plan(`property_id = ${villa}`)).toContain("inquiries_property_created_idx");
     expect(await plan(`status = 'pending' and created_at < now() - interval '1 day'`)).toMatch(/inquiries_(status_created|created_at)_idx/);
     await db().execute(sql`set enable_seqscan = on`);

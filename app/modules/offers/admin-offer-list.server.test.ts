@@ -19,7 +19,10 @@ beforeAll(async () => seedLookupDefaults(db()));
 beforeEach(async () => {
   await db().delete(offers);
   await db().delete(auditLog);
-  await db().insert(settings).values({ id: 1, requireAdLicence: true }).onConflictDoUpdate({ target: settings.id, set: { requireAdLicence: true } });
+  await db()
+    .insert(settings)
+    .values({ id: 1, requireAdLicence: true })
+    .onConflictDoUpdate({ target: settings.id, set: { requireAdLicence: true } });
 });
 
 const NOW = new Date("2026-11-23T09:00:00Z");
@@ -166,7 +169,14 @@ describe("the bulk status change", () => {
       ["status", "مهجور"],
     ]);
     expect(JSON.stringify(offList)).toContain(BULK_STATUS_MESSAGES.statusRequired);
-    expect((await db().select().from(offers).where(inArray(offers.status, ["مهجور"]))).length).toBe(0);
+    expect(
+      (
+        await db()
+          .select()
+          .from(offers)
+          .where(inArray(offers.status, ["مهجور"]))
+      ).length,
+    ).toBe(0);
 
     const answer = await post([
       ["ids", String(a.id)],

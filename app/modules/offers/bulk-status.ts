@@ -8,7 +8,7 @@ export const BULK_STATUS_MESSAGES = {
 } as const;
 
 /** One offer's outcome as the page lists the refused ones. */
-export interface BulkStatusRefusal {
+interface BulkStatusRefusal {
   id: number;
   title: string;
   error: string;

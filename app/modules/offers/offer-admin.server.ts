@@ -26,7 +26,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * or a reference number; the status, city and type as stored; the ad licence's state at `now`
  * (as adLicenceState reads it: none = no number or no expiry, ended, ending within 14 days).
  */
-export function adminOffersWhere(filters: AdminOfferFilters, now: Date): SQL | undefined {
+function adminOffersWhere(filters: AdminOfferFilters, now: Date): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.q) {
     const words = foldSearch(filters.q).split(" ").filter(Boolean);
@@ -324,7 +324,7 @@ export async function saveOffer(
 export type BulkStatusResult = { id: number; title: string; changed: boolean; error?: undefined } | { id: number; title: string; changed: false; error: string };
 
 /** At most this many offers in one bulk change (two pages of the list). */
-export const BULK_STATUS_MAX = 100;
+const BULK_STATUS_MAX = 100;
 
 /**
  * Gives several offers one status under the offer form's own rules (adLicenceProblems with the
@@ -367,7 +367,10 @@ export async function changeOffersStatus(
         const problems = adLicenceProblems(next, await adLicenceRequired(tx), now);
         const first = problems["adLicence.number"] ?? problems.rentPeriod;
         if (first) return { id, title: row.title, changed: false, error: first };
-        await tx.update(offers).set({ status, rentPeriod: next.rentPeriod, updatedAt: sql`now()` }).where(eq(offers.id, id));
+        await tx
+          .update(offers)
+          .set({ status, rentPeriod: next.rentPeriod, updatedAt: sql`now()` })
+          .where(eq(offers.id, id));
         await recordAudit(tx, user, "offer", id, "status-change", { from: row.status, to: status });
         await publishOfferChange(tx, { id, kind: "updated" });
         return { id, title: row.title, changed: true };

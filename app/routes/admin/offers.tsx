@@ -99,7 +99,12 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : (
         <>
-          <BulkStatusBar statuses={choices.statuses} selected={selected.size} busy={bulkBusy} errors={outcome ? [] : formErrorsOf(actionData && !("bulk" in actionData) ? actionData : undefined)} />
+          <BulkStatusBar
+            statuses={choices.statuses}
+            selected={selected.size}
+            busy={bulkBusy}
+            errors={outcome ? [] : formErrorsOf(actionData && !("bulk" in actionData) ? actionData : undefined)}
+          />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="font-bold text-stone-700" data-testid="offers-total">
               {offersText(total)}
