@@ -96,8 +96,9 @@ export async function listInbox(db: Db, viewer: Pick<StaffProfile, "id" | "role"
   }));
 }
 
-/** How many offers the inbox's offer filter lists (those asked about most recently). */
+/** How many offers the inbox's offer filter lists: those asked about most recently, among the latest 2,000 inquiries about an offer. */
 const OFFER_CHOICES_MAX = 100;
+const OFFER_CHOICES_FROM = 2000;
 
 /**
  * The inbox page: its cards, how many match and the pages, how many are late in all (the late
@@ -105,16 +106,23 @@ const OFFER_CHOICES_MAX = 100;
  */
 export async function inboxPage(db: Db, viewer: Pick<StaffProfile, "id" | "role">, filters: InboxFilters, now = Date.now()) {
   const where = inboxWhere(filters, now);
+  const recent = db
+    .select({ propertyId: inquiries.propertyId, propertyTitle: inquiries.propertyTitle, createdAt: inquiries.createdAt })
+    .from(inquiries)
+    .where(isNotNull(inquiries.propertyId))
+    .orderBy(desc(inquiries.createdAt))
+    .limit(OFFER_CHOICES_FROM)
+    .as("recent");
   const [cards, [matching], [late], offerChoices] = await Promise.all([
     listInbox(db, viewer, filters, now),
     db.select({ n: count() }).from(inquiries).where(where),
     db.select({ n: count() }).from(inquiries).where(lateCondition(now)),
+    // From the latest inquiries only (newest first, by the date index): the cost stays the same however many there are.
     db
-      .select({ id: inquiries.propertyId, title: sql<string>`max(${inquiries.propertyTitle})` })
-      .from(inquiries)
-      .where(isNotNull(inquiries.propertyId))
-      .groupBy(inquiries.propertyId)
-      .orderBy(desc(sql`max(${inquiries.createdAt})`))
+      .select({ id: recent.propertyId, title: sql<string>`max(${recent.propertyTitle})` })
+      .from(recent)
+      .groupBy(recent.propertyId)
+      .orderBy(desc(sql`max(${recent.createdAt})`))
       .limit(OFFER_CHOICES_MAX),
   ]);
   const offersAskedAbout: InboxOfferChoice[] = offerChoices.flatMap((o) => (o.id == null ? [] : [{ id: o.id, title: o.title }]));

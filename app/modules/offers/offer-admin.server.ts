@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, like, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "~/db/like.server.ts";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { images, offerImages, offers, settings, stagedImages } from "~/db/schema.ts";
@@ -22,7 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The one query of the back-office list (and of every page that links to it with these filters):
- * a title's words, Arabic-folded as the keyword search folds them (search_fold, its trigram index),
+ * a title's words, Arabic-folded as the keyword search folds them (search_fold, stored as title_folded with its trigram index),
  * or a reference number; the status, city and type as stored; the ad licence's state at `now`
  * (as adLicenceState reads it: none = no number or no expiry, ended, ending within 14 days).
  */
@@ -30,7 +30,7 @@ function adminOffersWhere(filters: AdminOfferFilters, now: Date): SQL | undefine
   const conditions: SQL[] = [];
   if (filters.q) {
     const words = foldSearch(filters.q).split(" ").filter(Boolean);
-    const title = words.length ? and(...words.map((word) => sql`search_fold(${offers.title}) like ${containsPattern(word)}`)) : undefined;
+    const title = words.length ? and(...words.map((word) => like(offers.titleFolded, containsPattern(word)))) : undefined;
     const reference = referenceNumberOf(filters.q);
     const byReference = reference === null ? undefined : eq(offers.id, reference);
     conditions.push((title && byReference ? or(byReference, title) : (title ?? byReference)) ?? sql`false`);
