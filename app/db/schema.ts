@@ -134,6 +134,13 @@ export const offers = pgTable(
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(sql`ar_fold(title || ' ' || location || ' ' || city)`),
+    /**
+     * The title as the keyword search folds it (search_fold, decision 002), for the back-office
+     * list's title search: stored, so a list walked newest first tests each row cheaply.
+     */
+    titleFolded: text("title_folded")
+      .notNull()
+      .generatedAlwaysAs(sql`search_fold(title)`),
     /** Riyals per square metre, for the «الأقل سعراً للمتر» order; null when the offer has no area. */
     pricePerM2: doublePrecision("price_per_m2").generatedAlwaysAs(sql`case when area > 0 then price / area end`),
     /** Every stem the keyword search finds the offer by: title, description, type, status, city, neighbourhood, units' types (decision 002). */
@@ -170,6 +177,8 @@ export const offers = pgTable(
     index("offers_price_per_m2_idx").on(t.pricePerM2, t.id),
     index("offers_area_idx").on(t.area),
     index("offers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // The back-office list's title search (decision 031).
+    index("offers_title_folded_trgm_idx").using("gin", sql`${t.titleFolded} gin_trgm_ops`),
     // The keyword search's (decision 002); its two covering walks by recency are in drizzle/0014 (INCLUDE is not expressible here).
     index("offers_search_all_idx").using("gin", t.searchAll),
     index("offers_search_head_idx").using("gin", t.searchHead),
@@ -311,7 +320,12 @@ export const inquiries = pgTable(
     replySending: jsonb("reply_sending").$type<ReplySending>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("inquiries_created_at_idx").on(t.createdAt.desc()), index("inquiries_status_created_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("inquiries_created_at_idx").on(t.createdAt.desc()),
+    index("inquiries_status_created_idx").on(t.status, t.createdAt),
+    // The inbox filtered by offer, newest first.
+    index("inquiries_property_created_idx").on(t.propertyId, t.createdAt.desc()),
+  ],
 );
 
 // ---- Site content and settings ----

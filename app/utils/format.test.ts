@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCountArabic, formatDateArabic, formatDigitsArabic, formatIdentifier, formatPriceArabic, formatPriceSar } from "./format.ts";
+import { formatCountArabic, formatDateArabic, formatDigitsArabic, formatIdentifier, formatMoneyArabic, formatPriceArabic, formatPriceSar } from "./format.ts";
 
 describe("price formatting", () => {
   it("shows Saudi riyals in the Arabic locale without decimals", () => {
@@ -7,6 +7,13 @@ describe("price formatting", () => {
     expect(text).toContain("١٬٢٥٠٬٠٠١");
     expect(text).toMatch(/ر\.س|SAR/);
     expect(text).not.toMatch(/[٫.]\d/); // no fractional part
+  });
+  it("writes booked money with both digits of the halalas, never one or none (COPY.md)", () => {
+    const visible = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, "").replace(/\u00a0/g, " ");
+    expect(visible(formatMoneyArabic(3450.5))).toBe("٣٬٤٥٠٫٥٠ ر.س.");
+    expect(visible(formatMoneyArabic(120))).toBe("١٢٠٫٠٠ ر.س.");
+    expect(visible(formatMoneyArabic(0.05))).toBe("٠٫٠٥ ر.س.");
+    expect(visible(formatMoneyArabic(-1250.5))).toBe("-١٬٢٥٠٫٥٠ ر.س.");
   });
   it("shows the English form '{n} SAR'", () => {
     expect(formatPriceSar(1250000)).toBe("1,250,000 SAR");

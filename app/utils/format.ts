@@ -12,9 +12,13 @@ export function formatPriceArabic(price: number): string {
   return arabicPrice.format(Math.round(price));
 }
 
-const arabicMoney = new Intl.NumberFormat("ar-SA", { style: "currency", currency: "SAR", maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const arabicMoney = new Intl.NumberFormat("ar-SA", { style: "currency", currency: "SAR", maximumFractionDigits: 2, minimumFractionDigits: 2 });
 
-/** An amount of money in the Arabic locale, riyals with halalas when there are any (finance). */
+/**
+ * An amount booked or added up (finance, task amounts, reports' money, the daily report): riyals
+ * and always both digits of the halalas, «٣٬٤٥٠٫٥٠ ر.س.», «١٢٠٫٠٠ ر.س.» (COPY.md). Offer prices,
+ * in whole riyals, are formatPriceArabic's.
+ */
 export function formatMoneyArabic(amount: number): string {
   return arabicMoney.format(amount);
 }

@@ -100,7 +100,8 @@ test("the accountant's request with a receipt: rejected (a reason is required), 
   const boss = await managerContext.newPage();
   await boss.goto("/admin/finance");
   const awaiting = boss.getByTestId("awaiting-request").filter({ hasText: first });
-  await expect(awaiting).toContainText("١٬٢٥٠٫٥");
+  // Money with both digits of the halalas, never «١٬٢٥٠٫٥».
+  await expect(awaiting).toContainText(/١٬٢٥٠٫٥٠\s?ر\.س\./);
   await expect(awaiting).toContainText("مصروف");
   await expect(awaiting).toContainText(accountantName);
   await expect(awaiting).toContainText("عاجل قبل نهاية الشهر");
@@ -144,7 +145,7 @@ test("the accountant's request with a receipt: rejected (a reason is required), 
   const row = boss.getByTestId("transaction-row").filter({ hasText: second });
   await expect(boss.getByRole("columnheader", { name: "المعتمِد" })).toBeVisible();
   await expect(boss.getByRole("columnheader", { name: "ملاحظات الاعتماد" })).toBeVisible();
-  await expect(row).toContainText("٢٬٠٠٠");
+  await expect(row).toContainText(/٢٬٠٠٠٫٠٠\s?ر\.س\./);
   await expect(row).toContainText("دخل");
   await expect(row).toContainText(accountantName);
   await expect(row).toContainText(managerName);
@@ -156,7 +157,7 @@ test("the accountant's request with a receipt: rejected (a reason is required), 
   await expect(boss.getByTestId("transaction-row").filter({ hasText: first })).toHaveCount(0);
 
   // The filters: this month's income has it, this month's expenses do not; the address keeps them.
-  await boss.getByLabel("الشهر").fill(riyadhMonth());
+  await boss.getByLabel("الشهر").selectOption(riyadhMonth());
   await boss.getByLabel("النوع").selectOption("income");
   await boss.getByRole("button", { name: "عرض", exact: true }).click();
   await expect(boss).toHaveURL(new RegExp(`month=${riyadhMonth()}&type=income`));
@@ -186,4 +187,36 @@ test("the employee has no finance page: the sidebar has no link and the address 
   await page.goto("/admin/finance");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("navigation", { name: "لوحة التحكم" }).getByRole("link", { name: "المالية" })).toHaveCount(0);
+});
+
+test("the page opens on the current month in Riyadh, chosen by its Arabic name; «كل الفترات» is one choice away; money has two decimals", async ({ page, signedInAs }) => {
+  await signedInAs("manager");
+  const n = unique();
+  const halalas = 3450.5;
+  // Booked at noon today in Riyadh, and one a year before (outside the current month).
+  await queryE2eDatabase("insert into transactions (date, description, amount, type) values (now(), $1, $2, 'income'), (now() - interval '13 months', $3, 10, 'expense')", [
+    `دخل الشهر ${n}`,
+    halalas,
+    `قديم ${n}`,
+  ]);
+  await page.goto("/admin/finance");
+  const month = page.getByLabel("الشهر");
+  await expect(month).toHaveValue(riyadhMonth());
+  const monthName = new Intl.DateTimeFormat("ar-SA", { month: "long", year: "numeric", calendar: "gregory", timeZone: "Asia/Riyadh" }).format(new Date());
+  await expect(month.locator("option:checked")).toHaveText(monthName);
+  // Every choice reads as an Arabic month and year, or «كل الفترات»: no «--------- ----», no Latin digit.
+  const choices = await month.locator("option").allInnerTexts();
+  expect(choices[0]).toBe("كل الفترات");
+  for (const choice of choices.slice(1)) expect(choice).toMatch(/^(يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر) [٠-٩]{4}$/);
+  await expect(page.getByText(`إجماليات الفترة: ${monthName}`)).toBeVisible();
+  const row = page.getByTestId("transaction-row").filter({ hasText: `دخل الشهر ${n}` });
+  await expect(row).toContainText(/٣٬٤٥٠٫٥٠\s?ر\.س\./);
+  await expect(page.getByTestId("transaction-row").filter({ hasText: `قديم ${n}` })).toHaveCount(0);
+
+  await month.selectOption("all");
+  await page.getByRole("button", { name: "عرض", exact: true }).click();
+  await expect(page).toHaveURL(/month=all/);
+  await expect(page.getByTestId("transaction-row").filter({ hasText: `قديم ${n}` })).toBeVisible();
+  await expect(page.getByText("إجماليات الفترة: كل الفترات")).toBeVisible();
+  await expect(page.getByTestId("total-income").locator("dd")).toHaveText(/٫[٠-٩]{2}\s?ر\.س\./);
 });

@@ -66,7 +66,9 @@ test("a visitor's inquiry reaches an employee's inbox; reply by e-mail and Whats
   await expect(card.getByRole("link", { name: offer!.title })).toHaveAttribute("href", `/offer/${offer!.id}`);
   await expect(card).toContainText("هل يمكن المعاينة مساء الخميس؟");
 
-  // Reply by e-mail: sent through the mail adapter (the outbox here) and recorded.
+  // Reply by e-mail: sent through the mail adapter (the outbox here) and recorded. The box opens on «رد».
+  await expect(card.getByLabel("الرد على العميل")).toHaveCount(0);
+  await card.getByRole("button", { name: "رد", exact: true }).click();
   await card.getByLabel("الرد على العميل").fill("أهلاً بك، المعاينة متاحة الخميس الساعة السابعة مساءً.");
   await card.getByRole("button", { name: "رد بالبريد الإلكتروني" }).click();
   await expect(card.getByRole("status")).toHaveText("تم إرسال الرد بالبريد الإلكتروني");
@@ -78,7 +80,9 @@ test("a visitor's inquiry reaches an employee's inbox; reply by e-mail and Whats
   expect(mail?.body).toContain("أهلاً بك، المعاينة متاحة الخميس الساعة السابعة مساءً.");
   expect(mail?.body).toContain(`https://www.google.com/maps?q=${offer!.lat},${offer!.lng}`);
 
-  // Reply by WhatsApp: a chat with the visitor opens with the encoded text.
+  // Reply by WhatsApp: a chat with the visitor opens with the encoded text. The sent reply closed the box.
+  await expect(card.getByLabel("الرد على العميل")).toHaveCount(0);
+  await card.getByRole("button", { name: "رد", exact: true }).click();
   await card.getByLabel("الرد على العميل").fill("تم تأكيد الموعد");
   // No network here: answer for wa.me so the new tab lands on its address.
   await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "WhatsApp" }));
@@ -124,6 +128,7 @@ test("a visitor's inquiry reaches an employee's inbox; reply by e-mail and Whats
   await expect(card.getByTestId("inquiry-status")).toHaveText("مكتمل");
   await expect(card.getByRole("button", { name: "إكمال" })).toHaveCount(0);
   await expect(card.getByLabel("الرد على العميل")).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "رد", exact: true })).toHaveCount(0);
   const audit = await queryE2eDatabase<{ action: string }>(
     "select a.action from audit_log a join inquiries i on i.id = a.entity_id where a.entity = 'inquiry' and i.name = $1 order by a.id",
     [name],

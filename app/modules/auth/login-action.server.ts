@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { AppServices } from "~/context.ts";
 import { PROOF_OF_WORK } from "~/modules/form-guard/proof-of-work.server.ts";
 import { cookieSettings } from "~/utils/cookies.server.ts";
-import { replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
+import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
@@ -11,7 +11,7 @@ import { codeStepSchema, LOGIN_ECHO_LIMITS, passwordSignInSchema, phoneStepSchem
 import { SIGN_IN_MESSAGES as M } from "./messages.ts";
 import { signInWithPassword } from "./password-sign-in.server.ts";
 import { newToken, SESSION_LIMITS } from "./sessions.server.ts";
-import { sendSignInCode, verifySignInCode } from "./sign-in.server.ts";
+import { resendSignInCode, sendSignInCode, verifySignInCode } from "./sign-in.server.ts";
 
 /** Never given back: the password, the code, the solved bot check; a phone or a username is cut to its limit. */
 const ECHO = { hideFields: ["password", "code", PROOF_OF_WORK.field], echoLimits: LOGIN_ECHO_LIMITS };
@@ -70,6 +70,19 @@ export async function handleLoginPost(services: AppServices, { form, flowToken, 
     }
     const headers = new Headers({ "Set-Cookie": cookies.clear(cookies.signIn) });
     return signedIn(result.sessionToken, headers);
+  }
+
+  // «إعادة إرسال الرمز»: a new code to the number this browser waits on, under the same limits.
+  if (intent === "resend-code") {
+    const result = await resendSignInCode(services, { flowToken, address });
+    if (!result.ok) {
+      const headers = retryAfter(result);
+      if (result.backToPhone) headers.append("Set-Cookie", cookies.clear(cookies.signIn));
+      return replyFormError(result.error, form, { ...ECHO, status: result.status, headers });
+    }
+    return redirectWithToast("/login", { tone: "success", text: M.sent }, services.env, {
+      headers: { "Set-Cookie": cookies.serialize(cookies.signIn, flowToken!, CODE_RULES.perNumber.windowMs / 1000) },
+    });
   }
 
   // Step 1: send the code. The browser keeps one sign-in token; the code is bound to it.

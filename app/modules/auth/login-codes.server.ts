@@ -116,6 +116,18 @@ export async function pendingSignIn(db: Db, flowToken: string | undefined, now =
   return row;
 }
 
+/**
+ * When the number's newest code was sent, and the seconds until it may be sent another (one per 30
+ * seconds): the code step's countdown on «إعادة إرسال الرمز». 0 when it may now; the other limits
+ * answer when it is pressed.
+ */
+export async function nextCodeWait(db: Db, phone: string, now = new Date()): Promise<{ sentAt: number; seconds: number }> {
+  const [newest] = await db.select({ createdAt: loginCodes.createdAt }).from(loginCodes).where(eq(loginCodes.phone, phone)).orderBy(desc(loginCodes.createdAt)).limit(1);
+  if (!newest) return { sentAt: 0, seconds: 0 };
+  const at = newest.createdAt.getTime() + CODE_RULES.minGapMs;
+  return { sentAt: newest.createdAt.getTime(), seconds: at > now.getTime() ? secondsUntil(at, now) : 0 };
+}
+
 export type CodeCheckResult =
   { ok: true; user: StaffProfile } | { ok: false; reason: "no-code" | "wrong" | "expired" | "locked" | "not-allowed" | "address-limited"; retryAfterSeconds?: number };
 

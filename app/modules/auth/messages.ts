@@ -1,4 +1,5 @@
 import { MESSAGES } from "~/utils/messages.ts";
+import { secondsText } from "~/utils/count-words.ts";
 import { formatDigitsArabic } from "~/utils/format.ts";
 
 /** Texts of the sign-in, word for word as the firm gave them; the last group are ours (the firm gave none). */
@@ -23,6 +24,9 @@ export const SIGN_IN_MESSAGES = {
   tooSoon: formatDigitsArabic("يرجى الانتظار 30 ثانية قبل طلب رمز جديد"),
   tooManyCodes: formatDigitsArabic("تم تجاوز عدد الرموز المسموح بها، يرجى المحاولة بعد 15 دقيقة"),
   tooManyFromAddress: "طلبات كثيرة من هذا الجهاز، يرجى المحاولة لاحقًا",
+  /** «إعادة إرسال الرمز» pressed before the 30 seconds are up: how long is left, the count agreeing with its noun. */
+  resendIn: (seconds: number) => `يمكنك طلب رمز جديد بعد ${secondsText(seconds)}`,
+  resending: "جارٍ إرسال رمز جديد…",
   identifierRequired: "يرجى إدخال اسم المستخدم أو البريد الإلكتروني",
   passwordRequired: "يرجى إدخال كلمة المرور",
 } as const;

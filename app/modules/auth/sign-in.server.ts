@@ -5,7 +5,7 @@ import { SmsSendError } from "~/modules/messaging/sms.server.ts";
 import { parsePhone } from "~/utils/phone.ts";
 import { log } from "~/utils/log.server.ts";
 import { readCodeDigits } from "./login-schema.ts";
-import { checkLoginCode, CODE_RULES, requestLoginCode, type CodeCheckResult, type CodeRequestRefusal } from "./login-codes.server.ts";
+import { checkLoginCode, CODE_RULES, pendingSignIn, requestLoginCode, type CodeCheckResult, type CodeRequestRefusal } from "./login-codes.server.ts";
 import { SIGN_IN_MESSAGES as M } from "./messages.ts";
 import { createSession } from "./sessions.server.ts";
 
@@ -74,10 +74,15 @@ export async function sendSignInCode(
     log.warn("sign-in refused number", { reason: "not a phone number", address });
     return { ok: false, status: 400, error: M.phoneInvalid, field: "phone" };
   }
+  return issueAndText(services, { phone, flowToken, address });
+}
+
+/** The limits (requestLoginCode, under the number's lock), then the SMS: the tail of both ways a code is sent. */
+async function issueAndText(services: AppServices, { phone, flowToken, address }: { phone: string; flowToken: string; address: string }): Promise<SendCodeResult> {
   const issued = await requestLoginCode(services.db, { phone, flowToken, address });
   if (!issued.ok) {
     log.warn(issued.reason === "not-allowed" ? "sign-in refused number" : "sign-in code refused", { reason: issued.reason, phone: maskPhone(phone), address });
-    const error = CODE_REFUSAL_MESSAGES[issued.reason];
+    const error = issued.reason === "too-soon" && issued.retryAfterSeconds ? M.resendIn(issued.retryAfterSeconds) : CODE_REFUSAL_MESSAGES[issued.reason];
     if (issued.reason === "not-allowed") return { ok: false, status: 400, error, field: "phone" };
     return { ok: false, status: 429, error, retryAfterSeconds: issued.retryAfterSeconds };
   }
@@ -85,6 +90,21 @@ export async function sendSignInCode(
   if (!sent.ok) return { ok: false, status: 502, error: sent.error };
   log.info("sign-in code sent", { phone: maskPhone(issued.user.phone), userId: issued.user.id });
   return { ok: true, phone: issued.user.phone };
+}
+
+/**
+ * «إعادة إرسال الرمز» on the code step: a new code to the number this browser's sign-in is waiting
+ * on, under the same limits as the first (one per 30 seconds, 5 per 15 minutes, per address; all
+ * under the number's lock). No bot check: the number passed one to get here, a code can go only to
+ * it, and the button must work without JavaScript. Without a sign-in waiting: back to the phone step.
+ */
+export async function resendSignInCode(
+  services: AppServices,
+  { flowToken, address }: { flowToken: string | undefined; address: string },
+): Promise<SendCodeResult & { backToPhone?: boolean }> {
+  const pending = await pendingSignIn(services.db, flowToken);
+  if (!flowToken || !pending) return { ok: false, status: 400, error: M.noCodeYet, backToPhone: true };
+  return issueAndText(services, { phone: pending.phone, flowToken, address });
 }
 
 export type VerifyCodeResult = { ok: true; sessionToken: string; userId: number } | (SignInRefusal & { backToPhone?: boolean });

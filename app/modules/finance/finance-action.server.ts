@@ -17,7 +17,7 @@ import { redirectWithToast } from "~/utils/toast.server.ts";
 import { handleDecisionPost, isDecisionPost } from "./decision-action.server.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "./finance-messages.ts";
 import { FINANCE_REQUEST_INTENT, financeRequestSchema, RECEIPT } from "./finance-request-schema.ts";
-import { financeHref } from "./finance-view.ts";
+import { financeHref, riyadhMonthOf } from "./finance-view.ts";
 import { parseFinanceFilters, requestFinanceApproval } from "./finance.server.ts";
 
 /** What a refused request gives back: the typed fields, each cut to its limit; never the photo. */
@@ -52,7 +52,10 @@ function isReceiptImage(bytes: Uint8Array): boolean {
 }
 
 /** The finance page a post came from, with its filters and page: where the confirmation shows. */
-const pageOf = (request: Request) => financeHref(parseFinanceFilters(new URL(request.url).searchParams));
+const pageOf = (request: Request, now = new Date()) => {
+  const filters = parseFinanceFilters(new URL(request.url).searchParams, now);
+  return financeHref(filters, filters.page, riyadhMonthOf(now));
+};
 
 /**
  * The accountant's request from its fields (the receipt a File among them): the schema, the

@@ -3,7 +3,7 @@ import { formatCountArabic } from "~/utils/format.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import type { TransactionType } from "./transaction-type.ts";
 
-/** The finance filters from the address: a month (yyyy-mm, Riyadh time) and a type; none is all time, both types. */
+/** The finance filters from the address: a month (yyyy-mm, Riyadh time; none: all time, `month=all`) and a type (none: both). */
 export interface FinanceFilters {
   month?: string;
   type?: TransactionType;
@@ -63,15 +63,21 @@ export const requestCountText = (count: number) => formatCountArabic(count, { ze
 /** The board filtered to the requests awaiting approval. */
 export const AWAITING_BOARD_HREF = `/admin/tasks?status=${encodeURIComponent("Awaiting Approval")}`;
 
-/** The page's address for these filters (and page): what the filter form would send, so paging keeps the filters. */
-export function financeHref(filters: FinanceFilters, page = filters.page): string {
+/**
+ * The page's address for these filters (and page): what the filter form would send, so paging keeps
+ * the filters. The month the page opens on (`openingMonth`, the current one) may be left out.
+ */
+export function financeHref(filters: FinanceFilters, page = filters.page, openingMonth?: string): string {
   const params = new URLSearchParams();
-  if (filters.month) params.set("month", filters.month);
+  if (filters.month !== openingMonth || !filters.month) params.set("month", filters.month ?? ALL_PERIODS);
   if (filters.type) params.set("type", filters.type);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return query ? `/admin/finance?${query}` : "/admin/finance";
 }
+
+/** The month filter's value for the whole record (no value is the current month, where the page opens). */
+export const ALL_PERIODS = "all";
 
 const monthName = new Intl.DateTimeFormat("ar-SA", { month: "long", year: "numeric", calendar: "gregory", timeZone: "UTC" });
 
@@ -80,6 +86,28 @@ export function periodLabel(month: string | undefined): string {
   if (!month) return "كل الفترات";
   const [year, mon] = month.split("-").map(Number) as [number, number];
   return monthName.format(new Date(Date.UTC(year, mon - 1, 1)));
+}
+
+/**
+ * The month picker's choices, newest first and grouped by year: every month from the first
+ * transaction's (at least a year back) to the current one, and the chosen one if it lies outside.
+ */
+export function monthChoices(current: string, first: string | null, chosen: string | undefined): Array<{ year: string; months: string[] }> {
+  const yearBack = shiftMonth(current, -12);
+  const from = [first ?? yearBack, yearBack, chosen ?? yearBack].sort()[0]!;
+  const years = new Map<string, string[]>();
+  for (let month = chosen && chosen > current ? chosen : current; month >= from; month = shiftMonth(month, -1)) {
+    const year = month.slice(0, 4);
+    years.set(year, [...(years.get(year) ?? []), month]);
+  }
+  return [...years].map(([year, months]) => ({ year, months }));
+}
+
+/** The month `by` months after (or before) a yyyy-mm month. */
+function shiftMonth(month: string, by: number): string {
+  const [year, mon] = month.split("-").map(Number) as [number, number];
+  const at = new Date(Date.UTC(year, mon - 1 + by, 1));
+  return at.toISOString().slice(0, 7);
 }
 
 /** The current calendar month in Riyadh (yyyy-mm), the month field's upper bound. */

@@ -7,7 +7,8 @@ import { createStaffUser } from "~/modules/users/users.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { FINANCE_MESSAGES } from "./finance-messages.ts";
-import { decideRequest, listMyRequests, listTransactions, parseFinanceFilters, requestFinanceApproval, riyadhMonthRange } from "./finance.server.ts";
+import { decideRequest, firstLedgerMonth, listMyRequests, listTransactions, parseFinanceFilters, requestFinanceApproval, riyadhMonthRange } from "./finance.server.ts";
+import { financeHref, monthChoices, periodLabel } from "./finance-view.ts";
 
 // Enough connections for two managers deciding at once, each in its own transaction.
 const db = useTestDatabase({ connections: 6 });
@@ -177,9 +178,32 @@ describe("the transactions table", () => {
     expect(JSON.stringify(forAccountant)).not.toContain("ملاحظة");
   });
 
-  it("reads filters from the address, ignoring what is not one", () => {
-    expect(parseFinanceFilters(new URLSearchParams("month=2024-03&type=expense&page=3"))).toEqual({ month: "2024-03", type: "expense", page: 3 });
-    expect(parseFinanceFilters(new URLSearchParams("month=2024-13&type=gift&page=-2"))).toEqual({ page: 1 });
+  it("reads filters from the address, ignoring what is not one; with no month it is the current month in Riyadh, «all» the whole record", () => {
+    // 22:30 UTC on 30 November is already 1 December in Riyadh.
+    const now = new Date("2026-11-30T22:30:00Z");
+    expect(parseFinanceFilters(new URLSearchParams("month=2024-03&type=expense&page=3"), now)).toEqual({ month: "2024-03", type: "expense", page: 3 });
+    expect(parseFinanceFilters(new URLSearchParams("month=2024-13&type=gift&page=-2"), now)).toEqual({ month: "2026-12", page: 1 });
+    expect(parseFinanceFilters(new URLSearchParams(""), now)).toEqual({ month: "2026-12", page: 1 });
+    expect(parseFinanceFilters(new URLSearchParams("month=all&type=income"), now)).toEqual({ type: "income", page: 1 });
+    // The address of a page keeps «all» (no month would open the current one).
+    expect(financeHref({ type: "income", page: 2 })).toBe("/admin/finance?month=all&type=income&page=2");
+    expect(financeHref({ month: "2026-12", page: 1 })).toBe("/admin/finance?month=2026-12");
+    expect(financeHref({ month: "2026-12", page: 1 }, 1, "2026-12")).toBe("/admin/finance");
+  });
+
+  it("the month picker lists every month from the first transaction's (at least a year back) to now, newest first, by year", async () => {
+    expect(await firstLedgerMonth(db())).toBe("2024-02");
+    const choices = monthChoices("2026-02", "2024-11", undefined);
+    expect(choices.map((group) => group.year)).toEqual(["2026", "2025", "2024"]);
+    expect(choices[0]!.months).toEqual(["2026-02", "2026-01"]);
+    expect(choices[2]!.months).toEqual(["2024-12", "2024-11"]);
+    expect(monthChoices("2026-02", null, undefined).flatMap((group) => group.months)).toHaveLength(13);
+    expect(
+      monthChoices("2026-02", null, "2019-05")
+        .flatMap((group) => group.months)
+        .at(-1),
+    ).toBe("2019-05");
+    expect(periodLabel("2026-02")).toBe("فبراير ٢٠٢٦");
   });
 
   it("the accountant's own requests, with their state", async () => {

@@ -10,7 +10,7 @@ import { TASK_MESSAGES } from "~/modules/tasks/task-messages.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { formatMoneyArabic } from "~/utils/format.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "./finance-messages.ts";
-import type { FinanceFilters, FinanceTotals, TransactionRow } from "./finance-view.ts";
+import { ALL_PERIODS, riyadhMonthOf, type FinanceFilters, type FinanceTotals, type TransactionRow } from "./finance-view.ts";
 import { isTransactionType, TRANSACTION_TYPE_LABELS, type TransactionType } from "./transaction-type.ts";
 
 export type FinanceRefusal = { ok: false; error: string; field?: string; status: number };
@@ -18,16 +18,27 @@ const refuse = (error: string, status = 400, field?: string): FinanceRefusal => 
 
 const TRANSACTION_PAGE_SIZE = 50;
 
-export function parseFinanceFilters(params: URLSearchParams): FinanceFilters {
+/**
+ * The filters of the address: a month (yyyy-mm; none given, or one that is not a month: the
+ * current month in Riyadh, where the page opens), or «all» for the whole record; a type; a page.
+ */
+export function parseFinanceFilters(params: URLSearchParams, now = new Date()): FinanceFilters {
   const month = params.get("month") ?? "";
   const type = params.get("type") ?? "";
   const page = Number(params.get("page") ?? "1");
   const validMonth = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  const chosen = month === ALL_PERIODS ? {} : { month: validMonth && Number(validMonth[1]) >= 2000 && Number(validMonth[1]) <= 2100 ? month : riyadhMonthOf(now) };
   return {
-    ...(validMonth && Number(validMonth[1]) >= 2000 && Number(validMonth[1]) <= 2100 ? { month } : {}),
+    ...chosen,
     ...(isTransactionType(type) ? { type } : {}),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
+}
+
+/** The month of the first transaction on record (Riyadh time), the month picker's first choice; null with none. */
+export async function firstLedgerMonth(db: Db): Promise<string | null> {
+  const [row] = await db.select({ first: sql<string | null>`to_char(min(${transactions.date}) at time zone 'Asia/Riyadh', 'YYYY-MM')` }).from(transactions);
+  return row?.first ?? null;
 }
 
 /** Riyadh keeps UTC+3 all year (no daylight saving). */

@@ -31,9 +31,22 @@ export interface InquiryTask {
   canOpen: boolean;
 }
 
-/** `id`: one inquiry only (the task board links to its card). */
+/**
+ * The inbox's filters from its address: `id` one inquiry only (the task board links to its card);
+ * a status; `late` the pending ones older than 24 hours; `offer` those about one offer; a search;
+ * the page (50 cards each).
+ */
 export interface InboxFilters {
   id?: number;
   status?: InquiryStatus;
+  late?: boolean;
+  offer?: number;
   q?: string;
+  page?: number;
+}
+
+/** An offer the inbox can be filtered by: one that has inquiries, the latest asked about first. */
+export interface InboxOfferChoice {
+  id: number;
+  title: string;
 }

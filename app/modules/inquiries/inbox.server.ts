@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AppServices } from "~/context.ts";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { containsPattern } from "~/db/like.server.ts";
@@ -11,9 +11,9 @@ import { mailStaff, type StaffNotice } from "~/modules/notifications/staff-notif
 import { tasksOfInquiries } from "~/modules/tasks/tasks.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { log } from "~/utils/log.server.ts";
-import type { InboxCard, InboxFilters } from "./inbox-card.ts";
+import type { InboxCard, InboxFilters, InboxOfferChoice } from "./inbox-card.ts";
 import { INQUIRY_HELP_LIMITS, INQUIRY_REPLY_MAX } from "./inbox-schema.ts";
-import { INQUIRY_LATE_AFTER_MS, INQUIRY_MESSAGES, isInquiryLate, isInquiryOpen, isInquiryStatus, replyText, type InquiryStatus, type ReplyMethod } from "./status.ts";
+import { inquirerName, INQUIRY_LATE_AFTER_MS, INQUIRY_MESSAGES, isInquiryLate, isInquiryOpen, isInquiryStatus, replyText, type InquiryStatus, type ReplyMethod } from "./status.ts";
 
 export type { InboxCard, InboxFilters };
 
@@ -22,19 +22,31 @@ const INBOX_PAGE_SIZE = 50;
 export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   const id = params.get("id") ?? "";
   const status = params.get("status") ?? "";
+  const offer = params.get("offer") ?? "";
+  const page = Number(params.get("page") ?? "1");
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  return { ...(/^\d{1,9}$/.test(id) ? { id: Number(id) } : {}), status: isInquiryStatus(status) ? status : undefined, q: q || undefined };
+  return {
+    ...(/^\d{1,9}$/.test(id) ? { id: Number(id) } : {}),
+    status: isInquiryStatus(status) ? status : undefined,
+    ...(params.get("late") === "1" ? { late: true } : {}),
+    ...(/^\d{1,9}$/.test(offer) ? { offer: Number(offer) } : {}),
+    q: q || undefined,
+    ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}),
+  };
 }
 
-/**
- * The inbox, newest first: one inquiry (`id`), a status filter and a search over name, phone,
- * e-mail, message and property. Each card lists its tasks; the viewer may open those they may see
- * on the board (the manager all, the others their own).
- */
-export async function listInbox(db: Db, viewer: Pick<StaffProfile, "id" | "role">, filters: InboxFilters, now = Date.now()): Promise<InboxCard[]> {
+/** Late: still pending 24 hours after it arrived (isInquiryLate, as one condition the status-and-date index serves). */
+function lateCondition(now: number): SQL {
+  return and(eq(inquiries.status, "pending"), lt(inquiries.createdAt, new Date(now - INQUIRY_LATE_AFTER_MS)))!;
+}
+
+/** The inbox's filters as one condition, for the cards and their count alike. */
+function inboxWhere(filters: InboxFilters, now: number): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.id != null) conditions.push(eq(inquiries.id, filters.id));
   if (filters.status) conditions.push(eq(inquiries.status, filters.status));
+  if (filters.late) conditions.push(lateCondition(now));
+  if (filters.offer != null) conditions.push(eq(inquiries.propertyId, filters.offer));
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     conditions.push(
@@ -47,13 +59,23 @@ export async function listInbox(db: Db, viewer: Pick<StaffProfile, "id" | "role"
       )!,
     );
   }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * The inbox, newest first, 50 a page, filtered in the database (status, late, offer, search, one
+ * inquiry). Each card lists its tasks; the viewer may open those they may see on the board (the
+ * manager all, the others their own).
+ */
+export async function listInbox(db: Db, viewer: Pick<StaffProfile, "id" | "role">, filters: InboxFilters, now = Date.now()): Promise<InboxCard[]> {
   const rows = await db
     .select({ inquiry: inquiries, lat: offers.lat, lng: offers.lng })
     .from(inquiries)
     .leftJoin(offers, eq(offers.id, inquiries.propertyId))
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(inboxWhere(filters, now))
     .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
-    .limit(INBOX_PAGE_SIZE);
+    .limit(INBOX_PAGE_SIZE)
+    .offset(((filters.page ?? 1) - 1) * INBOX_PAGE_SIZE);
   const ids = rows.map((r) => r.inquiry.id);
   const [audits, tasksByInquiry] = await Promise.all([latestAuditEntries(db, "inquiry", ids), tasksOfInquiries(db, ids)]);
   return rows.map(({ inquiry, lat, lng }) => ({
@@ -72,6 +94,51 @@ export async function listInbox(db: Db, viewer: Pick<StaffProfile, "id" | "role"
     lastAction: audits.get(inquiry.id) ?? null,
     tasks: (tasksByInquiry.get(inquiry.id) ?? []).map(({ assignedTo, ...task }) => ({ ...task, canOpen: viewer.role === "manager" || assignedTo === viewer.id })),
   }));
+}
+
+/** How many offers the inbox's offer filter lists: those asked about most recently, among the latest 2,000 inquiries about an offer. */
+const OFFER_CHOICES_MAX = 100;
+const OFFER_CHOICES_FROM = 2000;
+
+/**
+ * The inbox page: its cards, how many match and the pages, how many are late in all (the late
+ * filter's label counts them) and the offers it can be filtered by (the chosen one always among them).
+ */
+export async function inboxPage(db: Db, viewer: Pick<StaffProfile, "id" | "role">, filters: InboxFilters, now = Date.now()) {
+  const where = inboxWhere(filters, now);
+  const recent = db
+    .select({ propertyId: inquiries.propertyId, propertyTitle: inquiries.propertyTitle, createdAt: inquiries.createdAt })
+    .from(inquiries)
+    .where(isNotNull(inquiries.propertyId))
+    .orderBy(desc(inquiries.createdAt))
+    .limit(OFFER_CHOICES_FROM)
+    .as("recent");
+  const [cards, [matching], [late], offerChoices] = await Promise.all([
+    listInbox(db, viewer, filters, now),
+    db.select({ n: count() }).from(inquiries).where(where),
+    db.select({ n: count() }).from(inquiries).where(lateCondition(now)),
+    // From the latest inquiries only (newest first, by the date index): the cost stays the same however many there are.
+    db
+      .select({ id: recent.propertyId, title: sql<string>`max(${recent.propertyTitle})` })
+      .from(recent)
+      .groupBy(recent.propertyId)
+      .orderBy(desc(sql`max(${recent.createdAt})`))
+      .limit(OFFER_CHOICES_MAX),
+  ]);
+  const offersAskedAbout: InboxOfferChoice[] = offerChoices.flatMap((o) => (o.id == null ? [] : [{ id: o.id, title: o.title }]));
+  if (filters.offer != null && !offersAskedAbout.some((o) => o.id === filters.offer)) {
+    const [chosen] = await db.select({ id: offers.id, title: offers.title }).from(offers).where(eq(offers.id, filters.offer));
+    if (chosen) offersAskedAbout.unshift(chosen);
+  }
+  const total = matching?.n ?? 0;
+  return {
+    cards,
+    total,
+    page: filters.page ?? 1,
+    pageCount: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
+    lateCount: late?.n ?? 0,
+    offers: offersAskedAbout,
+  };
 }
 
 /** The manager's dashboard figures, from the same table and rules as the inbox. */
@@ -242,7 +309,7 @@ export async function requestHelp(
       taskId: task!.id,
       to: { name: accountant.name, email: accountant.email },
       subject: `طلب مساعدة: ${title}`,
-      lines: [`طلب ${actor.name} مساعدتك بخصوص استفسار ${inquiry.name}: «${title}».`, details],
+      lines: [`طلب ${actor.name} مساعدتك بخصوص استفسار ${inquirerName(inquiry.name)}: «${title}».`, details],
     } satisfies StaffNotice;
   });
   if (typeof created === "string") return created;

@@ -1,4 +1,5 @@
 import { isOneOf } from "~/utils/one-of.ts";
+import { formatCountArabic, formatDigitsArabic } from "~/utils/format.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 
 /** Inquiry statuses (pending, then replied, then completed) and the moves between them, shared by the inbox and the server. */
@@ -31,6 +32,20 @@ export const INQUIRY_LATE_AFTER_MS = 24 * 60 * 60_000;
 export function isInquiryLate(inquiry: { status: string; createdAt: Date | string }, now = Date.now()): boolean {
   return inquiry.status === "pending" && now - new Date(inquiry.createdAt).getTime() > INQUIRY_LATE_AFTER_MS;
 }
+
+/** How the office names an inquirer who gave no name (stored as SPEC's «غير محدد»): a visitor, never the heading «غير محدد». */
+export const VISITOR_NAME = "زائر";
+export function inquirerName(name: string): string {
+  const trimmed = name.trim();
+  return !trimmed || trimmed === MESSAGES.unnamed ? VISITOR_NAME : trimmed;
+}
+
+/** «استفسار واحد», «استفساران», «٣ استفسارات», «١١ استفسارًا», «١٠٠ استفسار»; none: `zero`. */
+export const inquiriesText = (count: number, zero = "لا توجد استفسارات") =>
+  formatCountArabic(count, { zero, one: "استفسار واحد", two: "استفساران", few: "استفسارات", many: "استفسارًا", other: "استفسار" });
+
+/** Why an inquiry is marked «متأخر». */
+export const INQUIRY_LATE_HINT = formatDigitsArabic("لم يُرد عليه منذ أكثر من 24 ساعة");
 
 export const REPLY_METHODS = { email: "البريد الإلكتروني", whatsapp: "واتساب" } as const;
 export type ReplyMethod = keyof typeof REPLY_METHODS;

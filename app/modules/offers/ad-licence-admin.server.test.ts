@@ -232,7 +232,7 @@ describe("the back office's licence badge and the dashboard's list", () => {
     const sold = await make("مباع بلا ترخيص", null, "مباع");
     const soldExpired = await make("مباع منتهٍ", "2026-01-01", "مباع");
 
-    const { rows } = await listAdminOffers(db(), 1, NOW);
+    const { rows } = await listAdminOffers(db(), { sort: "new", page: 1 }, NOW);
     const stateOf = (id: number) => rows.find((row) => row.id === id)?.licence;
     expect([valid, expiring, edge, expired, missing, sold].map((offer) => stateOf(offer.id))).toEqual(["valid", "expiring", "valid", "expired", "missing", "missing"]);
 

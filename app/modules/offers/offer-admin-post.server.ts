@@ -4,7 +4,9 @@ import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts"
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { log } from "~/utils/log.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { deleteOffer, OfferInputError, saveOffer } from "./offer-admin.server.ts";
+import { listOfferFormChoices } from "~/modules/lookups/lookups.server.ts";
+import { BULK_STATUS_MESSAGES, type BulkStatusOutcome } from "./bulk-status.ts";
+import { changeOffersStatus, deleteOffer, OfferInputError, saveOffer } from "./offer-admin.server.ts";
 import { offerIdOf } from "./offer-form-page.server.ts";
 import { OFFER_FORM_MESSAGES, offerDeleteSchema, offerFormSchema } from "./offer-form-schema.ts";
 
@@ -48,4 +50,30 @@ export async function handleOfferDelete(services: AppServices, user: StaffProfil
   if (!(await deleteOffer(services.db, services.storage, id))) return replyFormError(OFFER_FORM_MESSAGES.offerGone, form, { status: 404 });
   log.info("offer deleted", { offerId: id, userId: user.id });
   return redirectWithToast(listUrl, { tone: "success", text: OFFER_FORM_MESSAGES.deleted }, services.env);
+}
+
+/**
+ * The list's bulk status change: the offers ticked (`ids`) and a status from the list of statuses.
+ * Each offer under the form's rules (changeOffersStatus); the answer says how many changed and, for
+ * each one refused, why. Nothing ticked, or a status that is not listed, changes nothing.
+ */
+export async function handleOfferBulkStatus(services: AppServices, user: StaffProfile, form: FormData) {
+  const ids = form
+    .getAll("ids")
+    .map((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null))
+    .filter((id): id is number => id !== null);
+  const posted = form.get("status");
+  const status = typeof posted === "string" ? posted.trim() : "";
+  if (!ids.length) return replyFormError(BULK_STATUS_MESSAGES.noneSelected, form);
+  const { statuses } = await listOfferFormChoices(services.db);
+  if (!statuses.includes(status)) return replyFormError(BULK_STATUS_MESSAGES.statusRequired, form, { field: "status" });
+  const results = await changeOffersStatus(services.db, user, ids, status);
+  log.info("offers status changed in bulk", { userId: user.id, status, changed: results.filter((r) => r.changed).length, asked: ids.length });
+  const bulk: BulkStatusOutcome = {
+    status,
+    changed: results.filter((r) => r.changed).length,
+    unchanged: results.filter((r) => !r.changed && !r.error).length,
+    refused: results.flatMap((r) => (r.error ? [{ id: r.id, title: r.title, error: r.error }] : [])),
+  };
+  return { bulk };
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, like, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
+import { containsPattern } from "~/db/like.server.ts";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { images, offerImages, offers, settings, stagedImages } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
@@ -6,17 +7,61 @@ import { deleteImageFiles, deleteImages, imageColumns, imageFileColumns, type Im
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import { publishOfferChange } from "~/modules/live-updates/event-hub.server.ts";
 import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.server.ts";
+import { foldSearch } from "~/modules/search/normalize.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { ADVERTISED_STATUSES, adLicenceState, isAdvertisedStatus, LICENCE_EXPIRING_DAYS, licenceEndsAt, type AdLicenceState } from "./ad-licence.ts";
 import { AD_LICENCE_MESSAGES, RENT_STATUS } from "./ad-licence-form.ts";
+import { BULK_STATUS_MESSAGES } from "./bulk-status.ts";
+import { referenceNumberOf, type AdminOfferFilters, type AdminOfferSort } from "./admin-offer-filters.ts";
 import type { OfferFormData } from "./offer-form-schema.ts";
 import type { AdminOfferRow } from "./offer-views.ts";
 import { listOfferPhotos, offerFields } from "./offers.server.ts";
 
 const ADMIN_PAGE_SIZE = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The offers of the back-office list, newest first, a page at a time. */
-export async function listAdminOffers(db: Db, page = 1, now: Date = new Date()): Promise<{ rows: AdminOfferRow[]; total: number; page: number; pageCount: number }> {
+/**
+ * The one query of the back-office list (and of every page that links to it with these filters):
+ * a title's words, Arabic-folded as the keyword search folds them (search_fold, stored as title_folded with its trigram index),
+ * or a reference number; the status, city and type as stored; the ad licence's state at `now`
+ * (as adLicenceState reads it: none = no number or no expiry, ended, ending within 14 days).
+ */
+function adminOffersWhere(filters: AdminOfferFilters, now: Date): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.q) {
+    const words = foldSearch(filters.q).split(" ").filter(Boolean);
+    const title = words.length ? and(...words.map((word) => like(offers.titleFolded, containsPattern(word)))) : undefined;
+    const reference = referenceNumberOf(filters.q);
+    const byReference = reference === null ? undefined : eq(offers.id, reference);
+    conditions.push((title && byReference ? or(byReference, title) : (title ?? byReference)) ?? sql`false`);
+  }
+  if (filters.status) conditions.push(eq(offers.status, filters.status));
+  if (filters.city) conditions.push(eq(offers.city, filters.city));
+  if (filters.type) conditions.push(eq(offers.propertyType, filters.type));
+  if (filters.licence) {
+    const none = or(eq(offers.adLicenceNumber, ""), isNull(offers.adLicenceExpiresOn), isNull(offers.adLicenceEndsAt))!;
+    const soon = new Date(now.getTime() + LICENCE_EXPIRING_DAYS * DAY_MS);
+    if (filters.licence === "none") conditions.push(none);
+    else if (filters.licence === "ended") conditions.push(and(not(none), lte(offers.adLicenceEndsAt, now))!);
+    else conditions.push(and(not(none), gt(offers.adLicenceEndsAt, now), lte(offers.adLicenceEndsAt, soon))!);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const ADMIN_ORDERS: Record<AdminOfferSort, SQL[]> = {
+  new: [desc(offers.createdAt), desc(offers.id)],
+  old: [asc(offers.createdAt), asc(offers.id)],
+  "price-asc": [asc(offers.price), asc(offers.id)],
+  "price-desc": [desc(offers.price), desc(offers.id)],
+};
+
+/** The offers of the back-office list under its filters and order, a page at a time, with how many match. */
+export async function listAdminOffers(
+  db: Db,
+  filters: AdminOfferFilters = { sort: "new", page: 1 },
+  now: Date = new Date(),
+): Promise<{ rows: AdminOfferRow[]; total: number; page: number; pageCount: number }> {
+  const where = adminOffersWhere(filters, now);
   const [found, [count]] = await Promise.all([
     db
       .select({
@@ -32,10 +77,14 @@ export async function listAdminOffers(db: Db, page = 1, now: Date = new Date()):
       .from(offers)
       .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
       .leftJoin(images, eq(images.id, offerImages.imageId))
-      .orderBy(desc(offers.createdAt), desc(offers.id))
+      .where(where)
+      .orderBy(...ADMIN_ORDERS[filters.sort])
       .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(offers),
+      .offset((filters.page - 1) * ADMIN_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(offers)
+      .where(where),
   ]);
   const total = count?.n ?? 0;
   // The licence badge: its state now (valid, expiring within 14 days, expired, missing).
@@ -46,7 +95,7 @@ export async function listAdminOffers(db: Db, page = 1, now: Date = new Date()):
   return {
     rows,
     total,
-    page,
+    page: filters.page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
   };
 }
@@ -167,7 +216,11 @@ async function adLicenceRequired(tx: Tx): Promise<boolean> {
  * offer has a licence in force — a number, both dates, and an expiry that has not passed in Riyadh.
  * Refused on the fields concerned, the licence number first.
  */
-function adLicenceProblems(offer: OfferFormData, required: boolean, now: Date): Record<string, string> {
+function adLicenceProblems(
+  offer: Pick<OfferFormData, "status" | "rentPeriod"> & { adLicence: Pick<OfferFormData["adLicence"], "number" | "issuedOn" | "expiresOn"> },
+  required: boolean,
+  now: Date,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   if (offer.status === RENT_STATUS && !offer.rentPeriod) problems.rentPeriod = AD_LICENCE_MESSAGES.rentPeriodRequired;
   if (!required || !isAdvertisedStatus(offer.status)) return problems;
@@ -265,6 +318,66 @@ export async function saveOffer(
   if (savedId === null) return null;
   await deleteImageFiles(storage, dropped);
   return { id: savedId, created: id === undefined };
+}
+
+/** Why one offer of a bulk status change was left as it was, or that it changed (or already had the status). */
+export type BulkStatusResult = { id: number; title: string; changed: boolean; error?: undefined } | { id: number; title: string; changed: false; error: string };
+
+/** At most this many offers in one bulk change (two pages of the list). */
+const BULK_STATUS_MAX = 100;
+
+/**
+ * Gives several offers one status under the offer form's own rules (adLicenceProblems with the
+ * settings read in the transaction, the rent period, the status as its list spells it), each offer
+ * in its own transaction under a lock on its row: one refused offer leaves the others changed, and
+ * the result says, per offer, whether it changed or why not. An offer that already has the status
+ * is left alone (no audit entry); one deleted meanwhile is said so. Concurrent changes of the same
+ * offers take turns on the row, so each audit entry's `from` is the status the row really had.
+ */
+export async function changeOffersStatus(
+  db: Db,
+  user: Pick<StaffProfile, "id" | "name">,
+  ids: readonly number[],
+  status: string,
+  now: Date = new Date(),
+): Promise<BulkStatusResult[]> {
+  const results: BulkStatusResult[] = [];
+  for (const id of [...new Set(ids)].slice(0, BULK_STATUS_MAX)) {
+    results.push(
+      await db.transaction(async (tx): Promise<BulkStatusResult> => {
+        const [row] = await tx
+          .select({
+            title: offers.title,
+            status: offers.status,
+            rentPeriod: offers.rentPeriod,
+            number: offers.adLicenceNumber,
+            issuedOn: offers.adLicenceIssuedOn,
+            expiresOn: offers.adLicenceExpiresOn,
+          })
+          .from(offers)
+          .where(eq(offers.id, id))
+          .for("update");
+        if (!row) return { id, title: "", changed: false, error: BULK_STATUS_MESSAGES.gone };
+        if (row.status === status) return { id, title: row.title, changed: false };
+        const next = {
+          status,
+          rentPeriod: status === RENT_STATUS ? row.rentPeriod : ("" as const),
+          adLicence: { number: row.number, issuedOn: row.issuedOn, expiresOn: row.expiresOn },
+        };
+        const problems = adLicenceProblems(next, await adLicenceRequired(tx), now);
+        const first = problems["adLicence.number"] ?? problems.rentPeriod;
+        if (first) return { id, title: row.title, changed: false, error: first };
+        await tx
+          .update(offers)
+          .set({ status, rentPeriod: next.rentPeriod, updatedAt: sql`now()` })
+          .where(eq(offers.id, id));
+        await recordAudit(tx, user, "offer", id, "status-change", { from: row.status, to: status });
+        await publishOfferChange(tx, { id, kind: "updated" });
+        return { id, title: row.title, changed: true };
+      }),
+    );
+  }
+  return results;
 }
 
 /** Deletes an offer and its stored photos (rows, then files once committed). False if there was none. */

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [{ title: "المالية | لوح
 
 export default function Finance({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidate("/admin/finance/events", "finance");
-  const { filters, currentMonth, ledger } = loaderData;
+  const { filters, currentMonth, firstMonth, ledger } = loaderData;
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">المالية</h1>
@@ -40,7 +40,7 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
           <MyRequests requests={loaderData.requests} limit={loaderData.requestsShown} />
         </div>
       ) : null}
-      <FinanceFilters filters={filters} currentMonth={currentMonth} />
+      <FinanceFilters filters={filters} currentMonth={currentMonth} firstMonth={firstMonth} />
       <TotalsSummary totals={ledger.totals} month={filters.month} />
       <TransactionsTable rows={ledger.rows} total={ledger.total} page={ledger.page} pageCount={ledger.pageCount} filters={filters} showApproval={loaderData.role === "manager"} />
     </div>

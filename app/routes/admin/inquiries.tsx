@@ -1,13 +1,13 @@
-import { Form, Link } from "react-router";
-import { adminButtonClass, adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
-import { inputClass } from "~/components/forms/field.tsx";
-import { Options } from "~/components/forms/options.tsx";
+import { Link } from "react-router";
+import { adminCardClass } from "~/components/admin/styles.ts";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { InboxFiltersForm, inboxHref, isInboxFiltered } from "~/modules/inquiries/components/inbox-filters.tsx";
 import { InquiryCard } from "~/modules/inquiries/components/inquiry-card.tsx";
 import { handleInboxAction } from "~/modules/inquiries/inbox-action.server.ts";
-import { listInbox, parseInboxFilters } from "~/modules/inquiries/inbox.server.ts";
-import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES } from "~/modules/inquiries/status.ts";
+import { inboxPage, parseInboxFilters } from "~/modules/inquiries/inbox.server.ts";
+import { inquiriesText } from "~/modules/inquiries/status.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/inquiries";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/inquiries";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireSectionUser(context, "inquiries");
   const filters = parseInboxFilters(new URL(request.url).searchParams);
-  return { filters, inquiries: await listInbox(context.get(servicesContext).db, user, filters) };
+  return { filters, ...(await inboxPage(context.get(servicesContext).db, user, filters)) };
 }
 
 /** A reply, a help request or completing: every form names its inquiry; the role is checked again here, not only by the guard. */
@@ -27,26 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Inquiries({ loaderData }: Route.ComponentProps) {
-  const { filters, inquiries } = loaderData;
+  const { filters, cards, total, page, pageCount, lateCount, offers } = loaderData;
   return (
     <div className="grid gap-5">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">استفسارات العملاء</h1>
-      <Form method="get" className={`${adminCardClass} grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end`} role="search">
-        <label className={adminLabelClass}>
-          الحالة
-          <select name="status" defaultValue={filters.status ?? ""} className={inputClass}>
-            <option value="">الكل</option>
-            <Options values={INQUIRY_STATUSES} labels={INQUIRY_STATUS_LABELS} />
-          </select>
-        </label>
-        <label className={adminLabelClass}>
-          بحث
-          <input type="search" name="q" defaultValue={filters.q ?? ""} placeholder="الاسم أو الهاتف أو العقار" className={inputClass} />
-        </label>
-        <button type="submit" className={adminButtonClass}>
-          عرض
-        </button>
-      </Form>
+      <InboxFiltersForm filters={filters} lateCount={lateCount} offers={offers} />
       {filters.id != null ? (
         <p className="text-sm text-stone-600">
           يعرض استفسارًا واحدًا.{" "}
@@ -55,16 +40,36 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      {inquiries.length ? (
-        <ul className="grid gap-4" aria-label="الاستفسارات">
-          {inquiries.map((inquiry) => (
-            <InquiryCard key={inquiry.id} inquiry={inquiry} />
-          ))}
-        </ul>
+      {cards.length ? (
+        <>
+          <p className="font-bold text-stone-700" data-testid="inquiries-total">
+            {inquiriesText(total)}
+          </p>
+          <ul className="grid gap-4" aria-label="الاستفسارات">
+            {cards.map((inquiry) => (
+              <InquiryCard key={inquiry.id} inquiry={inquiry} />
+            ))}
+          </ul>
+          {pageCount > 1 ? (
+            <nav aria-label="صفحات الاستفسارات" className="flex items-center justify-center gap-3">
+              {page > 1 ? (
+                <Link to={inboxHref(filters, page - 1)} className="font-bold text-brand-800">
+                  السابق
+                </Link>
+              ) : null}
+              <span className="text-stone-600">
+                صفحة {formatNumberArabic(page)} من {formatNumberArabic(pageCount)}
+              </span>
+              {page < pageCount ? (
+                <Link to={inboxHref(filters, page + 1)} className="font-bold text-brand-800">
+                  التالي
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </>
       ) : (
-        <p className={`${adminCardClass} text-center text-stone-600`}>
-          {filters.id != null || filters.status || filters.q ? "لا توجد استفسارات مطابقة." : "لا توجد استفسارات بعد."}
-        </p>
+        <p className={`${adminCardClass} text-center text-stone-600`}>{isInboxFiltered(filters) ? "لا توجد استفسارات مطابقة." : "لا توجد استفسارات بعد."}</p>
       )}
     </div>
   );

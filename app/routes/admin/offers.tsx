@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog.tsx";
 import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
 import { FormNotice } from "~/components/forms/field.tsx";
@@ -10,37 +10,76 @@ import { LicenceBadge } from "~/modules/offers/components/admin/licence-badge.ts
 import { OfferActions, OfferThumbnail } from "~/modules/offers/components/admin/offer-row.tsx";
 import { StatusBadge } from "~/modules/offers/components/status-badge.tsx";
 import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
-import { handleOfferDelete } from "~/modules/offers/offer-admin-post.server.ts";
+import { listOfferFormChoices } from "~/modules/lookups/lookups.server.ts";
+import { adminOffersHref, isFiltered, parseAdminOfferFilters } from "~/modules/offers/admin-offer-filters.ts";
+import { AdminOfferFiltersForm } from "~/modules/offers/components/admin/admin-offer-filters.tsx";
+import { BULK_STATUS_FORM_ID, BulkStatusBar, BulkStatusOutcomeNotice } from "~/modules/offers/components/admin/bulk-status-bar.tsx";
+import { handleOfferBulkStatus, handleOfferDelete } from "~/modules/offers/offer-admin-post.server.ts";
 import { listAdminOffers } from "~/modules/offers/offer-admin.server.ts";
 import { OFFER_FORM_MESSAGES } from "~/modules/offers/offer-form-schema.ts";
 import type { AdminOfferRow } from "~/modules/offers/offer-views.ts";
-import { formatPriceArabic } from "~/utils/format.ts";
+import { offersText } from "~/utils/count-words.ts";
+import { formatNumberArabic, formatPriceArabic } from "~/utils/format.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { formErrorsOf } from "~/utils/form-submission.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/offers";
 
-const pageOf = (url: string) => Math.max(1, Number(new URL(url).searchParams.get("page")) || 1);
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSectionUser(context, "offers");
-  return listAdminOffers(context.get(servicesContext).db, pageOf(request.url));
+  const { db } = context.get(servicesContext);
+  const filters = parseAdminOfferFilters(new URL(request.url).searchParams);
+  const [list, choices] = await Promise.all([listAdminOffers(db, filters), listOfferFormChoices(db, { status: filters.status, city: filters.city, propertyType: filters.type })]);
+  return { ...list, filters, choices: { statuses: choices.statuses, cities: choices.cities.map((city) => city.name), propertyTypes: choices.propertyTypes } };
 }
 
-/** Delete (asked first); a saved or deleted offer's message is the layout's toast. */
+/** Delete (asked first) or a bulk status change; a saved or deleted offer's message is the layout's toast. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireSectionUser(context, "offers");
   const read = await readForm(request, context);
   if (!read.ok) return replyToRefusal(read);
-  const page = pageOf(request.url);
-  return handleOfferDelete(context.get(servicesContext), user, read.form, page > 1 ? `/admin/offers?page=${page}` : "/admin/offers");
+  const services = context.get(servicesContext);
+  if (read.form.get("intent") === "bulk-status") return handleOfferBulkStatus(services, user, read.form);
+  // Back to the list as it was: its filters, order and page.
+  return handleOfferDelete(services, user, read.form, adminOffersHref(parseAdminOfferFilters(new URL(request.url).searchParams)));
 }
 
-export default function AdminOffers({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount } = loaderData;
+export default function AdminOffers({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount, filters, choices } = loaderData;
   useLiveOffers();
   const remove = useFetcher<typeof action>();
+  const navigation = useNavigation();
   const [deleting, setDeleting] = useState<AdminOfferRow | null>(null);
+  // The ticked offers (the checkboxes belong to the bulk form); cleared once a change went through.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const outcome = actionData && "bulk" in actionData ? actionData.bulk : null;
+  const [shownOutcome, setShownOutcome] = useState(outcome);
+  if (outcome !== shownOutcome) {
+    setShownOutcome(outcome);
+    if (outcome) setSelected(new Set());
+  }
+  const bulkBusy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bulk-status";
+  const toggle = (id: number, on: boolean) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allTicked = rows.length > 0 && rows.every((offer) => selected.has(offer.id));
+  const tickAll = (on: boolean) => setSelected(on ? new Set(rows.map((offer) => offer.id)) : new Set());
+  const tick = (offer: AdminOfferRow) => (
+    <input
+      type="checkbox"
+      name="ids"
+      value={offer.id}
+      form={BULK_STATUS_FORM_ID}
+      checked={selected.has(offer.id)}
+      onChange={(event) => toggle(offer.id, event.currentTarget.checked)}
+      aria-label={`تحديد ${offer.title}`}
+      className="size-5 accent-brand-700"
+    />
+  );
 
   return (
     <div className="grid gap-5">
@@ -50,16 +89,36 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
           إضافة عرض جديد
         </Link>
       </div>
-      {remove.state === "idle" ? <FormNotice errors={formErrorsOf(remove.data)} /> : null}
+      <AdminOfferFiltersForm filters={filters} choices={choices} />
+      {remove.state === "idle" && remove.data && !("bulk" in remove.data) ? <FormNotice errors={formErrorsOf(remove.data)} /> : null}
+      {outcome ? <BulkStatusOutcomeNotice outcome={outcome} /> : null}
 
       {rows.length === 0 ? (
-        <p className={`${adminCardClass} text-center text-stone-600`}>لا توجد عروض حالياً. أضف أول عرض ليظهر للزوار.</p>
+        <p className={`${adminCardClass} text-center text-stone-600`}>
+          {isFiltered(filters) ? "لا توجد عروض مطابقة للبحث والتصفية." : "لا توجد عروض حالياً. أضف أول عرض ليظهر للزوار."}
+        </p>
       ) : (
         <>
+          <BulkStatusBar
+            statuses={choices.statuses}
+            selected={selected.size}
+            busy={bulkBusy}
+            errors={outcome ? [] : formErrorsOf(actionData && !("bulk" in actionData) ? actionData : undefined)}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="font-bold text-stone-700" data-testid="offers-total">
+              {offersText(total)}
+            </p>
+            <label className="flex items-center gap-2 text-sm font-bold text-stone-700">
+              <input type="checkbox" checked={allTicked} onChange={(event) => tickAll(event.currentTarget.checked)} className="size-5 accent-brand-700" />
+              تحديد كل عروض الصفحة
+            </label>
+          </div>
           {/* Phone: one card per offer. */}
           <ul className="grid gap-3 md:hidden" aria-label="قائمة العروض">
             {rows.map((offer) => (
               <li key={offer.id} className={`${adminCardClass} flex gap-3`} data-testid="admin-offer">
+                <div className="pt-1">{tick(offer)}</div>
                 <OfferThumbnail offer={offer} />
                 <div className="grid min-w-0 flex-1 gap-1">
                   <p className="truncate font-bold">
@@ -81,6 +140,9 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
             <table className="w-full text-start">
               <thead className="bg-stone-50 text-sm text-stone-600">
                 <tr>
+                  <th scope="col" className="p-3 text-start">
+                    <span className="sr-only">تحديد</span>
+                  </th>
                   <th scope="col" className="p-3 text-start">
                     <span className="sr-only">الصورة</span>
                   </th>
@@ -107,6 +169,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-stone-200">
                 {rows.map((offer) => (
                   <tr key={offer.id} data-testid="admin-offer-row">
+                    <td className="p-3">{tick(offer)}</td>
                     <td className="p-3">
                       <OfferThumbnail offer={offer} />
                     </td>
@@ -134,15 +197,15 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
           {pageCount > 1 ? (
             <nav aria-label="صفحات العروض" className="flex items-center justify-center gap-3">
               {page > 1 ? (
-                <Link to={`?page=${page - 1}`} className="font-bold text-brand-800">
+                <Link to={adminOffersHref(filters, { page: page - 1 })} className="font-bold text-brand-800">
                   السابق
                 </Link>
               ) : null}
               <span className="text-stone-600">
-                صفحة {page} من {pageCount} ({total} عرض)
+                صفحة {formatNumberArabic(page)} من {formatNumberArabic(pageCount)}
               </span>
               {page < pageCount ? (
-                <Link to={`?page=${page + 1}`} className="font-bold text-brand-800">
+                <Link to={adminOffersHref(filters, { page: page + 1 })} className="font-bold text-brand-800">
                   التالي
                 </Link>
               ) : null}

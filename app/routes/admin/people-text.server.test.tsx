@@ -5,7 +5,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { inquiries, submissions, tasks } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
-import { listInbox, parseInboxFilters } from "~/modules/inquiries/inbox.server.ts";
+import { inboxPage, parseInboxFilters } from "~/modules/inquiries/inbox.server.ts";
 import { createInquiry } from "~/modules/inquiries/inquiries.server.ts";
 import { listSubmissionCards } from "~/modules/submissions/review.server.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
@@ -36,7 +36,7 @@ describe("people's text in the back office is isolated (<bdi>)", () => {
       .insert(tasks)
       .values({ title: `${RLO}عربون 5`, relatedInquiryId: inquiry.id });
     const filters = parseInboxFilters(new URLSearchParams());
-    const html = render("/admin/inquiries", Inquiries, { filters, inquiries: await listInbox(db(), staff, filters) });
+    const html = render("/admin/inquiries", Inquiries, { filters, ...(await inboxPage(db(), staff, filters)) });
     expect(html).toContain(`<bdi>${RLO}محمد 123</bdi>`);
     expect(html).toContain("<bdi>شقة العليا</bdi>");
     expect(html).toContain("<bdi>هل الشقة متاحة؟</bdi>");

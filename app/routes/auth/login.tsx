@@ -3,7 +3,7 @@ import { ToastMessage } from "~/components/forms/toast.tsx";
 import { clientAddressContext, servicesContext } from "~/context.ts";
 import { CodeStep, PasswordSignIn, PhoneStep } from "~/modules/auth/components/login-forms.tsx";
 import { handleLoginPost, refuseLoginPost } from "~/modules/auth/login-action.server.ts";
-import { pendingSignIn } from "~/modules/auth/login-codes.server.ts";
+import { pendingSignIn, nextCodeWait } from "~/modules/auth/login-codes.server.ts";
 import { readSession } from "~/modules/auth/sessions.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
@@ -18,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pending = await pendingSignIn(db, readCookie(request, cookies.signIn));
   // "Code sent", or "password changed" after a reset link.
   const { toast, headers } = readToast(request, env);
-  return data({ step: pending ? ("code" as const) : ("phone" as const), phone: pending?.phone ?? null, toast }, { headers });
+  const resend = pending ? await nextCodeWait(db, pending.phone) : { sentAt: 0, seconds: 0 };
+  return data({ step: pending ? ("code" as const) : ("phone" as const), phone: pending?.phone ?? null, resend, toast }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,7 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const headers = new Headers({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+  // No referrer leaves the site; within it the forms' posts carry their Origin (with no-referrer a
+  // browser without JavaScript posts «Origin: null», which the action's origin check refuses).
+  const headers = new Headers({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
   const retry = actionHeaders.get("Retry-After");
   if (retry) headers.set("Retry-After", retry);
   return headers;
@@ -39,7 +42,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export const meta: Route.MetaFunction = () => [{ title: `تسجيل الدخول | ${COMPANY_NAME}` }, { name: "robots", content: "noindex" }];
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { step, phone, toast } = loaderData;
+  const { step, phone, resend, toast } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   // One action answers the three forms: the password form's reply goes to it, any other (a
@@ -59,7 +62,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <PasswordSignIn reply={passwordReply} busy={submitting === "password"} />
           </>
         ) : (
-          <CodeStep phone={phone ?? ""} reply={stepReply} busy={submitting === "verify"} />
+          <CodeStep phone={phone ?? ""} reply={stepReply} busy={submitting === "verify"} resend={resend} resending={submitting === "resend-code"} />
         )}
       </div>
     </main>

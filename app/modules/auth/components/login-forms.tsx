@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Field, FormNotice, codeInputProps, phoneInputProps } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
-import type { FormReply } from "~/utils/form-submission.ts";
+import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { parsePhone } from "~/utils/phone.ts";
 import { codeStepSchema, passwordSignInSchema, phoneStepSchema } from "../login-schema.ts";
@@ -89,8 +89,22 @@ export function PhoneStep({ reply, busy }: { reply: FormReply | undefined; busy:
   );
 }
 
-export function CodeStep({ phone, reply, busy }: { phone: string; reply: FormReply | undefined; busy: boolean }) {
-  const [form, fields] = useAppForm({ id: "code-step", schema: codeStepSchema, lastResult: reply });
+export function CodeStep({
+  phone,
+  reply,
+  busy,
+  resend,
+  resending,
+}: {
+  phone: string;
+  reply: FormReply | undefined;
+  busy: boolean;
+  resend: { sentAt: number; seconds: number };
+  resending: boolean;
+}) {
+  // The resend's answer shows under its own button, not in the code's form.
+  const resendReply = reply?.initialValue?.intent === "resend-code" ? reply : undefined;
+  const [form, fields] = useAppForm({ id: "code-step", schema: codeStepSchema, lastResult: resendReply ? undefined : reply });
   return (
     <div className="grid gap-4">
       <p className="text-stone-700">
@@ -103,6 +117,8 @@ export function CodeStep({ phone, reply, busy }: { phone: string; reply: FormRep
         </Field>
         <FormEnd form={form} busy={busy} label="تحقق" busyLabel={M.verifying} />
       </Form>
+      {/* Keyed by the code it follows: a new code starts a new countdown. */}
+      <ResendCode key={resend.sentAt} seconds={resend.seconds} reply={resendReply} busy={resending} />
       <Form method="post">
         <input type="hidden" name="intent" value="change-number" />
         <button type="submit" className="w-full text-center font-bold text-brand-700 underline hover:text-brand-900">
@@ -110,6 +126,50 @@ export function CodeStep({ phone, reply, busy }: { phone: string; reply: FormRep
         </button>
       </Form>
     </div>
+  );
+}
+
+const subscribeNothing = () => () => {};
+
+/**
+ * «إعادة إرسال الرمز» with the 30 seconds counted down (Arabic-Indic digits, the word agreeing with
+ * the number). The server holds the limit: before the time, a press is refused with how long is
+ * left. Without JavaScript (and in the server's page) the button is never disabled, since nothing
+ * would enable it again: it works once the time has passed, and the text says when that is.
+ */
+function ResendCode({ seconds, reply, busy }: { seconds: number; reply: FormReply | undefined; busy: boolean }) {
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  const [deadline] = useState(() => Date.now() + seconds * 1000);
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const now = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      setLeft(now);
+      if (now === 0) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  const waiting = hydrated && left > 0;
+  return (
+    <Form method="post" className="grid gap-2 text-center">
+      <input type="hidden" name="intent" value="resend-code" />
+      <FormNotice errors={formErrorsOf(reply)} />
+      <button
+        type="submit"
+        disabled={waiting || busy}
+        aria-describedby="resend-wait"
+        className="w-full rounded-xl px-5 py-2.5 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-500 disabled:ring-stone-200 disabled:hover:bg-transparent"
+      >
+        {busy ? M.resending : "إعادة إرسال الرمز"}
+      </button>
+      <p id="resend-wait" className="min-h-6 text-sm text-stone-600" data-testid="resend-wait">
+        {left > 0 ? M.resendIn(left) : "لم يصلك الرمز؟ يمكنك طلب رمز جديد الآن"}
+      </p>
+    </Form>
   );
 }
 

@@ -2,15 +2,18 @@ import { Form, Link } from "react-router";
 import { adminButtonClass, adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
-import type { FinanceFilters as Filters } from "../finance-view.ts";
+import { formatDigitsArabic } from "~/utils/format.ts";
+import { ALL_PERIODS, monthChoices, periodLabel, type FinanceFilters as Filters } from "../finance-view.ts";
 import { TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from "../transaction-type.ts";
 
 /**
  * The transactions' filters, a GET form (the address holds them, so a link or a reload keeps them):
- * a calendar month in Riyadh (empty: all time) and the type. Showing resets the page to the first.
+ * a calendar month in Riyadh, chosen by its Arabic name from a list grouped by year (the browser's
+ * month field has no Arabic: Chromium drew «--------- ----»), or all periods; and the type. Showing
+ * resets the page to the first; the page opens on the current month.
  */
-export function FinanceFilters({ filters, currentMonth }: { filters: Filters; currentMonth: string }) {
-  const filtered = Boolean(filters.month || filters.type);
+export function FinanceFilters({ filters, currentMonth, firstMonth }: { filters: Filters; currentMonth: string; firstMonth: string | null }) {
+  const filtered = filters.month !== currentMonth || Boolean(filters.type);
   return (
     // Keyed by the filters: a link that changes them (back, a bookmark) shows them in the fields too.
     <Form
@@ -22,7 +25,18 @@ export function FinanceFilters({ filters, currentMonth }: { filters: Filters; cu
     >
       <label className={adminLabelClass}>
         الشهر
-        <input type="month" name="month" defaultValue={filters.month ?? ""} max={currentMonth} min="2000-01" className={inputClass} />
+        <select name="month" defaultValue={filters.month ?? ALL_PERIODS} className={inputClass}>
+          <option value={ALL_PERIODS}>{periodLabel(undefined)}</option>
+          {monthChoices(currentMonth, firstMonth, filters.month).map(({ year, months }) => (
+            <optgroup key={year} label={formatDigitsArabic(year)}>
+              {months.map((month) => (
+                <option key={month} value={month}>
+                  {periodLabel(month)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
       </label>
       <label className={adminLabelClass}>
         النوع
@@ -36,7 +50,7 @@ export function FinanceFilters({ filters, currentMonth }: { filters: Filters; cu
       </button>
       {filtered ? (
         <Link to="/admin/finance" className="self-center py-2 font-bold text-brand-700 underline underline-offset-4">
-          كل المعاملات
+          الشهر الحالي
         </Link>
       ) : null}
     </Form>

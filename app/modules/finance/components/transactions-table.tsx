@@ -59,7 +59,14 @@ export function TransactionsTable({
           </Link>
         </p>
       ) : rows.length === 0 ? (
-        <p className={`${adminCardClass} text-center text-stone-600`}>{filtered ? "لا توجد معاملات في هذه الفترة." : "لا توجد معاملات بعد."}</p>
+        <p className={`${adminCardClass} text-center text-stone-600`}>
+          {filtered ? "لا توجد معاملات في هذه الفترة." : "لا توجد معاملات بعد."}{" "}
+          {filters.month ? (
+            <Link to={financeHref({ ...filters, month: undefined }, 1)} className="font-bold text-brand-700 underline underline-offset-4">
+              كل الفترات
+            </Link>
+          ) : null}
+        </p>
       ) : (
         // A scrolling region a keyboard can reach (focusable) and a screen reader can name.
         <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-stone-200" role="region" aria-labelledby="transactions-title" tabIndex={0}>

@@ -7,7 +7,7 @@ import { useAppForm } from "~/components/forms/use-app-form.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import type { InboxCard } from "../inbox-card.ts";
 import { inboxHelpSchema } from "../inbox-schema.ts";
-import { INQUIRY_MESSAGES } from "../status.ts";
+import { inquirerName, INQUIRY_MESSAGES } from "../status.ts";
 
 /** The help dialog closes 2 s after a success. */
 const HELP_DIALOG_CLOSE_MS = 2000;
@@ -26,7 +26,7 @@ export function HelpDialog({ inquiry, onClose }: { inquiry: InboxCard; onClose: 
   return (
     <AdminDialog title="طلب مساعدة من المحاسب" onClose={onClose}>
       <p className="mb-4 text-sm text-stone-600">
-        بخصوص استفسار <bdi>{inquiry.name}</bdi>
+        بخصوص استفسار <bdi>{inquirerName(inquiry.name)}</bdi>
       </p>
       <fetcher.Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-3">
         <input type="hidden" name="intent" value="help" />

@@ -7,13 +7,17 @@ import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";
 import { taskStatusLabel } from "~/modules/tasks/status.ts";
-import { formatDateTimeArabic } from "~/utils/format.ts";
+import { formatCountArabic } from "~/utils/format.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
 import { whatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import type { InboxCard, InquiryTask } from "../inbox-card.ts";
 import { inboxReplySchema } from "../inbox-schema.ts";
-import { INQUIRY_MESSAGES, inquiryStatusLabel, isInquiryOpen, REPLY_METHODS, replyText, type ReplyMethod } from "../status.ts";
+import { inquirerName, INQUIRY_LATE_HINT, INQUIRY_MESSAGES, inquiryStatusLabel, isInquiryOpen, replyText, type ReplyMethod } from "../status.ts";
 import { HelpDialog } from "./help-dialog.tsx";
+import { ReplyEntryItem } from "./reply-entry.tsx";
+
+/** «رد واحد», «ردان», «٣ ردود», «١١ ردًا», «١٠٠ رد». */
+const repliesText = (count: number) => formatCountArabic(count, { zero: "لا توجد ردود", one: "رد واحد", two: "ردان", few: "ردود", many: "ردًا", other: "رد" });
 
 const STATUS_TONES: Record<string, string> = {
   pending: "bg-yellow-300 text-yellow-950",
@@ -37,7 +41,7 @@ function ReplyForm({ inquiry, fetcher, onMethod }: { inquiry: InboxCard; fetcher
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="id" value={inquiry.id} />
       <Field meta={fields.message} label="الرد على العميل">
-        {(props) => <textarea {...props} rows={3} className={inputClass} />}
+        {(props) => <textarea {...props} rows={3} className={inputClass} autoFocus />}
       </Field>
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="method" value="whatsapp" className={adminButtonClass} disabled={busy} onClick={openChat}>
@@ -84,6 +88,13 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
   const complete = useFetcher<FormReply>();
   const [method, setMethod] = useState<ReplyMethod>("email");
   const [helpOpen, setHelpOpen] = useState(false);
+  // The reply box opens on «رد» and closes again once the reply went through.
+  const [replyOpen, setReplyOpen] = useState(false);
+  const [answered, setAnswered] = useState(reply.data);
+  if (reply.state === "idle" && reply.data !== answered) {
+    setAnswered(reply.data);
+    if (reply.data?.status === "success") setReplyOpen(false);
+  }
   const replied = useSuccessToast(reply.data, method === "email" ? INQUIRY_MESSAGES.repliedEmail : INQUIRY_MESSAGES.repliedWhatsapp);
   const completed = useSuccessToast(complete.data, INQUIRY_MESSAGES.completed);
   const open = isInquiryOpen(inquiry.status);
@@ -92,10 +103,14 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
     <RecordCard
       testId="inquiry-card"
       anchor={`inquiry-${inquiry.id}`}
-      name={inquiry.name}
+      name={inquirerName(inquiry.name)}
       badges={
         <div className="flex items-center gap-2">
-          {inquiry.late ? <span className="rounded-full bg-red-700 px-3 py-0.5 text-sm font-bold text-white">متأخر</span> : null}
+          {inquiry.late ? (
+            <span className="rounded-full bg-red-700 px-3 py-0.5 text-sm font-bold text-white" data-testid="inquiry-late" title={INQUIRY_LATE_HINT}>
+              متأخر
+            </span>
+          ) : null}
           <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${STATUS_TONES[inquiry.status] ?? "bg-stone-500 text-white"}`} data-testid="inquiry-status">
             {inquiryStatusLabel(inquiry.status)}
           </span>
@@ -106,9 +121,14 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
         inquiry.propertyTitle ? (
           <Fact label="العقار" wide>
             {inquiry.propertyId ? (
-              <Link to={`/offer/${inquiry.propertyId}`} className="font-bold text-brand-800 underline">
-                <bdi>{inquiry.propertyTitle}</bdi>
-              </Link>
+              <>
+                <Link to={`/offer/${inquiry.propertyId}`} className="font-bold text-brand-800 underline">
+                  <bdi>{inquiry.propertyTitle}</bdi>
+                </Link>{" "}
+                <Link to={`/admin/inquiries?offer=${inquiry.propertyId}`} className="text-sm whitespace-nowrap text-brand-700 underline underline-offset-4">
+                  كل استفساراته
+                </Link>
+              </>
             ) : (
               <bdi>{inquiry.propertyTitle}</bdi>
             )}
@@ -118,21 +138,14 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
       text={inquiry.message}
     >
       {inquiry.replyHistory.length ? (
-        <section aria-label="سجل الردود" className="grid gap-2">
-          <h3 className="text-sm font-bold text-stone-700">سجل الردود</h3>
-          <ol className="grid gap-2">
+        <details className="group rounded-xl bg-stone-50 px-3 py-2" data-testid="reply-history">
+          <summary className="cursor-pointer text-sm font-bold text-stone-700">سجل الردود: {repliesText(inquiry.replyHistory.length)}</summary>
+          <ol className="mt-2 grid gap-2" aria-label="سجل الردود">
             {inquiry.replyHistory.map((entry, index) => (
-              <li key={index} className="rounded-xl border-s-4 border-brand-600 bg-brand-50/60 p-3 text-sm" data-testid="reply-entry">
-                <p className="mb-1 text-stone-600">
-                  {REPLY_METHODS[entry.method] ?? entry.method} · <bdi>{entry.sentBy}</bdi> · <time dateTime={entry.timestamp}>{formatDateTimeArabic(entry.timestamp)}</time>
-                </p>
-                <p className="whitespace-pre-line">
-                  <bdi>{entry.message}</bdi>
-                </p>
-              </li>
+              <ReplyEntryItem key={index} entry={entry} />
             ))}
           </ol>
-        </section>
+        </details>
       ) : null}
 
       {inquiry.tasks.length ? <InquiryTasks tasks={inquiry.tasks} /> : null}
@@ -143,9 +156,18 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
       <ToastMessage toast={replied} className="" />
       <ToastMessage toast={completed} className="" />
 
-      {open ? <ReplyForm inquiry={inquiry} fetcher={reply} onMethod={setMethod} /> : null}
-
-      <div className="flex flex-wrap gap-2 border-t border-stone-200 pt-3">
+      <div className="flex flex-wrap gap-2">
+        {open ? (
+          <button
+            type="button"
+            className={replyOpen ? adminSecondaryButtonClass : adminButtonClass}
+            aria-expanded={replyOpen}
+            aria-controls={`reply-box-${inquiry.id}`}
+            onClick={() => setReplyOpen((was) => !was)}
+          >
+            {replyOpen ? "إغلاق الرد" : "رد"}
+          </button>
+        ) : null}
         <button type="button" className={adminSecondaryButtonClass} onClick={() => setHelpOpen(true)}>
           طلب مساعدة
         </button>
@@ -159,6 +181,11 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
           </complete.Form>
         ) : null}
       </div>
+      {open && replyOpen ? (
+        <div id={`reply-box-${inquiry.id}`} className="border-t border-stone-200 pt-3">
+          <ReplyForm inquiry={inquiry} fetcher={reply} onMethod={setMethod} />
+        </div>
+      ) : null}
       {helpOpen ? <HelpDialog inquiry={inquiry} onClose={() => setHelpOpen(false)} /> : null}
     </RecordCard>
   );

@@ -1,4 +1,4 @@
-import { formatCountArabic, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
+import { formatCountArabic, formatNumberArabic, formatPriceArabic } from "~/utils/format.ts";
 import { gregorianDayText, hijriDayText, riyadhDayOf } from "../period.ts";
 import { daysFigure, LISTING_KIND_LABELS, type DaysOnMarket, type OfferGroup, type OffersReport } from "../report-view.ts";
 import { BarList, ChartFigure, DataTable, type ChartTable } from "./charts.tsx";
@@ -100,9 +100,9 @@ export function OffersReportSection({ offers }: { offers: OffersReport }) {
                 row.city,
                 row.type,
                 LISTING_KIND_LABELS[row.kind],
-                row.current.average === null ? "—" : formatMoneyArabic(Math.round(row.current.average)),
+                row.current.average === null ? "—" : formatPriceArabic(row.current.average),
                 formatNumberArabic(row.current.count),
-                row.previous.average === null ? "—" : formatMoneyArabic(Math.round(row.previous.average)),
+                row.previous.average === null ? "—" : formatPriceArabic(row.previous.average),
                 <ChangeText key="c" current={row.current.average} previous={row.previous.average} better="neither" />,
               ]),
             }}
