@@ -4,6 +4,7 @@ import type { AuditAction, AuditEntity } from "~/modules/audit/audit-labels.ts";
 import type { TransactionType } from "~/modules/finance/transaction-type.ts";
 import type { RateLimitScope } from "~/modules/form-guard/rate-limit.server.ts";
 import type { InquiryStatus, ReplyMethod } from "~/modules/inquiries/status.ts";
+import type { MailPurpose, OutgoingEmailStatus } from "~/modules/messaging/mail-delivery.ts";
 import type { AdvertiserCapacity, OfferDisclosures, RentPeriod } from "~/modules/offers/ad-licence.ts";
 import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
 import type { DailyChannel, DailyReportTrigger, DeliveryStatus } from "~/modules/reports/daily-delivery.ts";
@@ -281,12 +282,14 @@ export interface ReplyEntry {
   method: ReplyMethod;
   message: string;
   sentBy: string;
+  /** An e-mail reply's queued message (outgoing_emails): its delivery state is shown beside it. */
+  emailId?: number;
 }
 
 /**
- * An e-mail reply being sent (modules/inquiries/inbox.server.ts): recorded and committed before
- * the mail goes out, so no row lock is held while SMTP answers; cleared when the reply joins the
- * history, or when the send fails (the reply can then be sent again).
+ * An e-mail reply being sent, as the inbox recorded it before e-mail replies were queued
+ * (outgoing_emails, decision 032). No longer written; the column goes in a later release, so that
+ * an instance of the previous version still runs on this schema during a rolling deploy.
  */
 export interface ReplySending {
   /** Whose attempt this is: only its owner completes or clears it. */
@@ -307,7 +310,7 @@ export const inquiries = pgTable(
     propertyTitle: text("property_title").notNull().default(""),
     status: text("status").$type<InquiryStatus>().notNull().default("pending"),
     replyHistory: jsonb("reply_history").$type<ReplyEntry[]>().notNull().default([]),
-    /** Set while an e-mail reply is on its way; see ReplySending. */
+    /** Unused since decision 032; see ReplySending. */
     replySending: jsonb("reply_sending").$type<ReplySending>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -744,4 +747,48 @@ export const searchAlertSentOffers = pgTable(
       .references(() => searchAlertDigests.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.alertId, t.offerId] }), index("search_alert_sent_offers_digest_idx").on(t.digestId)],
+);
+
+// ---- E-mails queued on a person's action (app/modules/messaging/mail-queue.server.ts, decision 032) ----
+
+/**
+ * Every e-mail the product sends because someone did something (a new inquiry or owner's request,
+ * a reply, a task or finance notice, an alert confirmation): inserted, with its send job, in the
+ * transaction of what it reports, so it exists exactly when that commits; the job sends it and
+ * marks it. `round` grows with each «إعادة الإرسال»: a job of an earlier round does nothing.
+ */
+export const outgoingEmails = pgTable(
+  "outgoing_emails",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    purpose: text("purpose").$type<MailPurpose>().notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    html: text("html"),
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    /** A back-office page the e-mail links to (a path), written as its last line with the site's address when sent. */
+    linkPath: text("link_path"),
+    linkLabel: text("link_label"),
+    /** The inquiry a reply answers: the inbox card shows its delivery state. */
+    inquiryId: integer("inquiry_id").references(() => inquiries.id, { onDelete: "cascade" }),
+    status: text("status").$type<OutgoingEmailStatus>().notNull().default("queued"),
+    round: integer("round").notNull().default(1),
+    /** Attempts of this round. */
+    attempts: integer("attempts").notNull().default(0),
+    /** When the attempt now under way began ('sending'); one left this way was cut off mid-send. */
+    attemptStartedAt: timestamp("attempt_started_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("outgoing_emails_inquiry_idx")
+      .on(t.inquiryId)
+      .where(sql`${t.inquiryId} is not null`),
+    index("outgoing_emails_unfinished_idx")
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+    check("outgoing_emails_status_known", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+  ],
 );

@@ -3,8 +3,6 @@ import type { RouterContextProvider } from "react-router";
 import type { AppServices } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
 import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
-import { notifyInBackground } from "~/modules/messaging/background.server.ts";
-import { mailStaff } from "~/modules/notifications/staff-notifications.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { FINANCE_REQUEST_BODY_LIMIT, SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
@@ -58,7 +56,7 @@ const pageOf = (request: Request) => financeHref(parseFinanceFilters(new URL(req
  * The accountant's request from its fields (the receipt a File among them): the schema, the
  * receipt through the image pipeline, then the task for the manager. A request refused after the
  * receipt was stored (the chosen manager gone) or failing deletes the receipt again. The manager
- * is told by e-mail after the commit; back to `page` with the confirmation.
+ * is told by an e-mail queued with the request; back to `page` with the confirmation.
  */
 async function submitFinanceRequest(services: Services, accountant: StaffProfile, form: FormData, page: string) {
   if (accountant.role !== "accountant") return replyFormError(FINANCE_MESSAGES.accountantOnly, form, { ...ECHO, status: 403 });
@@ -95,8 +93,6 @@ async function submitFinanceRequest(services: Services, accountant: StaffProfile
     const placed = result.field ? { fieldErrors: { [result.field]: [result.error] } } : { formErrors: [result.error] };
     return replyToSubmission(submission, { ...ECHO, ...placed, status: result.status });
   }
-  const { notice } = result;
-  void notifyInBackground("finance request mail", () => mailStaff(services, notice));
   return redirectWithToast(page, { tone: "success", text: FINANCE_MESSAGES.requested }, services.env);
 }
 

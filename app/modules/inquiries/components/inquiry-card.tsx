@@ -6,6 +6,7 @@ import { Field, inputClass, FormNotice } from "~/components/forms/field.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";
+import { EmailDeliveryState } from "~/modules/messaging/components/email-delivery-state.tsx";
 import { taskStatusLabel } from "~/modules/tasks/status.ts";
 import { formatDateTimeArabic } from "~/utils/format.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
@@ -129,6 +130,11 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
                 <p className="whitespace-pre-line">
                   <bdi>{entry.message}</bdi>
                 </p>
+                {entry.delivery ? (
+                  <div className="mt-2">
+                    <EmailDeliveryState delivery={entry.delivery} resendFields={{ intent: "resend", id: inquiry.id, emailId: entry.delivery.id }} />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ol>
