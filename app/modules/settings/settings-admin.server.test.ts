@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
-import { settings } from "~/db/schema.ts";
-import type { Mailer } from "~/modules/messaging/mail.server.ts";
-import { inquiryMail, submissionMail } from "~/modules/notifications/manager-notifications.server.ts";
+import { outgoingEmails, settings } from "~/db/schema.ts";
+import { createInquiry } from "~/modules/inquiries/inquiries.server.ts";
+import { queueSubmissionNotice } from "~/modules/notifications/manager-notifications.server.ts";
 import type { Role } from "~/modules/users/roles.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings.tsx";
@@ -79,33 +79,30 @@ describe("the settings page is the manager's alone", () => {
   });
 
   it("the next inquiry and owner's request are mailed to the new address at once (the cached settings are dropped)", async () => {
-    const sent: string[] = [];
-    const mailer: Mailer = {
-      async send(message) {
-        sent.push(message.to);
-      },
-    };
-    const services = { db: db(), env, mailer };
-    await inquiryMail(services, { id: 1, name: "ريم", phone: "+966551112233", email: "", message: "", propertyTitle: "" });
-    expect(sent).toEqual(["old@example.sa"]); // read once, now cached
+    const recipients = async () => (await db().select({ to: outgoingEmails.recipient }).from(outgoingEmails).orderBy(outgoingEmails.id)).map((r) => r.to);
+    const notice = { name: "ريم", phone: "+966551112233", email: "", message: "", propertyId: undefined, propertyTitle: "" };
+    await createInquiry(db(), notice);
+    expect(await recipients()).toEqual(["old@example.sa"]);
 
     await post("manager", { ...NOTIFICATIONS, managerEmail: "changed@example.sa" });
-    await inquiryMail(services, { id: 2, name: "ريم", phone: "+966551112233", email: "", message: "", propertyTitle: "" });
-    await submissionMail(services, {
-      id: 1,
-      clientName: "سعد",
-      clientPhone: "+966551112244",
-      clientEmail: "",
-      propertyType: "شقة",
-      city: "الرياض",
-      neighbourhood: "الملقا",
-      area: 120,
-      description: "شقة",
-      goal: null,
-      expectedPrice: null,
-      photoCount: 1,
-    });
-    expect(sent).toEqual(["old@example.sa", "changed@example.sa", "changed@example.sa"]);
+    await createInquiry(db(), notice);
+    await db().transaction((tx) =>
+      queueSubmissionNotice(tx, {
+        id: 1,
+        clientName: "سعد",
+        clientPhone: "+966551112244",
+        clientEmail: "",
+        propertyType: "شقة",
+        city: "الرياض",
+        neighbourhood: "الملقا",
+        area: 120,
+        description: "شقة",
+        goal: null,
+        expectedPrice: null,
+        photoCount: 1,
+      }),
+    );
+    expect(await recipients()).toEqual(["old@example.sa", "changed@example.sa", "changed@example.sa"]);
   });
 
   it("a read that began before a save (another instance's, heard mid-read) is not cached after it", async () => {
