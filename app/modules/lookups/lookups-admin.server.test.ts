@@ -7,6 +7,7 @@ import { parseEnv } from "~/utils/env.server.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { addLookupValue, deleteLookupValue, listLookupsForAdmin, moveLookupValue, renameLookupValue, setLookupHidden } from "./lookups-admin.server.ts";
 import { LOOKUP_MESSAGES, renamedText } from "./lookups-schema.ts";
@@ -28,6 +29,9 @@ beforeAll(async () => seedLookupDefaults(db()));
 
 let counter = 0;
 const unique = (name: string) => `${name} ${++counter}`;
+/** The lookup lists' posts ask for no re-authentication. */
+const LOOKUP_EDITOR: StaffProfile = { id: 1, name: "المدير", username: "boss", email: "", phone: "+966500000001", role: "manager", active: true };
+const NO_REAUTH = { sessionToken: undefined, address: "203.0.113.1" };
 
 /** A value's id in a list by its name. */
 async function idOf(table: typeof cities | typeof propertyTypes, name: string) {
@@ -107,7 +111,7 @@ describe("renaming a value renames it in the offers that use it, in the same tra
     const offer = await createOffer(db(), { propertyType: type, status });
     const typeId = await idOf(propertyTypes, type);
     const answer = readAnswer(
-      await handleSettingsPost({ db: db(), env } as AppServices, formData({ intent: "lookup-rename", list: "propertyTypes", id: typeId, name: `  ${type} كبيرة ` })),
+      await handleSettingsPost({ db: db(), env } as AppServices, LOOKUP_EDITOR, formData({ intent: "lookup-rename", list: "propertyTypes", id: typeId, name: `  ${type} كبيرة ` }), NO_REAUTH),
       env,
     );
     expect([answer.status, answer.location, answer.toast?.text]).toEqual([302, "/admin/settings", "تم تغيير الاسم وتحديث عرض واحد تستخدمه"]);
@@ -157,7 +161,7 @@ describe("names are unique within a list, compared Arabic-folded", () => {
     expect(await renameLookupValue(db(), "cities", riyadh, "مكه المكرمه")).toMatchObject({ ok: false, error: LOOKUP_MESSAGES.nameTaken("مكة المكرمة") });
     expect((await addLookupValue(db(), "neighbourhoods", "الياسمين", riyadh)).ok).toBe(false);
     expect((await addLookupValue(db(), "neighbourhoods", "الياسمين", await idOf(cities, "جدة"))).ok).toBe(true);
-    const answer = readAnswer(await handleSettingsPost({ db: db(), env } as AppServices, formData({ intent: "lookup-add", list: "unitTypes", name: "إستوديو" })), env);
+    const answer = readAnswer(await handleSettingsPost({ db: db(), env } as AppServices, LOOKUP_EDITOR, formData({ intent: "lookup-add", list: "unitTypes", name: "إستوديو" }), NO_REAUTH), env);
     expect([answer.status, answer.errors]).toEqual([409, { name: [LOOKUP_MESSAGES.nameTaken("استوديو")] }]);
   });
 
