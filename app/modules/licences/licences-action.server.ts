@@ -46,7 +46,7 @@ export async function handleLicencePost(services: AppServices, user: StaffProfil
       if (submission.status !== "success") return replyToSubmission(submission, ECHO);
       const { url, alt } = submission.value;
       try {
-        const id = await addLicence(db, { alt, externalUrl: url });
+        const id = await addLicence(db, { alt, externalUrl: url }, user);
         if (id === null) return replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.limitReached], status: 409 });
         log.info("licence added", { licenceId: id, userId: user.id, kind: "link" });
         return replySuccess(submission);
@@ -82,7 +82,7 @@ export async function handleLicencePost(services: AppServices, user: StaffProfil
       if (submission.status !== "success") return replyFormError(LICENCE_MESSAGES.deleteFailed, undefined);
       const { id } = submission.value;
       try {
-        if (!(await deleteLicence(db, storage, id))) return replyFormError(LICENCE_MESSAGES.gone, undefined, { status: 404 });
+        if (!(await deleteLicence(db, storage, id, user))) return replyFormError(LICENCE_MESSAGES.gone, undefined, { status: 404 });
       } catch (error) {
         log.error("licence delete failed", { licenceId: id, userId: user.id, error: String(error) });
         return replyFormError(LICENCE_MESSAGES.deleteFailed, undefined, { status: 500 });
@@ -158,7 +158,7 @@ export async function handleLicenceUpload(services: AppServices, user: StaffProf
   if ((await countLicences(db)) >= LICENCE_LIMITS.max) return full();
 
   try {
-    const added = await addUploadedLicence(db, storage, Buffer.from(await image.arrayBuffer()), alt);
+    const added = await addUploadedLicence(db, storage, Buffer.from(await image.arrayBuffer()), alt, user);
     if (!added.ok) return full();
     log.info("licence added", { licenceId: added.id, userId: user.id, kind: "upload" });
     return json(replySuccess(submission));
