@@ -18,6 +18,7 @@ import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import { createStaffUser } from "~/modules/users/users.server.ts";
 import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { ALERT_TASKS, queueAlertDigests, searchAlertJobs, sendAlertDigest, type AlertJobServices } from "./alert-jobs.server.ts";
@@ -167,10 +168,12 @@ describe("which alerts a new offer reaches (matched in SQL with the public list'
     const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3a7" } })
       .jpeg()
       .toBuffer();
-    const staged = await stageImage(db(), storage, jpeg, 1);
+    // A real staff row: the save names its author in the audit log.
+    const sara = await createStaffUser(db(), { name: "سارة", username: "sara.alerts", phone: "0551119201", role: "staff" });
+    const staged = await stageImage(db(), storage, jpeg, sara.id);
     const parsed = parseSubmission(offerFormData({ ...VALID_OFFER, photos: [staged.id] }), offerFormSchema);
     if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
-    const saved = await saveOffer(db(), storage, parsed.value, { user: { id: 1, name: "سارة" } });
+    const saved = await saveOffer(db(), storage, parsed.value, { user: sara });
     await queueAlertDigests(services());
     expect(await announced()).toEqual({ [alert]: [saved!.id] });
   });
