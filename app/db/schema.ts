@@ -82,6 +82,11 @@ export const images = pgTable("images", {
     .default(sql`'{}'::integer[]`),
   /** Average colour, painted while the photo loads. */
   colour: text("colour").notNull().default("#d6d3d1"),
+  /**
+   * A receipt or an owner's submission photo: served only to signed-in staff whose role may see it
+   * (/private-images/…), never by /images/… (its unguessable name alone is not enough).
+   */
+  private: boolean("private").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

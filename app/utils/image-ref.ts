@@ -12,6 +12,8 @@ export interface ImageRef {
    */
   avif?: number[];
   colour: string;
+  /** A receipt or an owner's submission photo: its files are served by /private-images/… to staff who may see it, never by /images/…. */
+  private?: boolean;
 }
 
 export type ImageFormat = "webp" | "avif";
@@ -34,8 +36,11 @@ export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/he
 /** A stored variant's file name: `{id}-{width}.webp` or `.avif`. */
 export const IMAGE_FILE_PATTERN = /^([a-f0-9]{32})-(\d{2,4})\.(webp|avif)$/;
 
-function variantUrl(image: Pick<ImageRef, "id" | "avif">, width: number, format: ImageFormat): string {
-  return `/images/${image.id}-${width}.${format === "avif" && image.avif?.includes(width) ? "avif" : "webp"}`;
+/** Where an image's files are served: the public /images/, or /private-images/ for a receipt or a submission photo. */
+const filesBase = (image: Pick<ImageRef, "private">) => (image.private ? "/private-images" : "/images");
+
+function variantUrl(image: Pick<ImageRef, "id" | "avif" | "private">, width: number, format: ImageFormat): string {
+  return `${filesBase(image)}/${image.id}-${width}.${format === "avif" && image.avif?.includes(width) ? "avif" : "webp"}`;
 }
 
 /**
@@ -43,7 +48,7 @@ function variantUrl(image: Pick<ImageRef, "id" | "avif">, width: number, format:
  * that width's AVIF when it has one, else its WebP: only for markup that says the type
  * (`<source type="image/avif">`); an `<img src>` stays WebP.
  */
-export function imageUrl(image: Pick<ImageRef, "id" | "variants" | "avif">, wanted = 800, format: ImageFormat = "webp"): string {
+export function imageUrl(image: Pick<ImageRef, "id" | "variants" | "avif" | "private">, wanted = 800, format: ImageFormat = "webp"): string {
   const width = image.variants.find((w) => w >= wanted) ?? image.variants.at(-1) ?? wanted;
   return variantUrl(image, width, format);
 }
@@ -52,9 +57,9 @@ export function imageUrl(image: Pick<ImageRef, "id" | "variants" | "avif">, want
 const upTo = (variants: readonly number[], widest: number) => variants.filter((w, i) => i === 0 || w <= widest);
 
 /** Every WebP variant (up to `widest` pixels) with its width, for `<img srcset>`. */
-export function imageSrcSet(image: Pick<ImageRef, "id" | "variants">, widest = Infinity): string {
+export function imageSrcSet(image: Pick<ImageRef, "id" | "variants" | "private">, widest = Infinity): string {
   return upTo(image.variants, widest)
-    .map((w) => `/images/${image.id}-${w}.webp ${w}w`)
+    .map((w) => `${filesBase(image)}/${image.id}-${w}.webp ${w}w`)
     .join(", ");
 }
 
@@ -63,7 +68,7 @@ export function imageSrcSet(image: Pick<ImageRef, "id" | "variants">, widest = I
  * has one and as WebP where it has not (every browser that reads AVIF reads WebP), so a wide slot
  * still gets a wide file. Undefined when the photo has no AVIF at all: leave the `<source>` out.
  */
-export function imageAvifSrcSet(image: Pick<ImageRef, "id" | "variants" | "avif">, widest = Infinity): string | undefined {
+export function imageAvifSrcSet(image: Pick<ImageRef, "id" | "variants" | "avif" | "private">, widest = Infinity): string | undefined {
   if (!image.avif?.length) return undefined;
   return upTo(image.variants, widest)
     .map((w) => `${variantUrl(image, w, "avif")} ${w}w`)

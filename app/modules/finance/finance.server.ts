@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server.ts";
 import { images, staffUsers, tasks, transactions } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
-import { imageColumns } from "~/modules/images/images.server.ts";
+import { markImagesPrivate, privateImageColumns } from "~/modules/images/private-images.server.ts";
 import { publishOfficeChange } from "~/modules/live-updates/event-hub.server.ts";
 import { queueStaffNotice, type StaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
 import { TASK_MESSAGES } from "~/modules/tasks/task-messages.ts";
@@ -61,7 +61,7 @@ export async function listTransactions(db: Db, viewer: StaffProfile, filters: Fi
         tx: transactions,
         createdBy: creator.name,
         approvedBy: approver.name,
-        receipt: imageColumns,
+        receipt: privateImageColumns,
       })
       .from(transactions)
       .leftJoin(creator, eq(creator.id, transactions.createdBy))
@@ -158,6 +158,8 @@ export async function requestFinanceApproval(
         receiptImageId: input.receiptImageId ?? null,
       })
       .returning({ id: tasks.id });
+    // The receipt is for the finance roles only (served by /private-images/).
+    if (input.receiptImageId) await markImagesPrivate(tx, [input.receiptImageId]);
     await recordAudit(tx, accountant, "task", task!.id, "finance-request", { amount: input.amount, type: input.type });
     await publishOfficeChange(tx, { topic: "tasks", id: task!.id });
     await publishOfficeChange(tx, { topic: "finance", id: task!.id });

@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server.ts";
 import { submissionImages, submissions } from "~/db/schema.ts";
 import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
+import { markImagesPrivate } from "~/modules/images/private-images.server.ts";
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import { queueSubmissionNotice } from "~/modules/notifications/manager-notifications.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
@@ -34,6 +35,11 @@ export async function createSubmission(db: Db, storage: PhotoStorage, data: Subm
         .values({ ...data, status: "pending" })
         .returning();
       await tx.insert(submissionImages).values(stored.map((image, position) => ({ submissionId: row!.id, imageId: image.id, position })));
+      // The owner's photos are for staff only (served by /private-images/).
+      await markImagesPrivate(
+        tx,
+        stored.map((image) => image.id),
+      );
       await queueSubmissionNotice(tx, { ...row!, photoCount: stored.length });
       return row!;
     });

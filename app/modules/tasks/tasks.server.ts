@@ -4,7 +4,7 @@ import type { Db, Tx } from "~/db/client.server.ts";
 import { containsPattern } from "~/db/like.server.ts";
 import { images, inquiries, offers, staffUsers, tasks } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
-import { imageColumns } from "~/modules/images/images.server.ts";
+import { privateImageColumns } from "~/modules/images/private-images.server.ts";
 import { publishOfficeChange } from "~/modules/live-updates/event-hub.server.ts";
 import { queueStaffNotice, type StaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
@@ -55,7 +55,7 @@ function selectCards(db: Db | Tx) {
       creatorName: creator.name,
       inquiryName: inquiries.name,
       offerTitle: offers.title,
-      receipt: imageColumns,
+      receipt: privateImageColumns,
     })
     .from(tasks)
     .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
