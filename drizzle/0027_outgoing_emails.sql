@@ -20,6 +20,7 @@ CREATE TABLE "outgoing_emails" (
 );
 --> statement-breakpoint
 ALTER TABLE "images" ADD COLUMN "private" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "staged_images" ADD COLUMN "pool" text DEFAULT 'offer' NOT NULL;--> statement-breakpoint
 ALTER TABLE "outgoing_emails" ADD CONSTRAINT "outgoing_emails_inquiry_id_inquiries_id_fk" FOREIGN KEY ("inquiry_id") REFERENCES "public"."inquiries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "outgoing_emails_inquiry_idx" ON "outgoing_emails" USING btree ("inquiry_id") WHERE "outgoing_emails"."inquiry_id" is not null;--> statement-breakpoint
 CREATE INDEX "outgoing_emails_unfinished_idx" ON "outgoing_emails" USING btree ("status","created_at") WHERE "outgoing_emails"."status" in ('queued', 'sending');--> statement-breakpoint

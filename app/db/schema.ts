@@ -4,6 +4,7 @@ import type { AuditAction, AuditEntity } from "~/modules/audit/audit-labels.ts";
 import type { TransactionType } from "~/modules/finance/transaction-type.ts";
 import type { RateLimitScope } from "~/modules/form-guard/rate-limit.server.ts";
 import type { InquiryStatus, ReplyMethod } from "~/modules/inquiries/status.ts";
+import type { StagingPool } from "~/modules/images/staging-pool.ts";
 import type { MailPurpose, OutgoingEmailStatus } from "~/modules/messaging/mail-delivery.ts";
 import type { AdvertiserCapacity, OfferDisclosures, RentPeriod } from "~/modules/offers/ad-licence.ts";
 import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
@@ -265,8 +266,10 @@ export const offerImages = pgTable(
 );
 
 /**
- * Photos uploaded from the offer form but not yet saved with an offer. Saving claims them (the
- * row goes); what no save claims within a day is deleted with its files (see sweepStagedImages).
+ * Photos uploaded from the offer form or the content editor but not yet saved. Saving claims them
+ * (the row goes), each form only from its own pool (`pool`): an offer's photo is never claimed by a
+ * content save, nor the other way round. What no save claims within a day is deleted with its files
+ * (see sweepStagedImages).
  */
 export const stagedImages = pgTable(
   "staged_images",
@@ -275,6 +278,7 @@ export const stagedImages = pgTable(
       .primaryKey()
       .references(() => images.id, { onDelete: "cascade" }),
     uploadedBy: integer("uploaded_by").notNull(),
+    pool: text("pool").$type<StagingPool>().notNull().default("offer"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("staged_images_created_idx").on(t.createdAt)],

@@ -3,6 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import type { AppServices } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
 import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
+import { hitStaffUploadLimit } from "~/modules/form-guard/rate-limit.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { FINANCE_REQUEST_BODY_LIMIT, SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
@@ -108,10 +109,18 @@ export async function handleFinanceRequest(services: Services, user: StaffProfil
     log.warn("finance request upload refused", { userId: user.id, reason: read.message });
     return replyFormError(read.message, read.fields, { ...ECHO, status: read.status, field: read.field });
   }
+  const [receipt] = read.files;
+  // Each person's receipts are limited (STAFF_UPLOAD_LIMITS), before the image pipeline's work.
+  if (receipt) {
+    const rate = await hitStaffUploadLimit(services.db, user.id, "receipt");
+    if (!rate.allowed) {
+      log.warn("finance receipts throttled", { userId: user.id });
+      return replyFormError(MESSAGES.tooManyRequests, read.fields, { ...ECHO, status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } });
+    }
+  }
   // The receipt a File among the fields, as the schema reads it.
   const form = new FormData();
   for (const [name, value] of read.fields) form.append(name, value);
-  const [receipt] = read.files;
   if (receipt) form.set(RECEIPT.field, asFile(receipt));
   return submitFinanceRequest(services, user, form, pageOf(request));
 }

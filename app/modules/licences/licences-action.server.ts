@@ -1,6 +1,7 @@
 import type { AppServices, RequestBodyState } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
 import { ImageRejectedError } from "~/modules/images/images.server.ts";
+import { hitStaffUploadLimit } from "~/modules/form-guard/rate-limit.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { LICENCE_UPLOAD_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { replyFormError, replySuccess, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
@@ -153,6 +154,12 @@ export async function handleLicenceUpload(services: AppServices, user: StaffProf
   if (submission.status !== "success") return json(replyToSubmission(submission, ECHO));
   const { image, alt } = submission.value;
   if (!image) return json(replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.uploadRequired] }));
+  // Each person's uploads are limited (STAFF_UPLOAD_LIMITS), before the image pipeline's work.
+  const rate = await hitStaffUploadLimit(db, user.id, "licence");
+  if (!rate.allowed) {
+    log.warn("licence uploads throttled", { userId: user.id });
+    return json(replyToSubmission(submission, { ...ECHO, formErrors: [MESSAGES.tooManyRequests], status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } }));
+  }
   const full = () => json(replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.limitReached], status: 409 }));
   // Full already: refused before the image pipeline's work (checked again, under the lock, when adding).
   if ((await countLicences(db)) >= LICENCE_LIMITS.max) return full();

@@ -147,6 +147,10 @@ describe("saving an offer", () => {
     const { id: otherId } = (await saveOffer(db(), storage, form({ photos: [mine.id] }), { user: me }))!;
     await expect(saveOffer(db(), storage, form({ photos: [mine.id] }), { user: me })).rejects.toBeInstanceOf(OfferInputError);
     await expect(saveOffer(db(), storage, form({ photos: ["f".repeat(32)] }), { user: me })).rejects.toBeInstanceOf(OfferInputError);
+    // Uploaded by the same person for the content editor: the content's pool is not the offers'.
+    const contentImage = await stageImage(db(), storage, jpeg, ME, "content");
+    await expect(saveOffer(db(), storage, form({ photos: [contentImage.id] }), { user: me })).rejects.toBeInstanceOf(OfferInputError);
+    expect(await db().select().from(stagedImages).where(eq(stagedImages.imageId, contentImage.id))).toHaveLength(1);
     expect((await getOfferForEdit(db(), otherId))?.photos.map((p) => p.id)).toEqual([mine.id]);
   });
 

@@ -218,7 +218,7 @@ export async function saveOffer(
     const claimed = wanted.length
       ? await tx
           .delete(stagedImages)
-          .where(and(inArray(stagedImages.imageId, wanted), eq(stagedImages.uploadedBy, user.id)))
+          .where(and(inArray(stagedImages.imageId, wanted), eq(stagedImages.uploadedBy, user.id), eq(stagedImages.pool, "offer")))
           .returning({ id: stagedImages.imageId })
       : [];
     const allowed = new Set([...claimed.map((r) => r.id), ...ownIds]);
