@@ -66,11 +66,7 @@ describe("subscribing", () => {
   it("the same search (another order of parameters, another page or order) is the same alert", async () => {
     const at = new Date();
     await subscribe(services(), { email: "a@example.sa", search: search("city=الرياض&status=للبيع") }, at);
-    const again = await subscribe(
-      services(),
-      { email: "A@example.sa", search: search("status=للبيع&city=الرياض&page=2&priceSort=high") },
-      new Date(at.getTime() + 11 * MINUTE),
-    );
+    const again = await subscribe(services(), { email: "A@example.sa", search: search("status=للبيع&city=الرياض&page=2&priceSort=high") }, new Date(at.getTime() + 11 * MINUTE));
     expect(again.outcome).toBe("confirmation-sent");
     expect(await db().select().from(searchAlerts)).toHaveLength(1);
   });

@@ -85,11 +85,7 @@ export type SubscribeOutcome =
  * send two e-mails about one alert; an e-mail about the same alert goes out at most once per 10
  * minutes. The e-mail is queued with the change (decision 032).
  */
-export async function subscribeToAlert(
-  services: Services,
-  input: { email: string; search: URLSearchParams },
-  now = new Date(),
-): Promise<{ outcome: SubscribeOutcome }> {
+export async function subscribeToAlert(services: Services, input: { email: string; search: URLSearchParams }, now = new Date()): Promise<{ outcome: SubscribeOutcome }> {
   const { db, env } = services;
   const email = normaliseEmail(input.email);
   const { query } = savedSearch(input.search);

@@ -10,16 +10,7 @@ import { rateLimitCounters } from "~/db/schema.ts";
 export const PUBLIC_FORM_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
 export type RateLimitScope =
-  | "inquiry"
-  | "submission"
-  | "search-alert"
-  | "login-code"
-  | "login-verify"
-  | "password-sign-in"
-  | "password-failures"
-  | "password-slot"
-  | "reauth"
-  | "staff-upload";
+  "inquiry" | "submission" | "search-alert" | "login-code" | "login-verify" | "password-sign-in" | "password-failures" | "password-slot" | "reauth" | "staff-upload";
 
 /**
  * The staff's uploads, per person and kind (a stolen session must not fill the disk or the bucket,

@@ -47,7 +47,10 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const photo = () => sharp({ create: { width: 900, height: 700, channels: 3, background: "#c9b79c" } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 900, height: 700, channels: 3, background: "#c9b79c" } })
+    .jpeg()
+    .toBuffer();
 
 /** A GET of a URL through one of the two image routes, as `who` (a role's session, or nobody). */
 async function get(storage: PhotoStorage, url: string, who?: Role) {
@@ -57,7 +60,7 @@ async function get(storage: PhotoStorage, url: string, who?: Role) {
   const request = new Request(`https://aqar.example.sa${url}`, { headers });
   const [, base, file] = /^\/(images|private-images)\/(.+)$/.exec(url)!;
   const loader = base === "images" ? imageLoader : privateImageLoader;
-  const response = (await loader({ request, context, params: { file: file! } } as never)) as Response;
+  const response = await loader({ request, context, params: { file: file! } } as never);
   await response.body?.cancel();
   return { status: response.status, cacheControl: response.headers.get("Cache-Control") };
 }
@@ -84,7 +87,18 @@ describe.each(backEnds)("receipts and owners' photos on %s are for the staff who
     const submission = await createSubmission(
       db(),
       storage,
-      { clientName: "سعد", clientPhone: "+966551112244", clientEmail: "", propertyType: "شقة", city: "الرياض", neighbourhood: "الملقا", area: 120, description: "شقة", goal: "sale", expectedPrice: null },
+      {
+        clientName: "سعد",
+        clientPhone: "+966551112244",
+        clientEmail: "",
+        propertyType: "شقة",
+        city: "الرياض",
+        neighbourhood: "الملقا",
+        area: 120,
+        description: "شقة",
+        goal: "sale",
+        expectedPrice: null,
+      },
       [{ fileName: "a.jpg", bytes: await photo() }],
     );
     const card = (await listSubmissionCards(db())).find((s) => s.id === submission.id)!;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.ts";
 import { auditLog, inquiries, outgoingEmails, tasks } from "~/db/schema.ts";
 import { auditTrail } from "~/modules/audit/audit.server.ts";
@@ -13,7 +13,7 @@ import { createStaffUser } from "~/modules/users/users.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { deliverQueuedEmails, testDatabaseUrl } from "../../../tests/factories/mail-queue.ts";
-import { startRestartableSmtpServer, useSmtpServer } from "../../../tests/factories/smtp-server.ts";
+import { startRestartableSmtpServer } from "../../../tests/factories/smtp-server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { handleInboxAction } from "./inbox-action.server.ts";
 import { completeInquiry, inquiryTotals, listInbox, parseInboxFilters, replyToInquiry, requestHelp } from "./inbox.server.ts";
@@ -25,10 +25,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-inbox-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const sent: MailMessage[] = [];
-let failMail = false;
 const mailer: Mailer = {
   async send(message) {
-    if (failMail) throw new Error("smtp down");
     sent.push(message);
   },
 };
@@ -81,7 +79,9 @@ describe("the inbox", () => {
     expect(row!.status).toBe("replied");
     const [email] = await db().select().from(outgoingEmails).where(eq(outgoingEmails.inquiryId, inquiry.id));
     expect(email).toMatchObject({ purpose: "inquiry-reply", recipient: "m@example.sa", status: "queued" });
-    expect(row!.replyHistory).toEqual([{ timestamp: expect.any(String) as unknown, method: "email", message: "نعم، الفيلا متاحة للمعاينة غداً", sentBy: "سارة", emailId: email!.id }]);
+    expect(row!.replyHistory).toEqual([
+      { timestamp: expect.any(String) as unknown, method: "email", message: "نعم، الفيلا متاحة للمعاينة غداً", sentBy: "سارة", emailId: email!.id },
+    ]);
     expect((await listInbox(db(), employee, { id: inquiry.id }))[0]!.replyHistory[0]!.delivery).toMatchObject({ id: email!.id, state: "pending" });
 
     await deliver();

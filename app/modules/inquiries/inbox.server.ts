@@ -195,12 +195,7 @@ async function changeOpenInquiry(db: Db, id: number, change: (tx: Tx, from: Inqu
  * details are both required (the help form's schema). The accountant is the first active one (the
  * firm has one); their e-mail is queued with the task (decision 032), and open task boards update live.
  */
-export async function requestHelp(
-  services: Pick<AppServices, "db">,
-  actor: StaffProfile,
-  id: number,
-  input: { title: string; details: string },
-): Promise<string | null> {
+export async function requestHelp(services: Pick<AppServices, "db">, actor: StaffProfile, id: number, input: { title: string; details: string }): Promise<string | null> {
   const title = input.title.trim().slice(0, INQUIRY_HELP_LIMITS.title);
   const details = input.details.trim().slice(0, INQUIRY_HELP_LIMITS.details);
   return services.db.transaction(async (tx) => {

@@ -111,7 +111,12 @@ describe("renaming a value renames it in the offers that use it, in the same tra
     const offer = await createOffer(db(), { propertyType: type, status });
     const typeId = await idOf(propertyTypes, type);
     const answer = readAnswer(
-      await handleSettingsPost({ db: db(), env } as AppServices, LOOKUP_EDITOR, formData({ intent: "lookup-rename", list: "propertyTypes", id: typeId, name: `  ${type} كبيرة ` }), NO_REAUTH),
+      await handleSettingsPost(
+        { db: db(), env } as AppServices,
+        LOOKUP_EDITOR,
+        formData({ intent: "lookup-rename", list: "propertyTypes", id: typeId, name: `  ${type} كبيرة ` }),
+        NO_REAUTH,
+      ),
       env,
     );
     expect([answer.status, answer.location, answer.toast?.text]).toEqual([302, "/admin/settings", "تم تغيير الاسم وتحديث عرض واحد تستخدمه"]);
@@ -161,7 +166,10 @@ describe("names are unique within a list, compared Arabic-folded", () => {
     expect(await renameLookupValue(db(), "cities", riyadh, "مكه المكرمه")).toMatchObject({ ok: false, error: LOOKUP_MESSAGES.nameTaken("مكة المكرمة") });
     expect((await addLookupValue(db(), "neighbourhoods", "الياسمين", riyadh)).ok).toBe(false);
     expect((await addLookupValue(db(), "neighbourhoods", "الياسمين", await idOf(cities, "جدة"))).ok).toBe(true);
-    const answer = readAnswer(await handleSettingsPost({ db: db(), env } as AppServices, LOOKUP_EDITOR, formData({ intent: "lookup-add", list: "unitTypes", name: "إستوديو" }), NO_REAUTH), env);
+    const answer = readAnswer(
+      await handleSettingsPost({ db: db(), env } as AppServices, LOOKUP_EDITOR, formData({ intent: "lookup-add", list: "unitTypes", name: "إستوديو" }), NO_REAUTH),
+      env,
+    );
     expect([answer.status, answer.errors]).toEqual([409, { name: [LOOKUP_MESSAGES.nameTaken("استوديو")] }]);
   });
 

@@ -12,7 +12,7 @@ import type { Mailer, MailMessage } from "./mail.server.ts";
  * again with graphile-worker's back-off while the mail server refuses, and is never sent a second
  * time without staff seeing it.
  */
-export const MAIL_TASKS = { send: "email_send", sweep: "email_sweep" } as const;
+const MAIL_TASKS = { send: "email_send", sweep: "email_sweep" } as const;
 
 /** Attempts before an e-mail shows as not sent: graphile-worker waits exp(n) seconds between them, about half an hour in all. */
 const SEND_ATTEMPTS = 8;

@@ -37,7 +37,10 @@ const line = (label: string, value: string | number) => (value === "" ? null : `
  * it reports (decision 032): it is sent once that commits, and tried again while the mail server
  * refuses. No address in the settings: skipped with a log line.
  */
-async function queueManagerMail(tx: Tx, mail: { purpose: "inquiry-notice" | "submission-notice"; subject: string; lines: Array<string | null>; link: { label: string; path: string } }) {
+async function queueManagerMail(
+  tx: Tx,
+  mail: { purpose: "inquiry-notice" | "submission-notice"; subject: string; lines: Array<string | null>; link: { label: string; path: string } },
+) {
   const { managerEmail } = await getSettings(tx);
   if (!managerEmail) {
     log.warn("manager notification skipped: no manager e-mail in settings", { subject: mail.subject });

@@ -115,7 +115,9 @@ describe("saving an offer", () => {
 
   it("an ad licence given, renewed or removed is in the audit log: old → new, who", async () => {
     const licenceEntries = async (id: number) =>
-      (await db().select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.id)).filter((e) => e.entity === "offer" && e.action === "ad-licence-change").map((e) => [e.actorName, e.details]);
+      (await db().select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.id))
+        .filter((e) => e.entity === "offer" && e.action === "ad-licence-change")
+        .map((e) => [e.actorName, e.details]);
     const { id } = (await saveOffer(db(), storage, form({ photos: [(await photo()).id] }), { user: me }))!;
     const photos = (await db().select({ id: offerImages.imageId }).from(offerImages).where(eq(offerImages.offerId, id))).map((r) => r.id);
     // The same licence saved again (another field changed) adds nothing.

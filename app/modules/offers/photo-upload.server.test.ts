@@ -46,7 +46,9 @@ const photoPost = (url: string) => new Request(url, { method: "POST", body: new 
 describe("the staff's uploads are limited per person and kind, under concurrency", () => {
   it("offer photos: of five sent at once with two left, two are stored and three refused (429, Retry-After, the message); content images keep their own count", async () => {
     await spend(staff.manager, "offer-photo", 2);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => handlePhotoUpload(services(), staff.manager, photoPost("https://aqar.example.sa/admin/offers/photos"), "offer photo")));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => handlePhotoUpload(services(), staff.manager, photoPost("https://aqar.example.sa/admin/offers/photos"), "offer photo")),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429]);
     const refused = answers.find((a) => a.status === 429)!;
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -61,10 +63,15 @@ describe("the staff's uploads are limited per person and kind, under concurrency
     const form = new FormData();
     form.set("alt", "رخصة فال");
     form.set("image", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "licence.jpg");
-    const licence = await handleLicenceUpload(services(), staff.manager, new Request("https://aqar.example.sa/admin/licenses/upload", { method: "POST", body: form, headers: { origin: "https://aqar.example.sa" } }), {
-      limit: LICENCE_UPLOAD_BODY_LIMIT,
-      tooLarge: false,
-    });
+    const licence = await handleLicenceUpload(
+      services(),
+      staff.manager,
+      new Request("https://aqar.example.sa/admin/licenses/upload", { method: "POST", body: form, headers: { origin: "https://aqar.example.sa" } }),
+      {
+        limit: LICENCE_UPLOAD_BODY_LIMIT,
+        tooLarge: false,
+      },
+    );
     expect(licence.status).toBe(429);
     expect(((await licence.json()) as { error: Record<string, string[]> }).error[""]).toEqual([MESSAGES.tooManyRequests]);
 

@@ -58,7 +58,14 @@ async function post(role: Role, fields: Record<string, string>) {
   }
 }
 
-const NOTIFICATIONS = { intent: "notifications", managerEmail: "new.manager@example.sa", managerWhatsapp: "0551234567", dailyEmailReport: "on", dailyReportHour: "9", currentPassword: PASSWORD };
+const NOTIFICATIONS = {
+  intent: "notifications",
+  managerEmail: "new.manager@example.sa",
+  managerWhatsapp: "0551234567",
+  dailyEmailReport: "on",
+  dailyReportHour: "9",
+  currentPassword: PASSWORD,
+};
 
 /** What a schema says of a form: its messages per field, or its value. */
 const read = (schema: Parameters<typeof parseSubmission>[1], fields: Record<string, string>) => {
@@ -297,7 +304,12 @@ describe("the firm's public details", () => {
 
 describe("moving where notices and reports go needs re-authentication; every settings change is in the audit log", () => {
   const settingsAudit = async () =>
-    (await db().select().from(auditLog).where(eq(auditLog.entity, "settings")).orderBy(auditLog.id)).map((e) => ({ action: e.action, actorId: e.actorId, actorName: e.actorName, details: e.details }));
+    (await db().select().from(auditLog).where(eq(auditLog.entity, "settings")).orderBy(auditLog.id)).map((e) => ({
+      action: e.action,
+      actorId: e.actorId,
+      actorName: e.actorName,
+      details: e.details,
+    }));
   const { currentPassword: _password, ...withoutPassword } = NOTIFICATIONS;
 
   it("a new manager e-mail or WhatsApp without the current password, or with a wrong one, is refused under its field and changes nothing", async () => {

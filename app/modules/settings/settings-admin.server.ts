@@ -43,7 +43,10 @@ async function saveSettings(db: Db, actor: Actor, values: SettingsValues) {
 }
 
 /** Whether a save of the notifications moves where the notices and reports go (it then needs re-authentication). */
-export function changesManagerContact(current: Pick<Settings, "managerEmail" | "managerWhatsapp">, values: Pick<NotificationSettings, "managerEmail" | "managerWhatsapp">): boolean {
+export function changesManagerContact(
+  current: Pick<Settings, "managerEmail" | "managerWhatsapp">,
+  values: Pick<NotificationSettings, "managerEmail" | "managerWhatsapp">,
+): boolean {
   return current.managerEmail.trim().toLowerCase() !== values.managerEmail.trim().toLowerCase() || current.managerWhatsapp !== values.managerWhatsapp;
 }
 

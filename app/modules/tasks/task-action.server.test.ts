@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { tasks, transactions } from "~/db/schema.ts";
 import { auditTrail } from "~/modules/audit/audit.server.ts";
 import type { MailMessage } from "~/modules/messaging/mail.server.ts";

@@ -8,7 +8,8 @@ import { IMAGE_FILE_PATTERN } from "~/utils/image-ref.ts";
 import { log } from "~/utils/log.server.ts";
 import type { Route } from "./+types/private-image";
 
-const answer = (status: 403 | 404) => new Response(status === 404 ? "Not found" : "Forbidden", { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+const answer = (status: 403 | 404) =>
+  new Response(status === 404 ? "Not found" : "Forbidden", { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
 
 /**
  * A receipt or an owner's submission photo (issue 29): only for a signed-in staff member whose role
