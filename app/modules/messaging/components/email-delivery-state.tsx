@@ -22,7 +22,7 @@ export function EmailDeliveryState({ delivery, resendFields }: { delivery: Email
   const state = resending ? "pending" : delivery.state;
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="email-delivery" data-state={state}>
-      <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${TONES[state]}`} role="status">
+      <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${TONES[state]}`}>
         {DELIVERY_STATE_LABELS[state]}
         {state === "sent" && delivery.sentAt ? (
           <>
