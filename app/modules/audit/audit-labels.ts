@@ -16,6 +16,8 @@ export const AUDIT_ACTION_LABELS = {
   approve: "اعتماد",
   /** The settings row (entity id 1): details `{ changes: { field: { from, to } } }`. */
   "settings-change": "تغيير الإعدادات",
+  /** A lookup list (entity "settings", id 1): details `{ list, change, name | from and to }`. */
+  "lookup-change": "تغيير القوائم",
   /** A firm licence: details `{ alt, kind: "upload" | "link" }`. */
   "licence-added": "إضافة ترخيص",
   "licence-deleted": "حذف ترخيص",

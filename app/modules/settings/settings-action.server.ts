@@ -79,7 +79,7 @@ export async function handleSettingsPost(services: AppServices, user: StaffProfi
       return redirectWithToast(PAGE, { tone: "success", text: SETTINGS_MESSAGES.mapSaved }, env);
     }
     default:
-      if (isLookupIntent(intent)) return handleLookupPost(services, intent, form, PAGE);
+      if (isLookupIntent(intent)) return handleLookupPost(services, user, intent, form, PAGE);
       return replyFormError(MESSAGES.badRequest, form, ECHO);
   }
 }
