@@ -4,7 +4,8 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.ts";
-import { auditLog, inquiries, outgoingEmails, tasks } from "~/db/schema.ts";
+import { auditLog, inquiries, outgoingEmails, settings, tasks } from "~/db/schema.ts";
+import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { auditTrail } from "~/modules/audit/audit.server.ts";
 import { mailQueueJobs, SEND_CUT_OFF_MS, sendQueuedEmail, sweepMailQueue } from "~/modules/messaging/mail-queue.server.ts";
 import { createMailer, type Mailer, type MailMessage } from "~/modules/messaging/mail.server.ts";
@@ -260,6 +261,15 @@ describe("e-mail replies through a real SMTP server, queued (decision 032)", () 
     const smtp = await startRestartableSmtpServer();
     const smtpMailer = createMailer({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, MAIL_FROM: "no-reply@aqar.example.sa", DATA_DIR: dataDir });
     await smtp.stop();
+    // Issue 30's count: with the mail server down, 10 of 10 manager notices were lost for good.
+    await db()
+      .insert(settings)
+      .values({ id: 1, managerEmail: "boss.down@example.sa" })
+      .onConflictDoUpdate({ target: settings.id, set: { managerEmail: "boss.down@example.sa" } });
+    invalidateSettings();
+    for (let n = 0; n < 10; n++) await newInquiry({ email: `visitor${n}@example.sa` });
+    await db().update(settings).set({ managerEmail: "" }).where(eq(settings.id, 1));
+    invalidateSettings();
     const inquiry = await newInquiry({ email: "down@example.sa" });
     expect(await replyToInquiry(services(), employee, inquiry.id, "email", "الشقة متاحة")).toBeNull();
     const emailId = await replyEmailId(inquiry.id);
@@ -279,12 +289,14 @@ describe("e-mail replies through a real SMTP server, queued (decision 032)", () 
       // graphile-worker's back-off (e seconds after the first failure, e² after the second) brings the next attempt.
       await expect.poll(async () => (await rowOf(emailId)).status, { timeout: 20_000 }).toBe("sent");
       expect(received(smtp, "down@example.sa")).toBe(1);
+      await expect.poll(() => received(smtp, "boss.down@example.sa"), { timeout: 20_000 }).toBe(10);
       expect((await listInbox(db(), employee, { id: inquiry.id }))[0]!.replyHistory[0]!.delivery!.state).toBe("sent");
     } finally {
       await scheduler.stop();
       await smtp.stop();
     }
-    expect(received(smtp, "down@example.sa")).toBe(1);
+    // Each exactly once: the ten notices and the reply.
+    expect([received(smtp, "down@example.sa"), received(smtp, "boss.down@example.sa")]).toEqual([1, 10]);
   });
 
   it("no worker between the commit and the send (the process died): the e-mails wait in the queue and arrive once when a worker runs", async () => {
