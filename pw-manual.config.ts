@@ -1,0 +1,2 @@
+import config from "/work/wt-mail/playwright.config.ts";
+export default { ...config, webServer: undefined };
