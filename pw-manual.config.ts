@@ -1,2 +1,0 @@
-import config from "/work/wt-mail/playwright.config.ts";
-export default { ...config, webServer: undefined };
