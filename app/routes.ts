@@ -54,6 +54,7 @@ export default [
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),
   route("images/:file", "routes/resources/image.ts"),
+  route("private-images/:file", "routes/resources/private-image.ts"),
   route("api/offers/events", "routes/resources/offer-events.ts"),
   route("api/altcha", "routes/resources/altcha.ts"),
   route("api/submissions", "routes/resources/submissions.ts"),

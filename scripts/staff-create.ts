@@ -46,11 +46,11 @@ const reachable = await runningEmbedded();
 const database = reachable
   ? (() => {
       const { db, pool } = connect(reachable, 1);
-      return { db, close: () => pool.end() };
+      return { db, pool, close: () => pool.end() };
     })()
   : await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, embeddedPort: env.EMBEDDED_PG_PORT });
 try {
-  if (reachable) await migrateDatabase(database.db);
+  if (reachable && "pool" in database) await migrateDatabase(database.db, database.pool);
   const username = values.username ?? `user${values.phone.replace(/\D/g, "").slice(-6)}`;
   const user = await createStaffUser(database.db, {
     name: values.name,

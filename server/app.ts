@@ -12,6 +12,7 @@ import { createEventHub } from "~/modules/live-updates/event-hub.server.ts";
 import { invalidateLookups } from "~/modules/lookups/lookups.server.ts";
 import { settleBackgroundNotifications } from "~/modules/messaging/background.server.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
+import { mailQueueJobs } from "~/modules/messaging/mail-queue.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { createWhatsappSender } from "~/modules/messaging/whatsapp.server.ts";
 import { SEARCH_URL } from "~/components/layout/search-result.ts";
@@ -63,11 +64,13 @@ export async function createApp() {
   const licenceWarnings = adLicenceWarningJobs({ db: database.db, env, mailer: services.mailer });
   // The visitors' search alerts: new matching offers, one e-mail a day per address (issue 18).
   const alerts = searchAlertJobs({ db: database.db, env, mailer: services.mailer });
+  // Every e-mail a person's action sends, queued with what it reports (decision 032).
+  const mail = mailQueueJobs({ db: database.db, env, mailer: services.mailer });
   const scheduler = await startScheduler({
     connectionString: database.url,
-    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks },
-    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron],
-    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart],
+    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks },
+    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron],
+    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart, ...mail.atStart],
   }).catch(async (error: unknown) => {
     await events.close();
     await database.close(); // the embedded PostgreSQL must not outlive a failed start

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { servicesContext, type AppServices } from "~/context.ts";
+import type { Db } from "~/db/client.server.ts";
 import { offerImages } from "~/db/schema.ts";
 import { settleImageWork, storeImage } from "~/modules/images/images.server.ts";
 import { listInbox, parseInboxFilters } from "~/modules/inquiries/inbox.server.ts";
@@ -100,9 +101,10 @@ async function tableChecksums(url: string): Promise<Record<string, string>> {
   }
 }
 
-async function servePhoto(dataDir: string, file: string): Promise<Response> {
+async function servePhoto(dataDir: string, file: string, database: Db): Promise<Response> {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { env: { DATA_DIR: dataDir }, storage: testStorage(dataDir) } as unknown as AppServices);
+  // The route asks the database whether the file is a private image (a receipt, a submission photo).
+  context.set(servicesContext, { env: { DATA_DIR: dataDir }, storage: testStorage(dataDir), db: database } as unknown as AppServices);
   const request = new Request(`http://localhost/images/${file}`);
   return imageLoader({ request, context, params: { file } } as unknown as Parameters<typeof imageLoader>[0]);
 }
@@ -166,9 +168,9 @@ describe("backup and restore", () => {
       expect(page.offer.images.map((image) => image.id)).toEqual([photoId]);
       for (const width of page.offer.images[0]!.variants) {
         const file = `${photoId}-${width}.webp`;
-        const served = await servePhoto(targetDir, file);
+        const served = await servePhoto(targetDir, file, dbCopy);
         expect(served.status).toBe(200);
-        expect(Buffer.from(await served.arrayBuffer())).toEqual(Buffer.from(await (await servePhoto(sourceDir, file)).arrayBuffer()));
+        expect(Buffer.from(await served.arrayBuffer())).toEqual(Buffer.from(await (await servePhoto(sourceDir, file, db)).arrayBuffer()));
       }
 
       // New rows continue the restored numbering.

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { Logger, runMigrations } from "graphile-worker";
 import pg from "pg";
 import * as schema from "./schema.ts";
 import { log } from "~/utils/log.server.ts";
@@ -220,13 +221,25 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, optio
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
-export async function migrateDatabase(db: Db) {
+/** graphile-worker's own messages while it migrates its schema: debug lines of our log. */
+const schedulerMigrationLog = new Logger(() => (_level, message) => log.debug(`scheduler: ${message}`));
+
+/**
+ * The app's tables, and the job scheduler's schema (graphile_worker): e-mails are queued with
+ * `graphile_worker.add_job` inside the app's own transactions (decision 032), so it must exist
+ * before the first request, not only once the scheduler has started.
+ */
+export async function migrateDatabase(db: Db, pool: pg.Pool) {
   await migrate(db, { migrationsFolder });
+  await runMigrations({ pgPool: pool, logger: schedulerMigrationLog });
 }
 
 export function connect(url: string, max = 10): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on("error", (error) => log.error("postgres pool error", { error: error.message }));
+  // A connection that fails while checked out (the server restarting) reports it to its holder's
+  // query; this keeps it from also being an unhandled 'error' event (graphile-worker asks for it too).
+  pool.on("connect", (client) => client.on("error", (error) => log.warn("postgres connection error", { error: error.message })));
   return { db: drizzle(pool, { schema }), pool };
 }
 
@@ -288,7 +301,7 @@ export async function openDatabase(options: {
   };
   try {
     await withStartLock(pool, async () => {
-      await migrateDatabase(db);
+      await migrateDatabase(db, pool);
       await options.prepare?.(db);
     });
   } catch (error) {

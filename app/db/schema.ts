@@ -4,6 +4,8 @@ import type { AuditAction, AuditEntity } from "~/modules/audit/audit-labels.ts";
 import type { TransactionType } from "~/modules/finance/transaction-type.ts";
 import type { RateLimitScope } from "~/modules/form-guard/rate-limit.server.ts";
 import type { InquiryStatus, ReplyMethod } from "~/modules/inquiries/status.ts";
+import type { StagingPool } from "~/modules/images/staging-pool.ts";
+import type { MailPurpose, OutgoingEmailStatus } from "~/modules/messaging/mail-delivery.ts";
 import type { AdvertiserCapacity, OfferDisclosures, RentPeriod } from "~/modules/offers/ad-licence.ts";
 import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
 import type { DailyChannel, DailyReportTrigger, DeliveryStatus } from "~/modules/reports/daily-delivery.ts";
@@ -81,6 +83,11 @@ export const images = pgTable("images", {
     .default(sql`'{}'::integer[]`),
   /** Average colour, painted while the photo loads. */
   colour: text("colour").notNull().default("#d6d3d1"),
+  /**
+   * A receipt or an owner's submission photo: served only to signed-in staff whose role may see it
+   * (/private-images/…), never by /images/… (its unguessable name alone is not enough).
+   */
+  private: boolean("private").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -268,8 +275,10 @@ export const offerImages = pgTable(
 );
 
 /**
- * Photos uploaded from the offer form but not yet saved with an offer. Saving claims them (the
- * row goes); what no save claims within a day is deleted with its files (see sweepStagedImages).
+ * Photos uploaded from the offer form or the content editor but not yet saved. Saving claims them
+ * (the row goes), each form only from its own pool (`pool`): an offer's photo is never claimed by a
+ * content save, nor the other way round. What no save claims within a day is deleted with its files
+ * (see sweepStagedImages).
  */
 export const stagedImages = pgTable(
   "staged_images",
@@ -278,6 +287,7 @@ export const stagedImages = pgTable(
       .primaryKey()
       .references(() => images.id, { onDelete: "cascade" }),
     uploadedBy: integer("uploaded_by").notNull(),
+    pool: text("pool").$type<StagingPool>().notNull().default("offer"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("staged_images_created_idx").on(t.createdAt)],
@@ -290,12 +300,14 @@ export interface ReplyEntry {
   method: ReplyMethod;
   message: string;
   sentBy: string;
+  /** An e-mail reply's queued message (outgoing_emails): its delivery state is shown beside it. */
+  emailId?: number;
 }
 
 /**
- * An e-mail reply being sent (modules/inquiries/inbox.server.ts): recorded and committed before
- * the mail goes out, so no row lock is held while SMTP answers; cleared when the reply joins the
- * history, or when the send fails (the reply can then be sent again).
+ * An e-mail reply being sent, as the inbox recorded it before e-mail replies were queued
+ * (outgoing_emails, decision 032). No longer written; the column goes in a later release, so that
+ * an instance of the previous version still runs on this schema during a rolling deploy.
  */
 export interface ReplySending {
   /** Whose attempt this is: only its owner completes or clears it. */
@@ -316,7 +328,7 @@ export const inquiries = pgTable(
     propertyTitle: text("property_title").notNull().default(""),
     status: text("status").$type<InquiryStatus>().notNull().default("pending"),
     replyHistory: jsonb("reply_history").$type<ReplyEntry[]>().notNull().default([]),
-    /** Set while an e-mail reply is on its way; see ReplySending. */
+    /** Unused since decision 032; see ReplySending. */
     replySending: jsonb("reply_sending").$type<ReplySending>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -758,4 +770,48 @@ export const searchAlertSentOffers = pgTable(
       .references(() => searchAlertDigests.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.alertId, t.offerId] }), index("search_alert_sent_offers_digest_idx").on(t.digestId)],
+);
+
+// ---- E-mails queued on a person's action (app/modules/messaging/mail-queue.server.ts, decision 032) ----
+
+/**
+ * Every e-mail the product sends because someone did something (a new inquiry or owner's request,
+ * a reply, a task or finance notice, an alert confirmation): inserted, with its send job, in the
+ * transaction of what it reports, so it exists exactly when that commits; the job sends it and
+ * marks it. `round` grows with each «إعادة الإرسال»: a job of an earlier round does nothing.
+ */
+export const outgoingEmails = pgTable(
+  "outgoing_emails",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    purpose: text("purpose").$type<MailPurpose>().notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    html: text("html"),
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    /** A back-office page the e-mail links to (a path), written as its last line with the site's address when sent. */
+    linkPath: text("link_path"),
+    linkLabel: text("link_label"),
+    /** The inquiry a reply answers: the inbox card shows its delivery state. */
+    inquiryId: integer("inquiry_id").references(() => inquiries.id, { onDelete: "cascade" }),
+    status: text("status").$type<OutgoingEmailStatus>().notNull().default("queued"),
+    round: integer("round").notNull().default(1),
+    /** Attempts of this round. */
+    attempts: integer("attempts").notNull().default(0),
+    /** When the attempt now under way began ('sending'); one left this way was cut off mid-send. */
+    attemptStartedAt: timestamp("attempt_started_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("outgoing_emails_inquiry_idx")
+      .on(t.inquiryId)
+      .where(sql`${t.inquiryId} is not null`),
+    index("outgoing_emails_unfinished_idx")
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+    check("outgoing_emails_status_known", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+  ],
 );

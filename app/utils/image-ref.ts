@@ -12,6 +12,8 @@ export interface ImageRef {
    */
   avif?: number[];
   colour: string;
+  /** A receipt or an owner's submission photo: its files are served by /private-images/… to staff who may see it, never by /images/…. */
+  private?: boolean;
 }
 
 /**
@@ -39,11 +41,15 @@ export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/he
 /** A stored variant's file name, `{id}-{width}.webp` or `.avif`, or its address without a type (the best the browser reads). */
 export const IMAGE_FILE_PATTERN = /^([a-f0-9]{32})-(\d{2,4})(?:\.(webp|avif))?$/;
 
-function variantUrl(image: Pick<ImageRef, "id" | "avif">, width: number, format: ImageFormat): string {
+/** Where an image's files are served: the public /images/, or /private-images/ for a receipt or a submission photo. */
+const filesBase = (image: Pick<ImageRef, "private">) => (image.private ? "/private-images" : "/images");
+
+function variantUrl(image: Pick<ImageRef, "id" | "avif" | "private">, width: number, format: ImageFormat): string {
   const hasAvif = image.avif?.includes(width) ?? false;
   // A width without AVIF keeps its .webp address: no Accept to read, no `Vary` for caches to keep apart.
-  if (format === "best") return hasAvif ? `/images/${image.id}-${width}` : `/images/${image.id}-${width}.webp`;
-  return `/images/${image.id}-${width}.${format === "avif" && hasAvif ? "avif" : "webp"}`;
+  // Private files (staff only, never on a public page) keep their typed addresses.
+  if (format === "best" && hasAvif && !image.private) return `/images/${image.id}-${width}`;
+  return `${filesBase(image)}/${image.id}-${width}.${format === "avif" && hasAvif ? "avif" : "webp"}`;
 }
 
 /**
@@ -51,7 +57,7 @@ function variantUrl(image: Pick<ImageRef, "id" | "avif">, width: number, format:
  * address the server answers in the best format the browser reads. "webp" where the reader may not
  * be a browser (og:image, structured data): a crawler's Accept is anyone's guess.
  */
-export function imageUrl(image: Pick<ImageRef, "id" | "variants" | "avif">, wanted = 800, format: ImageFormat = "best"): string {
+export function imageUrl(image: Pick<ImageRef, "id" | "variants" | "avif" | "private">, wanted = 800, format: ImageFormat = "best"): string {
   const width = image.variants.find((w) => w >= wanted) ?? image.variants.at(-1) ?? wanted;
   return variantUrl(image, width, format);
 }
@@ -60,7 +66,7 @@ export function imageUrl(image: Pick<ImageRef, "id" | "variants" | "avif">, want
 const upTo = (variants: readonly number[], widest: number) => variants.filter((w, i) => i === 0 || w <= widest);
 
 /** Every variant (up to `widest` pixels) with its width, for `<img srcset>`: in the best format the browser reads. */
-export function imageSrcSet(image: Pick<ImageRef, "id" | "variants" | "avif">, widest = Infinity): string {
+export function imageSrcSet(image: Pick<ImageRef, "id" | "variants" | "avif" | "private">, widest = Infinity): string {
   return upTo(image.variants, widest)
     .map((w) => `${variantUrl(image, w, "best")} ${w}w`)
     .join(", ");

@@ -35,7 +35,7 @@ interface Session {
   cookie: string;
 }
 
-interface StaffMembers {
+export interface StaffMembers {
   /** A staff member of the test's own, so a test that changes a person (password, role, e-mail) disturbs no other. */
   (role: Role): Promise<StaffMember>;
   /** Deletes after the test, like the test's own members, a staff member the app itself added during it. */

@@ -66,18 +66,23 @@ test("a visitor's inquiry reaches an employee's inbox; reply by e-mail and Whats
   await expect(card.getByRole("link", { name: offer!.title })).toHaveAttribute("href", `/offer/${offer!.id}`);
   await expect(card).toContainText("هل يمكن المعاينة مساء الخميس؟");
 
-  // Reply by e-mail: sent through the mail adapter (the outbox here) and recorded. The box opens on «رد».
+  // Reply by e-mail: recorded at once with its e-mail queued (decision 032), sent by the scheduler's
+  // job through the mail adapter (the outbox here); the card shows its delivery. The box opens on «رد».
   await expect(card.getByLabel("الرد على العميل")).toHaveCount(0);
   await card.getByRole("button", { name: "رد", exact: true }).click();
   await card.getByLabel("الرد على العميل").fill("أهلاً بك، المعاينة متاحة الخميس الساعة السابعة مساءً.");
   await card.getByRole("button", { name: "رد بالبريد الإلكتروني" }).click();
-  await expect(card.getByRole("status")).toHaveText("تم إرسال الرد بالبريد الإلكتروني");
+  await expect(card.getByRole("status")).toHaveText("تم تسجيل الرد، وجارٍ إرساله بالبريد الإلكتروني");
   await expect(card.getByTestId("inquiry-status")).toHaveText("تم الرد");
   await expect(card.getByTestId("reply-entry")).toHaveCount(1);
   await expect(card.getByTestId("reply-entry")).toContainText("أهلاً بك، المعاينة متاحة الخميس الساعة السابعة مساءً.");
   await expect(card).toContainText("آخر إجراء: رد بالبريد بواسطة موظف الاختبار");
-  const mail = (await readE2eOutbox("email")).find((m) => m.to === email);
+  await expect.poll(async () => (await readE2eOutbox("email")).filter((m) => m.to === email && m.subject?.startsWith("رد على استفسارك")).length).toBe(1);
+  const mail = (await readE2eOutbox("email")).find((m) => m.to === email && m.subject?.startsWith("رد على استفسارك"));
   expect(mail?.body).toContain("أهلاً بك، المعاينة متاحة الخميس الساعة السابعة مساءً.");
+  await page.reload();
+  await expect(card.getByTestId("email-delivery")).toHaveAttribute("data-state", "sent");
+  await expect(card.getByTestId("email-delivery")).toContainText("أُرسل");
   expect(mail?.body).toContain(`https://www.google.com/maps?q=${offer!.lat},${offer!.lng}`);
 
   // Reply by WhatsApp: a chat with the visitor opens with the encoded text. The sent reply closed the box.

@@ -40,3 +40,42 @@ export function useSmtpServer(answer: (text: string) => Outcome | Promise<Outcom
     return url;
   };
 }
+
+/** A test SMTP server that a test stops and starts again on the same port (the mail server down, then back). */
+export interface RestartableSmtpServer {
+  url: string;
+  /** The raw text of every message it took. */
+  received: string[];
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+export async function startRestartableSmtpServer(): Promise<RestartableSmtpServer> {
+  const received: string[] = [];
+  let server: SMTPServer | undefined;
+  let port = 0;
+  const listen = async () => {
+    const started = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      onData(stream, _session, callback) {
+        let text = "";
+        stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        stream.on("end", () => {
+          received.push(text);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => started.listen(port, "127.0.0.1", resolve));
+    port = (started.server.address() as { port: number }).port;
+    server = started;
+  };
+  await listen();
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())).then(() => void (server = undefined)),
+    start: listen,
+  };
+}

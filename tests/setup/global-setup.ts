@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const server = await startEmbeddedPostgres(dir, port);
   const { db, pool } = connect(server.url, 1);
-  await migrateDatabase(db);
+  await migrateDatabase(db, pool);
   await pool.end();
   project.provide("databaseUrl", server.url);
   return async () => {

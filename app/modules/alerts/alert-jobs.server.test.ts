@@ -18,6 +18,8 @@ import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import { createStaffUser } from "~/modules/users/users.server.ts";
+import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { ALERT_TASKS, queueAlertDigests, searchAlertJobs, sendAlertDigest, type AlertJobServices } from "./alert-jobs.server.ts";
 import { ALERT_RULES } from "./alert-limits.ts";
@@ -71,6 +73,7 @@ const DAY = 24 * 60 * 60 * SECOND;
 /** An alert subscribed and confirmed (by default a second ago, so what is created next is new to it). */
 async function confirmedAlert(email: string, query: string, at = new Date(Date.now() - SECOND)): Promise<number> {
   await subscribeToAlert(appServices(), { email, search: new URLSearchParams(query) }, at);
+  await deliverQueuedEmails(db(), mailer, PUBLIC_URL);
   const token = /\/alerts\/confirm\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)!.body)![1]!;
   mails = [];
   await confirmAlert(db(), token, at);
@@ -127,6 +130,7 @@ describe("which alerts a new offer reaches (matched in SQL with the public list'
     const at = new Date(Date.now() - SECOND);
     await subscribeToAlert(appServices(), { email: "waiting@example.sa", search: new URLSearchParams("city=الرياض") }, at);
     await subscribeToAlert(appServices(), { email: "late@example.sa", search: new URLSearchParams("city=الرياض") }, new Date(at.getTime() - ALERT_RULES.confirmValidMs - SECOND));
+    await deliverQueuedEmails(db(), mailer, PUBLIC_URL);
     const lateToken = /\/alerts\/confirm\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)!.body)![1]!;
     expect((await confirmAlert(db(), lateToken)).state.kind).toBe("expired");
     const cancelled = await confirmedAlert("gone@example.sa", "city=الرياض");
@@ -164,10 +168,12 @@ describe("which alerts a new offer reaches (matched in SQL with the public list'
     const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3a7" } })
       .jpeg()
       .toBuffer();
-    const staged = await stageImage(db(), storage, jpeg, 1);
+    // A real staff row: the save names its author in the audit log.
+    const sara = await createStaffUser(db(), { name: "سارة", username: "sara.alerts", phone: "0551119201", role: "staff" });
+    const staged = await stageImage(db(), storage, jpeg, sara.id);
     const parsed = parseSubmission(offerFormData({ ...VALID_OFFER, photos: [staged.id] }), offerFormSchema);
     if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
-    const saved = await saveOffer(db(), storage, parsed.value, { user: { id: 1, name: "سارة" } });
+    const saved = await saveOffer(db(), storage, parsed.value, { user: sara });
     await queueAlertDigests(services());
     expect(await announced()).toEqual({ [alert]: [saved!.id] });
   });

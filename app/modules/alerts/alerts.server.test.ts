@@ -7,6 +7,7 @@ import { parseEnv } from "~/utils/env.server.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
+import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { handleAlertPost } from "./alert-action.server.ts";
 import { ALERT_MESSAGES, ALERT_RULES } from "./alert-limits.ts";
@@ -16,9 +17,15 @@ const db = useTestDatabase({ connections: 6 });
 const PUBLIC_URL = "https://aqar.example.sa";
 const env = { ...parseEnv({}), PUBLIC_URL };
 
-/** The e-mails "sent": the adapter is called at once, so a test sees them as soon as subscribe returns. */
+/** The e-mails sent: `subscribe` runs the queue's jobs (the scheduler's worker) before it returns. */
 let mails: MailMessage[] = [];
-const services = () => ({ db: db(), env, mailer: { send: async (message: MailMessage) => void mails.push(message) } }) as unknown as AppServices;
+const mailer = { send: async (message: MailMessage) => void mails.push(message) };
+const services = () => ({ db: db(), env, mailer }) as unknown as AppServices;
+const subscribe: typeof subscribeToAlert = async (...args) => {
+  const answer = await subscribeToAlert(...args);
+  await deliverQueuedEmails(db(), mailer, PUBLIC_URL);
+  return answer;
+};
 
 const search = (query: string) => new URLSearchParams(query);
 const MINUTE = 60_000;
@@ -42,8 +49,7 @@ describe("a saved search", () => {
 
 describe("subscribing", () => {
   it("keeps the alert unconfirmed and e-mails a single confirmation link; the address is kept lower-case", async () => {
-    const { outcome, sent } = await subscribeToAlert(services(), { email: "  Visitor@Example.SA ", search: search("city=الرياض&propertyType=شقة") });
-    await sent;
+    const { outcome } = await subscribe(services(), { email: "  Visitor@Example.SA ", search: search("city=الرياض&propertyType=شقة") });
     expect(outcome).toBe("confirmation-sent");
     const [alert] = await db().select().from(searchAlerts);
     expect(alert).toMatchObject({ email: "visitor@example.sa", confirmedAt: null, unsubscribedAt: null });
@@ -59,24 +65,20 @@ describe("subscribing", () => {
 
   it("the same search (another order of parameters, another page or order) is the same alert", async () => {
     const at = new Date();
-    await subscribeToAlert(services(), { email: "a@example.sa", search: search("city=الرياض&status=للبيع") }, at);
-    const again = await subscribeToAlert(
-      services(),
-      { email: "A@example.sa", search: search("status=للبيع&city=الرياض&page=2&priceSort=high") },
-      new Date(at.getTime() + 11 * MINUTE),
-    );
+    await subscribe(services(), { email: "a@example.sa", search: search("city=الرياض&status=للبيع") }, at);
+    const again = await subscribe(services(), { email: "A@example.sa", search: search("status=للبيع&city=الرياض&page=2&priceSort=high") }, new Date(at.getTime() + 11 * MINUTE));
     expect(again.outcome).toBe("confirmation-sent");
     expect(await db().select().from(searchAlerts)).toHaveLength(1);
   });
 
   it("does not send the confirmation again within 10 minutes; after, a new link replaces the old one", async () => {
     const at = new Date();
-    await subscribeToAlert(services(), { email: "b@example.sa", search: search("city=جدة") }, at);
+    await subscribe(services(), { email: "b@example.sa", search: search("city=جدة") }, at);
     const first = lastToken();
-    const soon = await subscribeToAlert(services(), { email: "b@example.sa", search: search("city=جدة") }, new Date(at.getTime() + 9 * MINUTE));
+    const soon = await subscribe(services(), { email: "b@example.sa", search: search("city=جدة") }, new Date(at.getTime() + 9 * MINUTE));
     expect(soon.outcome).toBe("recently-sent");
     expect(mails).toHaveLength(1);
-    const later = await subscribeToAlert(services(), { email: "b@example.sa", search: search("city=جدة") }, new Date(at.getTime() + 10 * MINUTE + 1));
+    const later = await subscribe(services(), { email: "b@example.sa", search: search("city=جدة") }, new Date(at.getTime() + 10 * MINUTE + 1));
     expect(later.outcome).toBe("confirmation-sent");
     expect(mails).toHaveLength(2);
     expect(lastToken()).not.toBe(first);
@@ -85,7 +87,7 @@ describe("subscribing", () => {
   });
 
   it("sends one e-mail when the same request arrives several times at once", async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, () => subscribeToAlert(services(), { email: "c@example.sa", search: search("city=الدمام") })));
+    const results = await Promise.all(Array.from({ length: 6 }, () => subscribe(services(), { email: "c@example.sa", search: search("city=الدمام") })));
     expect(results.map((r) => r.outcome).sort()).toEqual(["confirmation-sent", ...Array<string>(5).fill("recently-sent")]);
     expect(mails).toHaveLength(1);
     expect(await db().select().from(searchAlerts)).toHaveLength(1);
@@ -93,7 +95,7 @@ describe("subscribing", () => {
 
   it("an address holds at most 10 alerts, also when 12 requests for different searches arrive at once", async () => {
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => subscribeToAlert(services(), { email: "many@example.sa", search: search(`city=الرياض&minPrice=${(i + 1) * 100_000}`) })),
+      Array.from({ length: 12 }, (_, i) => subscribe(services(), { email: "many@example.sa", search: search(`city=الرياض&minPrice=${(i + 1) * 100_000}`) })),
     );
     const outcomes = results.map((r) => r.outcome);
     expect(outcomes.filter((o) => o === "confirmation-sent")).toHaveLength(ALERT_RULES.perAddress);
@@ -101,35 +103,34 @@ describe("subscribing", () => {
     expect(await db().select().from(searchAlerts).where(eq(searchAlerts.email, "many@example.sa"))).toHaveLength(10);
     expect(mails).toHaveLength(10);
     // Another address is not affected.
-    expect((await subscribeToAlert(services(), { email: "other@example.sa", search: search("city=الرياض") })).outcome).toBe("confirmation-sent");
+    expect((await subscribe(services(), { email: "other@example.sa", search: search("city=الرياض") })).outcome).toBe("confirmation-sent");
   });
 
   it("a cancelled alert frees its place; a waiting alert whose link expired does not hold one", async () => {
     const at = new Date();
-    for (let i = 0; i < 10; i++) await subscribeToAlert(services(), { email: "full@example.sa", search: search(`minArea=${100 + i}`) }, at);
-    expect((await subscribeToAlert(services(), { email: "full@example.sa", search: search("minArea=500") }, at)).outcome).toBe("limit");
+    for (let i = 0; i < 10; i++) await subscribe(services(), { email: "full@example.sa", search: search(`minArea=${100 + i}`) }, at);
+    expect((await subscribe(services(), { email: "full@example.sa", search: search("minArea=500") }, at)).outcome).toBe("limit");
     // Two days later the ten links have expired: they no longer count.
     const later = new Date(at.getTime() + ALERT_RULES.confirmValidMs + MINUTE);
-    expect((await subscribeToAlert(services(), { email: "full@example.sa", search: search("minArea=500") }, later)).outcome).toBe("confirmation-sent");
+    expect((await subscribe(services(), { email: "full@example.sa", search: search("minArea=500") }, later)).outcome).toBe("confirmation-sent");
   });
 
   it("asked again for an alert already on: a reminder with its cancel link (once per 10 minutes), nothing to confirm", async () => {
     const at = new Date();
-    await subscribeToAlert(services(), { email: "on@example.sa", search: search("city=الرياض") }, at);
+    await subscribe(services(), { email: "on@example.sa", search: search("city=الرياض") }, at);
     await confirmAlert(db(), lastToken(), new Date(at.getTime() + MINUTE));
-    const reminder = await subscribeToAlert(services(), { email: "on@example.sa", search: search("city=الرياض") }, new Date(at.getTime() + 11 * MINUTE));
-    await reminder.sent;
+    const reminder = await subscribe(services(), { email: "on@example.sa", search: search("city=الرياض") }, new Date(at.getTime() + 11 * MINUTE));
     expect(reminder.outcome).toBe("reminder-sent");
     expect(mails.at(-1)!.body).toContain("مفعّل من قبل");
     expect(mails.at(-1)!.body).toContain(`${PUBLIC_URL}/alerts/unsubscribe/a`);
     expect(mails.at(-1)!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-    expect((await subscribeToAlert(services(), { email: "on@example.sa", search: search("city=الرياض") }, new Date(at.getTime() + 12 * MINUTE))).outcome).toBe("recently-sent");
+    expect((await subscribe(services(), { email: "on@example.sa", search: search("city=الرياض") }, new Date(at.getTime() + 12 * MINUTE))).outcome).toBe("recently-sent");
   });
 });
 
 describe("confirming", () => {
   it("the link turns the alert on once: a second use confirms nothing, and says it is confirmed already", async () => {
-    await subscribeToAlert(services(), { email: "d@example.sa", search: search("propertyType=فيلا") });
+    await subscribe(services(), { email: "d@example.sa", search: search("propertyType=فيلا") });
     const token = lastToken();
     const [first, second] = await Promise.all([confirmAlert(db(), token), confirmAlert(db(), token)]);
     expect([first.done, second.done].sort()).toEqual([false, true]);
@@ -142,7 +143,7 @@ describe("confirming", () => {
 
   it("expires 48 hours after the e-mail: the alert stays off", async () => {
     const at = new Date();
-    await subscribeToAlert(services(), { email: "e@example.sa", search: search("propertyType=أرض") }, at);
+    await subscribe(services(), { email: "e@example.sa", search: search("propertyType=أرض") }, at);
     const token = lastToken();
     const late = new Date(at.getTime() + ALERT_RULES.confirmValidMs);
     expect((await readConfirmation(db(), token, late)).kind).toBe("expired");
@@ -161,7 +162,7 @@ describe("confirming", () => {
 
 describe("unsubscribing", () => {
   it("the signed link cancels the alert (idempotent); a forged one cancels nothing", async () => {
-    await subscribeToAlert(services(), { email: "f@example.sa", search: search("city=الرياض") });
+    await subscribe(services(), { email: "f@example.sa", search: search("city=الرياض") });
     const confirmToken = lastToken();
     await confirmAlert(db(), confirmToken);
     const [alert] = await db().select().from(searchAlerts);
@@ -181,7 +182,7 @@ describe("unsubscribing", () => {
     // The old confirmation link now says it was cancelled, and confirms nothing.
     expect((await confirmAlert(db(), confirmToken)).state.kind).toBe("unsubscribed");
     // Subscribing again to the same search is a new alert.
-    expect((await subscribeToAlert(services(), { email: "f@example.sa", search: search("city=الرياض") })).outcome).toBe("confirmation-sent");
+    expect((await subscribe(services(), { email: "f@example.sa", search: search("city=الرياض") })).outcome).toBe("confirmation-sent");
     expect(await db().select().from(searchAlerts)).toHaveLength(2);
   });
 });
@@ -208,7 +209,7 @@ describe("the form's post", () => {
     expect(wrong.errors.email).toEqual(["البريد الإلكتروني غير صحيح"]);
     expect(wrong.initialValue).toMatchObject({ email: "not-an-address" });
 
-    for (let i = 0; i < 10; i++) await subscribeToAlert(services(), { email: "i@example.sa", search: search(`minPrice=${i + 1}`) });
+    for (let i = 0; i < 10; i++) await subscribe(services(), { email: "i@example.sa", search: search(`minPrice=${i + 1}`) });
     const full = readAnswer(await post({ email: "i@example.sa", altcha: await solvedProof(db()) }), env);
     expect(full.status).toBe(409);
     expect(full.errors.email).toEqual([ALERT_MESSAGES.limit]);

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppServices } from "~/context.ts";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { searchAlertDigests, searchAlerts } from "~/db/schema.ts";
 import { newToken, sha256 } from "~/modules/auth/sessions.server.ts";
-import { notifyInBackground } from "~/modules/messaging/background.server.ts";
+import { queueEmail } from "~/modules/messaging/mail-queue.server.ts";
 import { filterChips } from "~/modules/offers/filter-view.server.ts";
 import { offerFiltersQuery, type OfferFilters } from "~/modules/offers/filters.ts";
 import { parseOfferFilters } from "~/modules/offers/parse-filters.server.ts";
@@ -13,7 +13,7 @@ import { ALERT_RULES } from "./alert-limits.ts";
 import { alertActiveMail, alertConfirmationMail } from "./alert-mail.server.ts";
 import type { ConfirmationState, UnsubscribeState } from "./alert-view.ts";
 
-type Services = Pick<AppServices, "db" | "env" | "mailer">;
+type Services = Pick<AppServices, "db" | "env">;
 
 /** An address as an alert keeps it: trimmed, lower-case (the schema has checked it is one). */
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -83,20 +83,33 @@ export type SubscribeOutcome =
  * opt-in: nothing else is sent before it is confirmed). Under a lock on the address (a
  * transaction-level advisory lock), so concurrent requests cannot pass its limit of 10 alerts or
  * send two e-mails about one alert; an e-mail about the same alert goes out at most once per 10
- * minutes. The e-mail is sent after the commit, in the background (`sent`, awaited by tests).
+ * minutes. The e-mail is queued with the change (decision 032).
  */
-export async function subscribeToAlert(
-  services: Services,
-  input: { email: string; search: URLSearchParams },
-  now = new Date(),
-): Promise<{ outcome: SubscribeOutcome; sent: Promise<void> }> {
-  const { db, env, mailer } = services;
+export async function subscribeToAlert(services: Services, input: { email: string; search: URLSearchParams }, now = new Date()): Promise<{ outcome: SubscribeOutcome }> {
+  const { db, env } = services;
   const email = normaliseEmail(input.email);
   const { query } = savedSearch(input.search);
   const token = newToken();
   const resendBefore = new Date(now.getTime() - ALERT_RULES.resendAfterMs);
   const expiredBefore = new Date(now.getTime() - ALERT_RULES.confirmValidMs);
   const decided = await db.transaction(async (tx) => {
+    const outcome = await decideUnderLock(tx);
+    // The e-mail is queued in the same transaction as the alert's change (decision 032): it goes
+    // out, with retries, exactly when that commits; the 10-minute guard keeps it to one per 10 minutes.
+    const description = searchDescription(query);
+    if (outcome.outcome === "confirmation-sent") {
+      const mail = alertConfirmationMail({ description, confirmUrl: confirmLink(env.PUBLIC_URL, token), searchUrl: searchLink(env.PUBLIC_URL, query) });
+      await queueEmail(tx, { purpose: "alert-confirmation", to: email, ...mail });
+    } else if (outcome.outcome === "reminder-sent") {
+      const unsubscribeUrl = unsubscribeLink(env.PUBLIC_URL, await unsubscribeToken(db, { kind: "a", id: outcome.id }));
+      const mail = alertActiveMail({ description, searchUrl: searchLink(env.PUBLIC_URL, query), unsubscribeUrl });
+      await queueEmail(tx, { purpose: "alert-reminder", to: email, ...mail, headers: listUnsubscribeHeaders(unsubscribeUrl) });
+    }
+    return outcome;
+  });
+  return { outcome: decided.outcome };
+
+  async function decideUnderLock(tx: Tx) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`search-alert:${email}`}, 0))`);
     const [existing] = await tx
       .select()
@@ -131,18 +144,7 @@ export async function subscribeToAlert(
       .values({ email, query, confirmTokenHash: sha256(token), confirmSentAt: now, createdAt: now })
       .returning({ id: searchAlerts.id });
     return { outcome: "confirmation-sent" as const, id: created!.id };
-  });
-  const description = searchDescription(query);
-  let sent: Promise<void> = Promise.resolve();
-  if (decided.outcome === "confirmation-sent") {
-    const mail = alertConfirmationMail({ description, confirmUrl: confirmLink(env.PUBLIC_URL, token), searchUrl: searchLink(env.PUBLIC_URL, query) });
-    sent = notifyInBackground("search alert confirmation", () => mailer.send({ to: email, ...mail }));
-  } else if (decided.outcome === "reminder-sent") {
-    const unsubscribeUrl = unsubscribeLink(env.PUBLIC_URL, await unsubscribeToken(db, { kind: "a", id: decided.id }));
-    const mail = alertActiveMail({ description, searchUrl: searchLink(env.PUBLIC_URL, query), unsubscribeUrl });
-    sent = notifyInBackground("search alert reminder", () => mailer.send({ to: email, ...mail, headers: listUnsubscribeHeaders(unsubscribeUrl) }));
   }
-  return { outcome: decided.outcome, sent };
 }
 
 /** RFC 8058: the mail client's own «إلغاء الاشتراك» posts to the link, with no page in between. */

@@ -1,5 +1,5 @@
 /** The records the audit log follows, and what staff may do to them (shared by browser and server). */
-export type AuditEntity = "inquiry" | "submission" | "task" | "offer";
+export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings";
 
 /** Arabic names of the recorded actions, for the "by … at …" line; its keys are every action the log accepts. */
 export const AUDIT_ACTION_LABELS = {
@@ -14,5 +14,14 @@ export const AUDIT_ACTION_LABELS = {
   "status-change": "تغيير الحالة",
   "finance-request": "طلب اعتماد مالي",
   approve: "اعتماد",
+  /** The settings row (entity id 1): details `{ changes: { field: { from, to } } }`. */
+  "settings-change": "تغيير الإعدادات",
+  /** A lookup list (entity "settings", id 1): details `{ list, change, name | from and to }`. */
+  "lookup-change": "تغيير القوائم",
+  /** A firm licence: details `{ alt, kind: "upload" | "link" }`. */
+  "licence-added": "إضافة ترخيص",
+  "licence-deleted": "حذف ترخيص",
+  /** An offer's ad licence given, changed or removed: details `{ from, to }` (number and end date). */
+  "ad-licence-change": "تغيير ترخيص الإعلان",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -3,7 +3,9 @@ import type { AppServices } from "~/context.ts";
 import { passwordResetTokens, staffUsers } from "~/db/schema.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { hitRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { notifyInBackground } from "~/modules/messaging/background.server.ts";
+import { queueEmail } from "~/modules/messaging/mail-queue.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { hashPassword, PasswordWorkBusyError } from "~/utils/password.server.ts";
@@ -39,6 +41,8 @@ export async function requestPasswordReset(services: Pick<AppServices, "db" | "e
     return;
   }
   const token = newToken();
+  // Sent directly, not queued (decision 032): a queued e-mail keeps its text in the database, and
+  // the link's token is kept there only as its hash. A lost link is asked for again.
   await db.insert(passwordResetTokens).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + PASSWORD_RESET.validMs) });
   void notifyInBackground("password reset link", () =>
     mailer.send({
@@ -61,7 +65,7 @@ export async function requestPasswordReset(services: Pick<AppServices, "db" | "e
  * Every open reset link of a person stops working: after a reset (the other links), a password
  * change on the profile, or an e-mail change (the links went to the old address).
  */
-export async function invalidateResetTokens(db: AppServices["db"], userId: number, now = new Date()) {
+export async function invalidateResetTokens(db: Db | Tx, userId: number, now = new Date()) {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
@@ -87,7 +91,7 @@ export async function resetPassword(
   services: Pick<AppServices, "db" | "mailer">,
   { token, password, now = new Date() }: { token: string; password: string; now?: Date },
 ): Promise<{ ok: true } | { ok: false; error: string; invalidLink?: boolean }> {
-  const { db, mailer } = services;
+  const { db } = services;
   if (!(await isResetTokenUsable(services, token, now))) return { ok: false, error: PASSWORD_RESET.invalidLink, invalidLink: true };
   let passwordHash: string;
   try {
@@ -97,30 +101,34 @@ export async function resetPassword(
     if (error instanceof PasswordWorkBusyError) return { ok: false, error: MESSAGES.serverBusy };
     throw error;
   }
-  // Spend the token first: of two racing posts, only one finds it unused.
-  const [spent] = await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
-    .returning({ userId: passwordResetTokens.userId });
-  if (!spent) return { ok: false, error: PASSWORD_RESET.invalidLink, invalidLink: true };
-  const [user] = await db
-    .update(staffUsers)
-    .set({ passwordHash, updatedAt: now })
-    .where(eq(staffUsers.id, spent.userId))
-    .returning({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email });
-  await deleteUserSessions(db, spent.userId);
-  // The person's other links (asked for earlier, or by someone else) stop working too.
-  await invalidateResetTokens(db, spent.userId, now);
-  log.info("password reset", { userId: spent.userId });
-  if (user?.email) {
-    void notifyInBackground("password changed notice", () =>
-      mailer.send({
+  // Spend the token first: of two racing posts, only one finds it unused. The notice to the address
+  // on file is queued in the same transaction (decision 032).
+  const spent = await db.transaction(async (tx) => {
+    const [token_] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!token_) return null;
+    const [user] = await tx
+      .update(staffUsers)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(staffUsers.id, token_.userId))
+      .returning({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email });
+    await deleteUserSessions(tx, token_.userId);
+    // The person's other links (asked for earlier, or by someone else) stop working too.
+    await invalidateResetTokens(tx, token_.userId, now);
+    if (user?.email) {
+      await queueEmail(tx, {
+        purpose: "password-changed",
         to: user.email,
         subject: `تم تغيير كلمة المرور — ${COMPANY_NAME}`,
         body: `مرحبًا ${user.name}،\n\nتم تغيير كلمة المرور لحسابك في لوحة التحكم للتو. إذا لم تكن أنت من غيّرها، فتواصل مع المدير فورًا.`,
-      }),
-    );
-  }
+      });
+    }
+    return token_;
+  });
+  if (!spent) return { ok: false, error: PASSWORD_RESET.invalidLink, invalidLink: true };
+  log.info("password reset", { userId: spent.userId });
   return { ok: true };
 }

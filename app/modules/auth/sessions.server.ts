@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, lt, ne, or } from "drizzle-orm";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { sessions, staffUsers } from "~/db/schema.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { PROFILE_COLUMNS } from "~/modules/users/users.server.ts";
@@ -55,7 +55,7 @@ export async function deleteSession(db: Db, token: string | undefined) {
  * A role change needs none of this (each request reads the role afresh), and a password changed
  * on the profile page ends the other sessions only (deleteOtherSessions).
  */
-export async function deleteUserSessions(db: Db, userId: number) {
+export async function deleteUserSessions(db: Db | Tx, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
@@ -67,7 +67,7 @@ export async function deleteExpiredSessions(db: Db, now = new Date()) {
 }
 
 /** After a password change: every other session of the person ends; this one stays. */
-export async function deleteOtherSessions(db: Db, userId: number, keepToken: string | undefined) {
+export async function deleteOtherSessions(db: Db | Tx, userId: number, keepToken: string | undefined) {
   const keep = keepToken ? sha256(keepToken) : "";
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keep)));
 }

@@ -80,7 +80,7 @@ const versionCount = async () =>
 const isStaged = async (id: string) => (await db().select().from(stagedImages).where(eq(stagedImages.imageId, id))).length === 1;
 const imageExists = async (id: string) => (await db().select({ id: images.id }).from(images).where(eq(images.id, id))).length === 1;
 const filesOf = async (id: string) => (await settledImageFiles(dataDir)).filter((file) => file.startsWith(id));
-const upload = (user = manager) => stageImage(db(), storage, jpeg, user.id);
+const upload = (user = manager) => stageImage(db(), storage, jpeg, user.id, "content");
 const urlOf = (id: string) => `/images/${id}-900.webp`;
 
 describe("only the manager edits the site's content", () => {
@@ -226,7 +226,9 @@ describe("images", () => {
     const theirs = await upload(colleague);
     const mine = await upload();
     const elsewhere = await storeImage(db(), storage, jpeg); // e.g. an offer's photo: stored, never staged for the content
-    for (const id of ["0123456789abcdef0123456789abcdef", theirs.id, elsewhere.id]) {
+    // Uploaded by this same manager, but for an offer's form: the offers' pool is not the content's.
+    const offerPhoto = await stageImage(db(), storage, jpeg, manager.id, "offer");
+    for (const id of ["0123456789abcdef0123456789abcdef", theirs.id, elsewhere.id, offerPhoto.id]) {
       const refused = await saveSection("about-2", { about_section2_title: "", about_section2_p1: "", about_section2_images: [mine.id, id] });
       expect(refused.status, id).toBe(400);
       expect(refused.errors.about_section2_images).toEqual([CONTENT_MESSAGES.imageUnavailable]);
@@ -234,6 +236,7 @@ describe("images", () => {
     }
     expect(await isStaged(mine.id)).toBe(true);
     expect(await isStaged(theirs.id)).toBe(true);
+    expect(await isStaged(offerPhoto.id)).toBe(true);
     expect((await storedContent()).about_section2_images ?? "").toBe("");
     // A link the content does not hold already cannot be slipped in either.
     const link = await saveSection("about-2", { about_section2_title: "", about_section2_p1: "", about_section2_images: ["https://evil.example/a.jpg"] });

@@ -126,7 +126,7 @@ async function imageValue(
   const claimed = unknown.length
     ? await tx
         .delete(stagedImages)
-        .where(and(inArray(stagedImages.imageId, unknown), eq(stagedImages.uploadedBy, context.user.id)))
+        .where(and(inArray(stagedImages.imageId, unknown), eq(stagedImages.uploadedBy, context.user.id), eq(stagedImages.pool, "content")))
         .returning({ id: stagedImages.imageId })
     : [];
   if (claimed.length !== unknown.length) throw refuse();

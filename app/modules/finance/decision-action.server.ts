@@ -1,6 +1,4 @@
 import type { AppServices } from "~/context.ts";
-import { notifyInBackground } from "~/modules/messaging/background.server.ts";
-import { mailStaff } from "~/modules/notifications/staff-notifications.server.ts";
 import { TASK_LIMITS, TASK_MESSAGES } from "~/modules/tasks/task-messages.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts";
@@ -17,8 +15,8 @@ export function isDecisionPost(form: FormData): boolean {
 
 /**
  * The approval dialog's post, wherever it is shown (the board, the finance page): the manager's
- * decision, once (decideRequest locks the task); back to `page` with the confirmation, the
- * requester told by e-mail after the commit. A refusal answers in the dialog: the reason under
+ * decision, once (decideRequest locks the task, and queues the requester's e-mail); back to
+ * `page` with the confirmation. A refusal answers in the dialog: the reason under
  * its field, "already decided" above it.
  */
 export async function handleDecisionPost(services: Pick<AppServices, "db" | "env" | "mailer">, manager: StaffProfile, form: FormData, page: string) {
@@ -32,7 +30,5 @@ export async function handleDecisionPost(services: Pick<AppServices, "db" | "env
     const placed = result.field ? { fieldErrors: { notes: [result.error] } } : { formErrors: [result.error] };
     return replyToSubmission(submission, { ...echo, ...placed, status: result.status });
   }
-  const notice = result.notice;
-  if (notice) void notifyInBackground("finance decision mail", () => mailStaff(services, notice));
   return redirectWithToast(page, { tone: "success", text: intent === "approve" ? TASK_MESSAGES.approved : TASK_MESSAGES.rejected }, services.env);
 }

@@ -3,8 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import type { AppServices } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
 import { deleteImages, ImageRejectedError, storeImage, STORAGE_RETRY_AFTER, StorageUnavailableError } from "~/modules/images/images.server.ts";
-import { notifyInBackground } from "~/modules/messaging/background.server.ts";
-import { mailStaff } from "~/modules/notifications/staff-notifications.server.ts";
+import { hitStaffUploadLimit } from "~/modules/form-guard/rate-limit.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { FINANCE_REQUEST_BODY_LIMIT, SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
@@ -61,7 +60,7 @@ const pageOf = (request: Request, now = new Date()) => {
  * The accountant's request from its fields (the receipt a File among them): the schema, the
  * receipt through the image pipeline, then the task for the manager. A request refused after the
  * receipt was stored (the chosen manager gone) or failing deletes the receipt again. The manager
- * is told by e-mail after the commit; back to `page` with the confirmation.
+ * is told by an e-mail queued with the request; back to `page` with the confirmation.
  */
 async function submitFinanceRequest(services: Services, accountant: StaffProfile, form: FormData, page: string) {
   if (accountant.role !== "accountant") return replyFormError(FINANCE_MESSAGES.accountantOnly, form, { ...ECHO, status: 403 });
@@ -102,8 +101,6 @@ async function submitFinanceRequest(services: Services, accountant: StaffProfile
     const placed = result.field ? { fieldErrors: { [result.field]: [result.error] } } : { formErrors: [result.error] };
     return replyToSubmission(submission, { ...ECHO, ...placed, status: result.status });
   }
-  const { notice } = result;
-  void notifyInBackground("finance request mail", () => mailStaff(services, notice));
   return redirectWithToast(page, { tone: "success", text: FINANCE_MESSAGES.requested }, services.env);
 }
 
@@ -119,10 +116,18 @@ export async function handleFinanceRequest(services: Services, user: StaffProfil
     log.warn("finance request upload refused", { userId: user.id, reason: read.message });
     return replyFormError(read.message, read.fields, { ...ECHO, status: read.status, field: read.field });
   }
+  const [receipt] = read.files;
+  // Each person's receipts are limited (STAFF_UPLOAD_LIMITS), before the image pipeline's work.
+  if (receipt) {
+    const rate = await hitStaffUploadLimit(services.db, user.id, "receipt");
+    if (!rate.allowed) {
+      log.warn("finance receipts throttled", { userId: user.id });
+      return replyFormError(MESSAGES.tooManyRequests, read.fields, { ...ECHO, status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } });
+    }
+  }
   // The receipt a File among the fields, as the schema reads it.
   const form = new FormData();
   for (const [name, value] of read.fields) form.append(name, value);
-  const [receipt] = read.files;
   if (receipt) form.set(RECEIPT.field, asFile(receipt));
   return submitFinanceRequest(services, user, form, pageOf(request));
 }

@@ -3,9 +3,9 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server.ts";
 import { images, staffUsers, tasks, transactions } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
-import { imageColumns } from "~/modules/images/images.server.ts";
+import { markImagesPrivate, privateImageColumns } from "~/modules/images/private-images.server.ts";
 import { publishOfficeChange } from "~/modules/live-updates/event-hub.server.ts";
-import type { StaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
+import { queueStaffNotice, type StaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
 import { TASK_MESSAGES } from "~/modules/tasks/task-messages.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { formatMoneyArabic } from "~/utils/format.ts";
@@ -72,7 +72,7 @@ export async function listTransactions(db: Db, viewer: StaffProfile, filters: Fi
         tx: transactions,
         createdBy: creator.name,
         approvedBy: approver.name,
-        receipt: imageColumns,
+        receipt: privateImageColumns,
       })
       .from(transactions)
       .leftJoin(creator, eq(creator.id, transactions.createdBy))
@@ -137,7 +137,8 @@ export interface FinanceRequestInput {
 
 /**
  * The accountant's request (SPEC §4): a task in Awaiting Approval assigned to a manager, with
- * the amount and the type; the description is its title and the notes its description.
+ * the amount and the type; the description is its title and the notes its description. The
+ * manager's e-mail is queued in the same transaction (decision 032).
  */
 export async function requestFinanceApproval(
   db: Db,
@@ -168,20 +169,20 @@ export async function requestFinanceApproval(
         receiptImageId: input.receiptImageId ?? null,
       })
       .returning({ id: tasks.id });
+    // The receipt is for the finance roles only (served by /private-images/).
+    if (input.receiptImageId) await markImagesPrivate(tx, [input.receiptImageId]);
     await recordAudit(tx, accountant, "task", task!.id, "finance-request", { amount: input.amount, type: input.type });
     await publishOfficeChange(tx, { topic: "tasks", id: task!.id });
     await publishOfficeChange(tx, { topic: "finance", id: task!.id });
     const amount = `${formatMoneyArabic(input.amount)} (${TRANSACTION_TYPE_LABELS[input.type]})`;
-    return {
-      ok: true as const,
+    const notice: StaffNotice = {
       taskId: task!.id,
-      notice: {
-        taskId: task!.id,
-        to: manager,
-        subject: `طلب اعتماد مالي: ${input.description}`,
-        lines: [`أرسل ${accountant.name} طلب اعتماد مالي بانتظار قرارك.`, `الوصف: ${input.description}`, `المبلغ: ${amount}`],
-      },
+      to: manager,
+      subject: `طلب اعتماد مالي: ${input.description}`,
+      lines: [`أرسل ${accountant.name} طلب اعتماد مالي بانتظار قرارك.`, `الوصف: ${input.description}`, `المبلغ: ${amount}`],
     };
+    await queueStaffNotice(tx, "finance-notice", notice);
+    return { ok: true as const, taskId: task!.id, notice };
   });
 }
 
@@ -192,7 +193,7 @@ export type Decision = { decision: "approve"; notes: string } | { decision: "rej
  * locked, so of two managers deciding at the same moment the second finds it decided. Approving
  * creates the transaction (approved by this manager, with the notes, linked to the task) and
  * completes the task; rejecting needs a reason and leaves the task Rejected. Either way in one
- * transaction with the audit entry; the requester is told after the commit (the notice).
+ * transaction with the audit entry and the requester's e-mail (queued: decision 032).
  */
 export async function decideRequest(
   db: Db,
@@ -242,6 +243,7 @@ export async function decideRequest(
           ],
         }
       : null;
+    if (notice) await queueStaffNotice(tx, "finance-notice", notice);
     return { ok: true as const, transactionId, notice };
   });
 }

@@ -9,7 +9,26 @@ import { rateLimitCounters } from "~/db/schema.ts";
  */
 export const PUBLIC_FORM_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
-export type RateLimitScope = "inquiry" | "submission" | "search-alert" | "login-code" | "login-verify" | "password-sign-in" | "password-failures" | "password-slot" | "reauth";
+export type RateLimitScope =
+  "inquiry" | "submission" | "search-alert" | "login-code" | "login-verify" | "password-sign-in" | "password-failures" | "password-slot" | "reauth" | "staff-upload";
+
+/**
+ * The staff's uploads, per person and kind (a stolen session must not fill the disk or the bucket,
+ * nor keep the image pipeline busy): far above what a person does — an offer's photos are a few
+ * dozen, licences at most 10, receipts one per request.
+ */
+export const STAFF_UPLOAD_LIMITS = {
+  "offer-photo": { limit: 120, windowMs: 10 * 60_000 },
+  "content-image": { limit: 120, windowMs: 10 * 60_000 },
+  licence: { limit: 30, windowMs: 10 * 60_000 },
+  receipt: { limit: 30, windowMs: 10 * 60_000 },
+} as const;
+export type StaffUploadKind = keyof typeof STAFF_UPLOAD_LIMITS;
+
+/** Counts one upload of this kind by this person (an atomic counter in PostgreSQL, shared by every instance). */
+export function hitStaffUploadLimit(db: Db, userId: number, kind: StaffUploadKind, now = Date.now()): Promise<RateLimitResult> {
+  return hitRateLimit(db, { scope: "staff-upload", address: `${kind}:user:${userId}`, ...STAFF_UPLOAD_LIMITS[kind], now });
+}
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -8,8 +8,11 @@ import { loader as imageLoader } from "~/routes/resources/image.ts";
 import { parseStorageUrl } from "~/utils/storage-url.server.ts";
 import { testStorage } from "../../../tests/factories/storage.ts";
 import { startS3Server, type TestS3Server } from "../../../tests/setup/s3-server.ts";
+import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { createStorage, type PhotoStorage } from "./storage.server.ts";
 
+// The route asks the database whether a file is a private image (none is here).
+const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-image-route-"));
 let s3: TestS3Server;
 beforeAll(async () => {
@@ -29,7 +32,7 @@ async function bucketStorage(extra = ""): Promise<PhotoStorage> {
 /** GET (or another method) /images/{file} through the route's loader, as React Router calls it. */
 async function serve(storage: PhotoStorage, file: string, init: RequestInit = {}): Promise<Response> {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { storage } as unknown as AppServices);
+  context.set(servicesContext, { storage, db: db() } as unknown as AppServices);
   const request = new Request(`http://localhost/images/${file}`, init);
   return imageLoader({ request, context, params: { file } } as unknown as Parameters<typeof imageLoader>[0]);
 }

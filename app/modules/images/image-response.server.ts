@@ -5,6 +5,8 @@ import type { PhotoStorage } from "./storage.server.ts";
 
 /** A variant's name is random per image and its bytes are written once: any cache may keep it a year without asking. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
+/** A private image: the browser of the person who may see it keeps it, and asks again before each use. */
+const PRIVATE = "private, no-cache";
 
 /** If-None-Match holds this tag (or `*`)? Weak comparison, as RFC 9110 asks for this header. */
 function matches(ifNoneMatch: string | null, etag: string): boolean {
@@ -37,44 +39,55 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "Cont
  * `GET /images/{id}-{width}` (no type, decision 028): the AVIF file to a browser whose Accept names
  * it, when that width has one, else the WebP; `Vary: Accept` keeps the two apart in every cache.
  */
-export async function imageResponse(storage: PhotoStorage, file: string | undefined, request: Request): Promise<Response> {
+export async function imageResponse(storage: PhotoStorage, file: string | undefined, request: Request, { privately = false }: { privately?: boolean } = {}): Promise<Response> {
   const match = file ? IMAGE_FILE_PATTERN.exec(file) : null;
   if (!match) return notFound();
   const [, id, width, type] = match;
-  if (type) return variantResponse(storage, file!, request, {});
+  if (type) return variantResponse(storage, file!, request, { privately });
   const webp = `${id}-${width}.webp`;
-  if (!readsAvif(request)) return variantResponse(storage, webp, request, VARY);
-  const avif = await variantResponse(storage, `${id}-${width}.avif`, request, VARY, true);
-  return avif ?? variantResponse(storage, webp, request, VARY);
+  if (privately || !readsAvif(request)) return variantResponse(storage, webp, request, { privately, extra: VARY });
+  const avif = await variantResponse(storage, `${id}-${width}.avif`, request, { privately, extra: VARY, orNull: true });
+  return avif ?? variantResponse(storage, webp, request, { privately, extra: VARY });
 }
 
 const VARY = { Vary: "Accept" };
 
-async function variantResponse(storage: PhotoStorage, file: string, request: Request, extra: Record<string, string>): Promise<Response>;
-async function variantResponse(storage: PhotoStorage, file: string, request: Request, extra: Record<string, string>, orNull: true): Promise<Response | null>;
-/** One stored file's answer; `orNull`: null instead of a 404 when there is no such file (the AVIF a width may not have). */
-async function variantResponse(storage: PhotoStorage, file: string, request: Request, extra: Record<string, string>, orNull = false): Promise<Response | null> {
+interface VariantOptions {
+  /** A receipt or a submission photo: never the bucket's public address, kept only by the person's browser. */
+  privately: boolean;
+  extra?: Record<string, string>;
+  /** Null instead of a 404 when there is no such file (the AVIF a width may not have). */
+  orNull?: boolean;
+}
+
+async function variantResponse(storage: PhotoStorage, file: string, request: Request, options: VariantOptions & { orNull: true }): Promise<Response | null>;
+async function variantResponse(storage: PhotoStorage, file: string, request: Request, options: VariantOptions): Promise<Response>;
+/** One stored file's answer. */
+async function variantResponse(storage: PhotoStorage, file: string, request: Request, { privately, extra = {}, orNull = false }: VariantOptions): Promise<Response | null> {
   const missing = () => (orNull ? null : notFound());
   const key = `images/${file}`;
-  const publicUrl = storage.publicUrl(key);
+  // A private image (a receipt, a submission photo) is never sent to the bucket's public address,
+  // and only the signed-in person's browser keeps it, asking again each time (a 304 when unchanged).
+  const publicUrl = privately ? null : storage.publicUrl(key);
   if (publicUrl) {
     // The bucket answers the redirect's target; whether a width has its AVIF is asked of it once.
     if (orNull && !(await storedOnce(storage, key))) return null;
     return new Response(null, { status: 301, headers: { Location: publicUrl, "Cache-Control": IMMUTABLE, ...extra } });
   }
+  const caching = privately ? PRIVATE : IMMUTABLE;
 
   const etag = `"${file}"`;
   const conditional = matches(request.headers.get("If-None-Match"), etag);
   if (conditional || request.method === "HEAD") {
     const info = await storage.head(key);
     if (!info) return missing();
-    if (conditional) return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": IMMUTABLE, ...extra } });
-    return new Response(null, { headers: { "Content-Type": info.contentType, "Content-Length": String(info.size), ETag: etag, "Cache-Control": IMMUTABLE, ...extra } });
+    if (conditional) return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": caching, ...extra } });
+    return new Response(null, { headers: { "Content-Type": info.contentType, "Content-Length": String(info.size), ETag: etag, "Cache-Control": caching, ...extra } });
   }
   const object = await storage.get(key);
   if (!object) return missing();
   return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, {
-    headers: { "Content-Type": object.contentType, "Content-Length": String(object.size), ETag: etag, "Cache-Control": IMMUTABLE, ...extra },
+    headers: { "Content-Type": object.contentType, "Content-Length": String(object.size), ETag: etag, "Cache-Control": caching, ...extra },
   });
 }
 

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Db } from "~/db/client.server.ts";
 import { images, stagedImages } from "~/db/schema.ts";
+import type { StagingPool } from "./staging-pool.ts";
 import { VARIANT_WIDTHS, type ImageFormat, type ImageRef } from "~/utils/image-ref.ts";
 import { log } from "~/utils/log.server.ts";
 import type { PhotoStorage } from "./storage.server.ts";
@@ -260,13 +261,13 @@ export async function settleImageWork(timeoutMs = Infinity): Promise<number> {
 
 /**
  * An image uploaded on its own before its form is saved (an offer's photo, a content image):
- * through the image pipeline, then held for `uploadedBy` until a save claims it (or the daily
- * sweep removes it).
+ * through the image pipeline, then held for `uploadedBy` in its form's pool until a save of that
+ * form claims it (or the daily sweep removes it).
  */
-export async function stageImage(db: Db, storage: PhotoStorage, bytes: Buffer, uploadedBy: number): Promise<ImageRef> {
+export async function stageImage(db: Db, storage: PhotoStorage, bytes: Buffer, uploadedBy: number, pool: StagingPool = "offer"): Promise<ImageRef> {
   const image = await storeImage(db, storage, bytes);
   try {
-    await db.insert(stagedImages).values({ imageId: image.id, uploadedBy });
+    await db.insert(stagedImages).values({ imageId: image.id, uploadedBy, pool });
   } catch (error) {
     await deleteImages(db, storage, [image.id]);
     throw error;

@@ -2,16 +2,16 @@ import type { AppServices } from "~/context.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { replyFormError, replySuccess, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
-import { completeInquiry, replyToInquiry, requestHelp } from "./inbox.server.ts";
+import { completeInquiry, replyToInquiry, requestHelp, resendReply } from "./inbox.server.ts";
 import { inboxActionSchema } from "./inbox-schema.ts";
 import { INQUIRY_MESSAGES } from "./status.ts";
 
 /**
- * The inbox's action: a reply, a help request or completing an inquiry, told apart by the form's
+ * The inbox's action: a reply, a help request, completing an inquiry or resending a reply's e-mail, told apart by the form's
  * `intent` (the role was checked by the route). A refusal answers the form's reply, 400, with its
  * message; a success stays on the page (the inbox shows its confirmation and the new status).
  */
-export async function handleInboxAction(services: Pick<AppServices, "db" | "env" | "mailer">, user: StaffProfile, form: FormData) {
+export async function handleInboxAction(services: Pick<AppServices, "db">, user: StaffProfile, form: FormData) {
   const submission = parseSubmission(form, inboxActionSchema);
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
@@ -26,7 +26,9 @@ export async function handleInboxAction(services: Pick<AppServices, "db" | "env"
       ? await replyToInquiry(services, user, action.id, action.method, action.message)
       : action.intent === "help"
         ? await requestHelp(services, user, action.id, action)
-        : await completeInquiry(services.db, user, action.id);
+        : action.intent === "resend"
+          ? await resendReply(services.db, action.id, action.emailId)
+          : await completeInquiry(services.db, user, action.id);
   if (refusal) return replyToSubmission(submission, { formErrors: [refusal] });
   return replySuccess(submission);
 }

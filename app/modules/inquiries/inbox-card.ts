@@ -1,5 +1,6 @@
 import type { ReplyEntry } from "~/db/schema.ts";
 import type { AuditAction } from "~/modules/audit/audit-labels.ts";
+import type { EmailDelivery } from "~/modules/messaging/mail-delivery.ts";
 import type { TaskStatus } from "~/modules/tasks/status.ts";
 import type { InquiryStatus } from "./status.ts";
 
@@ -16,7 +17,8 @@ export interface InboxCard {
   status: InquiryStatus;
   late: boolean;
   createdAt: string;
-  replyHistory: ReplyEntry[];
+  /** Each reply, with the delivery of its e-mail when it went by e-mail. */
+  replyHistory: Array<ReplyEntry & { delivery?: EmailDelivery }>;
   /** The newest audit entry: what was done last, by whom, when. */
   lastAction: { action: AuditAction; actorName: string; at: string } | null;
   /** The tasks made from it (help requests), oldest first. */

@@ -45,5 +45,12 @@ const inboxCompleteSchema = z.object({
   id: inquiryId,
 });
 
+/** «إعادة الإرسال» of a reply's e-mail that was not sent. */
+const inboxResendSchema = z.object({
+  intent: z.literal("resend"),
+  id: inquiryId,
+  emailId: inquiryId,
+});
+
 /** Every inbox form, told apart by its `intent`. */
-export const inboxActionSchema = z.discriminatedUnion("intent", [inboxReplySchema, inboxHelpSchema, inboxCompleteSchema]);
+export const inboxActionSchema = z.discriminatedUnion("intent", [inboxReplySchema, inboxHelpSchema, inboxCompleteSchema, inboxResendSchema]);

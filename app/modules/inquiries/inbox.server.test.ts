@@ -2,18 +2,22 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.ts";
-import { auditLog, inquiries, tasks } from "~/db/schema.ts";
+import { auditLog, inquiries, outgoingEmails, settings, tasks } from "~/db/schema.ts";
+import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { auditTrail } from "~/modules/audit/audit.server.ts";
+import { mailQueueJobs, SEND_CUT_OFF_MS, sendQueuedEmail, sweepMailQueue } from "~/modules/messaging/mail-queue.server.ts";
 import { createMailer, type Mailer, type MailMessage } from "~/modules/messaging/mail.server.ts";
+import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
-import { useSmtpServer } from "../../../tests/factories/smtp-server.ts";
+import { deliverQueuedEmails, testDatabaseUrl } from "../../../tests/factories/mail-queue.ts";
+import { startRestartableSmtpServer } from "../../../tests/factories/smtp-server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { handleInboxAction } from "./inbox-action.server.ts";
-import { completeInquiry, inquiryTotals, listInbox, parseInboxFilters, REPLY_SENDING_STALE_MS, replyToInquiry, requestHelp } from "./inbox.server.ts";
+import { completeInquiry, inquiryTotals, listInbox, parseInboxFilters, replyToInquiry, requestHelp } from "./inbox.server.ts";
 import { createInquiry } from "./inquiries.server.ts";
 import { INQUIRY_MESSAGES, isInquiryLate, isInquiryOpen, replyText } from "./status.ts";
 
@@ -22,14 +26,14 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-inbox-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const sent: MailMessage[] = [];
-let failMail = false;
 const mailer: Mailer = {
   async send(message) {
-    if (failMail) throw new Error("smtp down");
     sent.push(message);
   },
 };
 const services = () => ({ db: db(), mailer, env: { PUBLIC_URL: "https://aqar.example" } as AppServices["env"] });
+/** What the scheduler's worker does: sends what was queued, through `mailer`. */
+const deliver = (through: Mailer = mailer) => deliverQueuedEmails(db(), through);
 
 let employee: StaffProfile;
 beforeAll(async () => {
@@ -65,35 +69,39 @@ describe("inquiry status rules", () => {
 });
 
 describe("the inbox", () => {
-  it("a reply by e-mail is sent, recorded in the history and the audit log, and makes it replied", async () => {
+  it("a reply by e-mail is recorded at once with its e-mail queued in the same transaction, then sent by the job; the audit log has it", async () => {
     const offer = await createOffer(db(), { lat: 24.77, lng: 46.64, title: "فيلا الاختبار" });
     const inquiry = await newInquiry({ propertyId: offer.id });
+    const before = sent.length;
     const result = await replyToInquiry(services(), employee, inquiry.id, "email", "  نعم، الفيلا متاحة للمعاينة غداً  ");
     expect(result).toBeNull();
-    expect(sent.at(-1)).toMatchObject({ to: "m@example.sa", body: expect.stringContaining("نعم، الفيلا متاحة للمعاينة غداً") as unknown });
-    expect(sent.at(-1)!.body).toContain("https://www.google.com/maps?q=24.77,46.64");
+    expect(sent.length).toBe(before); // nothing waits for the mail server
     const [row] = await db().select().from(inquiries).where(eq(inquiries.id, inquiry.id));
     expect(row!.status).toBe("replied");
-    expect(row!.replyHistory).toEqual([{ timestamp: expect.any(String) as unknown, method: "email", message: "نعم، الفيلا متاحة للمعاينة غداً", sentBy: "سارة" }]);
+    const [email] = await db().select().from(outgoingEmails).where(eq(outgoingEmails.inquiryId, inquiry.id));
+    expect(email).toMatchObject({ purpose: "inquiry-reply", recipient: "m@example.sa", status: "queued" });
+    expect(row!.replyHistory).toEqual([
+      { timestamp: expect.any(String) as unknown, method: "email", message: "نعم، الفيلا متاحة للمعاينة غداً", sentBy: "سارة", emailId: email!.id },
+    ]);
+    expect((await listInbox(db(), employee, { id: inquiry.id }))[0]!.replyHistory[0]!.delivery).toMatchObject({ id: email!.id, state: "pending" });
+
+    await deliver();
+    expect(sent.at(-1)).toMatchObject({ to: "m@example.sa", body: expect.stringContaining("نعم، الفيلا متاحة للمعاينة غداً") as unknown });
+    expect(sent.at(-1)!.body).toContain("https://www.google.com/maps?q=24.77,46.64");
+    expect((await listInbox(db(), employee, { id: inquiry.id }))[0]!.replyHistory[0]!.delivery).toMatchObject({ state: "sent", sentAt: expect.any(String) as unknown });
     expect(await auditTrail(db(), "inquiry", inquiry.id)).toEqual([
       expect.objectContaining({ action: "reply-email", actorName: "سارة", actorId: employee.id, details: { from: "pending" } }),
     ]);
   });
 
-  it("a failed mail changes nothing; no e-mail address means WhatsApp only", async () => {
-    const inquiry = await newInquiry();
-    failMail = true;
-    try {
-      expect(await replyToInquiry(services(), employee, inquiry.id, "email", "رد")).toBe(INQUIRY_MESSAGES.mailFailed);
-    } finally {
-      failMail = false;
-    }
-    const [row] = await db().select().from(inquiries).where(eq(inquiries.id, inquiry.id));
-    expect([row!.status, row!.replyHistory]).toEqual(["pending", []]);
-    expect(await db().select().from(auditLog).where(eq(auditLog.entityId, inquiry.id))).toEqual([]);
+  it("a refused reply queues nothing; no e-mail address means WhatsApp only", async () => {
     const silent = await newInquiry({ email: "" });
     expect(await replyToInquiry(services(), employee, silent.id, "email", "رد")).toBe(INQUIRY_MESSAGES.noEmail);
+    expect(await db().select().from(outgoingEmails).where(eq(outgoingEmails.inquiryId, silent.id))).toEqual([]);
+    expect(await db().select().from(auditLog).where(eq(auditLog.entityId, silent.id))).toEqual([]);
     expect(await replyToInquiry(services(), employee, silent.id, "whatsapp", "رد عبر واتساب")).toBeNull();
+    const [row] = await db().select().from(inquiries).where(eq(inquiries.id, silent.id));
+    expect(row!.replyHistory.map((e) => [e.method, e.emailId])).toEqual([["whatsapp", undefined]]);
   });
 
   it("complete closes it for good: no more replies, no second completion", async () => {
@@ -113,7 +121,8 @@ describe("the inbox", () => {
     expect(task).toMatchObject({ title: "عربون", description: "العميل يسأل عن العربون", assignedTo: accountant.id, createdBy: employee.id, status: "Pending" });
     expect((await auditTrail(db(), "inquiry", inquiry.id)).map((e) => [e.action, e.details])).toEqual([["help-request", { taskId: task!.id }]]);
     // The accountant is told by e-mail, with the link to the task.
-    await vi.waitFor(() => expect(sent.find((m) => m.to === "fahad@example.sa")).toMatchObject({ subject: "طلب مساعدة: عربون" }));
+    await deliver();
+    expect(sent.find((m) => m.to === "fahad@example.sa")).toMatchObject({ subject: "طلب مساعدة: عربون" });
     expect(sent.find((m) => m.to === "fahad@example.sa")?.body).toContain(`https://aqar.example/admin/tasks/${task!.id}`);
   });
 
@@ -243,96 +252,139 @@ describe("the inbox's forms (its action)", () => {
   });
 });
 
-describe("e-mail replies through a real SMTP server", () => {
-  /** What the server does with the next message: take it, or hold it until released and then refuse or take it. */
-  let hold: { release: Promise<"accept" | "refuse"> } | null = null;
-  const arrived: string[] = [];
-  const delivered: string[] = [];
-  const smtpUrl = useSmtpServer(async (text) => {
-    arrived.push(text);
-    const outcome = await (hold?.release ?? "accept");
-    if (outcome === "accept") delivered.push(text);
-    return outcome;
-  });
-  let smtpMailer: Mailer;
-  beforeAll(() => {
-    smtpMailer = createMailer({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtpUrl(), MAIL_FROM: "no-reply@aqar.example.sa", DATA_DIR: dataDir });
-  });
-  const smtp = () => ({ db: db(), mailer: smtpMailer });
-  const rowOf = async (id: number) => (await db().select().from(inquiries).where(eq(inquiries.id, id)))[0]!;
+describe("e-mail replies through a real SMTP server, queued (decision 032)", () => {
+  const received = (smtp: { received: string[] }, to: string) => smtp.received.filter((text) => text.includes(`To: ${to}`)).length;
+  const rowOf = async (emailId: number) => (await db().select().from(outgoingEmails).where(eq(outgoingEmails.id, emailId)))[0]!;
+  const replyEmailId = async (inquiryId: number) => (await db().select().from(inquiries).where(eq(inquiries.id, inquiryId)))[0]!.replyHistory.at(-1)!.emailId!;
 
-  it("holds no row lock while the server answers; a second attempt meanwhile is refused; a failed send leaves nothing and can be sent again", async () => {
-    const inquiry = await newInquiry();
-    let release!: (outcome: "accept" | "refuse") => void;
-    hold = { release: new Promise((resolve) => (release = resolve)) };
-    const before = arrived.length;
-    const first = replyToInquiry(smtp(), employee, inquiry.id, "email", "الشقة متاحة");
-    try {
-      await expect.poll(() => arrived.length, { timeout: 10_000 }).toBe(before + 1); // the server holds the mail now
-
-      // Another transaction can lock and change the inquiry at once.
-      await db().transaction(async (tx) => {
-        await tx.execute(sql`set local lock_timeout = '1s'`);
-        await tx.update(inquiries).set({ name: "محمد أثناء الإرسال" }).where(eq(inquiries.id, inquiry.id));
-      });
-      expect((await rowOf(inquiry.id)).replySending).toMatchObject({ actorId: employee.id });
-      // A second click while the first is on its way sends nothing.
-      expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "الشقة متاحة")).toBe(INQUIRY_MESSAGES.replySending);
-      expect(arrived.length).toBe(before + 1);
-    } finally {
-      release("refuse");
-    }
-    expect(await first).toBe(INQUIRY_MESSAGES.mailFailed);
-    hold = null;
-    const failed = await rowOf(inquiry.id);
-    expect([failed.status, failed.replyHistory, failed.replySending, failed.name]).toEqual(["pending", [], null, "محمد أثناء الإرسال"]);
-    expect(await auditTrail(db(), "inquiry", inquiry.id)).toEqual([]);
-
-    // Trying again sends it, and the history has it once.
-    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "الشقة متاحة")).toBeNull();
-    expect(delivered.filter((text) => text.includes("To: m@example.sa"))).toHaveLength(1);
-    const sentRow = await rowOf(inquiry.id);
-    expect([sentRow.status, sentRow.replyHistory.length, sentRow.replySending]).toEqual(["replied", 1, null]);
-    expect((await auditTrail(db(), "inquiry", inquiry.id)).map((e) => e.action)).toEqual(["reply-email"]);
-  });
-
-  it("an attempt left behind by a stopped process blocks only until it is stale", async () => {
-    const inquiry = await newInquiry();
-    const startedAt = new Date(Date.now() - 60_000).toISOString();
+  it("with the mail server stopped, the worker retries with back-off; started again, each e-mail arrives exactly once", async () => {
+    const smtp = await startRestartableSmtpServer();
+    const smtpMailer = createMailer({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, MAIL_FROM: "no-reply@aqar.example.sa", DATA_DIR: dataDir });
+    await smtp.stop();
+    // Issue 30's count: with the mail server down, 10 of 10 manager notices were lost for good.
     await db()
-      .update(inquiries)
-      .set({ replySending: { token: "left-behind", actorId: employee.id, startedAt } })
-      .where(eq(inquiries.id, inquiry.id));
-    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "رد")).toBe(INQUIRY_MESSAGES.replySending);
-    const later = () => new Date(Date.now() + REPLY_SENDING_STALE_MS);
-    expect(await replyToInquiry(smtp(), employee, inquiry.id, "email", "رد", later)).toBeNull();
-    const row = await rowOf(inquiry.id);
-    expect([row.status, row.replyHistory.length, row.replySending]).toEqual(["replied", 1, null]);
+      .insert(settings)
+      .values({ id: 1, managerEmail: "boss.down@example.sa" })
+      .onConflictDoUpdate({ target: settings.id, set: { managerEmail: "boss.down@example.sa" } });
+    invalidateSettings();
+    for (let n = 0; n < 10; n++) await newInquiry({ email: `visitor${n}@example.sa` });
+    await db().update(settings).set({ managerEmail: "" }).where(eq(settings.id, 1));
+    invalidateSettings();
+    const inquiry = await newInquiry({ email: "down@example.sa" });
+    expect(await replyToInquiry(services(), employee, inquiry.id, "email", "الشقة متاحة")).toBeNull();
+    const emailId = await replyEmailId(inquiry.id);
+    const scheduler = await startScheduler({
+      connectionString: await testDatabaseUrl(db()),
+      tasks: mailQueueJobs({ db: db(), env: { PUBLIC_URL: "https://aqar.example" }, mailer: smtpMailer }).tasks,
+      pollIntervalMs: 200,
+    });
+    try {
+      // Refused (connection refused): kept, with its reason, to be tried again.
+      await expect.poll(async () => (await rowOf(emailId)).attempts, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      await expect.poll(async () => (await rowOf(emailId)).status, { timeout: 5_000 }).toBe("queued");
+      expect((await rowOf(emailId)).lastError).toMatch(/ECONNREFUSED/);
+      expect((await listInbox(db(), employee, { id: inquiry.id }))[0]!.replyHistory[0]!.delivery!.state).toBe("pending");
+
+      await smtp.start();
+      // graphile-worker's back-off (e seconds after the first failure, e² after the second) brings the next attempt.
+      await expect.poll(async () => (await rowOf(emailId)).status, { timeout: 20_000 }).toBe("sent");
+      expect(received(smtp, "down@example.sa")).toBe(1);
+      await expect.poll(() => received(smtp, "boss.down@example.sa"), { timeout: 20_000 }).toBe(10);
+      expect((await listInbox(db(), employee, { id: inquiry.id }))[0]!.replyHistory[0]!.delivery!.state).toBe("sent");
+    } finally {
+      await scheduler.stop();
+      await smtp.stop();
+    }
+    // Each exactly once: the ten notices and the reply.
+    expect([received(smtp, "down@example.sa"), received(smtp, "boss.down@example.sa")]).toEqual([1, 10]);
   });
 
-  it("completing the inquiry while its reply is sent keeps it completed, with the reply in its history", async () => {
-    const inquiry = await newInquiry();
-    // The mailer completes the inquiry mid-send: with a lock held this would wait forever.
-    const completing: Mailer = {
-      async send() {
-        expect(await completeInquiry(db(), employee, inquiry.id)).toBeNull();
-      },
-    };
-    expect(await replyToInquiry({ db: db(), mailer: completing }, employee, inquiry.id, "email", "رد أخير")).toBeNull();
-    const row = await rowOf(inquiry.id);
-    expect([row.status, row.replyHistory.map((e) => e.message), row.replySending]).toEqual(["completed", ["رد أخير"], null]);
+  it("no worker between the commit and the send (the process died): the e-mails wait in the queue and arrive once when a worker runs", async () => {
+    const smtp = await startRestartableSmtpServer();
+    const smtpMailer = createMailer({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, MAIL_FROM: "no-reply@aqar.example.sa", DATA_DIR: dataDir });
+    try {
+      const inquiries3 = await Promise.all([1, 2, 3].map((n) => newInquiry({ email: `wait${n}@example.sa` })));
+      for (const inquiry of inquiries3) expect(await replyToInquiry(services(), employee, inquiry.id, "email", "رد")).toBeNull();
+      expect(smtp.received.length).toBe(0);
+      await deliver(smtpMailer);
+      await deliver(smtpMailer); // a second worker run finds nothing left
+      expect([1, 2, 3].map((n) => received(smtp, `wait${n}@example.sa`))).toEqual([1, 1, 1]);
+    } finally {
+      await smtp.stop();
+    }
   });
 
-  it("a WhatsApp reply during the send leaves the e-mail attempt alone; both are recorded", async () => {
-    const inquiry = await newInquiry();
-    const meanwhile: Mailer = {
-      async send() {
-        expect(await replyToInquiry(services(), employee, inquiry.id, "whatsapp", "رد واتساب")).toBeNull();
-        expect((await rowOf(inquiry.id)).replySending).toMatchObject({ actorId: employee.id });
-      },
-    };
-    expect(await replyToInquiry({ db: db(), mailer: meanwhile }, employee, inquiry.id, "email", "رد بريد")).toBeNull();
-    const row = await rowOf(inquiry.id);
-    expect([row.replyHistory.map((e) => e.method), row.replySending]).toEqual([["whatsapp", "email"], null]);
+  it("cut off after the send, before it was recorded: no second copy unseen, no reply blocked; shown not sent, and «إعادة الإرسال» queues it once", async () => {
+    const smtp = await startRestartableSmtpServer();
+    const smtpMailer = createMailer({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, MAIL_FROM: "no-reply@aqar.example.sa", DATA_DIR: dataDir });
+    try {
+      const inquiry = await newInquiry({ email: "cut@example.sa" });
+      expect(await replyToInquiry(services(), employee, inquiry.id, "email", "الرد الأول")).toBeNull();
+      const emailId = await replyEmailId(inquiry.id);
+      // The process dies once the mail has gone: the send resolves, nothing after it runs.
+      const dying: Mailer = { send: (message) => smtpMailer.send(message).then(() => new Promise<void>(() => undefined)) };
+      void sendQueuedEmail({ db: db(), env: { PUBLIC_URL: "https://aqar.example" }, mailer: dying }, { id: emailId, round: 1 }, { last: false });
+      await expect.poll(() => received(smtp, "cut@example.sa"), { timeout: 10_000 }).toBe(1);
+      expect((await rowOf(emailId)).status).toBe("sending");
+
+      // Another reply meanwhile is neither refused nor held up.
+      expect(await replyToInquiry(services(), employee, inquiry.id, "email", "الرد الثاني")).toBeNull();
+      // The job tried again (graphile-worker, once the dead worker's lock expires): nothing sent, marked not sent.
+      expect(await sendQueuedEmail(services(), { id: emailId, round: 1 }, { last: false })).toBe("skipped");
+      await deliver(smtpMailer);
+      expect(received(smtp, "cut@example.sa")).toBe(2); // the first reply once, the second once
+      expect(await rowOf(emailId)).toMatchObject({ status: "failed", lastError: expect.stringContaining("انقطع الإرسال") as unknown });
+      const card = (await listInbox(db(), employee, { id: inquiry.id }))[0]!;
+      expect(card.replyHistory.map((e) => e.delivery?.state)).toEqual(["failed", "sent"]);
+
+      // «إعادة الإرسال» pressed twice at once: queued once, sent once more (staff chose it, seeing the state).
+      const post = (fields: Record<string, string>) => handleInboxAction(services(), employee, toForm(fields));
+      const answers = await Promise.all([1, 2].map(() => post({ intent: "resend", id: String(inquiry.id), emailId: String(emailId) })));
+      expect(answers.map((a) => (a as { data: { status?: string } }).data.status).sort()).toEqual(["error", "success"]);
+      await deliver(smtpMailer);
+      expect(received(smtp, "cut@example.sa")).toBe(3);
+      expect(await rowOf(emailId)).toMatchObject({ status: "sent", round: 2 });
+      // The first round's job, if it ever runs, does nothing.
+      expect(await sendQueuedEmail(services(), { id: emailId, round: 1 }, { last: false })).toBe("skipped");
+      // Another inquiry's e-mail, or one that was sent, is not resent through this card.
+      const other = await newInquiry();
+      const refused = await post({ intent: "resend", id: String(other.id), emailId: String(emailId) });
+      expect((refused as { data: { error?: Record<string, string[]> } }).data.error?.[""]).toEqual([INQUIRY_MESSAGES.notFound]);
+      expect(received(smtp, "cut@example.sa")).toBe(3);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it("the minute's sweep: an attempt cut off is shown not sent; a job taken by a worker that died before sending gets a new one", async () => {
+    const smtp = await startRestartableSmtpServer();
+    const smtpMailer = createMailer({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, MAIL_FROM: "no-reply@aqar.example.sa", DATA_DIR: dataDir });
+    try {
+      const [cut, taken] = [await newInquiry({ email: "swept@example.sa" }), await newInquiry({ email: "taken@example.sa" })];
+      await replyToInquiry(services(), employee, cut.id, "email", "رد");
+      await replyToInquiry(services(), employee, taken.id, "email", "رد");
+      const [cutId, takenId] = [await replyEmailId(cut.id), await replyEmailId(taken.id)];
+      // One is being sent by a worker (its job locked just now, its attempt begun)…
+      await db().update(outgoingEmails).set({ status: "sending", attemptStartedAt: new Date() }).where(eq(outgoingEmails.id, cutId));
+      await db().execute(sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'busy-worker' where key = ${`email:${cutId}`}`);
+      // …the other's job was taken (graphile-worker's lock) by a worker that died before beginning the e-mail.
+      await db().execute(sql`update graphile_worker._private_jobs set locked_at = now() - interval '3 minutes', locked_by = 'dead-worker' where key = ${`email:${takenId}`}`);
+
+      await deliver(smtpMailer);
+      expect(smtp.received.length).toBe(0); // one is under way, the other locked
+      expect(await sweepMailQueue(db())).toEqual({ cutOff: 0, requeued: 1 });
+      expect(await sweepMailQueue(db(), new Date(Date.now() + SEND_CUT_OFF_MS + 1000))).toMatchObject({ cutOff: 1 });
+      await deliver(smtpMailer);
+      expect([received(smtp, "swept@example.sa"), received(smtp, "taken@example.sa")]).toEqual([0, 1]);
+      expect([(await rowOf(cutId)).status, (await rowOf(takenId)).status]).toEqual(["failed", "sent"]);
+    } finally {
+      await smtp.stop();
+    }
   });
 });
+
+function toForm(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}

@@ -6,11 +6,11 @@ import { inquiries, offers, staffUsers, tasks, type ReplyEntry } from "~/db/sche
 import { latestAuditEntries, recordAudit } from "~/modules/audit/audit.server.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { publishOfficeChange } from "~/modules/live-updates/event-hub.server.ts";
-import { notifyInBackground } from "~/modules/messaging/background.server.ts";
-import { mailStaff, type StaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
+import { MAIL_QUEUE_MESSAGES } from "~/modules/messaging/mail-delivery.ts";
+import { emailDeliveries, queueEmail, resendEmail } from "~/modules/messaging/mail-queue.server.ts";
+import { queueStaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
 import { tasksOfInquiries } from "~/modules/tasks/tasks.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { log } from "~/utils/log.server.ts";
 import type { InboxCard, InboxFilters, InboxOfferChoice } from "./inbox-card.ts";
 import { INQUIRY_HELP_LIMITS, INQUIRY_REPLY_MAX } from "./inbox-schema.ts";
 import { inquirerName, INQUIRY_LATE_AFTER_MS, INQUIRY_MESSAGES, isInquiryLate, isInquiryOpen, isInquiryStatus, replyText, type InquiryStatus, type ReplyMethod } from "./status.ts";
@@ -77,7 +77,8 @@ export async function listInbox(db: Db, viewer: Pick<StaffProfile, "id" | "role"
     .limit(INBOX_PAGE_SIZE)
     .offset(((filters.page ?? 1) - 1) * INBOX_PAGE_SIZE);
   const ids = rows.map((r) => r.inquiry.id);
-  const [audits, tasksByInquiry] = await Promise.all([latestAuditEntries(db, "inquiry", ids), tasksOfInquiries(db, ids)]);
+  const emailIds = rows.flatMap((r) => r.inquiry.replyHistory.flatMap((entry) => (entry.emailId === undefined ? [] : [entry.emailId])));
+  const [audits, tasksByInquiry, deliveries] = await Promise.all([latestAuditEntries(db, "inquiry", ids), tasksOfInquiries(db, ids), emailDeliveries(db, emailIds, new Date(now))]);
   return rows.map(({ inquiry, lat, lng }) => ({
     id: inquiry.id,
     name: inquiry.name,
@@ -90,7 +91,10 @@ export async function listInbox(db: Db, viewer: Pick<StaffProfile, "id" | "role"
     status: inquiry.status,
     late: isInquiryLate(inquiry, now),
     createdAt: inquiry.createdAt.toISOString(),
-    replyHistory: inquiry.replyHistory,
+    replyHistory: inquiry.replyHistory.map((entry) => {
+      const delivery = entry.emailId === undefined ? undefined : deliveries.get(entry.emailId);
+      return delivery ? { ...entry, delivery } : entry;
+    }),
     lastAction: audits.get(inquiry.id) ?? null,
     tasks: (tasksByInquiry.get(inquiry.id) ?? []).map(({ assignedTo, ...task }) => ({ ...task, canOpen: viewer.role === "manager" || assignedTo === viewer.id })),
   }));
@@ -155,28 +159,18 @@ export async function inquiryTotals(db: Db, now = new Date()): Promise<{ total: 
 }
 
 /**
- * An e-mail reply whose attempt started this long ago and never finished (the process stopped
- * mid-send) may be tried again. Far longer than a send can take (SMTP_TIMEOUTS), so two attempts
- * never send at the same time.
- */
-export const REPLY_SENDING_STALE_MS = 10 * 60_000;
-
-/**
- * Records a reply: the status becomes replied and {timestamp, method, message,
- * sentBy} joins the history, with an audit entry. A completed inquiry takes no more replies.
- *
- * By WhatsApp (the browser opened the chat) that is one transaction. By e-mail the mail must go
- * out first, and SMTP may take a minute: no row lock is held meanwhile. The attempt is recorded
- * and committed (`reply_sending`), the mail sent, then the reply recorded and the attempt ended
- * in a second transaction. A failed send ends the attempt and changes nothing else, so the reply
- * can be sent again and the history gets it once. While an attempt is on its way (younger than
- * REPLY_SENDING_STALE_MS) another e-mail reply is refused rather than sent alongside.
+ * Records a reply: the status becomes replied and {timestamp, method, message, sentBy} joins the
+ * history, with an audit entry, in one transaction under the inquiry's row lock. A completed
+ * inquiry takes no more replies. By WhatsApp the browser opened the chat; by e-mail the message
+ * is queued in the same transaction (decision 032) and the history entry names it, so the card
+ * shows its delivery (on its way, sent, not sent with «إعادة الإرسال»). Nothing waits for the
+ * mail server, and nothing blocks the next reply.
  *
  * Returns why it was refused (the message staff see), or null once done; the reply form's schema
  * requires the text.
  */
 export async function replyToInquiry(
-  services: Pick<AppServices, "db" | "mailer">,
+  services: Pick<AppServices, "db">,
   actor: StaffProfile,
   id: number,
   method: ReplyMethod,
@@ -184,71 +178,58 @@ export async function replyToInquiry(
   now: () => Date = () => new Date(),
 ): Promise<string | null> {
   const message = rawMessage.trim().slice(0, INQUIRY_REPLY_MAX);
-  if (method === "whatsapp") return changeOpenInquiry(services.db, id, (tx, from) => recordReply(tx, actor, id, { method, message, at: now(), from }));
-
-  // 1. Claim the send, and commit: the row lock ends here.
-  const token = crypto.randomUUID();
-  type Claim = { ok: true; to: string; propertyTitle: string; coordinates: { lat: number; lng: number } | null } | { ok: false; error: string };
-  const claim = await services.db.transaction(async (tx): Promise<Claim> => {
+  return services.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ inquiry: inquiries, lat: offers.lat, lng: offers.lng })
       .from(inquiries)
       .leftJoin(offers, eq(offers.id, inquiries.propertyId))
       .where(eq(inquiries.id, id))
       .for("update", { of: inquiries });
-    if (!row) return { ok: false, error: INQUIRY_MESSAGES.notFound };
+    if (!row) return INQUIRY_MESSAGES.notFound;
     const { inquiry } = row;
-    if (!isInquiryOpen(inquiry.status)) return { ok: false, error: INQUIRY_MESSAGES.notAllowed };
-    if (!inquiry.email) return { ok: false, error: INQUIRY_MESSAGES.noEmail };
-    const sending = inquiry.replySending;
-    if (sending && now().getTime() - Date.parse(sending.startedAt) < REPLY_SENDING_STALE_MS) return { ok: false, error: INQUIRY_MESSAGES.replySending };
-    await tx
-      .update(inquiries)
-      .set({ replySending: { token, actorId: actor.id, startedAt: now().toISOString() } })
-      .where(eq(inquiries.id, id));
-    const coordinates = row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null;
-    return { ok: true, to: inquiry.email, propertyTitle: inquiry.propertyTitle, coordinates };
+    if (!isInquiryOpen(inquiry.status)) return INQUIRY_MESSAGES.notAllowed;
+    let emailId: number | undefined;
+    if (method === "email") {
+      if (!inquiry.email) return INQUIRY_MESSAGES.noEmail;
+      const coordinates = row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null;
+      emailId = await queueEmail(tx, {
+        purpose: "inquiry-reply",
+        inquiryId: id,
+        to: inquiry.email,
+        subject: inquiry.propertyTitle ? `رد على استفسارك عن: ${inquiry.propertyTitle}` : `رد على استفسارك — ${COMPANY_NAME}`,
+        body: replyText(message, coordinates),
+      });
+    }
+    await recordReply(tx, actor, id, { method, message, at: now(), from: inquiry.status, emailId });
+    return null;
   });
-  if (!claim.ok) return claim.error;
-
-  // 2. Send, holding nothing. A failure ends this attempt (only this one) and changes nothing else.
-  const ours = and(eq(inquiries.id, id), sql`${inquiries.replySending}->>'token' = ${token}`);
-  try {
-    await services.mailer.send({
-      to: claim.to,
-      subject: claim.propertyTitle ? `رد على استفسارك عن: ${claim.propertyTitle}` : `رد على استفسارك — ${COMPANY_NAME}`,
-      body: replyText(message, claim.coordinates),
-    });
-  } catch (error) {
-    log.warn("inquiry reply mail failed", { inquiryId: id, error: String(error) });
-    await services.db.update(inquiries).set({ replySending: null }).where(ours);
-    return INQUIRY_MESSAGES.mailFailed;
-  }
-
-  // 3. Record it and end the attempt. The mail went out, so it joins the history even if the
-  // attempt was taken over as stale meanwhile (then that one stays for its owner to end).
-  await services.db.transaction(async (tx) => {
-    const [inquiry] = await tx.select({ status: inquiries.status, sending: inquiries.replySending }).from(inquiries).where(eq(inquiries.id, id)).for("update");
-    if (!inquiry) return;
-    const stillOurs = inquiry.sending?.token === token;
-    if (!stillOurs) log.warn("inquiry reply sent after its attempt was taken over", { inquiryId: id });
-    await recordReply(tx, actor, id, { method, message, at: now(), from: inquiry.status }, stillOurs);
-  });
-  return null;
 }
 
 /**
- * The history entry, the new status (a completed inquiry stays completed) and the audit entry;
- * `endAttempt` clears this reply's own e-mail attempt (never another one's).
+ * «إعادة الإرسال» of an e-mail reply that was not sent: queued again (once, however many press it).
+ * Why it was refused, or null once queued.
  */
-async function recordReply(tx: Tx, actor: StaffProfile, id: number, reply: { method: ReplyMethod; message: string; at: Date; from: InquiryStatus }, endAttempt = false) {
-  const entry: ReplyEntry = { timestamp: reply.at.toISOString(), method: reply.method, message: reply.message, sentBy: actor.name };
+export async function resendReply(db: Db, id: number, emailId: number): Promise<string | null> {
+  const outcome = await resendEmail(db, emailId, { inquiryId: id });
+  if (outcome === "not-found") return INQUIRY_MESSAGES.notFound;
+  if (outcome === "not-resendable") return MAIL_QUEUE_MESSAGES.notResendable;
+  return null;
+}
+
+/** The history entry, the new status (a completed inquiry stays completed) and the audit entry. */
+async function recordReply(tx: Tx, actor: StaffProfile, id: number, reply: { method: ReplyMethod; message: string; at: Date; from: InquiryStatus; emailId?: number }) {
+  const entry: ReplyEntry = {
+    timestamp: reply.at.toISOString(),
+    method: reply.method,
+    message: reply.message,
+    sentBy: actor.name,
+    ...(reply.emailId === undefined ? {} : { emailId: reply.emailId }),
+  };
   await tx
     .update(inquiries)
     .set({
       status: isInquiryOpen(reply.from) ? "replied" : reply.from,
       replyHistory: sql`${inquiries.replyHistory} || ${JSON.stringify([entry])}::jsonb`,
-      ...(endAttempt ? { replySending: null } : {}),
     })
     .where(eq(inquiries.id, id));
   await recordAudit(tx, actor, "inquiry", id, `reply-${reply.method}`, { from: reply.from });
@@ -279,17 +260,12 @@ async function changeOpenInquiry(db: Db, id: number, change: (tx: Tx, from: Inqu
 /**
  * "Request help": a task for the accountant, Pending, linked to the inquiry. Title and
  * details are both required (the help form's schema). The accountant is the first active one (the
- * firm has one); they are told by e-mail after the commit, and open task boards update live.
+ * firm has one); their e-mail is queued with the task (decision 032), and open task boards update live.
  */
-export async function requestHelp(
-  services: Pick<AppServices, "db" | "env" | "mailer">,
-  actor: StaffProfile,
-  id: number,
-  input: { title: string; details: string },
-): Promise<string | null> {
+export async function requestHelp(services: Pick<AppServices, "db">, actor: StaffProfile, id: number, input: { title: string; details: string }): Promise<string | null> {
   const title = input.title.trim().slice(0, INQUIRY_HELP_LIMITS.title);
   const details = input.details.trim().slice(0, INQUIRY_HELP_LIMITS.details);
-  const created = await services.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     const [inquiry] = await tx.select({ id: inquiries.id, name: inquiries.name }).from(inquiries).where(eq(inquiries.id, id));
     if (!inquiry) return INQUIRY_MESSAGES.notFound;
     const [accountant] = await tx
@@ -305,14 +281,12 @@ export async function requestHelp(
       .returning({ id: tasks.id });
     await recordAudit(tx, actor, "inquiry", id, "help-request", { taskId: task!.id });
     await publishOfficeChange(tx, { topic: "tasks", id: task!.id });
-    return {
+    await queueStaffNotice(tx, "help-request", {
       taskId: task!.id,
       to: { name: accountant.name, email: accountant.email },
       subject: `طلب مساعدة: ${title}`,
       lines: [`طلب ${actor.name} مساعدتك بخصوص استفسار ${inquirerName(inquiry.name)}: «${title}».`, details],
-    } satisfies StaffNotice;
+    });
+    return null;
   });
-  if (typeof created === "string") return created;
-  void notifyInBackground("help request mail", () => mailStaff(services, created));
-  return null;
 }

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { inquiries, offers } from "~/db/schema.ts";
+import { queueInquiryNotice } from "~/modules/notifications/manager-notifications.server.ts";
 import type { InquiryData } from "./inquiry-schema.ts";
 
 /**
  * Stores a visitor's inquiry as 'pending'. When it names an offer that exists, the offer's
- * own title is recorded (never the one the browser sent); an unknown offer id is dropped.
+ * own title is recorded (never the one the browser sent); an unknown offer id is dropped. The
+ * manager's e-mail is queued in the same transaction (decision 032): stored means it will be sent.
  */
 export async function createInquiry(db: Db, data: InquiryData) {
   let propertyId: number | null = null;
@@ -17,17 +19,20 @@ export async function createInquiry(db: Db, data: InquiryData) {
       propertyTitle = offer.title;
     }
   }
-  const [row] = await db
-    .insert(inquiries)
-    .values({
-      name: data.name,
-      phone: data.phone,
-      email: data.email,
-      message: data.message,
-      propertyId,
-      propertyTitle,
-      status: "pending",
-    })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(inquiries)
+      .values({
+        name: data.name,
+        phone: data.phone,
+        email: data.email,
+        message: data.message,
+        propertyId,
+        propertyTitle,
+        status: "pending",
+      })
+      .returning();
+    await queueInquiryNotice(tx, row!);
+    return row!;
+  });
 }

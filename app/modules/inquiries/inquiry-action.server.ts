@@ -1,8 +1,6 @@
 import type { AppServices } from "~/context.ts";
 import { guardPublicForm } from "~/modules/form-guard/form-guard.server.ts";
 import { PROOF_OF_WORK } from "~/modules/form-guard/proof-of-work.server.ts";
-import { notifyInBackground } from "~/modules/messaging/background.server.ts";
-import { inquiryMail } from "~/modules/notifications/manager-notifications.server.ts";
 import { replyFormError, replySuccess, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import type { FormRefusal } from "~/utils/request-body.server.ts";
@@ -20,7 +18,7 @@ export function refuseInquiry(refusal: FormRefusal) {
 
 /**
  * Handles an inquiry form post (offer page, contact page): rate limit, honeypot and proof of
- * work, then the schema, storage and the manager's e-mail. What the visitor typed comes back
+ * work, then the schema, then storage with the manager's e-mail queued alongside. What the visitor typed comes back
  * on every refusal; a filled honeypot gets a quiet success and nothing is stored.
  */
 export async function handleInquiryPost(services: AppServices, address: string, form: FormData) {
@@ -32,7 +30,6 @@ export async function handleInquiryPost(services: AppServices, address: string, 
   }
   const submission = parseSubmission(form, inquirySchema);
   if (submission.status !== "success") return replyToSubmission(submission, ECHO);
-  const inquiry = await createInquiry(services.db, submission.value);
-  void notifyInBackground("inquiry", () => inquiryMail(services, inquiry));
+  await createInquiry(services.db, submission.value);
   return replySuccess(submission);
 }

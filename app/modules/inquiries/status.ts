@@ -53,9 +53,7 @@ export type ReplyMethod = keyof typeof REPLY_METHODS;
 export const INQUIRY_MESSAGES = {
   replyRequired: "يرجى كتابة نص الرد",
   noEmail: "لا يوجد بريد إلكتروني لهذا العميل، استخدم واتساب",
-  mailFailed: "تعذر إرسال البريد الإلكتروني، حاول مرة أخرى",
-  replySending: "يجري الآن إرسال رد بالبريد على هذا الاستفسار، انتظر قليلاً ثم حدّث الصفحة",
-  repliedEmail: "تم إرسال الرد بالبريد الإلكتروني",
+  repliedEmail: "تم تسجيل الرد، وجارٍ إرساله بالبريد الإلكتروني",
   repliedWhatsapp: "تم تسجيل الرد عبر واتساب",
   completed: "تم إكمال الاستفسار",
   notAllowed: "لا يمكن تنفيذ هذا الإجراء على استفسار مكتمل",

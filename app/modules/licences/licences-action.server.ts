@@ -1,6 +1,7 @@
 import type { AppServices, RequestBodyState } from "~/context.ts";
 import { isCrossSitePost } from "~/modules/form-guard/same-origin.server.ts";
 import { ImageRejectedError, STORAGE_RETRY_AFTER, StorageUnavailableError } from "~/modules/images/images.server.ts";
+import { hitStaffUploadLimit } from "~/modules/form-guard/rate-limit.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { LICENCE_UPLOAD_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { replyFormError, replySuccess, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
@@ -46,7 +47,7 @@ export async function handleLicencePost(services: AppServices, user: StaffProfil
       if (submission.status !== "success") return replyToSubmission(submission, ECHO);
       const { url, alt } = submission.value;
       try {
-        const id = await addLicence(db, { alt, externalUrl: url });
+        const id = await addLicence(db, { alt, externalUrl: url }, user);
         if (id === null) return replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.limitReached], status: 409 });
         log.info("licence added", { licenceId: id, userId: user.id, kind: "link" });
         return replySuccess(submission);
@@ -82,7 +83,7 @@ export async function handleLicencePost(services: AppServices, user: StaffProfil
       if (submission.status !== "success") return replyFormError(LICENCE_MESSAGES.deleteFailed, undefined);
       const { id } = submission.value;
       try {
-        if (!(await deleteLicence(db, storage, id))) return replyFormError(LICENCE_MESSAGES.gone, undefined, { status: 404 });
+        if (!(await deleteLicence(db, storage, id, user))) return replyFormError(LICENCE_MESSAGES.gone, undefined, { status: 404 });
       } catch (error) {
         log.error("licence delete failed", { licenceId: id, userId: user.id, error: String(error) });
         return replyFormError(LICENCE_MESSAGES.deleteFailed, undefined, { status: 500 });
@@ -153,12 +154,18 @@ export async function handleLicenceUpload(services: AppServices, user: StaffProf
   if (submission.status !== "success") return json(replyToSubmission(submission, ECHO));
   const { image, alt } = submission.value;
   if (!image) return json(replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.uploadRequired] }));
+  // Each person's uploads are limited (STAFF_UPLOAD_LIMITS), before the image pipeline's work.
+  const rate = await hitStaffUploadLimit(db, user.id, "licence");
+  if (!rate.allowed) {
+    log.warn("licence uploads throttled", { userId: user.id });
+    return json(replyToSubmission(submission, { ...ECHO, formErrors: [MESSAGES.tooManyRequests], status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } }));
+  }
   const full = () => json(replyToSubmission(submission, { ...ECHO, formErrors: [LICENCE_MESSAGES.limitReached], status: 409 }));
   // Full already: refused before the image pipeline's work (checked again, under the lock, when adding).
   if ((await countLicences(db)) >= LICENCE_LIMITS.max) return full();
 
   try {
-    const added = await addUploadedLicence(db, storage, Buffer.from(await image.arrayBuffer()), alt);
+    const added = await addUploadedLicence(db, storage, Buffer.from(await image.arrayBuffer()), alt, user);
     if (!added.ok) return full();
     log.info("licence added", { licenceId: added.id, userId: user.id, kind: "upload" });
     return json(replySuccess(submission));

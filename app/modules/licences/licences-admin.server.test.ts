@@ -1,17 +1,19 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { asc, count } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import type pg from "pg";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { images, licences } from "~/db/schema.ts";
 import { imagesDir, settledImageFiles, testStorage, variantFiles } from "../../../tests/factories/storage.ts";
 import type { Db } from "~/db/client.server.ts";
 import type { Role } from "~/modules/users/roles.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { createStaffUser } from "~/modules/users/users.server.ts";
+import { auditLog } from "~/db/schema.ts";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin/licenses.tsx";
 import { action as uploadAction } from "~/routes/admin/licence-upload.ts";
 import { loader as publicLoader } from "~/routes/site/licenses.tsx";
@@ -35,6 +37,10 @@ const services = () => ({ db: db(), env, storage }) as AppServices;
 
 const member = (role: Role, id = 1): StaffProfile => ({ id, name: "عضو", username: `member${id}`, email: "", phone: "+966500000000", role, active: true });
 const manager = member("manager");
+// A real row behind the manager: additions and deletions name their author in the audit log.
+beforeAll(async () => {
+  manager.id = (await createStaffUser(db(), { name: "عضو", username: "licences.boss", phone: "0551119101", role: "manager" })).id;
+});
 const uploadBody = { limit: LICENCE_UPLOAD_BODY_LIMIT, tooLarge: false };
 
 async function png(width = 600, height = 800) {
@@ -469,6 +475,30 @@ async function answer(fn: (args: never) => Promise<unknown>, request: Request, c
     throw thrown;
   }
 }
+
+describe("the audit log", () => {
+  it("keeps every licence added (by link or upload) and deleted: which, who and when", async () => {
+    await db().delete(auditLog);
+    const linked = await post({ intent: "link", url: "https://example.sa/audit.png", alt: "رخصة فال للتدقيق" });
+    expect(linked.status).toBe(200);
+    const uploaded = await upload({ alt: "السجل التجاري للتدقيق", file: { bytes: await png() } });
+    expect(uploaded.status).toBe(200);
+    const [byLink] = await db().select({ id: licences.id }).from(licences).where(eq(licences.alt, "رخصة فال للتدقيق"));
+    await post({ intent: "delete", id: String(byLink!.id) });
+    const entries = await db().select().from(auditLog).where(eq(auditLog.entity, "licence")).orderBy(auditLog.id);
+    expect(entries.map((e) => [e.action, e.actorId, e.actorName, e.details])).toEqual([
+      ["licence-added", manager.id, "عضو", { alt: "رخصة فال للتدقيق", kind: "link" }],
+      ["licence-added", manager.id, "عضو", { alt: "السجل التجاري للتدقيق", kind: "upload" }],
+      ["licence-deleted", manager.id, "عضو", { alt: "رخصة فال للتدقيق", kind: "link" }],
+    ]);
+    expect(entries[2]!.entityId).toBe(byLink!.id);
+    // A refused addition (the limit reached) leaves nothing.
+    while ((await countLicences(db())) < LICENCE_LIMITS.max) await link(900 + (await countLicences(db())));
+    await db().delete(auditLog);
+    await post({ intent: "link", url: "https://example.sa/over.png", alt: "زائد" });
+    expect(await db().select().from(auditLog)).toEqual([]);
+  });
+});
 
 describe("the licences page is the manager's alone", () => {
   it("an accountant or an employee is sent to /admin from the page, its posts and the upload, before anything is read", async () => {

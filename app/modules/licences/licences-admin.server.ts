@@ -3,7 +3,11 @@ import type { Db } from "~/db/client.server.ts";
 import { images, licences } from "~/db/schema.ts";
 import { deleteImageFiles, deleteImages, imageFileColumns, storeImage } from "~/modules/images/images.server.ts";
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import type { LicenceView } from "./licence-view.ts";
+
+type Actor = Pick<StaffProfile, "id" | "name">;
 import { addLicence, countLicences, listLicences, lockLicences } from "./licences.server.ts";
 
 /** The licences page: every licence in display order, and how many there are (the limit counts every row). */
@@ -18,11 +22,11 @@ export async function listAdminLicences(db: Db): Promise<{ licences: LicenceView
  * (10 licences already, perhaps added a moment ago by someone else) or fails, the stored image
  * (its row and files) is removed again: nothing is left behind.
  */
-export async function addUploadedLicence(db: Db, storage: PhotoStorage, bytes: Buffer, alt: string): Promise<{ ok: true; id: number } | { ok: false }> {
+export async function addUploadedLicence(db: Db, storage: PhotoStorage, bytes: Buffer, alt: string, actor?: Actor): Promise<{ ok: true; id: number } | { ok: false }> {
   const image = await storeImage(db, storage, bytes);
   let id: number | null;
   try {
-    id = await addLicence(db, { alt, imageId: image.id });
+    id = await addLicence(db, { alt, imageId: image.id }, actor);
   } catch (error) {
     await deleteImages(db, storage, [image.id]);
     throw error;
@@ -51,13 +55,15 @@ async function currentOrder(tx: Pick<Db, "select">): Promise<number[]> {
 
 /**
  * Deletes a licence and, for an uploaded one, its image: the rows in one transaction (the others'
- * positions renumbered), the files once it is committed. False when there is no such licence.
+ * positions renumbered, the audit entry written), the files once it is committed. False when there
+ * is no such licence.
  */
-export async function deleteLicence(db: Db, storage: PhotoStorage, id: number): Promise<boolean> {
+export async function deleteLicence(db: Db, storage: PhotoStorage, id: number, actor?: Actor): Promise<boolean> {
   const removed = await db.transaction(async (tx) => {
     await lockLicences(tx);
-    const [row] = await tx.delete(licences).where(eq(licences.id, id)).returning({ imageId: licences.imageId });
+    const [row] = await tx.delete(licences).where(eq(licences.id, id)).returning({ imageId: licences.imageId, alt: licences.alt, externalUrl: licences.externalUrl });
     if (!row) return null;
+    if (actor) await recordAudit(tx, actor, "licence", id, "licence-deleted", { alt: row.alt, kind: row.imageId ? "upload" : "link" });
     const files = row.imageId ? await tx.delete(images).where(eq(images.id, row.imageId)).returning(imageFileColumns) : [];
     await renumber(tx, await currentOrder(tx));
     return files;

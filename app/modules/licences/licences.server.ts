@@ -1,7 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { images, licences } from "~/db/schema.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { imageColumns } from "~/modules/images/images.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import type { LicenceView } from "./licence-view.ts";
 import { LICENCE_LIMITS } from "./licences-schema.ts";
 
@@ -56,6 +58,7 @@ export async function lockLicences(tx: Pick<Tx, "execute">): Promise<void> {
 export async function addLicence(
   db: Db,
   input: { alt: string } & ({ imageId: string; externalUrl?: undefined } | { externalUrl: string; imageId?: undefined }),
+  actor?: Pick<StaffProfile, "id" | "name">,
 ): Promise<number | null> {
   return db.transaction(async (tx) => {
     await lockLicences(tx);
@@ -69,6 +72,8 @@ export async function addLicence(
         position: sql`(select coalesce(max(${licences.position}), -1) + 1 from ${licences})`,
       })
       .returning({ id: licences.id });
+    // A person's addition is in the audit log (the demo's seed is nobody's).
+    if (actor) await recordAudit(tx, actor, "licence", row!.id, "licence-added", { alt: input.alt, kind: input.imageId ? "upload" : "link" });
     return row!.id;
   });
 }

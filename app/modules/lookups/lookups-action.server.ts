@@ -1,4 +1,5 @@
 import type { AppServices } from "~/context.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
@@ -29,7 +30,7 @@ const placed = (refusal: LookupRefusal) => ({
  * up or down, delete (refused while offers use the value). Back to the page with its
  * confirmation, or the refusal in the form that asked.
  */
-export async function handleLookupPost(services: AppServices, intent: LookupIntent, form: FormData, page: string) {
+export async function handleLookupPost(services: AppServices, user: Pick<StaffProfile, "id" | "name">, intent: LookupIntent, form: FormData, page: string) {
   const { db, env } = services;
   const done = (text: string) => redirectWithToast(page, { tone: "success", text }, env);
   switch (intent) {
@@ -37,21 +38,21 @@ export async function handleLookupPost(services: AppServices, intent: LookupInte
       const submission = parseSubmission(form, lookupAddSchema);
       if (submission.status !== "success") return replyToSubmission(submission, ECHO);
       const { list, name, cityId } = submission.value;
-      const outcome = await addLookupValue(db, list, name, cityId);
+      const outcome = await addLookupValue(db, list, name, cityId, user);
       return outcome.ok ? done(LOOKUP_MESSAGES.added) : replyToSubmission(submission, placed(outcome));
     }
     case "lookup-rename": {
       const submission = parseSubmission(form, lookupRenameSchema);
       if (submission.status !== "success") return replyToSubmission(submission, ECHO);
       const { list, id, name } = submission.value;
-      const outcome = await renameLookupValue(db, list, id, name);
+      const outcome = await renameLookupValue(db, list, id, name, user);
       return outcome.ok ? done(renamedText(outcome.offers)) : replyToSubmission(submission, placed(outcome));
     }
     case "lookup-visibility": {
       const submission = parseSubmission(form, lookupVisibilitySchema);
       if (submission.status !== "success") return replyToSubmission(submission, ECHO);
       const { value } = submission;
-      const outcome = await setStatusVisibility(db, value.id, value.visibility, value.visibility === "recent" ? value.recentDays : undefined);
+      const outcome = await setStatusVisibility(db, value.id, value.visibility, value.visibility === "recent" ? value.recentDays : undefined, user);
       return outcome.ok ? done(LOOKUP_MESSAGES.visibilitySaved) : replyToSubmission(submission, placed(outcome));
     }
     case "lookup-change": {
@@ -61,16 +62,16 @@ export async function handleLookupPost(services: AppServices, intent: LookupInte
       switch (change) {
         case "hide":
         case "show": {
-          const outcome = await setLookupHidden(db, list, id, change === "hide");
+          const outcome = await setLookupHidden(db, list, id, change === "hide", user);
           return outcome.ok ? done(change === "hide" ? LOOKUP_MESSAGES.hidden : LOOKUP_MESSAGES.shown) : replyToSubmission(submission, placed(outcome));
         }
         case "delete": {
-          const outcome = await deleteLookupValue(db, list, id);
+          const outcome = await deleteLookupValue(db, list, id, user);
           return outcome.ok ? done(LOOKUP_MESSAGES.deleted) : replyToSubmission(submission, placed(outcome));
         }
         case "up":
         case "down": {
-          const outcome = await moveLookupValue(db, list, id, change);
+          const outcome = await moveLookupValue(db, list, id, change, user);
           return outcome.ok ? done(LOOKUP_MESSAGES.moved) : replyToSubmission(submission, placed(outcome));
         }
       }

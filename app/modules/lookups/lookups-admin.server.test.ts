@@ -1,12 +1,14 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.ts";
-import { cities, neighbourhoods, offers, offerStatuses, propertyTypes, unitTypes } from "~/db/schema.ts";
+import { auditLog, cities, neighbourhoods, offers, offerStatuses, propertyTypes, unitTypes } from "~/db/schema.ts";
 import { handleSettingsPost } from "~/modules/settings/settings-action.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { createStaffUser } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { addLookupValue, deleteLookupValue, listLookupsForAdmin, moveLookupValue, renameLookupValue, setLookupHidden } from "./lookups-admin.server.ts";
 import { LOOKUP_MESSAGES, renamedText } from "./lookups-schema.ts";
@@ -28,6 +30,12 @@ beforeAll(async () => seedLookupDefaults(db()));
 
 let counter = 0;
 const unique = (name: string) => `${name} ${++counter}`;
+/** The manager posting to the lists (a real row: each change is in the audit log); they ask for no re-authentication. */
+const LOOKUP_EDITOR: StaffProfile = { id: 0, name: "المدير", username: "lookups.boss", email: "", phone: "+966500000001", role: "manager", active: true };
+beforeAll(async () => {
+  LOOKUP_EDITOR.id = (await createStaffUser(db(), { name: "المدير", username: "lookups.boss", phone: "0551119501", role: "manager" })).id;
+});
+const NO_REAUTH = { sessionToken: undefined, address: "203.0.113.1" };
 
 /** A value's id in a list by its name. */
 async function idOf(table: typeof cities | typeof propertyTypes, name: string) {
@@ -107,10 +115,18 @@ describe("renaming a value renames it in the offers that use it, in the same tra
     const offer = await createOffer(db(), { propertyType: type, status });
     const typeId = await idOf(propertyTypes, type);
     const answer = readAnswer(
-      await handleSettingsPost({ db: db(), env } as AppServices, formData({ intent: "lookup-rename", list: "propertyTypes", id: typeId, name: `  ${type} كبيرة ` })),
+      await handleSettingsPost(
+        { db: db(), env } as AppServices,
+        LOOKUP_EDITOR,
+        formData({ intent: "lookup-rename", list: "propertyTypes", id: typeId, name: `  ${type} كبيرة ` }),
+        NO_REAUTH,
+      ),
       env,
     );
     expect([answer.status, answer.location, answer.toast?.text]).toEqual([302, "/admin/settings", "تم تغيير الاسم وتحديث عرض واحد تستخدمه"]);
+    // A settings change: in the audit log, who and old → new.
+    const [audited] = await db().select().from(auditLog).where(eq(auditLog.action, "lookup-change")).orderBy(desc(auditLog.id)).limit(1);
+    expect([audited?.actorId, audited?.details]).toEqual([LOOKUP_EDITOR.id, { list: "propertyTypes", change: "rename", from: type, to: `${type} كبيرة`, offers: 1 }]);
     expect(await renameLookupValue(db(), "statuses", await idOf(offerStatuses, status), `${status} ب`)).toEqual({ ok: true, offers: 1 });
     expect((await offerRows([offer.id]))[0]).toMatchObject({ propertyType: `${type} كبيرة`, status: `${status} ب` });
     expect([renamedText(0), renamedText(2), renamedText(3), renamedText(11)]).toEqual([
@@ -157,7 +173,10 @@ describe("names are unique within a list, compared Arabic-folded", () => {
     expect(await renameLookupValue(db(), "cities", riyadh, "مكه المكرمه")).toMatchObject({ ok: false, error: LOOKUP_MESSAGES.nameTaken("مكة المكرمة") });
     expect((await addLookupValue(db(), "neighbourhoods", "الياسمين", riyadh)).ok).toBe(false);
     expect((await addLookupValue(db(), "neighbourhoods", "الياسمين", await idOf(cities, "جدة"))).ok).toBe(true);
-    const answer = readAnswer(await handleSettingsPost({ db: db(), env } as AppServices, formData({ intent: "lookup-add", list: "unitTypes", name: "إستوديو" })), env);
+    const answer = readAnswer(
+      await handleSettingsPost({ db: db(), env } as AppServices, LOOKUP_EDITOR, formData({ intent: "lookup-add", list: "unitTypes", name: "إستوديو" }), NO_REAUTH),
+      env,
+    );
     expect([answer.status, answer.errors]).toEqual([409, { name: [LOOKUP_MESSAGES.nameTaken("استوديو")] }]);
   });
 

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { cities, neighbourhoods, offerPublications, offers, offerStatuses, propertyTypes, unitTypes } from "~/db/schema.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
+import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { publishOfferChange } from "~/modules/live-updates/event-hub.server.ts";
 import { FILTERABLE_STATUSES } from "~/modules/offers/filters.ts";
 import { foldArabic } from "~/utils/arabic.ts";
@@ -114,6 +116,16 @@ async function change<T extends Outcome>(db: Db, work: (tx: Tx) => Promise<T>): 
   return result;
 }
 
+type Actor = Pick<StaffProfile, "id" | "name">;
+
+/**
+ * A person's change of a list is a settings change: in the audit log, in its transaction, with
+ * the list, what was done and the names (old → new). The seeds and tests without a person skip it.
+ */
+async function auditLookup(tx: Tx, actor: Actor | undefined, details: { list: LookupListKey | "statusVisibility"; change: string } & Record<string, unknown>) {
+  if (actor) await recordAudit(tx, actor, "settings", 1, "lookup-change", details);
+}
+
 async function findValue(tx: Tx, list: LookupListKey, id: number): Promise<Found | undefined> {
   if (list === "cities") {
     const [row] = await tx.select({ id: cities.id, name: cities.name, hidden: cities.hidden }).from(cities).where(eq(cities.id, id)).for("update");
@@ -148,7 +160,7 @@ async function clash(tx: Tx, list: LookupListKey, name: string, { cityId, self }
 }
 
 /** Adds a value at the end of its list (a neighbourhood at the end of its city's). */
-export async function addLookupValue(db: Db, list: LookupListKey, name: string, cityId?: number): Promise<Outcome> {
+export async function addLookupValue(db: Db, list: LookupListKey, name: string, cityId?: number, actor?: Actor): Promise<Outcome> {
   return change(db, async (tx) => {
     if (list === "neighbourhoods") {
       const [city] = await tx
@@ -167,6 +179,7 @@ export async function addLookupValue(db: Db, list: LookupListKey, name: string, 
       const table = list === "cities" ? cities : FLAT_TABLES[list];
       await tx.execute(sql`insert into ${table} (name, position) values (${name}, (select coalesce(max(position), -1) + 1 from ${table}))`);
     }
+    await auditLookup(tx, actor, { list, change: "add", name });
     return { ok: true } as const;
   });
 }
@@ -235,7 +248,7 @@ async function setName(tx: Tx, list: LookupListKey, id: number, name: string) {
  * offers' units): all or nothing. A new name that folds to another value's ('جده', 'جدة') is
  * refused; the same value respelled is allowed. Returns how many offers took the new name.
  */
-export async function renameLookupValue(db: Db, list: LookupListKey, id: number, name: string): Promise<Outcome<{ offers: number }>> {
+export async function renameLookupValue(db: Db, list: LookupListKey, id: number, name: string, actor?: Actor): Promise<Outcome<{ offers: number }>> {
   return change(db, async (tx) => {
     const found = await findValue(tx, list, id);
     if (!found) return refuse(LOOKUP_MESSAGES.gone, 404);
@@ -246,12 +259,13 @@ export async function renameLookupValue(db: Db, list: LookupListKey, id: number,
     // The offers first, then the list: a failure anywhere leaves both as they were.
     const renamed = await renameInOffers(tx, list, found, name);
     await setName(tx, list, found.id, name);
+    await auditLookup(tx, actor, { list, change: "rename", from: found.name, to: name, offers: renamed.length });
     return { ok: true, offers: renamed.length } as const;
   });
 }
 
 /** Hides a value from the lists and the public filters (offers keep it), or shows it again. */
-export async function setLookupHidden(db: Db, list: LookupListKey, id: number, hidden: boolean): Promise<Outcome> {
+export async function setLookupHidden(db: Db, list: LookupListKey, id: number, hidden: boolean, actor?: Actor): Promise<Outcome> {
   return change(db, async (tx) => {
     const found = await findValue(tx, list, id);
     if (!found) return refuse(LOOKUP_MESSAGES.gone, 404);
@@ -259,6 +273,7 @@ export async function setLookupHidden(db: Db, list: LookupListKey, id: number, h
     if (list === "cities") await tx.update(cities).set({ hidden }).where(eq(cities.id, id));
     else if (list === "neighbourhoods") await tx.update(neighbourhoods).set({ hidden }).where(eq(neighbourhoods.id, id));
     else await tx.update(FLAT_TABLES[list]).set({ hidden }).where(eq(FLAT_TABLES[list].id, id));
+    await auditLookup(tx, actor, { list, change: hidden ? "hide" : "show", name: found.name });
     return { ok: true } as const;
   });
 }
@@ -276,7 +291,7 @@ async function inUse(tx: Tx, list: LookupListKey, found: Found): Promise<boolean
 }
 
 /** Deletes a value no offer uses (a city with its neighbourhoods); one in use can only be hidden. */
-export async function deleteLookupValue(db: Db, list: LookupListKey, id: number): Promise<Outcome> {
+export async function deleteLookupValue(db: Db, list: LookupListKey, id: number, actor?: Actor): Promise<Outcome> {
   return change(db, async (tx) => {
     const found = await findValue(tx, list, id);
     if (!found) return refuse(LOOKUP_MESSAGES.gone, 404);
@@ -285,12 +300,13 @@ export async function deleteLookupValue(db: Db, list: LookupListKey, id: number)
     if (list === "cities") await tx.delete(cities).where(eq(cities.id, id));
     else if (list === "neighbourhoods") await tx.delete(neighbourhoods).where(eq(neighbourhoods.id, id));
     else await tx.delete(FLAT_TABLES[list]).where(eq(FLAT_TABLES[list].id, id));
+    await auditLookup(tx, actor, { list, change: "delete", name: found.name });
     return { ok: true } as const;
   });
 }
 
 /** Moves a value one place up or down its list (a neighbourhood within its city); the list is numbered again from 0. */
-export async function moveLookupValue(db: Db, list: LookupListKey, id: number, direction: "up" | "down"): Promise<Outcome> {
+export async function moveLookupValue(db: Db, list: LookupListKey, id: number, direction: "up" | "down", actor?: Actor): Promise<Outcome> {
   return change(db, async (tx) => {
     const found = await findValue(tx, list, id);
     if (!found) return refuse(LOOKUP_MESSAGES.gone, 404);
@@ -304,6 +320,7 @@ export async function moveLookupValue(db: Db, list: LookupListKey, id: number, d
     for (const [position, row] of rows.entries()) {
       if (row.position !== position) await tx.update(table).set({ position }).where(eq(table.id, row.id));
     }
+    await auditLookup(tx, actor, { list, change: direction === "up" ? "move-up" : "move-down", name: found.name });
     return { ok: true } as const;
   });
 }
@@ -314,7 +331,7 @@ export async function moveLookupValue(db: Db, list: LookupListKey, id: number, d
  * commit (the "lookups" announcement). Offers of a status made available are published now, so
  * the search alerts announce them as they would a new offer.
  */
-export async function setStatusVisibility(db: Db, id: number, visibility: StatusVisibility, recentDays?: number): Promise<Outcome> {
+export async function setStatusVisibility(db: Db, id: number, visibility: StatusVisibility, recentDays?: number, actor?: Actor): Promise<Outcome> {
   return change(db, async (tx) => {
     const [found] = await tx.select({ name: offerStatuses.name, visibility: offerStatuses.visibility }).from(offerStatuses).where(eq(offerStatuses.id, id)).for("update");
     if (!found) return refuse(LOOKUP_MESSAGES.gone, 404);
@@ -333,6 +350,14 @@ export async function setStatusVisibility(db: Db, id: number, visibility: Status
         )
         .onConflictDoUpdate({ target: offerPublications.offerId, set: { at: sql`excluded.at` } });
     }
+    await auditLookup(tx, actor, {
+      list: "statusVisibility",
+      change: "visibility",
+      name: found.name,
+      from: found.visibility,
+      to: visibility,
+      ...(recentDays === undefined ? {} : { recentDays }),
+    });
     return { ok: true } as const;
   });
 }

@@ -4,10 +4,11 @@ import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cities, images, neighbourhoods, offerImages, offers, offerStatuses, propertyTypes, stagedImages, unitTypes } from "~/db/schema.ts";
+import { auditLog, cities, images, neighbourhoods, offerImages, offers, offerStatuses, propertyTypes, stagedImages, unitTypes } from "~/db/schema.ts";
 import { settleImageWork, stageImage } from "~/modules/images/images.server.ts";
 import { imagesDir, testStorage } from "../../../tests/factories/storage.ts";
 import { listOfferFormChoices, seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
+import { createStaffUser } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { deleteOffer, getOfferForEdit, listAdminOffers, OFFER_PHOTOS_UNAVAILABLE, OfferInputError, saveOffer, sweepStagedImages } from "./offer-admin.server.ts";
 import type { AppServices } from "~/context.ts";
@@ -24,6 +25,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-offer-admin-"));
 const storage = testStorage(dataDir);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 beforeAll(async () => seedLookupDefaults(db()));
+// The staff these tests save as, real rows (ids 1 and 2 of this fresh database): a save names its author in the audit log.
+beforeAll(async () => {
+  const ids = [(await createStaffUser(db(), { name: "سارة", username: "sara", phone: "0500000004", role: "staff" })).id];
+  ids.push((await createStaffUser(db(), { name: "خالد", username: "khalid", phone: "0500000006", role: "staff" })).id);
+  if (ids.join() !== "1,2") throw new Error(`expected staff ids 1 and 2, got ${ids.join()}`);
+});
 
 let jpeg: Buffer;
 beforeAll(async () => {
@@ -106,6 +113,24 @@ describe("saving an offer", () => {
     ).toEqual(before);
   });
 
+  it("an ad licence given, renewed or removed is in the audit log: old → new, who", async () => {
+    const licenceEntries = async (id: number) =>
+      (await db().select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.id))
+        .filter((e) => e.entity === "offer" && e.action === "ad-licence-change")
+        .map((e) => [e.actorName, e.details]);
+    const { id } = (await saveOffer(db(), storage, form({ photos: [(await photo()).id] }), { user: me }))!;
+    const photos = (await db().select({ id: offerImages.imageId }).from(offerImages).where(eq(offerImages.offerId, id))).map((r) => r.id);
+    // The same licence saved again (another field changed) adds nothing.
+    await saveOffer(db(), storage, form({ title: "عنوان آخر", photos }), { id, user: me });
+    await saveOffer(db(), storage, form({ photos, adLicence: { ...VALID_OFFER.adLicence, number: "7100000002", expiresOn: "2100-06-30" } }), { id, user: me });
+    await saveOffer(db(), storage, form({ photos, status: "مباع", adLicence: { number: "", issuedOn: "", expiresOn: "", capacity: "" } }), { id, user: me });
+    expect(await licenceEntries(id)).toEqual([
+      ["سارة", { from: null, to: { number: "7100000001", expiresOn: "2099-12-31" } }],
+      ["سارة", { from: { number: "7100000001", expiresOn: "2099-12-31" }, to: { number: "7100000002", expiresOn: "2100-06-30" } }],
+      ["سارة", { from: { number: "7100000002", expiresOn: "2100-06-30" }, to: null }],
+    ]);
+  });
+
   it("edits in place: new values, new photo order, and a dropped photo is deleted with its files", async () => {
     const [a, b, c] = [await photo(), await photo(), await photo()];
     const { id } = (await saveOffer(db(), storage, form({ photos: [a.id, b.id] }), { user: me }))!;
@@ -124,6 +149,10 @@ describe("saving an offer", () => {
     const { id: otherId } = (await saveOffer(db(), storage, form({ photos: [mine.id] }), { user: me }))!;
     await expect(saveOffer(db(), storage, form({ photos: [mine.id] }), { user: me })).rejects.toBeInstanceOf(OfferInputError);
     await expect(saveOffer(db(), storage, form({ photos: ["f".repeat(32)] }), { user: me })).rejects.toBeInstanceOf(OfferInputError);
+    // Uploaded by the same person for the content editor: the content's pool is not the offers'.
+    const contentImage = await stageImage(db(), storage, jpeg, ME, "content");
+    await expect(saveOffer(db(), storage, form({ photos: [contentImage.id] }), { user: me })).rejects.toBeInstanceOf(OfferInputError);
+    expect(await db().select().from(stagedImages).where(eq(stagedImages.imageId, contentImage.id))).toHaveLength(1);
     expect((await getOfferForEdit(db(), otherId))?.photos.map((p) => p.id)).toEqual([mine.id]);
   });
 

@@ -251,10 +251,16 @@ export async function saveOffer(
   let dropped: ImageFiles[] = [];
   const savedId = await db.transaction(async (tx) => {
     let previousStatus: string | null = null;
+    let previousLicence: AdLicenceEntry | null = null;
     if (id !== undefined) {
-      const [existing] = await tx.select({ id: offers.id, status: offers.status }).from(offers).where(eq(offers.id, id)).for("update");
+      const [existing] = await tx
+        .select({ id: offers.id, status: offers.status, number: offers.adLicenceNumber, expiresOn: offers.adLicenceExpiresOn })
+        .from(offers)
+        .where(eq(offers.id, id))
+        .for("update");
       if (!existing) return null;
       previousStatus = existing.status;
+      previousLicence = licenceEntry(existing);
     }
     // Every photo must already belong to this offer, or be one this user staged: claimed here by
     // deleting its staged row (a concurrent save claiming the same photo waits, then finds none).
@@ -265,7 +271,7 @@ export async function saveOffer(
     const claimed = wanted.length
       ? await tx
           .delete(stagedImages)
-          .where(and(inArray(stagedImages.imageId, wanted), eq(stagedImages.uploadedBy, user.id)))
+          .where(and(inArray(stagedImages.imageId, wanted), eq(stagedImages.uploadedBy, user.id), eq(stagedImages.pool, "offer")))
           .returning({ id: stagedImages.imageId })
       : [];
     const allowed = new Set([...claimed.map((r) => r.id), ...ownIds]);
@@ -310,6 +316,9 @@ export async function saveOffer(
       const droppedIds = own.map((r) => r.id).filter((photo) => !data.photos.includes(photo));
       if (droppedIds.length) dropped = await tx.delete(images).where(inArray(images.id, droppedIds)).returning(imageFileColumns);
     }
+    // An ad licence given, changed or removed is in the audit log (who, when, old → new).
+    const licence = licenceEntry({ number: saved.adLicence.number, expiresOn: saved.adLicence.expiresOn });
+    if (JSON.stringify(licence) !== JSON.stringify(previousLicence)) await recordAudit(tx, user, "offer", offerId, "ad-licence-change", { from: previousLicence, to: licence });
     await tx.insert(offerImages).values(data.photos.map((imageId, position) => ({ offerId, imageId, position })));
     await publishOfferChange(tx, { id: offerId, kind: id === undefined ? "created" : "updated" });
     return offerId;
@@ -379,6 +388,12 @@ export async function changeOffersStatus(
   }
   return results;
 }
+
+type AdLicenceEntry = { number: string; expiresOn: string | null };
+
+/** An offer's ad licence as the audit log keeps it; null when it has none. */
+const licenceEntry = (licence: { number: string; expiresOn: string | null }): AdLicenceEntry | null =>
+  licence.number ? { number: licence.number, expiresOn: licence.expiresOn ?? null } : null;
 
 /** Deletes an offer and its stored photos (rows, then files once committed). False if there was none. */
 export async function deleteOffer(db: Db, storage: PhotoStorage, id: number): Promise<boolean> {

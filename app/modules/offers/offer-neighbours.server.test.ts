@@ -10,6 +10,7 @@ import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
+import { createStaffUser } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { saveOffer } from "./offer-admin.server.ts";
 import { offerFormSchema } from "./offer-form-schema.ts";
@@ -26,6 +27,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-offer-neighbours-"))
 const storage = testStorage(dataDir);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 beforeAll(async () => seedLookupDefaults(db()));
+// The staff these tests save as, real rows (ids 1 and 2 of this fresh database): a save names its author in the audit log.
+beforeAll(async () => {
+  const ids = [(await createStaffUser(db(), { name: "سارة", username: "sara", phone: "0500000004", role: "staff" })).id];
+  ids.push((await createStaffUser(db(), { name: "خالد", username: "khalid", phone: "0500000006", role: "staff" })).id);
+  if (ids.join() !== "1,2") throw new Error(`expected staff ids 1 and 2, got ${ids.join()}`);
+});
 
 const me = { id: 1, name: "سارة", username: "sara", email: "", phone: "+966500000004", role: "staff", active: true } satisfies StaffProfile;
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { connect } from "~/db/client.server.ts";
 import { settings } from "~/db/schema.ts";
@@ -11,13 +11,18 @@ import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
+import { createStaffUser } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { adLicenceSettingsSchema, SETTINGS_MESSAGES } from "./settings-schema.ts";
 import { getSettings, invalidateSettings } from "./settings.server.ts";
 
 const db = useTestDatabase();
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
-const manager: StaffProfile = { id: 1, name: "المدير", username: "boss", email: "", phone: "+966500000001", role: "manager", active: true };
+/** A real staff row: every settings save names its author in the audit log. */
+let manager: StaffProfile;
+beforeAll(async () => {
+  manager = await createStaffUser(db(), { name: "المدير", username: "boss", phone: "0500000001", role: "manager" });
+});
 const TEMPLATE = "https://rega.gov.sa/ad-licence?number={licence}";
 
 /** Another server instance on the same database: its own pool and event hub. */

@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { settings } from "~/db/schema.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
@@ -8,13 +8,18 @@ import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
+import { createStaffUser } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { mapSettingsSchema, OSM_TILE_URL, SETTINGS_MESSAGES } from "./settings-schema.ts";
 import { getSettings, invalidateSettings } from "./settings.server.ts";
 
 const db = useTestDatabase();
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
-const manager: StaffProfile = { id: 1, name: "المدير", username: "boss", email: "", phone: "+966500000001", role: "manager", active: true };
+/** A real staff row: every settings save names its author in the audit log. */
+let manager: StaffProfile;
+beforeAll(async () => {
+  manager = await createStaffUser(db(), { name: "المدير", username: "boss", phone: "0500000001", role: "manager" });
+});
 const TILES = "https://tiles.example.sa/{z}/{x}/{y}.png";
 
 beforeEach(async () => {

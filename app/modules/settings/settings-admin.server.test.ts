@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
-import { settings } from "~/db/schema.ts";
-import type { Mailer } from "~/modules/messaging/mail.server.ts";
-import { inquiryMail, submissionMail } from "~/modules/notifications/manager-notifications.server.ts";
+import { auditLog, outgoingEmails, settings } from "~/db/schema.ts";
+import { REAUTH_MESSAGES } from "~/modules/auth/messages.ts";
+import { createStaffUser, setStaffPasswordHash } from "~/modules/users/users.server.ts";
+import { hashPassword } from "~/utils/password.server.ts";
+import { createInquiry } from "~/modules/inquiries/inquiries.server.ts";
+import { queueSubmissionNotice } from "~/modules/notifications/manager-notifications.server.ts";
 import type { Role } from "~/modules/users/roles.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings.tsx";
@@ -33,11 +36,19 @@ beforeEach(async () => {
   invalidateSettings();
 });
 
+/** The manager, a real row with a password: a settings save names its author, and moving the manager's contact asks for the password. */
+let manager: StaffProfile;
+const PASSWORD = "كلمة-سر-المدير-1";
+beforeAll(async () => {
+  manager = await createStaffUser(db(), { name: "المدير العام", username: "boss.settings", phone: "0551119001", role: "manager" });
+  await setStaffPasswordHash(db(), manager.id, await hashPassword(PASSWORD));
+});
+
 /** Posts to the settings page's action as the guard hands it on (this member signed in); a thrown redirect is returned. */
 async function post(role: Role, fields: Record<string, string>) {
   const context = new RouterContextProvider();
   context.set(servicesContext, { db: db(), env } as AppServices);
-  context.set(staffUserContext, member(role));
+  context.set(staffUserContext, role === "manager" ? manager : member(role));
   const request = new Request("https://aqar.example.sa/admin/settings", { method: "POST", body: formData(fields) });
   try {
     return readAnswer(await settingsAction({ request, context, params: {} } as never), env);
@@ -47,7 +58,14 @@ async function post(role: Role, fields: Record<string, string>) {
   }
 }
 
-const NOTIFICATIONS = { intent: "notifications", managerEmail: "new.manager@example.sa", managerWhatsapp: "0551234567", dailyEmailReport: "on", dailyReportHour: "9" };
+const NOTIFICATIONS = {
+  intent: "notifications",
+  managerEmail: "new.manager@example.sa",
+  managerWhatsapp: "0551234567",
+  dailyEmailReport: "on",
+  dailyReportHour: "9",
+  currentPassword: PASSWORD,
+};
 
 /** What a schema says of a form: its messages per field, or its value. */
 const read = (schema: Parameters<typeof parseSubmission>[1], fields: Record<string, string>) => {
@@ -79,33 +97,30 @@ describe("the settings page is the manager's alone", () => {
   });
 
   it("the next inquiry and owner's request are mailed to the new address at once (the cached settings are dropped)", async () => {
-    const sent: string[] = [];
-    const mailer: Mailer = {
-      async send(message) {
-        sent.push(message.to);
-      },
-    };
-    const services = { db: db(), env, mailer };
-    await inquiryMail(services, { id: 1, name: "ريم", phone: "+966551112233", email: "", message: "", propertyTitle: "" });
-    expect(sent).toEqual(["old@example.sa"]); // read once, now cached
+    const recipients = async () => (await db().select({ to: outgoingEmails.recipient }).from(outgoingEmails).orderBy(outgoingEmails.id)).map((r) => r.to);
+    const notice = { name: "ريم", phone: "+966551112233", email: "", message: "", propertyId: undefined, propertyTitle: "" };
+    await createInquiry(db(), notice);
+    expect(await recipients()).toEqual(["old@example.sa"]);
 
     await post("manager", { ...NOTIFICATIONS, managerEmail: "changed@example.sa" });
-    await inquiryMail(services, { id: 2, name: "ريم", phone: "+966551112233", email: "", message: "", propertyTitle: "" });
-    await submissionMail(services, {
-      id: 1,
-      clientName: "سعد",
-      clientPhone: "+966551112244",
-      clientEmail: "",
-      propertyType: "شقة",
-      city: "الرياض",
-      neighbourhood: "الملقا",
-      area: 120,
-      description: "شقة",
-      goal: null,
-      expectedPrice: null,
-      photoCount: 1,
-    });
-    expect(sent).toEqual(["old@example.sa", "changed@example.sa", "changed@example.sa"]);
+    await createInquiry(db(), notice);
+    await db().transaction((tx) =>
+      queueSubmissionNotice(tx, {
+        id: 1,
+        clientName: "سعد",
+        clientPhone: "+966551112244",
+        clientEmail: "",
+        propertyType: "شقة",
+        city: "الرياض",
+        neighbourhood: "الملقا",
+        area: 120,
+        description: "شقة",
+        goal: null,
+        expectedPrice: null,
+        photoCount: 1,
+      }),
+    );
+    expect(await recipients()).toEqual(["old@example.sa", "changed@example.sa", "changed@example.sa"]);
   });
 
   it("a read that began before a save (another instance's, heard mid-read) is not cached after it", async () => {
@@ -284,5 +299,62 @@ describe("the firm's public details", () => {
     await db().update(settings).set({ companyPhone: "+966920000000" }).where(eq(settings.id, 1));
     await seedDemoFirmDetails(db());
     expect((await db().select().from(settings))[0]!.companyPhone).toBe("+966920000000");
+  });
+});
+
+describe("moving where notices and reports go needs re-authentication; every settings change is in the audit log", () => {
+  const settingsAudit = async () =>
+    (await db().select().from(auditLog).where(eq(auditLog.entity, "settings")).orderBy(auditLog.id)).map((e) => ({
+      action: e.action,
+      actorId: e.actorId,
+      actorName: e.actorName,
+      details: e.details,
+    }));
+  const { currentPassword: _password, ...withoutPassword } = NOTIFICATIONS;
+
+  it("a new manager e-mail or WhatsApp without the current password, or with a wrong one, is refused under its field and changes nothing", async () => {
+    await db().delete(auditLog);
+    for (const change of [{ managerEmail: "thief@example.sa" }, { managerWhatsapp: "0559998887" }]) {
+      const missing = await post("manager", { ...withoutPassword, managerEmail: "old@example.sa", managerWhatsapp: "", ...change });
+      expect([missing.status, missing.errors]).toEqual([400, { currentPassword: [REAUTH_MESSAGES.currentPasswordRequired] }]);
+      const wrong = await post("manager", { ...withoutPassword, managerEmail: "old@example.sa", managerWhatsapp: "", ...change, currentPassword: "ليست-هي" });
+      expect([wrong.status, wrong.errors]).toEqual([400, { currentPassword: [REAUTH_MESSAGES.currentPasswordWrong] }]);
+      // What was typed stays, never the password.
+      expect(wrong.initialValue).toMatchObject(change);
+      expect(wrong.initialValue).not.toHaveProperty("currentPassword");
+    }
+    expect((await db().select().from(settings))[0]).toMatchObject({ managerEmail: "old@example.sa" });
+    expect(await settingsAudit()).toEqual([]);
+  });
+
+  it("with the password it is saved and audited: each field changed, old and new, who; the hour alone needs no password", async () => {
+    await db().delete(auditLog);
+    await db().update(settings).set({ managerWhatsapp: "", dailyReportHour: 8, dailyEmailReport: true, dailyWhatsappReport: false }).where(eq(settings.id, 1));
+    invalidateSettings();
+    const saved = await post("manager", NOTIFICATIONS);
+    expect([saved.status, saved.toast]).toEqual([302, { tone: "success", text: SETTINGS_MESSAGES.notificationsSaved }]);
+    const hourOnly = await post("manager", { ...withoutPassword, dailyReportHour: "10" });
+    expect(hourOnly.status).toBe(302);
+    expect(await settingsAudit()).toEqual([
+      {
+        action: "settings-change",
+        actorId: manager.id,
+        actorName: "المدير العام",
+        details: {
+          changes: {
+            managerEmail: { from: "old@example.sa", to: "new.manager@example.sa" },
+            managerWhatsapp: { from: "", to: "966551234567" },
+            dailyReportHour: { from: 8, to: 9 },
+          },
+        },
+      },
+      { action: "settings-change", actorId: manager.id, actorName: "المدير العام", details: { changes: { dailyReportHour: { from: 9, to: 10 } } } },
+    ]);
+    // A save that changes nothing leaves no entry; the firm's details are audited the same way.
+    await post("manager", { ...withoutPassword, dailyReportHour: "10" });
+    await post("manager", { intent: "firm", companyAddress: "الرياض، حي الملقا" });
+    const entries = await settingsAudit();
+    expect(entries).toHaveLength(3);
+    expect(entries[2]!.details).toMatchObject({ changes: { companyAddress: { to: "الرياض، حي الملقا" } } });
   });
 });

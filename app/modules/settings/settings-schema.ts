@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalIdentityFields } from "~/modules/auth/reauth-schema.ts";
 import { optionalEmailField, optionalPhoneField, requiredEmailField, typedTextField } from "~/utils/form-fields.ts";
 import { toAsciiDigits } from "~/utils/numbers.ts";
 
@@ -45,22 +46,31 @@ const checkboxField = () =>
     .transform((value) => value === "on");
 
 /** The notifications section: where new inquiries and submissions are mailed, and the daily report. */
-export const notificationsSchema = z
-  .object({
-    managerEmail: requiredEmailField(),
-    managerWhatsapp: whatsappField(),
-    dailyEmailReport: checkboxField(),
-    dailyWhatsappReport: checkboxField(),
-    dailyReportHour: z
-      .string(SETTINGS_MESSAGES.hourInvalid)
-      .regex(/^(?:[01]?\d|2[0-3])$/, SETTINGS_MESSAGES.hourInvalid)
-      .transform(Number),
-  })
-  .superRefine((value, context) => {
-    if (value.dailyWhatsappReport && !value.managerWhatsapp) {
-      context.addIssue({ code: "custom", path: ["managerWhatsapp"], message: SETTINGS_MESSAGES.whatsappNeededForReport });
-    }
-  });
+const notificationsFields = z.object({
+  managerEmail: requiredEmailField(),
+  managerWhatsapp: whatsappField(),
+  dailyEmailReport: checkboxField(),
+  dailyWhatsappReport: checkboxField(),
+  dailyReportHour: z
+    .string(SETTINGS_MESSAGES.hourInvalid)
+    .regex(/^(?:[01]?\d|2[0-3])$/, SETTINGS_MESSAGES.hourInvalid)
+    .transform(Number),
+});
+
+const whatsappForReport = (value: { dailyWhatsappReport: boolean; managerWhatsapp: string }, context: z.RefinementCtx) => {
+  if (value.dailyWhatsappReport && !value.managerWhatsapp) {
+    context.addIssue({ code: "custom", path: ["managerWhatsapp"], message: SETTINGS_MESSAGES.whatsappNeededForReport });
+  }
+};
+
+export const notificationsSchema = notificationsFields.superRefine(whatsappForReport);
+
+/**
+ * The notifications form as posted: with the identity fields, which the server asks for only when
+ * the manager's e-mail or WhatsApp changes (where the notices and reports go: a stolen session must
+ * not redirect them).
+ */
+export const notificationsFormSchema = notificationsFields.extend(optionalIdentityFields()).superRefine(whatsappForReport);
 
 /** The firm's phone, by the one phone rule: stored in E.164, shown as it is dialled at home (firm-details.server.tsx). */
 const publicPhoneField = () => optionalPhoneField({ invalid: SETTINGS_MESSAGES.phoneInvalid });

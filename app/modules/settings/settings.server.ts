@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { settings } from "~/db/schema.ts";
 import { OSM_TILE_URL } from "./settings-schema.ts";
 
@@ -13,7 +13,7 @@ let generation = 0;
  * The settings row, cached in the process until a save (here or on another instance, heard
  * through announceCacheChange) drops it.
  */
-export async function getSettings(db: Db): Promise<Settings> {
+export async function getSettings(db: Db | Tx): Promise<Settings> {
   if (cached) return cached;
   const started = generation;
   const [row] = await db.select().from(settings).where(eq(settings.id, 1));

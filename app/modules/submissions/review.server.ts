@@ -3,6 +3,7 @@ import type { Db, Tx } from "~/db/client.server.ts";
 import { images, stagedImages, submissionImages, submissions } from "~/db/schema.ts";
 import { latestAuditEntries, recordAudit } from "~/modules/audit/audit.server.ts";
 import { copyImage, deleteImages, imageColumns } from "~/modules/images/images.server.ts";
+import { privateImageColumns } from "~/modules/images/private-images.server.ts";
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
@@ -15,7 +16,7 @@ async function photosOf(db: Db, ids: number[]): Promise<Map<number, ImageRef[]>>
   const byId = new Map<number, ImageRef[]>();
   if (!ids.length) return byId;
   const rows = await db
-    .select({ submissionId: submissionImages.submissionId, ...imageColumns })
+    .select({ submissionId: submissionImages.submissionId, ...privateImageColumns })
     .from(submissionImages)
     .innerJoin(images, eq(images.id, submissionImages.imageId))
     .where(inArray(submissionImages.submissionId, ids))

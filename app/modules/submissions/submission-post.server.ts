@@ -2,8 +2,6 @@ import type { AppServices } from "~/context.ts";
 import { checkFormProof, checkFormRate } from "~/modules/form-guard/form-guard.server.ts";
 import { PROOF_OF_WORK } from "~/modules/form-guard/proof-of-work.server.ts";
 import { listCityNames, listPropertyTypeChoices } from "~/modules/lookups/lookups.server.ts";
-import { notifyInBackground } from "~/modules/messaging/background.server.ts";
-import { submissionMail } from "~/modules/notifications/manager-notifications.server.ts";
 import { replyFormError, replySuccess, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { log } from "~/utils/log.server.ts";
@@ -55,9 +53,8 @@ export async function handleSubmissionPost(services: AppServices, address: strin
     return replyToSubmission(submission, { ...ECHO, fieldErrors, status: 400 });
   }
 
-  let stored;
   try {
-    stored = await createSubmission(db, storage, submission.value, photos);
+    await createSubmission(db, storage, submission.value, photos);
   } catch (error) {
     if (error instanceof StorageUnavailableError) {
       log.error("submission photos not saved", { error: error.message });
@@ -67,6 +64,5 @@ export async function handleSubmissionPost(services: AppServices, address: strin
     log.warn("submission photo refused", { reason: error.message });
     return replyToSubmission(submission, { ...ECHO, fieldErrors: { [SUBMISSION_PHOTOS.field]: [SUBMISSION_MESSAGES.photosUnreadable] }, status: 400 });
   }
-  void notifyInBackground("submission", () => submissionMail(services, { ...stored, photoCount: photos.length }));
   return replySuccess(submission);
 }

@@ -1,7 +1,9 @@
 import type { Db } from "~/db/client.server.ts";
 import { submissionImages, submissions } from "~/db/schema.ts";
 import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
+import { markImagesPrivate } from "~/modules/images/private-images.server.ts";
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
+import { queueSubmissionNotice } from "~/modules/notifications/manager-notifications.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { log } from "~/utils/log.server.ts";
 import type { SubmissionData } from "./submission-schema.ts";
@@ -20,7 +22,8 @@ export class SubmissionPhotoError extends Error {}
 /**
  * Stores an owner submission as 'pending' with its photos. The photos go through the image
  * pipeline first (re-encoded, no EXIF/GPS, variants); if any step fails, every photo written
- * for this submission is removed again, so nothing half-written remains.
+ * for this submission is removed again, so nothing half-written remains. The manager's e-mail
+ * is queued in the transaction that stores it (decision 032).
  */
 export async function createSubmission(db: Db, storage: PhotoStorage, data: SubmissionData, photos: UploadedPhoto[]): Promise<Submission> {
   const stored: ImageRef[] = [];
@@ -33,6 +36,12 @@ export async function createSubmission(db: Db, storage: PhotoStorage, data: Subm
         .values({ ...data, status: "pending" })
         .returning();
       await tx.insert(submissionImages).values(stored.map((image, position) => ({ submissionId: row!.id, imageId: image.id, position })));
+      // The owner's photos are for staff only (served by /private-images/).
+      await markImagesPrivate(
+        tx,
+        stored.map((image) => image.id),
+      );
+      await queueSubmissionNotice(tx, { ...row!, photoCount: stored.length });
       return row!;
     });
   } catch (error) {

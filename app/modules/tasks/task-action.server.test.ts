@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { tasks, transactions } from "~/db/schema.ts";
 import { auditTrail } from "~/modules/audit/audit.server.ts";
 import type { MailMessage } from "~/modules/messaging/mail.server.ts";
@@ -10,6 +10,7 @@ import { MESSAGES } from "~/utils/messages.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import type { OfferChoice } from "./offer-choice.ts";
 import { answerOfferPicker, handleTaskPost } from "./task-action.server.ts";
@@ -19,7 +20,10 @@ import { riyadhToday, taskCreateSchema } from "./task-schema.ts";
 const db = useTestDatabase();
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
 const mail: MailMessage[] = [];
-const services = () => ({ db: db(), env, mailer: { send: async (message: MailMessage) => void mail.push(message) } });
+const mailer = { send: async (message: MailMessage) => void mail.push(message) };
+const services = () => ({ db: db(), env, mailer });
+/** The scheduler's worker: sends the e-mails the actions queued (decision 032). */
+const deliver = () => deliverQueuedEmails(db(), mailer, env.PUBLIC_URL);
 
 let manager: StaffProfile;
 let employee: StaffProfile;
@@ -75,7 +79,8 @@ describe("creating a task", () => {
       description: "موعد مع العميل صباحًا",
     });
     expect((await auditTrail(db(), "task", row!.id)).map((entry) => entry.action)).toEqual(["task-created"]);
-    await vi.waitFor(() => expect(mail.find((m) => m.to === "sara@example.sa")).toBeDefined());
+    await deliver();
+    expect(mail.find((m) => m.to === "sara@example.sa")).toBeDefined();
     const sent = mail.find((m) => m.to === "sara@example.sa")!;
     expect(sent.subject).toBe("مهمة جديدة: معاينة الشقة");
     expect(sent.body).toContain(`https://aqar.example.sa/admin/tasks/${row!.id}`);
@@ -116,6 +121,7 @@ describe("creating a task", () => {
       expect(answer).toMatchObject({ status: 403, errors: { "": [TASK_MESSAGES.managerOnly] } });
     }
     expect(await countTasks()).toBe(before);
+    await deliver();
     expect(mail.length).toBe(mails);
   });
 });
@@ -180,7 +186,8 @@ describe("deciding from the board", () => {
     expect(await db().select({ amount: transactions.amount, approvedBy: transactions.approvedBy }).from(transactions).where(eq(transactions.relatedTaskId, request.id))).toEqual([
       { amount: 230.5, approvedBy: manager.id },
     ]);
-    await vi.waitFor(() => expect(mail.find((m) => m.to === "noura@example.sa" && m.subject === "تم اعتماد طلبك: شراء أحبار")).toBeDefined());
+    await deliver();
+    expect(mail.find((m) => m.to === "noura@example.sa" && m.subject === "تم اعتماد طلبك: شراء أحبار")).toBeDefined();
   });
 
   it("a rejection needs a reason (under the notes), then rejects", async () => {

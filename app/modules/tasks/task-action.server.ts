@@ -1,7 +1,5 @@
 import type { AppServices } from "~/context.ts";
 import { handleDecisionPost, isDecisionPost } from "~/modules/finance/decision-action.server.ts";
-import { notifyInBackground } from "~/modules/messaging/background.server.ts";
-import { mailStaff } from "~/modules/notifications/staff-notifications.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
@@ -33,15 +31,13 @@ const placed = (refusal: TaskRefusal) => ({
 
 type Services = Pick<AppServices, "db" | "env" | "mailer">;
 
-/** The manager's new task: checked, created, the assignee told by e-mail after the commit; back to the board with the confirmation. */
+/** The manager's new task: checked, created with the assignee's e-mail queued; back to the board with the confirmation. */
 async function createFromForm(services: Services, user: StaffProfile, form: FormData) {
   if (user.role !== "manager") return replyFormError(TASK_MESSAGES.managerOnly, form, { ...ECHO, status: 403 });
   const submission = parseSubmission(form, taskCreateSchema);
   if (submission.status !== "success") return replyToSubmission(submission, ECHO);
   const result = await createTask(services.db, user, submission.value);
   if (!result.ok) return replyToSubmission(submission, placed(result));
-  const notice = result.notice;
-  void notifyInBackground("new task mail", () => mailStaff(services, notice));
   return redirectWithToast(TASKS_PAGE, { tone: "success", text: TASK_MESSAGES.created }, services.env);
 }
 

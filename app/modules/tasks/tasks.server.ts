@@ -4,9 +4,9 @@ import type { Db, Tx } from "~/db/client.server.ts";
 import { containsPattern } from "~/db/like.server.ts";
 import { images, inquiries, offers, staffUsers, tasks } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
-import { imageColumns } from "~/modules/images/images.server.ts";
+import { privateImageColumns } from "~/modules/images/private-images.server.ts";
 import { publishOfficeChange } from "~/modules/live-updates/event-hub.server.ts";
-import type { StaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
+import { queueStaffNotice, type StaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { CLOSED_TASK_STATUSES, isLate, isTaskStatus, statusChoices, TASK_LATE_AFTER_MS, taskStatusLabel, type TaskStatus } from "./status.ts";
 import type { DashboardTask, TaskCard, TaskFilters } from "./task-card.ts";
@@ -55,7 +55,7 @@ function selectCards(db: Db | Tx) {
       creatorName: creator.name,
       inquiryName: inquiries.name,
       offerTitle: offers.title,
-      receipt: imageColumns,
+      receipt: privateImageColumns,
     })
     .from(tasks)
     .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
@@ -194,7 +194,8 @@ export interface NewTask {
 
 /**
  * The manager creates a task (Pending) for an active staff member or accountant, optionally
- * about an offer, with a due date; in one transaction with its audit entry and the live notice.
+ * about an offer, with a due date; in one transaction with its audit entry, the live notice and the
+ * assignee's e-mail (queued: decision 032).
  */
 export async function createTask(db: Db, manager: StaffProfile, input: NewTask): Promise<{ ok: true; task: { id: number }; notice: StaffNotice } | TaskRefusal> {
   if (manager.role !== "manager") return refuse(TASK_MESSAGES.managerOnly, 403);
@@ -224,16 +225,14 @@ export async function createTask(db: Db, manager: StaffProfile, input: NewTask):
       .returning({ id: tasks.id });
     await recordAudit(tx, manager, "task", task!.id, "task-created", { assignedTo: person.id });
     await publishOfficeChange(tx, { topic: "tasks", id: task!.id });
-    return {
-      ok: true as const,
-      task: task!,
-      notice: {
-        taskId: task!.id,
-        to: { name: person.name, email: person.email },
-        subject: `مهمة جديدة: ${input.title}`,
-        lines: [`أسند إليك ${manager.name} مهمة جديدة: «${input.title}».`, input.description, ...(input.dueDate ? [`تاريخ الاستحقاق: ${input.dueDate}`] : [])],
-      } satisfies StaffNotice,
+    const notice: StaffNotice = {
+      taskId: task!.id,
+      to: { name: person.name, email: person.email },
+      subject: `مهمة جديدة: ${input.title}`,
+      lines: [`أسند إليك ${manager.name} مهمة جديدة: «${input.title}».`, input.description, ...(input.dueDate ? [`تاريخ الاستحقاق: ${input.dueDate}`] : [])],
     };
+    await queueStaffNotice(tx, "task-notice", notice);
+    return { ok: true as const, task: task!, notice };
   });
 }
 

@@ -16,6 +16,7 @@ import { MESSAGES } from "~/utils/messages.ts";
 import { hashPassword, verifyPassword } from "~/utils/password.server.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { readAnswer, type Answer } from "../../../tests/factories/form-answer.ts";
+import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { handleProfilePost } from "./profile-action.server.ts";
 import { PROFILE_MESSAGES } from "./profile.server.ts";
@@ -116,6 +117,7 @@ describe("changing the e-mail (someone with a password)", () => {
     const mailsBefore = mails.length;
     expect(await post(user, session, { intent: "email", email: "new.address@example.sa", currentPassword: PASSWORD })).toEqual(saved(PROFILE_MESSAGES.emailSaved));
     expect(await emailOf(user)).toBe("new.address@example.sa");
+    await deliverQueuedEmails(db(), mailer);
     await expect.poll(() => mails.slice(mailsBefore).find((m) => m.to === user.email)?.subject).toMatch(/^تم تغيير البريد الإلكتروني/);
     expect(mails.slice(mailsBefore).find((m) => m.to === user.email)!.body).toContain("new.address@example.sa");
     expect(mails.slice(mailsBefore).some((m) => m.to === "new.address@example.sa")).toBe(false);
@@ -176,6 +178,7 @@ describe("changing the password (someone with a password)", () => {
     expect(await readSession(db(), session)).toBeDefined();
     expect(await readSession(db(), other)).toBeUndefined();
     for (const token of links) expect(await isResetTokenUsable(services(), token)).toBe(false);
+    await deliverQueuedEmails(db(), mailer);
     await expect.poll(() => mails.slice(mailsBefore).find((m) => m.to === user.email)?.subject).toMatch(/^تم تغيير كلمة المرور/);
   });
 });
@@ -218,6 +221,7 @@ describe("someone without a password confirms with a fresh SMS code", () => {
     const mailsBefore = mails.length;
     expect(await post(user, session, { intent: "email", email: "mine@example.sa", code: arabic })).toEqual(saved(PROFILE_MESSAGES.emailSaved));
     expect(await emailOf(user)).toBe("mine@example.sa");
+    await deliverQueuedEmails(db(), mailer);
     await expect.poll(() => mails.slice(mailsBefore).some((m) => m.to === user.email && m.body.includes("mine@example.sa"))).toBe(true);
     await expect.poll(() => texts.filter((t) => t.to === user.phone).at(-1)?.body).toContain("تم تغيير البريد الإلكتروني");
     expect(await post(user, session, { intent: "email", email: "again@example.sa", code })).toEqual(refused("code", SIGN_IN_MESSAGES.noCodeYet));

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { staffUsers } from "~/db/schema.ts";
 import { personNameField } from "~/utils/form-fields.ts";
 import { parsePhone } from "~/utils/phone.ts";
@@ -64,7 +64,7 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<StaffPro
   return row;
 }
 
-export async function updateStaffEmail(db: Db, id: number, email: string) {
+export async function updateStaffEmail(db: Db | Tx, id: number, email: string) {
   await db.update(staffUsers).set({ email: email.trim(), updatedAt: new Date() }).where(eq(staffUsers.id, id));
 }
 
@@ -75,6 +75,6 @@ export async function getStaffPasswordHash(db: Db, id: number): Promise<string |
 }
 
 /** Stores a new password hash (argon2id, from utils/password.server.ts). */
-export async function setStaffPasswordHash(db: Db, id: number, passwordHash: string) {
+export async function setStaffPasswordHash(db: Db | Tx, id: number, passwordHash: string) {
   await db.update(staffUsers).set({ passwordHash, updatedAt: new Date() }).where(eq(staffUsers.id, id));
 }

@@ -1,29 +1,35 @@
 import { Link } from "react-router";
 import { Section } from "~/components/admin/section.tsx";
-import { servicesContext } from "~/context.ts";
+import { clientAddressContext, servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { CodeRequest } from "~/modules/auth/components/reauth.tsx";
+import { reauthView } from "~/modules/auth/reauth.server.ts";
 import { LookupLists } from "~/modules/lookups/components/lookup-lists.tsx";
 import { listLookupsForAdmin } from "~/modules/lookups/lookups-admin.server.ts";
 import { AdLicenceSettingsForm, FirmDetailsForm, MapSettingsForm, NotificationsForm } from "~/modules/settings/components/settings-forms.tsx";
 import { settingsFormValues } from "~/modules/settings/settings-admin.server.ts";
 import { handleSettingsPost, refuseSettingsPost } from "~/modules/settings/settings-action.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
+import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireSectionUser(context, "settings");
-  const { db } = context.get(servicesContext);
-  const [settings, lookups] = await Promise.all([getSettings(db), listLookupsForAdmin(db)]);
-  return { values: settingsFormValues(settings), lookups, tileUrl: settings.mapTileUrl };
+  const user = requireSectionUser(context, "settings");
+  const services = context.get(servicesContext);
+  const [settings, lookups, reauth] = await Promise.all([getSettings(services.db), listLookupsForAdmin(services.db), reauthView(services, user)]);
+  // Moving the manager's e-mail or WhatsApp needs the current password, or an SMS code for someone without one.
+  return { values: settingsFormValues(settings), lookups, tileUrl: settings.mapTileUrl, reauth };
 }
 
 /** Managers only (the settings section), checked here again, not only by the guard's path. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSectionUser(context, "settings");
+  const user = requireSectionUser(context, "settings");
   const read = await readForm(request, context);
   if (!read.ok) return refuseSettingsPost(read);
-  return handleSettingsPost(context.get(servicesContext), read.form);
+  const services = context.get(servicesContext);
+  const sessionToken = readCookie(request, cookieSettings(services.env).session);
+  return handleSettingsPost(services, user, read.form, { sessionToken, address: context.get(clientAddressContext) });
 }
 
 const SECTIONS = [
@@ -35,7 +41,7 @@ const SECTIONS = [
 ] as const;
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { values, lookups, tileUrl } = loaderData;
+  const { values, lookups, tileUrl, reauth } = loaderData;
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">الإعدادات</h1>
@@ -53,8 +59,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           فريق العمل
         </Link>
       </nav>
+      <CodeRequest view={reauth} need="لتغيير بريد المدير أو رقم واتساب المدير" />
       <Section id="notifications" title="الإشعارات والتقارير">
-        <NotificationsForm values={values.notifications} />
+        <NotificationsForm values={values.notifications} reauth={reauth} />
       </Section>
       <Section id="firm" title="بيانات المنشأة">
         <p className="mb-4 text-sm leading-7 text-stone-700">تظهر في تذييل الموقع وصفحة «تواصل معنا» ولمحركات البحث. ما يُترك فارغًا لا يظهر.</p>

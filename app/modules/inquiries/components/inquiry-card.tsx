@@ -142,7 +142,7 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
           <summary className="cursor-pointer text-sm font-bold text-stone-700">سجل الردود: {repliesText(inquiry.replyHistory.length)}</summary>
           <ol className="mt-2 grid gap-2" aria-label="سجل الردود">
             {inquiry.replyHistory.map((entry, index) => (
-              <ReplyEntryItem key={index} entry={entry} />
+              <ReplyEntryItem key={index} entry={entry} inquiryId={inquiry.id} />
             ))}
           </ol>
         </details>

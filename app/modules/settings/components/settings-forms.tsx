@@ -6,6 +6,7 @@ import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.t
 import { useValidateOnChange } from "~/components/forms/use-validate-on-change.ts";
 import type { Coordinates } from "~/modules/offers/map-link.ts";
 import { LocationPicker } from "~/modules/offers/components/location-picker.tsx";
+import { IdentityField, type ReauthView } from "~/modules/auth/components/reauth.tsx";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { FIELD_LIMITS } from "~/utils/field-limits.ts";
 import {
@@ -13,7 +14,7 @@ import {
   firmDetailsSchema,
   formatHourArabic,
   mapSettingsSchema,
-  notificationsSchema,
+  notificationsFormSchema,
   OSM_TILE_URL,
   REPORT_HOURS,
   SETTINGS_LIMITS,
@@ -50,9 +51,9 @@ function Checkbox({ meta, label, hint }: { meta: { id: string; name: string; ini
 }
 
 /** Where new inquiries and owners' requests are mailed, and the daily report: by e-mail, by WhatsApp, at which hour. */
-export function NotificationsForm({ values }: { values: SettingsFormValues["notifications"] }) {
+export function NotificationsForm({ values, reauth }: { values: SettingsFormValues["notifications"]; reauth: ReauthView }) {
   const fetcher = useFetcher<FormReply>();
-  const [form, fields] = useAppForm({ id: "settings-notifications", schema: notificationsSchema, lastResult: fetcher.data, defaultValue: values });
+  const [form, fields] = useAppForm({ id: "settings-notifications", schema: notificationsFormSchema, lastResult: fetcher.data, defaultValue: values });
   useResetAfterSave(fetcher, form);
   return (
     <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
@@ -81,6 +82,12 @@ export function NotificationsForm({ values }: { values: SettingsFormValues["noti
           )}
         </Field>
       </fieldset>
+      <div className="grid gap-2 sm:col-span-2">
+        <p className="text-sm leading-6 text-stone-600">يلزم تأكيد هويتك عند تغيير البريد الإلكتروني للمدير أو رقم واتساب المدير فقط.</p>
+        <div className="max-w-sm">
+          <IdentityField fields={fields} hasPassword={reauth.hasPassword} />
+        </div>
+      </div>
       <div className="grid gap-3 sm:col-span-2">
         <FormNotice id={form.errorId} errors={form.errors} />
         <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>

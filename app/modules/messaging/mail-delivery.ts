@@ -1,0 +1,41 @@
+/**
+ * The delivery of a queued e-mail as staff see it (decision 032), shared by the server and the
+ * back office's pages.
+ */
+export type OutgoingEmailStatus = "queued" | "sending" | "sent" | "failed";
+
+/** Why an e-mail was sent: the action of a person it reports. */
+export type MailPurpose =
+  | "inquiry-notice"
+  | "submission-notice"
+  | "inquiry-reply"
+  | "task-notice"
+  | "finance-notice"
+  | "help-request"
+  | "alert-confirmation"
+  | "alert-reminder"
+  | "email-changed"
+  | "password-changed";
+
+/** What a person can read of it: on its way, sent, or not sent (then «إعادة الإرسال»). */
+export type DeliveryState = "pending" | "sent" | "failed";
+
+export interface EmailDelivery {
+  id: number;
+  state: DeliveryState;
+  /** When it was sent, ISO. */
+  sentAt: string | null;
+}
+
+export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
+  pending: "جارٍ الإرسال…",
+  sent: "أُرسل",
+  failed: "تعذّر الإرسال",
+};
+
+export const MAIL_QUEUE_MESSAGES = {
+  resend: "إعادة الإرسال",
+  resent: "أُعيد إرسال البريد",
+  notResendable: "لا يمكن إعادة إرسال هذا البريد الآن",
+  notFound: "هذا البريد غير موجود",
+} as const;
