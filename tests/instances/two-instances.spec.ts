@@ -9,6 +9,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
 import { readOutbox } from "../../app/modules/messaging/outbox.server.ts";
+import { isRunning, startEmbeddedPostgres } from "../../app/db/client.server.ts";
 import { DEMO_OFFERS } from "../../demo/offers.ts";
 import { freePort } from "../setup/free-port.ts";
 import { readCluster, startInstance, stopProcess, waitUntilReady, type InstanceInfo } from "./cluster.ts";
@@ -285,5 +286,45 @@ test("an instance that stops drains first: its readiness answers 503 while it st
     for (const instance of [a, b]) expect((await fetch(`${instance.url}/healthz/ready`)).status, instance.name).toBe(200);
   } finally {
     await stopProcess(c.child);
+  }
+});
+
+test("a database stop is a pause, not an error page: cached public pages go on, others are a styled 503 with Retry-After; back in seconds (issue 30)", async () => {
+  test.setTimeout(120_000);
+  const pgDir = path.join(cluster.root, "pg");
+  const port = Number(new URL(cluster.databaseUrl).port);
+  // Instance A's cache holds /offers (anonymous: kept and served to every visitor).
+  await fetch(`${a.url}/offers`);
+  await expect.poll(async () => (await fetch(`${a.url}/offers`)).headers.get("x-page-cache")).toBe("hit");
+
+  // PostgreSQL stops (a restart, a failover): a fast shutdown, as `pg_ctl stop` does.
+  const pid = Number(fs.readFileSync(path.join(pgDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+  process.kill(pid, "SIGINT");
+  await expect.poll(() => isRunning(pid), { timeout: 20_000 }).toBe(false);
+  let restarted: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  try {
+    const cached = await fetch(`${a.url}/offers`);
+    expect([cached.status, cached.headers.get("x-page-cache")]).toEqual([200, "stale"]);
+    expect(await cached.text()).toContain("</html>");
+    // A page never kept: 503, when to come back, and a titled Arabic page needing nothing of the database.
+    const other = await fetch(`${a.url}/offers?minPrice=987654321`, { headers: { Accept: "text/html" } });
+    expect([other.status, other.headers.get("retry-after")]).toEqual([503, "10"]);
+    const html = await other.text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect((await fetch(`${a.url}/healthz/ready`)).status).toBe(503);
+    expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
+  } finally {
+    restarted = await startEmbeddedPostgres(pgDir, port);
+  }
+  try {
+    // Back: ready again, and the page cache serves freshly rendered pages within seconds.
+    const back = Date.now();
+    await expect.poll(async () => (await fetch(`${a.url}/healthz/ready`)).status, { timeout: 20_000, intervals: [200] }).toBe(200);
+    await expect.poll(async () => (await fetch(`${a.url}/offers`)).headers.get("x-page-cache"), { timeout: 20_000, intervals: [200] }).toBe("hit");
+    expect(Date.now() - back).toBeLessThan(10_000);
+  } finally {
+    // The last test: the cluster's own stop finds its PostgreSQL gone; this one stops here.
+    await restarted.stop();
   }
 });
