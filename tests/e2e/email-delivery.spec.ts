@@ -25,6 +25,8 @@ test("a reply's e-mail: on its way, sent; not sent shows «تعذّر الإرس
   await signedInAs("staff");
   await page.goto(`/admin/inquiries?q=${encodeURIComponent(name)}`);
   const card = page.getByTestId("inquiry-card").filter({ hasText: name });
+  // The reply box opens on «رد» (issue 29's compact card).
+  await card.getByRole("button", { name: "رد", exact: true }).click();
   await card.getByLabel("الرد على العميل").fill("نعم، العرض متاح ويسعدنا ترتيب المعاينة.");
   await card.getByRole("button", { name: "رد بالبريد الإلكتروني" }).click();
   await expect(card.getByRole("status")).toHaveText("تم تسجيل الرد، وجارٍ إرساله بالبريد الإلكتروني");
@@ -45,6 +47,8 @@ test("a reply's e-mail: on its way, sent; not sent shows «تعذّر الإرس
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await shots(page, "inbox-delivery-failed");
 
+  // The replies are folded under «سجل الردود»: opened to press the button.
+  await card.getByTestId("reply-history").locator("summary").click();
   await delivery.getByRole("button", { name: "إعادة الإرسال" }).click();
   await expect.poll(replies).toBe(2);
   await page.reload();
