@@ -37,13 +37,20 @@ export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Reco
  * stays. A refusal is a new reply and keeps what was typed.
  */
 export function useResetAfterSave(fetcher: { state: string; data: unknown }, form: { reset: () => void }) {
+  useClearAfterSave(fetcher, form.reset);
+}
+
+/** Runs `clear` when the fetcher's post ends in a save (a redirect: no new reply), not after a refusal. */
+export function useClearAfterSave(fetcher: { state: string; data: unknown }, clear: () => void) {
   const sent = useRef<{ data: unknown } | null>(null);
+  const latestClear = useRef(clear);
+  latestClear.current = clear;
   useEffect(() => {
     if (fetcher.state === "submitting") sent.current ??= { data: fetcher.data };
     else if (fetcher.state === "idle" && sent.current) {
       const before = sent.current.data;
       sent.current = null;
-      if (fetcher.data === before) form.reset();
+      if (fetcher.data === before) latestClear.current();
     }
-  }, [fetcher.state, fetcher.data, form]);
+  }, [fetcher.state, fetcher.data]);
 }
