@@ -43,7 +43,7 @@ const MESSAGES = {
   limitReached: "لقد وصلت إلى الحد الأقصى من التراخيص (١٠)...",
   deleteConfirm: "هل أنت متأكد من حذف هذا الترخيص؟",
   deleted: "تم حذف الترخيص.",
-  notHttps: "يجب أن يكون رابط الصورة آمناً يبدأ بـ https://\u200E",
+  notHttps: "يجب أن يكون رابط الصورة آمنًا يبدأ بـ https://\u200E",
 };
 const imagesDir = path.join(E2E.dataDir, "uploads", "images");
 

@@ -92,3 +92,61 @@ export function useUnsavedChanges(dirty: boolean) {
   }, [markDirty, key, dirty]);
   useEffect(() => () => markDirty?.(key, false), [markDirty, key]);
 }
+
+/**
+ * Whether a control differs from the value it was given: the browser keeps both (a text's
+ * `defaultValue`, a box's `defaultChecked`, an option's `defaultSelected`, which React sets from
+ * the `defaultValue` props and Conform's reset sets anew). Hidden fields, buttons and controls
+ * marked `data-unsaved="own"` (a controlled value whose component reports its own change) do not count.
+ */
+function controlChanged(element: Element): boolean {
+  if (element instanceof HTMLElement && element.dataset.unsaved === "own") return false;
+  if (element instanceof HTMLInputElement) {
+    if (element.type === "checkbox" || element.type === "radio") return element.checked !== element.defaultChecked;
+    if (element.type === "file") return Boolean(element.files?.length);
+    if (["hidden", "submit", "button", "reset", "image"].includes(element.type)) return false;
+    return element.value !== element.defaultValue;
+  }
+  if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
+  if (element instanceof HTMLSelectElement) {
+    const options = [...element.options];
+    if (element.multiple || options.some((option) => option.defaultSelected)) return options.some((option) => option.selected !== option.defaultSelected);
+    // No option marked: the browser shows the first one.
+    return element.selectedIndex > 0;
+  }
+  return false;
+}
+
+/** Whether any control of the form differs from the value it was given. */
+export function formHasChanges(form: HTMLFormElement): boolean {
+  return [...form.elements].some(controlChanged);
+}
+
+/**
+ * Whether the form `formId` holds changes not yet saved, checked as the person types or picks,
+ * and again when its fields change under it (Conform's reset marks each field it sets, a field
+ * added or removed).
+ */
+export function useFormChanges(formId: string): boolean {
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    const form = document.forms.namedItem(formId);
+    if (!form) return;
+    const check = () => setChanged(formHasChanges(form));
+    // A native reset sets the fields after its event.
+    const checkAfterReset = () => setTimeout(check);
+    check();
+    form.addEventListener("input", check);
+    form.addEventListener("change", check);
+    form.addEventListener("reset", checkAfterReset);
+    const observer = new MutationObserver(check);
+    observer.observe(form, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-conform", "value", "checked", "selected"] });
+    return () => {
+      form.removeEventListener("input", check);
+      form.removeEventListener("change", check);
+      form.removeEventListener("reset", checkAfterReset);
+      observer.disconnect();
+    };
+  }, [formId]);
+  return changed;
+}

@@ -2,6 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { parseSubmission } from "~/utils/form-submission.ts";
+import { useFormChanges, useUnsavedChanges } from "./unsaved-changes.tsx";
 
 /**
  * A back-office form with Conform: the page's own Zod schema checks each field when the person
@@ -14,13 +15,17 @@ export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Reco
   schema,
   lastResult,
   defaultValue,
+  ownChanges = false,
 }: {
   id: string;
   schema: Schema;
   lastResult: SubmissionResult<string[]> | null | undefined;
+  /** The saved values the fields start from (kept current: see below). */
   defaultValue?: Parameters<typeof useForm<input<Schema>, output<Schema>, string[]>>[0]["defaultValue"];
+  /** Changes the page holds itself (units, photos, a map point: hidden fields), not yet saved. */
+  ownChanges?: boolean;
 }) {
-  return useForm<input<Schema>, output<Schema>, string[]>({
+  const [form, fields] = useForm<input<Schema>, output<Schema>, string[]>({
     id,
     lastResult,
     defaultValue,
@@ -28,6 +33,18 @@ export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Reco
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseSubmission(formData, schema),
   });
+  const changed = useFormChanges(form.id) || ownChanges;
+  useUnsavedChanges(changed);
+  // The saved values changed (someone else saved, the page refreshed live): a form nobody is
+  // editing shows them; one being edited keeps what is typed, and shows them once its changes are undone.
+  const saved = JSON.stringify(defaultValue ?? null);
+  const shown = useRef(saved);
+  useEffect(() => {
+    if (saved === shown.current || changed) return;
+    shown.current = saved;
+    form.reset();
+  }, [saved, changed, form]);
+  return [form, fields, { changed }] as const;
 }
 
 /**

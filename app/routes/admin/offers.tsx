@@ -53,7 +53,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
       {remove.state === "idle" ? <FormNotice errors={formErrorsOf(remove.data)} /> : null}
 
       {rows.length === 0 ? (
-        <p className={`${adminCardClass} text-center text-stone-600`}>لا توجد عروض حالياً. أضف أول عرض ليظهر للزوار.</p>
+        <p className={`${adminCardClass} text-center text-stone-600`}>لا توجد عروض حاليًا. أضف أول عرض ليظهر للزوار.</p>
       ) : (
         <>
           {/* Phone: one card per offer. */}

@@ -5,7 +5,6 @@ import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
 import { controlProps, FormNotice, inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
 import { useAppForm, useClearAfterSave } from "~/components/forms/use-app-form.ts";
-import { useUnsavedChanges } from "~/components/forms/unsaved-changes.tsx";
 import { DecisionDialog } from "~/modules/finance/components/decision-dialog.tsx";
 import { ReceiptPhoto } from "~/modules/finance/components/receipt-photo.tsx";
 import { TRANSACTION_TYPE_LABELS } from "~/modules/finance/transaction-type.ts";
@@ -47,12 +46,15 @@ function TaskStatusBadge({ status }: { status: TaskStatus }) {
 function StatusForm({ task, pageReply }: { task: TaskCard; pageReply: FormReply | undefined }) {
   const fetcher = useFetcher<FormReply>();
   const mine = replyIntent(pageReply) === "status" && String((pageReply?.initialValue as Record<string, unknown> | undefined)?.id) === String(task.id);
-  const [form, fields] = useAppForm({ id: `task-status-${task.id}`, schema: taskStatusSchema, lastResult: fetcher.data ?? (mine ? pageReply : undefined) });
   const [chosen, setChosen] = useState<string | null>(null);
-  useClearAfterSave(fetcher, () => setChosen(null));
   const shown = chosen ?? task.status;
-  const changed = shown !== task.status;
-  useUnsavedChanges(changed);
+  const [form, fields] = useAppForm({
+    id: `task-status-${task.id}`,
+    schema: taskStatusSchema,
+    lastResult: fetcher.data ?? (mine ? pageReply : undefined),
+    ownChanges: shown !== task.status,
+  });
+  useClearAfterSave(fetcher, () => setChosen(null));
   const select = controlProps(fields.status);
   const values = TASK_STATUSES.filter((status) => status === task.status || task.statusChoices.includes(status));
   return (
@@ -67,6 +69,7 @@ function StatusForm({ task, pageReply }: { task: TaskCard; pageReply: FormReply 
           {...select}
           defaultValue={undefined}
           value={shown}
+          data-unsaved="own"
           onChange={(event) => setChosen(event.currentTarget.value === task.status ? null : event.currentTarget.value)}
           className={`${inputClass.replace("w-full", "w-auto")} min-w-40 py-2`}
         >

@@ -198,7 +198,7 @@ export function UnitsEditor({
           {textField("bathrooms", "دورات المياه", { inputMode: "numeric" })}
           <Field meta={draftField("orientation")} label="الاتجاه (اختياري)">
             {(props) => (
-              <select {...props} className={inputClass} value={draft.orientation} onChange={(e) => set("orientation", e.target.value)}>
+              <select {...props} className={inputClass} data-unsaved="own" value={draft.orientation} onChange={(e) => set("orientation", e.target.value)}>
                 <option value="">—</option>
                 {FACADE_OPTIONS.map((option) => (
                   <option key={option}>{option}</option>
