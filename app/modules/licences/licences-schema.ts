@@ -37,7 +37,8 @@ export const LICENCE_MESSAGES = {
   added: "تم إضافة الترخيص بنجاح!",
   uploadFailed: (reason: string) => `فشل رفع الصورة: ${reason}`,
   addFailed: (reason: string) => `فشل إضافة الترخيص: ${reason}`,
-  deleteConfirm: "هل أنت متأكد من حذف هذا الترخيص؟",
+  // SPEC's question, naming the licence (COPY.md: a confirmation names what it acts on).
+  deleteConfirm: (name: string) => `هل أنت متأكد من حذف الترخيص «${name}»؟`,
   deleteFailed: "حدث خطأ أثناء حذف الترخيص. يرجى المحاولة مرة أخرى.",
   // Our own texts (the firm gave none for these).
   deleted: "تم حذف الترخيص.",

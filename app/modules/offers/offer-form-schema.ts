@@ -21,7 +21,8 @@ export const OFFER_FORM_MESSAGES = {
   updated: "تم تحديث العقار بنجاح!",
   saveFailed: "فشل حفظ العرض. تأكد من صلاحيات الدخول ثم حاول مرة أخرى.",
   mainPhotoRequired: "يرجى تحميل صورة رئيسية واحدة على الأقل.",
-  deleteConfirm: "هل أنت متأكد من رغبتك في حذف هذا العرض؟",
+  // SPEC's question, naming the offer (COPY.md: a confirmation names what it acts on).
+  deleteConfirm: (title: string) => `هل أنت متأكد من رغبتك في حذف العرض «${title}»؟`,
   deleted: "تم حذف العرض.",
   unitTypeRequired: "يرجى تحديد نوع الوحدة.",
   // Our own texts (the firm gave none for these).
@@ -42,7 +43,7 @@ export const OFFER_FORM_MESSAGES = {
   areaInvalid: formatDigitsArabic("اكتب المساحة بالأرقام فقط، مثل 450"),
   numberInvalid: formatDigitsArabic("اكتب رقمًا بالأرقام فقط، مثل 20"),
   countInvalid: formatDigitsArabic("اكتب عددًا صحيحًا بالأرقام فقط، مثل 3"),
-  unitDeleteConfirm: "هل أنت متأكد من حذف هذه الوحدة؟",
+  unitDeleteConfirm: (number: string) => `هل أنت متأكد من حذف الوحدة ${number}؟`,
   photosUploading: "انتظر حتى يكتمل رفع الصور ثم احفظ.",
   photosFailed: "بعض الصور لم تُرفع: أعد المحاولة أو احذفها.",
   offerGone: "هذا العرض غير موجود، ربما حُذف من قبل.",

@@ -153,7 +153,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
 
       <ConfirmDialog
         open={deleting !== null}
-        message={OFFER_FORM_MESSAGES.deleteConfirm}
+        message={deleting ? OFFER_FORM_MESSAGES.deleteConfirm(deleting.title) : ""}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (deleting) void remove.submit({ intent: "delete", id: String(deleting.id) }, { method: "post" });

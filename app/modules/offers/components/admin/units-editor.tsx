@@ -245,7 +245,7 @@ export function UnitsEditor({
 
       <ConfirmDialog
         open={deleting !== null}
-        message={OFFER_FORM_MESSAGES.unitDeleteConfirm}
+        message={OFFER_FORM_MESSAGES.unitDeleteConfirm(formatNumberArabic(units.findIndex((u) => u.id === deleting) + 1))}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           onChange(units.filter((u) => u.id !== deleting));
