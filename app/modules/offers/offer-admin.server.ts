@@ -11,12 +11,19 @@ import { ADVERTISED_STATUSES, adLicenceState, isAdvertisedStatus, LICENCE_EXPIRI
 import { AD_LICENCE_MESSAGES, RENT_STATUS } from "./ad-licence-form.ts";
 import type { OfferFormData } from "./offer-form-schema.ts";
 import type { AdminOfferRow } from "./offer-views.ts";
-import { listOfferPhotos, offerFields } from "./offers.server.ts";
+import type { OfferVisibility } from "./offer-visibility.ts";
+import { listOfferPhotos, offerFields, offerVisibilityCondition } from "./offers.server.ts";
 
 const ADMIN_PAGE_SIZE = 50;
 
-/** The offers of the back-office list, newest first, a page at a time. */
-export async function listAdminOffers(db: Db, page = 1, now: Date = new Date()): Promise<{ rows: AdminOfferRow[]; total: number; page: number; pageCount: number }> {
+/** The offers of the back-office list, newest first, a page at a time; `hidden` keeps those hidden from visitors for that reason. */
+export async function listAdminOffers(
+  db: Db,
+  page = 1,
+  now: Date = new Date(),
+  hidden?: OfferVisibility,
+): Promise<{ rows: AdminOfferRow[]; total: number; page: number; pageCount: number }> {
+  const where = hidden ? await offerVisibilityCondition(db, hidden) : undefined;
   const [found, [count]] = await Promise.all([
     db
       .select({
@@ -32,10 +39,11 @@ export async function listAdminOffers(db: Db, page = 1, now: Date = new Date()):
       .from(offers)
       .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
       .leftJoin(images, eq(images.id, offerImages.imageId))
+      .where(where)
       .orderBy(desc(offers.createdAt), desc(offers.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(offers),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(offers).where(where),
   ]);
   const total = count?.n ?? 0;
   // The licence badge: its state now (valid, expiring within 14 days, expired, missing).

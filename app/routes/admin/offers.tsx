@@ -12,8 +12,10 @@ import { StatusBadge } from "~/modules/offers/components/status-badge.tsx";
 import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
 import { handleOfferDelete } from "~/modules/offers/offer-admin-post.server.ts";
 import { listAdminOffers } from "~/modules/offers/offer-admin.server.ts";
+import { parseVisibilityFilter, VISIBILITY_LABELS } from "~/modules/offers/offer-visibility.ts";
 import { OFFER_FORM_MESSAGES } from "~/modules/offers/offer-form-schema.ts";
 import type { AdminOfferRow } from "~/modules/offers/offer-views.ts";
+import { offersText } from "~/utils/count-words.ts";
 import { formatPriceArabic } from "~/utils/format.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { formErrorsOf } from "~/utils/form-submission.ts";
@@ -24,7 +26,8 @@ const pageOf = (url: string) => Math.max(1, Number(new URL(url).searchParams.get
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSectionUser(context, "offers");
-  return listAdminOffers(context.get(servicesContext).db, pageOf(request.url));
+  const hidden = parseVisibilityFilter(new URL(request.url).searchParams);
+  return { ...(await listAdminOffers(context.get(servicesContext).db, pageOf(request.url), new Date(), hidden)), hidden: hidden ?? null };
 }
 
 /** Delete (asked first); a saved or deleted offer's message is the layout's toast. */
@@ -37,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOffers({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount } = loaderData;
+  const { rows, total, page, pageCount, hidden } = loaderData;
   useLiveOffers();
   const remove = useFetcher<typeof action>();
   const [deleting, setDeleting] = useState<AdminOfferRow | null>(null);
@@ -50,10 +53,20 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
           إضافة عرض جديد
         </Link>
       </div>
+      {hidden ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-white p-3 ring-1 ring-stone-200" data-testid="visibility-filter">
+          <span>
+            العروض <span className="font-bold">{VISIBILITY_LABELS[hidden]}</span>: {offersText(total)}
+          </span>
+          <Link to="/admin/offers" className="font-bold text-brand-800 underline">
+            عرض كل العروض
+          </Link>
+        </p>
+      ) : null}
       {remove.state === "idle" ? <FormNotice errors={formErrorsOf(remove.data)} /> : null}
 
       {rows.length === 0 ? (
-        <p className={`${adminCardClass} text-center text-stone-600`}>لا توجد عروض حاليًا. أضف أول عرض ليظهر للزوار.</p>
+        <p className={`${adminCardClass} text-center text-stone-600`}>{hidden ? "لا توجد عروض بهذا الوصف الآن." : "لا توجد عروض حاليًا. أضف أول عرض ليظهر للزوار."}</p>
       ) : (
         <>
           {/* Phone: one card per offer. */}
