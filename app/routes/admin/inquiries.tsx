@@ -31,7 +31,8 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-5">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">استفسارات العملاء</h1>
-      <Form method="get" className={`${adminCardClass} grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end`} role="search">
+      {/* Keyed by the filters: a link that changes them (a dashboard figure, back) shows them in the fields too. */}
+      <Form key={JSON.stringify(filters)} method="get" className={`${adminCardClass} grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end`} role="search">
         <label className={adminLabelClass}>
           الحالة
           <select name="status" defaultValue={filters.status ?? ""} className={inputClass}>
