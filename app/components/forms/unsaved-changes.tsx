@@ -46,8 +46,7 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   }, []);
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !submitting.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) => dirty && !submitting.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   useEffect(() => {
@@ -118,7 +117,7 @@ function controlChanged(element: Element): boolean {
 }
 
 /** Whether any control of the form differs from the value it was given. */
-export function formHasChanges(form: HTMLFormElement): boolean {
+function formHasChanges(form: HTMLFormElement): boolean {
   return [...form.elements].some(controlChanged);
 }
 

@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { useFormChanges, useUnsavedChanges } from "./unsaved-changes.tsx";
@@ -60,14 +60,13 @@ export function useResetAfterSave(fetcher: { state: string; data: unknown }, for
 /** Runs `clear` when the fetcher's post ends in a save (a redirect: no new reply), not after a refusal. */
 export function useClearAfterSave(fetcher: { state: string; data: unknown }, clear: () => void) {
   const sent = useRef<{ data: unknown } | null>(null);
-  const latestClear = useRef(clear);
-  latestClear.current = clear;
+  const onSaved = useEffectEvent(clear);
   useEffect(() => {
     if (fetcher.state === "submitting") sent.current ??= { data: fetcher.data };
     else if (fetcher.state === "idle" && sent.current) {
       const before = sent.current.data;
       sent.current = null;
-      if (fetcher.data === before) latestClear.current();
+      if (fetcher.data === before) onSaved();
     }
   }, [fetcher.state, fetcher.data]);
 }

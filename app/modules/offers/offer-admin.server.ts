@@ -43,7 +43,10 @@ export async function listAdminOffers(
       .orderBy(desc(offers.createdAt), desc(offers.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(offers).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(offers)
+      .where(where),
   ]);
   const total = count?.n ?? 0;
   // The licence badge: its state now (valid, expiring within 14 days, expired, missing).
