@@ -1,12 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog.tsx";
+import { CONFORM_INTENT } from "./conform-intent.ts";
 
 type MarkDirty = (key: string, dirty: boolean) => void;
 
 const UnsavedChangesContext = createContext<MarkDirty | null>(null);
 
-export const UNSAVED_CHANGES_TEXTS = {
+const UNSAVED_CHANGES_TEXTS = {
   question: "في الصفحة تغييرات لم تُحفظ. هل تغادرها دون حفظ؟",
   leave: "المغادرة دون حفظ",
   stay: "البقاء في الصفحة",
@@ -37,7 +38,9 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   // A form's own submission navigates too (a post, a filter's GET): it is sent, not abandoned.
   const submitting = useRef(false);
   useEffect(() => {
-    const noteSubmit = () => {
+    const noteSubmit = (event: SubmitEvent) => {
+      // Conform checks a field by a submit of its own hidden button (on leaving the field): not a send.
+      if ((event.submitter as HTMLButtonElement | null)?.name === CONFORM_INTENT) return;
       submitting.current = true;
       setTimeout(() => (submitting.current = false), 0);
     };
@@ -131,7 +134,15 @@ export function useFormChanges(formId: string): boolean {
   useEffect(() => {
     const form = document.forms.namedItem(formId);
     if (!form) return;
-    const check = () => setChanged(formHasChanges(form));
+    // Set only on a difference: a render that commits the same fields again (React rewrites their
+    // attributes) must not render once more, or the observer below and React feed each other.
+    let last: boolean | undefined;
+    const check = () => {
+      const now = formHasChanges(form);
+      if (now === last) return;
+      last = now;
+      setChanged(now);
+    };
     // A native reset sets the fields after its event.
     const checkAfterReset = () => setTimeout(check);
     check();
@@ -139,7 +150,7 @@ export function useFormChanges(formId: string): boolean {
     form.addEventListener("change", check);
     form.addEventListener("reset", checkAfterReset);
     const observer = new MutationObserver(check);
-    observer.observe(form, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-conform", "value", "checked", "selected"] });
+    observer.observe(form, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-conform"] });
     return () => {
       form.removeEventListener("input", check);
       form.removeEventListener("change", check);

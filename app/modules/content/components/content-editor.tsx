@@ -1,3 +1,4 @@
+import { CONFORM_INTENT } from "~/components/forms/conform-intent.ts";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { adminButtonClass, adminCardClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
@@ -25,8 +26,6 @@ import { ContentVersions } from "./content-versions.tsx";
 import { useUnsavedChanges } from "~/components/forms/unsaved-changes.tsx";
 import { MarqueeEditor, marqueeItems, type MarqueeItem } from "./marquee-editor.tsx";
 
-/** Conform's name of the hidden submit button its checks (`form.validate`) use. */
-const CONFORM_INTENT = "__intent__";
 /** The page's «استعادة» form: outside the content form, its buttons sit in each section's history. */
 const RESTORE_FORM_ID = "content-restore";
 

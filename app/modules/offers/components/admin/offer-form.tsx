@@ -1,3 +1,4 @@
+import { CONFORM_INTENT } from "~/components/forms/conform-intent.ts";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
@@ -33,9 +34,6 @@ export interface OfferFormChoices {
   unitTypes: string[];
   statuses: string[];
 }
-
-/** Conform's name of the hidden submit button its checks (`form.validate`) use. */
-const CONFORM_INTENT = "__intent__";
 
 /** A box to tick; `value` for one of a group sharing a name (the facade's directions). */
 function Check({ name, label, defaultChecked, value }: { name: string; label: string; defaultChecked: boolean; value?: string }) {
