@@ -154,6 +154,7 @@ test.describe("nothing typed is lost", () => {
     const hours = page.getByLabel("ساعات العمل");
     const saved = await hours.inputValue();
     await hours.click();
+    await hours.press("End");
     await hours.pressSequentially(" والسبت");
 
     await sidebar(page).getByRole("link", { name: "العروض" }).click();

@@ -1,3 +1,4 @@
+import { Required } from "~/components/forms/required.tsx";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
@@ -83,19 +84,19 @@ export function AddForm({ reauth }: { reauth: ReauthView }) {
   return (
     <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-3 sm:grid-cols-2">
       <input type="hidden" name="intent" value="add" />
-      <Field meta={fields.name} label="الاسم">
+      <Field meta={fields.name} label={<Required>الاسم</Required>}>
         {(props) => <input {...props} autoComplete="off" className={inputClass} />}
       </Field>
-      <Field meta={fields.username} label="اسم المستخدم" hint={STAFF_MESSAGES.usernameInvalid.replace("اسم المستخدم ", "")}>
+      <Field meta={fields.username} label={<Required>اسم المستخدم</Required>} hint={STAFF_MESSAGES.usernameInvalid.replace("اسم المستخدم ", "")}>
         {(props) => <input {...props} dir="ltr" autoComplete="off" className={inputClass} />}
       </Field>
-      <Field meta={fields.phone} label="رقم الهاتف">
+      <Field meta={fields.phone} label={<Required>رقم الهاتف</Required>}>
         {(props) => <input {...props} {...phoneInputProps} autoComplete="off" />}
       </Field>
       <Field meta={fields.email} label="البريد الإلكتروني (اختياري)">
         {(props) => <input {...props} type="email" dir="ltr" className={`${inputClass} text-end`} />}
       </Field>
-      <Field meta={fields.role} label="الدور">
+      <Field meta={fields.role} label={<Required>الدور</Required>}>
         {(props) => (
           <select {...props} className={inputClass}>
             <Options values={ROLES} labels={ROLE_TITLES} />

@@ -17,7 +17,8 @@ import { LAND_TYPE, OFFER_FORM_MESSAGES, offerFormSchema, type OfferFormValues }
 import { LocationPicker } from "../location-picker.tsx";
 import { AdLicenceSection, RentPeriodField } from "./ad-licence-section.tsx";
 import { LookupSelect } from "./lookup-select.tsx";
-import { Required, Section, TextField } from "./offer-form-parts.tsx";
+import { Required } from "~/components/forms/required.tsx";
+import { Section, TextField } from "./offer-form-parts.tsx";
 import { PhotoManager, type PhotoItem } from "./photo-manager.tsx";
 import { UnitsEditor } from "./units-editor.tsx";
 
