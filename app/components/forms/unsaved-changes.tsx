@@ -130,9 +130,16 @@ function formHasChanges(form: HTMLFormElement): boolean {
  * added or removed).
  */
 export function useFormChanges(formId: string): boolean {
-  const [changed, setChanged] = useState(false);
+  // The answer and the element it is about: none once the form has left the page.
+  const [answer, setAnswer] = useState<{ form: HTMLFormElement; changed: boolean } | null>(null);
+  // The form may come and go while its hook stays (an editor opened in place): after each render
+  // the listeners follow the element that is there now.
+  const attached = useRef<{ form: HTMLFormElement; detach: () => void } | null>(null);
   useEffect(() => {
     const form = document.forms.namedItem(formId);
+    if (attached.current?.form === form) return;
+    attached.current?.detach();
+    attached.current = null;
     if (!form) return;
     // Set only on a difference: a render that commits the same fields again (React rewrites their
     // attributes) must not render once more, or the observer below and React feed each other.
@@ -141,7 +148,7 @@ export function useFormChanges(formId: string): boolean {
       const now = formHasChanges(form);
       if (now === last) return;
       last = now;
-      setChanged(now);
+      setAnswer({ form, changed: now });
     };
     // A native reset sets the fields after its event.
     const checkAfterReset = () => setTimeout(check);
@@ -151,12 +158,22 @@ export function useFormChanges(formId: string): boolean {
     form.addEventListener("reset", checkAfterReset);
     const observer = new MutationObserver(check);
     observer.observe(form, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-conform"] });
-    return () => {
-      form.removeEventListener("input", check);
-      form.removeEventListener("change", check);
-      form.removeEventListener("reset", checkAfterReset);
-      observer.disconnect();
+    attached.current = {
+      form,
+      detach: () => {
+        form.removeEventListener("input", check);
+        form.removeEventListener("change", check);
+        form.removeEventListener("reset", checkAfterReset);
+        observer.disconnect();
+      },
     };
-  }, [formId]);
-  return changed;
+  });
+  useEffect(
+    () => () => {
+      attached.current?.detach();
+      attached.current = null;
+    },
+    [],
+  );
+  return Boolean(answer?.changed && answer.form.isConnected);
 }

@@ -42,8 +42,9 @@ export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Reco
   useEffect(() => {
     if (saved === shown.current || changed) return;
     shown.current = saved;
-    form.reset();
-  }, [saved, changed, form]);
+    // Only a form on the page is reset (Conform's reset needs its element: an editor opened in place may be closed).
+    if (document.forms.namedItem(id)) form.reset();
+  }, [saved, changed, form, id]);
   return [form, fields, { changed }] as const;
 }
 
