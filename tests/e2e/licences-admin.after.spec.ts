@@ -228,7 +228,7 @@ test.describe("the manager's licences", () => {
     const before = await rows(page).count();
     await row(page, alt).getByRole("button", { name: /^حذف/ }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText(`هل أنت متأكد من حذف الترخيص «${alt}»؟`);
+    await expect(dialog).toContainText(`هل أنت متأكد من حذف الترخيص «${alt} (محدث)»؟`); // named as edited above
     // Cancel first: nothing happens.
     await dialog.getByRole("button", { name: "إلغاء" }).click();
     await expect(dialog).toBeHidden();
