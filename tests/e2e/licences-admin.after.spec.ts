@@ -41,9 +41,8 @@ const MESSAGES = {
   // SPEC's texts, their digits in the one digit style (decision 026).
   tooLarge: "حجم الملف كبير جداً. الحد الأقصى هو ١٠ ميجابايت.",
   limitReached: "لقد وصلت إلى الحد الأقصى من التراخيص (١٠)...",
-  deleteConfirm: "هل أنت متأكد من حذف هذا الترخيص؟",
   deleted: "تم حذف الترخيص.",
-  notHttps: "يجب أن يكون رابط الصورة آمناً يبدأ بـ https://\u200E",
+  notHttps: "يجب أن يكون رابط الصورة آمنًا يبدأ بـ https://\u200E",
 };
 const imagesDir = path.join(E2E.dataDir, "uploads", "images");
 
@@ -229,7 +228,7 @@ test.describe("the manager's licences", () => {
     const before = await rows(page).count();
     await row(page, alt).getByRole("button", { name: /^حذف/ }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText(MESSAGES.deleteConfirm);
+    await expect(dialog).toContainText(`هل أنت متأكد من حذف الترخيص «${alt} (محدث)»؟`); // named as edited above
     // Cancel first: nothing happens.
     await dialog.getByRole("button", { name: "إلغاء" }).click();
     await expect(dialog).toBeHidden();

@@ -153,7 +153,7 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   await expect(page.getByLabel("عنوان العقار")).toHaveValue(title);
   await expect(page.getByTestId("offer-unit")).toHaveCount(2);
   await page.getByRole("button", { name: "حذف الوحدة ٢" }).click();
-  await expect(page.getByRole("dialog")).toContainText("هل أنت متأكد من حذف هذه الوحدة؟");
+  await expect(page.getByRole("dialog")).toContainText("هل أنت متأكد من حذف الوحدة ٢؟");
   await page.getByRole("dialog").getByRole("button", { name: "حذف" }).click();
   await expect(page.getByTestId("offer-unit")).toHaveCount(1);
   await page.getByRole("button", { name: "اجعلها الرئيسية" }).click();
@@ -168,7 +168,7 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   const urls = await photoUrls(saved!.id);
   const row = page.getByTestId("admin-offer-row").filter({ hasText: `${title} بعد التعديل` });
   await row.getByRole("button", { name: /^حذف/ }).click();
-  await expect(page.getByRole("dialog")).toContainText("هل أنت متأكد من رغبتك في حذف هذا العرض؟");
+  await expect(page.getByRole("dialog")).toContainText(`هل أنت متأكد من رغبتك في حذف العرض «${title} بعد التعديل»؟`);
   await page.getByRole("dialog").getByRole("button", { name: "إلغاء" }).click();
   await expect(row).toBeVisible();
   await row.getByRole("button", { name: /^حذف/ }).click();

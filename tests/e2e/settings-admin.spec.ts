@@ -44,7 +44,9 @@ test("the settings page: its sections, the staff page reached from it; an employ
   await expect(notifications.getByLabel("رقم واتساب المدير")).toHaveAccessibleDescription(/رقم واتساب غير صحيح/);
   await shots(page, "settings");
 
+  // The refused number is still typed, not saved: leaving asks first (decision 029).
   await page.getByRole("region", { name: "فريق العمل" }).getByRole("link", { name: "إدارة فريق العمل" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "المغادرة دون حفظ" }).click();
   await expect(page).toHaveURL(/\/admin\/settings\/staff$/);
   await expect(page.getByRole("heading", { level: 1, name: "فريق العمل" })).toBeVisible();
 

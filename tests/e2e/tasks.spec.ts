@@ -93,7 +93,9 @@ test("the manager creates a task for the employee (offer picked by search), who 
   const card = cardOf(mine, title);
   await expect(card).toContainText("موعد المعاينة مع العميل يوم الأحد");
   await expect(mine.getByText(theirs)).toHaveCount(0);
-  expect(await menuChoices(card)).toEqual(["قيد التنفيذ", "بانتظار معلومات", "طلب مالي", "مكتملة", "ملغاة", "مرفوضة"]);
+  // The menu shows the task's status, then the moves the employee may make.
+  expect(await menuChoices(card)).toEqual(["قيد الانتظار", "قيد التنفيذ", "بانتظار معلومات", "طلب مالي", "مكتملة", "ملغاة", "مرفوضة"]);
+  await expect(card.getByLabel("تغيير الحالة")).toHaveValue("Pending");
   await card.getByLabel("تغيير الحالة").selectOption({ label: "قيد التنفيذ" });
   await card.getByRole("button", { name: "حفظ الحالة" }).click();
   await expect(mine.getByRole("status").filter({ hasText: "تم تحديث حالة المهمة" })).toBeVisible();

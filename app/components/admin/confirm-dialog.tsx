@@ -10,6 +10,7 @@ export function ConfirmDialog({
   open,
   message,
   confirmLabel = "حذف",
+  cancelLabel = "إلغاء",
   onConfirm,
   onCancel,
   children,
@@ -17,6 +18,7 @@ export function ConfirmDialog({
   open: boolean;
   message: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** Rendered inside, e.g. a form whose submit button confirms. */
@@ -30,7 +32,7 @@ export function ConfirmDialog({
       {children}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className={adminSecondaryButtonClass} onClick={onCancel}>
-          إلغاء
+          {cancelLabel}
         </button>
         <button type="button" className={`${adminDangerButtonClass} bg-red-600 text-white hover:bg-red-700`} onClick={onConfirm} autoFocus>
           {confirmLabel}

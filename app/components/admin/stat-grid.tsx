@@ -5,10 +5,10 @@ import { formatNumberArabic } from "~/utils/format.ts";
 export interface Stat {
   label: string;
   value: number;
-  to?: string;
+  to: string;
 }
 
-/** A dashboard's figures as cards: the label, the number, and for those with a list behind them a link to it. */
+/** A dashboard's figures as cards: the label, the number, and the link to the list it counts (every figure has one). */
 export function StatGrid({ stats }: { stats: Stat[] }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -19,13 +19,9 @@ export function StatGrid({ stats }: { stats: Stat[] }) {
           data-testid="stat"
         >
           <dt className="text-stone-600">
-            {stat.to ? (
-              <Link to={stat.to} className="font-bold text-brand-800 underline-offset-4 after:absolute after:inset-0 after:rounded-2xl hover:underline">
-                {stat.label}
-              </Link>
-            ) : (
-              stat.label
-            )}
+            <Link to={stat.to} className="font-bold text-brand-800 underline-offset-4 after:absolute after:inset-0 after:rounded-2xl hover:underline">
+              {stat.label}
+            </Link>
           </dt>
           <dd className="mt-1 text-3xl font-bold text-brand-900">{formatNumberArabic(stat.value)}</dd>
         </div>

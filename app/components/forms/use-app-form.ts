@@ -1,7 +1,8 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { parseSubmission } from "~/utils/form-submission.ts";
+import { useFormChanges, useUnsavedChanges } from "./unsaved-changes.tsx";
 
 /**
  * A back-office form with Conform: the page's own Zod schema checks each field when the person
@@ -14,13 +15,17 @@ export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Reco
   schema,
   lastResult,
   defaultValue,
+  ownChanges = false,
 }: {
   id: string;
   schema: Schema;
   lastResult: SubmissionResult<string[]> | null | undefined;
+  /** The saved values the fields start from (kept current: see below). */
   defaultValue?: Parameters<typeof useForm<input<Schema>, output<Schema>, string[]>>[0]["defaultValue"];
+  /** Changes the page holds itself (units, photos, a map point: hidden fields), not yet saved. */
+  ownChanges?: boolean;
 }) {
-  return useForm<input<Schema>, output<Schema>, string[]>({
+  const [form, fields] = useForm<input<Schema>, output<Schema>, string[]>({
     id,
     lastResult,
     defaultValue,
@@ -28,6 +33,19 @@ export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Reco
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseSubmission(formData, schema),
   });
+  const changed = useFormChanges(form.id) || ownChanges;
+  useUnsavedChanges(changed);
+  // The saved values changed (someone else saved, the page refreshed live): a form nobody is
+  // editing shows them; one being edited keeps what is typed, and shows them once its changes are undone.
+  const saved = JSON.stringify(defaultValue ?? null);
+  const shown = useRef(saved);
+  useEffect(() => {
+    if (saved === shown.current || changed) return;
+    shown.current = saved;
+    // Only a form on the page is reset (Conform's reset needs its element: an editor opened in place may be closed).
+    if (document.forms.namedItem(id)) form.reset();
+  }, [saved, changed, form, id]);
+  return [form, fields, { changed }] as const;
 }
 
 /**
@@ -37,13 +55,19 @@ export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Reco
  * stays. A refusal is a new reply and keeps what was typed.
  */
 export function useResetAfterSave(fetcher: { state: string; data: unknown }, form: { reset: () => void }) {
+  useClearAfterSave(fetcher, form.reset);
+}
+
+/** Runs `clear` when the fetcher's post ends in a save (a redirect: no new reply), not after a refusal. */
+export function useClearAfterSave(fetcher: { state: string; data: unknown }, clear: () => void) {
   const sent = useRef<{ data: unknown } | null>(null);
+  const onSaved = useEffectEvent(clear);
   useEffect(() => {
     if (fetcher.state === "submitting") sent.current ??= { data: fetcher.data };
     else if (fetcher.state === "idle" && sent.current) {
       const before = sent.current.data;
       sent.current = null;
-      if (fetcher.data === before) form.reset();
+      if (fetcher.data === before) onSaved();
     }
-  }, [fetcher.state, fetcher.data, form]);
+  }, [fetcher.state, fetcher.data]);
 }

@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { staffUsers } from "~/db/schema.ts";
-import { adminSectionOf, canOpenSection } from "~/modules/users/permissions.ts";
+import { ADMIN_SECTIONS, adminSectionOf, canOpenSection, type AdminSection } from "~/modules/users/permissions.ts";
 import { ROLES, type Role } from "~/modules/users/roles.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
@@ -70,10 +70,16 @@ async function answer(fn: RouteFunction, args: { request: Request; context: Rout
   }
 }
 
-function expectSentToDashboard(result: unknown) {
+/** Sent to /admin with a one-time message that names the page the role cannot open (not a silent redirect). */
+function expectSentToDashboard(result: unknown, section?: AdminSection) {
   expect(result).toBeInstanceOf(Response);
   expect((result as Response).status).toBe(302);
   expect((result as Response).headers.get("Location")).toBe("/admin");
+  const toast = /aqar-toast=([^;]+)/.exec((result as Response).headers.get("Set-Cookie") ?? "")?.[1];
+  expect(toast, "the redirect carries no message").toBeDefined();
+  const { tone, text } = JSON.parse(Buffer.from(toast!, "base64url").toString("utf8")) as { tone: string; text: string };
+  expect(tone).toBe("error");
+  if (section !== undefined) expect(text).toContain(`«${ADMIN_SECTIONS[section].label}»`);
 }
 
 const member = (role: Role, id = 1): StaffProfile => ({ id, name: "عضو", username: `member${id}`, email: "", phone: "+966500000000", role, active: true });
@@ -87,6 +93,8 @@ const untouchableDb = new Proxy(
     },
   },
 ) as AppServices["db"];
+
+const testEnv = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
 
 const adminRoutes = routes.find((r) => r.path === "admin")?.children ?? [];
 const adminRouteCases = adminRoutes.map((r) => ({ file: r.file, path: `/admin${r.path ? `/${r.path.replace(/:\w+/g, "1")}` : ""}` }));
@@ -104,7 +112,7 @@ describe("every back-office loader and action checks its own section of the rout
       for (const fn of [module.loader, module.action]) {
         if (!fn) continue;
         const request = new Request(`https://aqar.example.sa${pathname}`, { method: fn === module.action ? "POST" : "GET" });
-        expectSentToDashboard(await answer(fn, { request, context: adminContext(member(role), { db: untouchableDb }), params: { id: "1" } }));
+        expectSentToDashboard(await answer(fn, { request, context: adminContext(member(role), { db: untouchableDb, env: testEnv }), params: { id: "1" } }), section);
       }
     }
   });

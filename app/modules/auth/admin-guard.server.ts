@@ -1,9 +1,10 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { clientAddressContext, servicesContext, staffUserContext } from "~/context.ts";
-import { adminSectionOf, canOpenSection, type AdminSection } from "~/modules/users/permissions.ts";
+import { adminSectionOf, canOpenSection, sectionDeniedMessage, type AdminSection } from "~/modules/users/permissions.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { log } from "~/utils/log.server.ts";
 import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
+import { redirectWithToast } from "~/utils/toast.server.ts";
 import { readSession } from "./sessions.server.ts";
 
 /**
@@ -36,7 +37,7 @@ export function logAnonymousAdminHit(fields: { address: string; path: string; me
 /**
  * The back office's gate (the route table of modules/users/permissions.ts), run before every loader and action under /admin, page
  * and data requests alike: no session goes to /login, a role the route table does not allow
- * goes to /admin. Every answer is marked no-store (an event stream's no-transform is kept).
+ * goes to /admin with a message saying which page their role cannot open. Every answer is marked no-store (an event stream's no-transform is kept).
  */
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { db, env } = context.get(servicesContext);
@@ -53,7 +54,7 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
   const section = adminSectionOf(url.pathname);
   if (section === undefined || !canOpenSection(user.role, section)) {
     log.warn("back office page denied", { userId: user.id, role: user.role, path: url.pathname, method: request.method });
-    throw redirect("/admin");
+    throw redirectWithToast("/admin", { tone: "error", text: sectionDeniedMessage(user.role, section) }, env);
   }
   context.set(staffUserContext, user);
   const response = await next();
@@ -71,12 +72,12 @@ export function requireStaffUser(context: Readonly<RouterContextProvider>): Staf
 }
 
 /**
- * The signed-in staff member, if their role may use this section; otherwise to /admin. The guard
+ * The signed-in staff member, if their role may use this section; otherwise to /admin, told why. The guard
  * already checked the path; loaders and actions say again which section they serve, so a route
  * moved to another path cannot lose its check.
  */
 export function requireSectionUser(context: Readonly<RouterContextProvider>, section: AdminSection): StaffProfile {
   const user = requireStaffUser(context);
-  if (!canOpenSection(user.role, section)) throw redirect("/admin");
+  if (!canOpenSection(user.role, section)) throw redirectWithToast("/admin", { tone: "error", text: sectionDeniedMessage(user.role, section) }, context.get(servicesContext).env);
   return user;
 }

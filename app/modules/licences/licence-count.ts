@@ -3,7 +3,7 @@ import { LICENCE_LIMITS } from "./licences-schema.ts";
 
 const plural = new Intl.PluralRules("ar");
 
-/** "ترخيص واحد", "ترخيصان", "٣ تراخيص", "١١ ترخيصاً": the count with the word as Arabic agrees it with the number. */
+/** "ترخيص واحد", "ترخيصان", "٣ تراخيص", "١١ ترخيصًا": the count with the word as Arabic agrees it with the number. */
 export function licenceCountText(count: number): string {
   switch (plural.select(count)) {
     case "zero":
@@ -15,7 +15,7 @@ export function licenceCountText(count: number): string {
     case "few":
       return `${formatNumberArabic(count)} تراخيص`;
     case "many":
-      return `${formatNumberArabic(count)} ترخيصاً`;
+      return `${formatNumberArabic(count)} ترخيصًا`;
     default:
       return `${formatNumberArabic(count)} ترخيص`;
   }
@@ -34,7 +34,7 @@ export function remainingLicencesText(count: number): string {
     case "few":
       return `يمكنك إضافة ${formatNumberArabic(remaining)} تراخيص أخرى`;
     case "many":
-      return `يمكنك إضافة ${formatNumberArabic(remaining)} ترخيصاً آخر`;
+      return `يمكنك إضافة ${formatNumberArabic(remaining)} ترخيصًا آخر`;
     default:
       return `يمكنك إضافة ${formatNumberArabic(remaining)} ترخيص آخر`;
   }

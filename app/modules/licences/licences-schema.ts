@@ -37,13 +37,14 @@ export const LICENCE_MESSAGES = {
   added: "تم إضافة الترخيص بنجاح!",
   uploadFailed: (reason: string) => `فشل رفع الصورة: ${reason}`,
   addFailed: (reason: string) => `فشل إضافة الترخيص: ${reason}`,
-  deleteConfirm: "هل أنت متأكد من حذف هذا الترخيص؟",
+  // SPEC's question, naming the licence (COPY.md: a confirmation names what it acts on).
+  deleteConfirm: (name: string) => `هل أنت متأكد من حذف الترخيص «${name}»؟`,
   deleteFailed: "حدث خطأ أثناء حذف الترخيص. يرجى المحاولة مرة أخرى.",
   // Our own texts (the firm gave none for these).
   deleted: "تم حذف الترخيص.",
   // The left-to-right mark after "https://" keeps it in one piece at the end of a right-to-left line.
-  urlInvalid: "رابط الصورة غير صحيح، الصق رابطاً كاملاً يبدأ بـ https://\u200E",
-  urlNotHttps: "يجب أن يكون رابط الصورة آمناً يبدأ بـ https://\u200E",
+  urlInvalid: "رابط الصورة غير صحيح، الصق رابطًا كاملًا يبدأ بـ https://\u200E",
+  urlNotHttps: "يجب أن يكون رابط الصورة آمنًا يبدأ بـ https://\u200E",
   urlCredentials: "لا يُسمح بوضع اسم مستخدم أو كلمة مرور داخل الرابط",
   urlTooLong: `الرابط أطول من المسموح (${formatNumberArabic(LICENCE_LIMITS.url)} حرف)`,
   altTooLong: `الوصف أطول من المسموح (${formatNumberArabic(LICENCE_LIMITS.alt)} حرف)`,

@@ -2,10 +2,11 @@ import { formatDigitsArabic } from "~/utils/format.ts";
 import { toAsciiDigits } from "~/utils/numbers.ts";
 import { isOneOf } from "~/utils/one-of.ts";
 import { LICENCE_EXPIRING_DAYS } from "./ad-licence.ts";
+import { parseVisibilityFilter, type OfferVisibility } from "./offer-visibility.ts";
 
 /**
  * The back-office offers list's filters, read from its address (`q`, `status`, `city`, `type`,
- * `licence`, `sort`, `page`): shared by the page (its form and links) and the server's one query
+ * `licence`, `hidden`, `sort`, `page`): shared by the page (its form and links) and the server's one query
  * (adminOffersWhere). Other pages (reports, the dashboard) link to the list with these names.
  */
 export const ADMIN_LICENCE_FILTERS = ["none", "ending", "ended"] as const;
@@ -32,6 +33,8 @@ export interface AdminOfferFilters {
   city?: string;
   type?: string;
   licence?: AdminLicenceFilter;
+  /** Shown to visitors now, or hidden for one reason (the reports' links, decision 029). */
+  hidden?: OfferVisibility;
   sort: AdminOfferSort;
   page: number;
 }
@@ -49,6 +52,7 @@ export function parseAdminOfferFilters(params: URLSearchParams): AdminOfferFilte
     city: text(params, "city"),
     type: text(params, "type"),
     licence: isOneOf(ADMIN_LICENCE_FILTERS, licence) ? licence : undefined,
+    hidden: parseVisibilityFilter(params),
     sort: isOneOf(ADMIN_OFFER_SORTS, sort) ? sort : "new",
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
@@ -61,13 +65,13 @@ export function referenceNumberOf(q: string): number | null {
 }
 
 /** Whether any filter is set (the empty list then says «no match», not «no offers yet»). */
-export const isFiltered = (filters: AdminOfferFilters) => Boolean(filters.q || filters.status || filters.city || filters.type || filters.licence);
+export const isFiltered = (filters: AdminOfferFilters) => Boolean(filters.q || filters.status || filters.city || filters.type || filters.licence || filters.hidden);
 
 /** The list's address for these filters and page (paging and sorting keep the filters). */
 export function adminOffersHref(filters: AdminOfferFilters, changes: Partial<AdminOfferFilters> = {}): string {
   const next = { ...filters, ...changes };
   const params = new URLSearchParams();
-  for (const name of ["q", "status", "city", "type", "licence"] as const) {
+  for (const name of ["q", "status", "city", "type", "licence", "hidden"] as const) {
     const value = next[name];
     if (value) params.set(name, value);
   }

@@ -15,7 +15,7 @@ import { BULK_STATUS_MESSAGES } from "./bulk-status.ts";
 import { referenceNumberOf, type AdminOfferFilters, type AdminOfferSort } from "./admin-offer-filters.ts";
 import type { OfferFormData } from "./offer-form-schema.ts";
 import type { AdminOfferRow } from "./offer-views.ts";
-import { listOfferPhotos, offerFields } from "./offers.server.ts";
+import { listOfferPhotos, offerFields, offerVisibilityCondition } from "./offers.server.ts";
 
 const ADMIN_PAGE_SIZE = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,7 +61,8 @@ export async function listAdminOffers(
   filters: AdminOfferFilters = { sort: "new", page: 1 },
   now: Date = new Date(),
 ): Promise<{ rows: AdminOfferRow[]; total: number; page: number; pageCount: number }> {
-  const where = adminOffersWhere(filters, now);
+  const visibility = filters.hidden ? await offerVisibilityCondition(db, filters.hidden) : undefined;
+  const where = visibility ? and(adminOffersWhere(filters, now), visibility) : adminOffersWhere(filters, now);
   const [found, [count]] = await Promise.all([
     db
       .select({

@@ -21,7 +21,8 @@ export const OFFER_FORM_MESSAGES = {
   updated: "تم تحديث العقار بنجاح!",
   saveFailed: "فشل حفظ العرض. تأكد من صلاحيات الدخول ثم حاول مرة أخرى.",
   mainPhotoRequired: "يرجى تحميل صورة رئيسية واحدة على الأقل.",
-  deleteConfirm: "هل أنت متأكد من رغبتك في حذف هذا العرض؟",
+  // SPEC's question, naming the offer (COPY.md: a confirmation names what it acts on).
+  deleteConfirm: (title: string) => `هل أنت متأكد من رغبتك في حذف العرض «${title}»؟`,
   deleted: "تم حذف العرض.",
   unitTypeRequired: "يرجى تحديد نوع الوحدة.",
   // Our own texts (the firm gave none for these).
@@ -31,8 +32,8 @@ export const OFFER_FORM_MESSAGES = {
   areaRequired: "يرجى إدخال المساحة",
   typeRequired: "يرجى اختيار نوع العقار أو كتابة نوع آخر",
   statusRequired: "يرجى اختيار حالة العرض أو كتابة حالة أخرى",
-  locationUrlInvalid: "رابط الموقع غير صحيح، الصق رابطاً يبدأ بـ https://",
-  floorInvalid: formatDigitsArabic("اكتب الدور رقماً مثل 5، أو مدى مثل 3-7، أو أدواراً مثل 1، 3، 5"),
+  locationUrlInvalid: "رابط الموقع غير صحيح، الصق رابطًا يبدأ بـ https://",
+  floorInvalid: formatDigitsArabic("اكتب الدور رقمًا مثل 5، أو مدى مثل 3-7، أو أدوارًا مثل 1، 3، 5"),
   coordinatesInvalid: "إحداثيات الموقع غير صحيحة",
   tooManyPhotos: formatDigitsArabic("يمكن إضافة 30 صورة كحد أقصى لكل عرض."),
   tooManyUnits: formatDigitsArabic("يمكن إضافة 500 وحدة كحد أقصى لكل عرض."),
@@ -40,9 +41,9 @@ export const OFFER_FORM_MESSAGES = {
   // A number that is not plain digits (a sign, an exponent, words) or beyond reason: refused, never guessed.
   priceInvalid: formatDigitsArabic("اكتب السعر بالأرقام فقط، مثل 1,250,000"),
   areaInvalid: formatDigitsArabic("اكتب المساحة بالأرقام فقط، مثل 450"),
-  numberInvalid: formatDigitsArabic("اكتب رقماً بالأرقام فقط، مثل 20"),
-  countInvalid: formatDigitsArabic("اكتب عدداً صحيحاً بالأرقام فقط، مثل 3"),
-  unitDeleteConfirm: "هل أنت متأكد من حذف هذه الوحدة؟",
+  numberInvalid: formatDigitsArabic("اكتب رقمًا بالأرقام فقط، مثل 20"),
+  countInvalid: formatDigitsArabic("اكتب عددًا صحيحًا بالأرقام فقط، مثل 3"),
+  unitDeleteConfirm: (number: string) => `هل أنت متأكد من حذف الوحدة ${number}؟`,
   photosUploading: "انتظر حتى يكتمل رفع الصور ثم احفظ.",
   photosFailed: "بعض الصور لم تُرفع: أعد المحاولة أو احذفها.",
   offerGone: "هذا العرض غير موجود، ربما حُذف من قبل.",

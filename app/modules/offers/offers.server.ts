@@ -9,6 +9,7 @@ import type { ImageRef } from "~/utils/image-ref.ts";
 import { ADVERTISED_STATUSES, EMPTY_DISCLOSURES, type OfferAdLicence } from "./ad-licence.ts";
 import { PAGE_SIZE, type OfferFilters } from "./filters.ts";
 import { parseBbox } from "./map-search.ts";
+import type { HiddenReason, OfferVisibility } from "./offer-visibility.ts";
 import type { OfferCard, OfferPageView } from "./offer-views.ts";
 
 /** An offer card's columns; its main photo (position 0) is null when the offer has none. */
@@ -54,6 +55,40 @@ export async function publicOffersCondition(db: Db): Promise<SQL> {
     sql`, `,
   );
   return sql`${listed} and (${offers.status} not in (${advertised}) or (${offers.adLicenceNumber} <> '' and ${offers.adLicenceEndsAt} is not null))`;
+}
+
+/** The offers hidden from visitors for `reason` (offer-visibility.ts), or with "none" those shown (publicOffersCondition), as one SQL condition. */
+export async function offerVisibilityCondition(db: Db, reason: OfferVisibility): Promise<SQL> {
+  if (reason === "none") return publicOffersCondition(db);
+  const [{ available }, { requireAdLicence }] = await Promise.all([getStatusVisibilities(db), getSettings(db)]);
+  const shownStatus = statusIn(available);
+  if (reason === "status") return sql`not ${shownStatus}`;
+  if (reason === "licence-ended") return sql`${shownStatus} and not ${licenceNotEnded}`;
+  if (!requireAdLicence) return sql`false`;
+  const advertised = sql.join(
+    ADVERTISED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return sql`${shownStatus} and ${licenceNotEnded} and ${offers.status} in (${advertised}) and not (${offers.adLicenceNumber} <> '' and ${offers.adLicenceEndsAt} is not null)`;
+}
+
+/** All offers, those visitors can find now, and those hidden by each reason (the reports' figures). */
+export async function countOffersByVisibility(db: Db): Promise<{ total: number; shown: number; hidden: Record<HiddenReason, number> }> {
+  const [shown, byStatus, ended, unlicensed] = await Promise.all([
+    offerVisibilityCondition(db, "none"),
+    offerVisibilityCondition(db, "status"),
+    offerVisibilityCondition(db, "licence-ended"),
+    offerVisibilityCondition(db, "no-licence"),
+  ]);
+  const count = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number), shown: count(shown), status: count(byStatus), ended: count(ended), unlicensed: count(unlicensed) })
+    .from(offers);
+  return {
+    total: row?.total ?? 0,
+    shown: row?.shown ?? 0,
+    hidden: { status: row?.status ?? 0, "licence-ended": row?.ended ?? 0, "no-licence": row?.unlicensed ?? 0 },
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { AppServices } from "~/context.ts";
 import { whatsappLink } from "~/components/ui/whatsapp-link.tsx";
+import { countOffersByVisibility } from "~/modules/offers/offers.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import { buildDailyReport, dailyReportText } from "./daily-report.server.ts";
 import { addDays, parsePeriod, riyadhDayOf } from "./period.ts";
@@ -8,14 +9,14 @@ import { loadReports } from "./reports.server.ts";
 
 /**
  * The reports page: the period the address asks for (or the default, with the reason), its
- * figures, and whether the «إرسال عبر واتساب» link can be offered (the settings hold the manager's
+ * figures, the offers visitors can find now and those hidden by each reason, and whether the «إرسال عبر واتساب» link can be offered (the settings hold the manager's
  * WhatsApp number).
  */
 export async function loadReportsPage(services: AppServices, url: URL, now = new Date()) {
   const choice = parsePeriod(url.searchParams, now);
   const today = riyadhDayOf(now);
-  const [report, settings] = await Promise.all([loadReports(services.db, choice.period, now), getSettings(services.db)]);
-  return { choice, today, report, whatsapp: settings.managerWhatsapp ? { href: "/admin/reports/whatsapp", day: addDays(today, -1) } : null };
+  const [report, settings, visibility] = await Promise.all([loadReports(services.db, choice.period, now), getSettings(services.db), countOffersByVisibility(services.db)]);
+  return { choice, today, report, visibility, whatsapp: settings.managerWhatsapp ? { href: "/admin/reports/whatsapp", day: addDays(today, -1) } : null };
 }
 
 /**

@@ -10,6 +10,7 @@ export const TASK_MESSAGES = {
   notFound: "المهمة غير موجودة أو ليست من مهامك",
   statusInvalid: "يرجى اختيار حالة صحيحة",
   statusNotAllowed: "لا يمكنك نقل المهمة إلى هذه الحالة",
+  statusUnchanged: "المهمة في هذه الحالة الآن؛ اختر حالة أخرى لتغييرها",
   awaitingApproval: "المهمة بانتظار الموافقة: لا يغيّر حالتها إلا اعتماد المدير أو رفضه",
   notAwaitingApproval: "تم البتّ في هذا الطلب من قبل",
   managerOnly: "هذا الإجراء للمدير العام فقط",

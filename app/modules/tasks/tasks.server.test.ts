@@ -193,6 +193,15 @@ describe("changing a task's status", () => {
     expect(await auditTrail(db(), "task", t.id)).toEqual([]);
   });
 
+  it("the menu's current status saved as it is changes nothing, and two people sending the same move record it once", async () => {
+    const t = await task();
+    expect(await changeTaskStatus(db(), employee, t.id, "Pending")).toMatchObject({ ok: false, status: 409, error: TASK_MESSAGES.statusUnchanged });
+    const results = await Promise.all([changeTaskStatus(db(), employee, t.id, "Awaiting Info"), changeTaskStatus(db(), manager, t.id, "Awaiting Info")]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ error: TASK_MESSAGES.statusUnchanged });
+    expect((await auditTrail(db(), "task", t.id)).map((e) => e.details)).toEqual([{ from: "Pending", to: "Awaiting Info" }]);
+  });
+
   it("under concurrency, no change slips out of Awaiting Approval", async () => {
     const t = await task({ amount: 100, transactionType: "income" });
     // The manager sends it for approval while the employee completes it: whichever goes second is judged on the first's result.

@@ -250,6 +250,8 @@ export async function changeTaskStatus(db: Db, actor: StaffProfile, id: number, 
       .for("update");
     if (!task) return refuse(TASK_MESSAGES.notFound, 404);
     if (task.status === "Awaiting Approval") return refuse(TASK_MESSAGES.awaitingApproval, 409);
+    // The menu shows the current status; sent as it is (or set by someone else meanwhile), nothing changes.
+    if (task.status === to) return refuse(TASK_MESSAGES.statusUnchanged, 409, "status");
     if (!statusChoices(actor.role, task).includes(to)) return refuse(TASK_MESSAGES.statusNotAllowed, 400, "status");
     await tx.update(tasks).set({ status: to, updatedAt: new Date() }).where(eq(tasks.id, id));
     await recordAudit(tx, actor, "task", id, "status-change", { from: task.status, to });

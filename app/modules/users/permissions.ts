@@ -1,4 +1,4 @@
-import type { Role } from "./roles.ts";
+import { roleTitle, type Role } from "./roles.ts";
 
 /**
  * The back-office route table: which roles may open each section (the first path
@@ -38,4 +38,13 @@ export function sidebarLinks(role: string): Array<{ to: string; label: string }>
   return (Object.keys(ADMIN_SECTIONS) as AdminSection[])
     .filter((section) => canOpenSection(role, section))
     .map((section) => ({ to: section ? `/admin/${section}` : "/admin", label: ADMIN_SECTIONS[section].label }));
+}
+
+/**
+ * Why a staff member landed on /admin instead of the page they asked for: the page's section
+ * named, and their role, so it does not look like a broken link.
+ */
+export function sectionDeniedMessage(role: string, section: AdminSection | undefined): string {
+  if (section === undefined) return "هذه الصفحة غير موجودة في لوحة التحكم.";
+  return `صفحة «${ADMIN_SECTIONS[section].label}» ليست من صلاحيات ${roleTitle(role)}، فنُقلت إلى الرئيسية.`;
 }

@@ -28,7 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       { label: "إجمالي العروض", value: offers, to: "/admin/offers" },
       { label: "إجمالي الاستفسارات", value: inquiries.total, to: "/admin/inquiries" },
       { label: "استفسارات قيد الانتظار", value: inquiries.pending, to: "/admin/inquiries?status=pending" },
-      { label: `استفسارات متأخرة (أكثر من ${formatNumberArabic(24)} ساعة)`, value: inquiries.late },
+      // Late: pending for more than 24 hours (the inbox's `late` filter; `status` keeps the list to pending ones).
+      { label: `استفسارات متأخرة (أكثر من ${formatNumberArabic(24)} ساعة)`, value: inquiries.late, to: "/admin/inquiries?status=pending&late=1" },
       { label: "المهام الداخلية المعلّقة", value: openTasks, to: "/admin/tasks?open=1" },
       { label: "طلبات بانتظار الاعتماد", value: awaitingApproval, to: `/admin/tasks?status=${encodeURIComponent("Awaiting Approval")}` },
     ];

@@ -31,7 +31,8 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-5">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">استفسارات العملاء</h1>
-      <InboxFiltersForm filters={filters} lateCount={lateCount} offers={offers} />
+      {/* Keyed by the filters: a link that changes them (a dashboard figure, back) shows them in the fields too. */}
+      <InboxFiltersForm key={JSON.stringify(filters)} filters={filters} lateCount={lateCount} offers={offers} />
       {filters.id != null ? (
         <p className="text-sm text-stone-600">
           يعرض استفسارًا واحدًا.{" "}

@@ -1,5 +1,6 @@
 import { data, Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { ToastMessage } from "~/components/forms/toast.tsx";
+import { UnsavedChangesGuard } from "~/components/forms/unsaved-changes.tsx";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
 import { adminGuard, requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
@@ -93,7 +94,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <main className="min-w-0 p-4 sm:p-8 print:p-0">
         {/* Sticky: a save at the bottom of a long page (the fetcher's redirect keeps the scroll) still shows its message. */}
         <ToastMessage toast={toast} className="sticky top-18 z-20 mb-4 shadow-md lg:top-4 print:hidden" />
-        <Outlet />
+        <UnsavedChangesGuard>
+          <Outlet />
+        </UnsavedChangesGuard>
       </main>
     </div>
   );

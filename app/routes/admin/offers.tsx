@@ -16,6 +16,7 @@ import { AdminOfferFiltersForm } from "~/modules/offers/components/admin/admin-o
 import { BULK_STATUS_FORM_ID, BulkStatusBar, BulkStatusOutcomeNotice } from "~/modules/offers/components/admin/bulk-status-bar.tsx";
 import { handleOfferBulkStatus, handleOfferDelete } from "~/modules/offers/offer-admin-post.server.ts";
 import { listAdminOffers } from "~/modules/offers/offer-admin.server.ts";
+import { VISIBILITY_LABELS } from "~/modules/offers/offer-visibility.ts";
 import { OFFER_FORM_MESSAGES } from "~/modules/offers/offer-form-schema.ts";
 import type { AdminOfferRow } from "~/modules/offers/offer-views.ts";
 import { offersText } from "~/utils/count-words.ts";
@@ -90,12 +91,22 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         </Link>
       </div>
       <AdminOfferFiltersForm filters={filters} choices={choices} />
+      {filters.hidden ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-white p-3 ring-1 ring-stone-200" data-testid="visibility-filter">
+          <span>
+            العروض <span className="font-bold">{VISIBILITY_LABELS[filters.hidden]}</span>: {offersText(total)}
+          </span>
+          <Link to="/admin/offers" className="font-bold text-brand-800 underline">
+            عرض كل العروض
+          </Link>
+        </p>
+      ) : null}
       {remove.state === "idle" && remove.data && !("bulk" in remove.data) ? <FormNotice errors={formErrorsOf(remove.data)} /> : null}
       {outcome ? <BulkStatusOutcomeNotice outcome={outcome} /> : null}
 
       {rows.length === 0 ? (
         <p className={`${adminCardClass} text-center text-stone-600`}>
-          {isFiltered(filters) ? "لا توجد عروض مطابقة للبحث والتصفية." : "لا توجد عروض حالياً. أضف أول عرض ليظهر للزوار."}
+          {filters.hidden ? "لا توجد عروض بهذا الوصف الآن." : isFiltered(filters) ? "لا توجد عروض مطابقة للبحث والتصفية." : "لا توجد عروض حاليًا. أضف أول عرض ليظهر للزوار."}
         </p>
       ) : (
         <>
@@ -216,7 +227,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
 
       <ConfirmDialog
         open={deleting !== null}
-        message={OFFER_FORM_MESSAGES.deleteConfirm}
+        message={deleting ? OFFER_FORM_MESSAGES.deleteConfirm(deleting.title) : ""}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (deleting) void remove.submit({ intent: "delete", id: String(deleting.id) }, { method: "post" });

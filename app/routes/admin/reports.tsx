@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "التقارير | لوحة التحكم" }];
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { choice, today, report, whatsapp } = loaderData;
+  const { choice, today, report, visibility, whatsapp } = loaderData;
   return (
     <div className="grid gap-6 print:gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -29,7 +29,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </div>
       <PeriodPicker choice={choice} today={today} />
       <PeriodSummary period={report.period} />
-      <OffersReportSection offers={report.offers} />
+      <OffersReportSection offers={report.offers} visibility={visibility} />
       <InquiriesReportSection inquiries={report.inquiries} period={report.period} />
       <SubmissionsReportSection submissions={report.submissions} />
       <StaffReportSection staff={report.staff} />

@@ -169,7 +169,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : (
           <p className="mt-8 flex items-center justify-center gap-2 text-stone-600">
-            <HomeIcon /> لا توجد عروض حالياً
+            <HomeIcon /> لا توجد عروض حاليًا
           </p>
         )}
         <div className="mt-8 text-center">

@@ -1,3 +1,4 @@
+import { CONFORM_INTENT } from "~/components/forms/conform-intent.ts";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { adminButtonClass, adminCardClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
@@ -22,10 +23,9 @@ import type { ContentEditorView } from "../content-view.ts";
 import { SITE_CONTENT_DEFAULTS } from "../defaults.ts";
 import { ContentImages, storedImageItems, type ImageItem } from "./content-images.tsx";
 import { ContentVersions } from "./content-versions.tsx";
+import { useUnsavedChanges } from "~/components/forms/unsaved-changes.tsx";
 import { MarqueeEditor, marqueeItems, type MarqueeItem } from "./marquee-editor.tsx";
 
-/** Conform's name of the hidden submit button its checks (`form.validate`) use. */
-const CONFORM_INTENT = "__intent__";
 /** The page's «استعادة» form: outside the content form, its buttons sit in each section's history. */
 const RESTORE_FORM_ID = "content-restore";
 
@@ -72,11 +72,10 @@ function ListField({ field, meta, children }: { field: ContentField; meta: Field
 function MarqueeField({ field, form, fields, stored }: { field: ContentField; form: ContentForm; fields: ContentFields; stored: string }) {
   const [items, setItems] = useState<MarqueeItem[]>(() => marqueeItems(stored ? stored.split(MARQUEE_SEPARATOR) : []));
   const meta = fields[field.key]!;
-  useValidateOnChange(
-    form,
-    field.key,
-    items.map((item) => item.text),
-  );
+  const texts = items.map((item) => item.text);
+  useValidateOnChange(form, field.key, texts);
+  // The list is the page's own (hidden fields): it says itself when it differs from the saved one.
+  useUnsavedChanges(texts.join(MARQUEE_SEPARATOR) !== stored);
   return (
     <ListField field={field} meta={meta}>
       {({ hintId, errorId }) => <MarqueeEditor field={field} formId={form.id} items={items} onChange={setItems} errors={meta.allErrors} hintId={hintId} errorId={errorId} />}
@@ -89,6 +88,8 @@ function ImagesField({ field, form, fields, editor }: { field: ContentField; for
   const meta = fields[field.key]!;
   const tokens = items.flatMap((item) => (item.state === "stored" ? [item.token] : []));
   useValidateOnChange(form, field.key, tokens);
+  const savedTokens = (editor.images[field.key] ?? []).map((image) => image.token);
+  useUnsavedChanges(items.map((item) => (item.state === "stored" ? item.token : item.key)).join("\n") !== savedTokens.join("\n"));
   return (
     <ListField field={field} meta={meta}>
       {({ hintId, errorId }) => (
@@ -164,9 +165,9 @@ function SectionCard({
             value={sectionIntent(section.id as ContentSectionId)}
             className={adminButtonClass}
             disabled={saving.any}
-            aria-label={`${saving.this ? "جارٍ الحفظ..." : "حفظ القسم"}: ${section.title}`}
+            aria-label={`${saving.this ? "جارٍ الحفظ…" : "حفظ القسم"}: ${section.title}`}
           >
-            {saving.this ? "جارٍ الحفظ..." : "حفظ القسم"}
+            {saving.this ? "جارٍ الحفظ…" : "حفظ القسم"}
           </button>
         </div>
       </div>
@@ -309,7 +310,7 @@ export function ContentEditor({ editor }: { editor: ContentEditorView }) {
           <FormNotice id={form.errorId} errors={noticesFor(SAVE_ALL_INTENT, ALL_FIELDS)} />
           <div>
             <button type="submit" name="intent" value={SAVE_ALL_INTENT} className={adminButtonClass} disabled={saving}>
-              {savingIntent === SAVE_ALL_INTENT ? "جارٍ الحفظ..." : "حفظ الكل"}
+              {savingIntent === SAVE_ALL_INTENT ? "جارٍ الحفظ…" : "حفظ الكل"}
             </button>
           </div>
         </div>

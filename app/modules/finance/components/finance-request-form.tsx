@@ -1,3 +1,4 @@
+import { Required } from "~/components/forms/required.tsx";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
@@ -14,18 +15,6 @@ import { FINANCE_REQUEST_INTENT, financeRequestSchema, RECEIPT } from "../financ
 import { TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from "../transaction-type.ts";
 
 type Phase = { name: "idle" } | { name: "uploading"; percent: number } | { name: "saving" };
-
-/** A label with the mark of a required field (the mark is not read out). */
-function Required({ children }: { children: string }) {
-  return (
-    <>
-      {children}
-      <span aria-hidden="true" className="ms-1 text-red-700">
-        *
-      </span>
-    </>
-  );
-}
 
 /**
  * The accountant's finance request (SPEC §5): description and amount required, the type, optional

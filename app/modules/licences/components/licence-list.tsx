@@ -119,7 +119,7 @@ function AltEditor({ licence }: { licence: LicenceView }) {
  * The licences in display order, each with its thumbnail and description. The order changes by
  * dragging a row by its handle (mouse, pen or finger) or with the move up / move down buttons (the
  * keyboard's way; each move is announced), and is saved at once: the new order shows while it is
- * saved and goes back if the save fails. Delete asks 'هل أنت متأكد من حذف هذا الترخيص؟' first.
+ * saved and goes back if the save fails. Delete asks first, naming the licence.
  */
 export function LicenceList({ licences }: { licences: LicenceView[] }) {
   const reorder = useFetcher<FormReply>();
@@ -256,7 +256,7 @@ export function LicenceList({ licences }: { licences: LicenceView[] }) {
       </ol>
       <ConfirmDialog
         open={deleting !== null}
-        message={LICENCE_MESSAGES.deleteConfirm}
+        message={deleting ? LICENCE_MESSAGES.deleteConfirm(deleting.alt) : ""}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (deleting) void remove.submit({ intent: "delete", id: String(deleting.id) }, { method: "post" });

@@ -3,7 +3,8 @@ import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog.tsx";
 import { adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { controlProps, Field, FormNotice, inputClass } from "~/components/forms/field.tsx";
-import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
+import { useUnsavedChanges } from "~/components/forms/unsaved-changes.tsx";
+import { useAppForm, useClearAfterSave, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import type { CityItem, LookupItem, LookupsAdminView, StatusItem } from "../lookup-view.ts";
@@ -161,7 +162,11 @@ function ValueRow({
  */
 function VisibilityForm({ item }: { item: StatusItem }) {
   const fetcher = useFetcher<FormReply>();
-  const [visibility, setVisibility] = useState<StatusVisibility>(item.visibility);
+  // The saved visibility, unless another is chosen and not yet saved (which asks before the page is left).
+  const [chosen, setVisibility] = useState<StatusVisibility | null>(null);
+  const visibility = chosen ?? item.visibility;
+  useUnsavedChanges(visibility !== item.visibility);
+  useClearAfterSave(fetcher, () => setVisibility(null));
   const id = `status-visibility-${item.id}`;
   const reply = fetcher.data;
   return (

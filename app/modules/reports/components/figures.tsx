@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { compareFigures, type Change } from "../report-view.ts";
 
 /** Whether a rise is good news (more inquiries), bad news (later replies) or neither (the colour only; the words say the change). */
@@ -36,6 +37,7 @@ export function FigureCard({
   better = "higher",
   note,
   testId,
+  to,
 }: {
   label: string;
   value: ReactNode;
@@ -45,10 +47,23 @@ export function FigureCard({
   better?: Better;
   note?: ReactNode;
   testId?: string;
+  /** The list of what the figure counts: the label links to it (the whole card is its target). */
+  to?: string;
 }) {
   return (
-    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 print:shadow-none print:break-inside-avoid" data-testid={testId}>
-      <dt className="text-stone-600">{label}</dt>
+    <div
+      className="relative rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 has-[a:hover]:bg-brand-50/60 has-[a:hover]:ring-brand-300 print:shadow-none print:break-inside-avoid"
+      data-testid={testId}
+    >
+      <dt className="text-stone-600">
+        {to ? (
+          <Link to={to} className="font-bold text-brand-800 underline-offset-4 after:absolute after:inset-0 after:rounded-2xl hover:underline">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </dt>
       <dd className="mt-1 grid gap-1">
         <span className="text-xl font-bold text-brand-900 sm:text-2xl" data-testid={testId ? `${testId}-value` : undefined}>
           {value}

@@ -1,19 +1,34 @@
+import { Link } from "react-router";
+import { HIDDEN_REASONS, VISIBILITY_LABELS, visibilityListUrl, type HiddenReason } from "~/modules/offers/offer-visibility.ts";
+import { offersText } from "~/utils/count-words.ts";
 import { formatCountArabic, formatNumberArabic, formatPriceArabic } from "~/utils/format.ts";
 import { gregorianDayText, hijriDayText, riyadhDayOf } from "../period.ts";
 import { daysFigure, LISTING_KIND_LABELS, type DaysOnMarket, type OfferGroup, type OffersReport } from "../report-view.ts";
 import { BarList, ChartFigure, DataTable, type ChartTable } from "./charts.tsx";
 import { ChangeText, FigureCard, FigureGrid, ReportSection, SubHeading } from "./figures.tsx";
 
+/** The offers visitors can find now, and those hidden by each reason (countOffersByVisibility). */
+export interface OffersVisibilityCounts {
+  total: number;
+  shown: number;
+  hidden: Record<HiddenReason, number>;
+}
+
 /** Cities drawn in the chart; the rest are summed in one bar. */
 const CITIES_DRAWN = 10;
 
-function groupTable(caption: string, first: string, groups: OfferGroup[]): ChartTable {
+/** The offers list filtered to a group (the names the list's filters read: status, city, type). */
+const groupListUrl = (filter: "status" | "city" | "type", name: string) => `/admin/offers?${new URLSearchParams({ [filter]: name })}`;
+
+function groupTable(caption: string, first: string, groups: OfferGroup[], filter: "status" | "city" | "type"): ChartTable {
   return {
     caption,
     headers: [first, "الآن", "نُشرت في الفترة", "الفترة السابقة", "التغير"],
     rows: groups.map((g) => [
       g.name,
-      formatNumberArabic(g.now),
+      <Link key="n" to={groupListUrl(filter, g.name)} className="font-bold text-brand-800 underline" aria-label={`${g.name}: ${offersText(g.now)} الآن`}>
+        {formatNumberArabic(g.now)}
+      </Link>,
       formatNumberArabic(g.published.current),
       formatNumberArabic(g.published.previous),
       <ChangeText key="c" current={g.published.current} previous={g.published.previous} better="neither" />,
@@ -33,7 +48,28 @@ function marketRow(label: string, figures: DaysOnMarket) {
   ];
 }
 
-export function OffersReportSection({ offers }: { offers: OffersReport }) {
+/** What visitors can find now and what is hidden from them, by reason, each leading to the offers it counts. */
+function OffersVisibility({ visibility }: { visibility: OffersVisibilityCounts }) {
+  return (
+    <div className="grid gap-2" data-testid="offers-visibility">
+      <SubHeading note="العروض التي يجدها الزوار في الموقع الآن، والمخفية عنهم مع السبب؛ كل رقم يفتح قائمة العروض التي يعدّها.">على الموقع الآن</SubHeading>
+      <FigureGrid>
+        <FigureCard label={VISIBILITY_LABELS.none} value={formatNumberArabic(visibility.shown)} to={visibilityListUrl("none")} testId="figure-offers-none" />
+        {HIDDEN_REASONS.map((reason) => (
+          <FigureCard
+            key={reason}
+            label={VISIBILITY_LABELS[reason]}
+            value={formatNumberArabic(visibility.hidden[reason])}
+            to={visibilityListUrl(reason)}
+            testId={`figure-offers-${reason}`}
+          />
+        ))}
+      </FigureGrid>
+    </div>
+  );
+}
+
+export function OffersReportSection({ offers, visibility }: { offers: OffersReport; visibility: OffersVisibilityCounts }) {
   const drawn = offers.byCity.slice(0, CITIES_DRAWN).map((g) => ({ label: g.name, value: g.now }));
   const others = offers.byCity.slice(CITIES_DRAWN).reduce((sum, g) => sum + g.now, 0);
   if (others > 0) drawn.push({ label: "مدن أخرى", value: others });
@@ -49,7 +85,13 @@ export function OffersReportSection({ offers }: { offers: OffersReport }) {
           previous={offers.published.previous}
           testId="figure-offers-published"
         />
-        <FigureCard label="إجمالي العروض الآن" value={formatNumberArabic(offers.total)} testId="figure-offers-total" />
+        <FigureCard
+          label="إجمالي العروض الآن"
+          value={formatNumberArabic(offers.total)}
+          note={`منها ${formatNumberArabic(visibility.shown)} ظاهرة للزوار`}
+          to="/admin/offers"
+          testId="figure-offers-total"
+        />
         <FigureCard
           label="بِيعت في الفترة"
           value={formatNumberArabic(sold.count.current)}
@@ -67,7 +109,9 @@ export function OffersReportSection({ offers }: { offers: OffersReport }) {
         <FigureCard label="تنبيهات بحث مفعّلة الآن" value={formatNumberArabic(offers.activeAlerts)} testId="figure-active-alerts" />
       </FigureGrid>
 
-      <ChartFigure title="العروض الآن حسب المدينة" table={groupTable("العروض حسب المدينة", "المدينة", offers.byCity)} testId="chart-cities">
+      <OffersVisibility visibility={visibility} />
+
+      <ChartFigure title="العروض الآن حسب المدينة" table={groupTable("العروض حسب المدينة", "المدينة", offers.byCity, "city")} testId="chart-cities">
         <BarList
           name="العروض الآن حسب المدينة"
           description={drawn.length ? `أعمدة أفقية: ${drawn.map((d) => `${d.label} ${formatNumberArabic(d.value)}`).join("، ")}.` : "لا توجد عروض."}
@@ -79,11 +123,11 @@ export function OffersReportSection({ offers }: { offers: OffersReport }) {
       <div className="grid gap-4 xl:grid-cols-2">
         <div className="grid min-w-0 content-start gap-2 rounded-xl bg-white p-3 ring-1 ring-stone-200">
           <SubHeading>حسب الحالة</SubHeading>
-          <DataTable table={groupTable("العروض حسب الحالة", "الحالة", offers.byStatus)} />
+          <DataTable table={groupTable("العروض حسب الحالة", "الحالة", offers.byStatus, "status")} />
         </div>
         <div className="grid min-w-0 content-start gap-2 rounded-xl bg-white p-3 ring-1 ring-stone-200">
           <SubHeading>حسب نوع العقار</SubHeading>
-          <DataTable table={groupTable("العروض حسب نوع العقار", "النوع", offers.byType)} />
+          <DataTable table={groupTable("العروض حسب نوع العقار", "النوع", offers.byType, "type")} />
         </div>
       </div>
 

@@ -103,8 +103,6 @@ const pointOf = (values: SettingsFormValues["firm"]): Coordinates | null => (val
 /** The firm's public details: shown in the footer, on the contact page and in the site's JSON-LD; an empty one is not shown. */
 export function FirmDetailsForm({ values, tileUrl }: { values: SettingsFormValues["firm"]; tileUrl: string }) {
   const fetcher = useFetcher<FormReply>();
-  const [form, fields] = useAppForm({ id: "settings-firm", schema: firmDetailsSchema, lastResult: fetcher.data, defaultValue: values });
-  useResetAfterSave(fetcher, form);
   // The map point is the page's own value, posted as two hidden fields; a save (or a reset) brings the saved one back.
   const [point, setPoint] = useState(() => pointOf(values));
   const savedPoint = `${values.mapLat},${values.mapLng}`;
@@ -113,6 +111,14 @@ export function FirmDetailsForm({ values, tileUrl }: { values: SettingsFormValue
     setSaved(savedPoint);
     setPoint(pointOf(values));
   }
+  const [form, fields] = useAppForm({
+    id: "settings-firm",
+    schema: firmDetailsSchema,
+    lastResult: fetcher.data,
+    defaultValue: values,
+    ownChanges: JSON.stringify(point) !== JSON.stringify(pointOf(values)),
+  });
+  useResetAfterSave(fetcher, form);
   useValidateOnChange(form, fields.mapLat.name, point);
   useValidateOnChange(form, fields.mapLng.name, point);
   const pointErrors = [...(fields.mapLat.errors ?? []), ...(fields.mapLng.errors ?? [])];

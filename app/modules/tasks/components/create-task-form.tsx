@@ -1,3 +1,4 @@
+import { Required } from "~/components/forms/required.tsx";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
@@ -42,13 +43,13 @@ export function CreateTaskForm({ assignees, openNew, today, pageReply }: { assig
         </summary>
         <fetcher.Form method="post" action="/admin/tasks" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 grid gap-3 sm:grid-cols-2">
           <input type="hidden" name="intent" value="create" />
-          <Field meta={fields.title} label="عنوان المهمة" className="sm:col-span-2">
+          <Field meta={fields.title} label={<Required>عنوان المهمة</Required>} className="sm:col-span-2">
             {(props) => <input {...props} autoComplete="off" className={inputClass} />}
           </Field>
-          <Field meta={fields.description} label="الوصف" className="sm:col-span-2">
+          <Field meta={fields.description} label={<Required>الوصف</Required>} className="sm:col-span-2">
             {(props) => <textarea {...props} rows={3} className={inputClass} />}
           </Field>
-          <Field meta={fields.assignedTo} label="الموظف المسؤول">
+          <Field meta={fields.assignedTo} label={<Required>الموظف المسؤول</Required>}>
             {(props) => (
               <select {...props} className={inputClass}>
                 <option value="">اختر الموظف</option>

@@ -17,7 +17,15 @@ export const isFiltered = (filters: TaskFilters) => Boolean(filters.status || fi
  */
 export function TaskFilterForm({ filters, people }: { filters: TaskFilters; people: Array<TaskPersonChoice & { active: boolean }> | null }) {
   return (
-    <Form method="get" action="/admin/tasks" role="search" aria-label="تصفية المهام" className={`${adminCardClass} grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end`}>
+    // Keyed by the filters: a link that changes them («مسح التصفية», a dashboard figure, back) shows them in the fields too.
+    <Form
+      key={JSON.stringify(filters)}
+      method="get"
+      action="/admin/tasks"
+      role="search"
+      aria-label="تصفية المهام"
+      className={`${adminCardClass} grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end`}
+    >
       <div className={`${adminLabelClass} lg:w-44`}>
         <label htmlFor="task-filter-status">الحالة</label>
         <select id="task-filter-status" name="status" defaultValue={filters.status ?? ""} className={inputClass}>

@@ -4,13 +4,13 @@ import { Fact } from "~/components/admin/record-card.tsx";
 import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
 import { controlProps, FormNotice, inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
-import { useAppForm } from "~/components/forms/use-app-form.ts";
+import { useAppForm, useClearAfterSave } from "~/components/forms/use-app-form.ts";
 import { DecisionDialog } from "~/modules/finance/components/decision-dialog.tsx";
 import { ReceiptPhoto } from "~/modules/finance/components/receipt-photo.tsx";
 import { TRANSACTION_TYPE_LABELS } from "~/modules/finance/transaction-type.ts";
 import { formatDateArabic, formatDateTimeArabic, formatMoneyArabic } from "~/utils/format.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
-import { TASK_STATUS_LABELS, type TaskStatus } from "../status.ts";
+import { TASK_STATUS_LABELS, TASK_STATUSES, type TaskStatus } from "../status.ts";
 import type { TaskCard } from "../task-card.ts";
 import { taskStatusSchema } from "../task-schema.ts";
 import { isOverdue, type TaskLinks } from "../task-view.ts";
@@ -37,14 +37,26 @@ function TaskStatusBadge({ status }: { status: TaskStatus }) {
 }
 
 /**
- * A card's status menu: exactly the statuses the viewer may pick now, and a save button. A plain
- * form post without JavaScript; with it a fetcher, whose refusal shows here, under the menu.
+ * A card's status menu: the task's current status, shown selected, and the statuses the viewer may
+ * move it to now (saved unchanged, the server says so and changes nothing). A plain form post without
+ * JavaScript; with it a fetcher, whose refusal shows here, under the menu. A choice not yet saved
+ * stays when the board refreshes live (someone else's change shows in the badge), and asks before
+ * the page is left.
  */
 function StatusForm({ task, pageReply }: { task: TaskCard; pageReply: FormReply | undefined }) {
   const fetcher = useFetcher<FormReply>();
   const mine = replyIntent(pageReply) === "status" && String((pageReply?.initialValue as Record<string, unknown> | undefined)?.id) === String(task.id);
-  const [form, fields] = useAppForm({ id: `task-status-${task.id}`, schema: taskStatusSchema, lastResult: fetcher.data ?? (mine ? pageReply : undefined) });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const shown = chosen ?? task.status;
+  const [form, fields] = useAppForm({
+    id: `task-status-${task.id}`,
+    schema: taskStatusSchema,
+    lastResult: fetcher.data ?? (mine ? pageReply : undefined),
+    ownChanges: shown !== task.status,
+  });
+  useClearAfterSave(fetcher, () => setChosen(null));
   const select = controlProps(fields.status);
+  const values = TASK_STATUSES.filter((status) => status === task.status || task.statusChoices.includes(status));
   return (
     <fetcher.Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
       <input type="hidden" name="intent" value="status" />
@@ -53,15 +65,22 @@ function StatusForm({ task, pageReply }: { task: TaskCard; pageReply: FormReply 
         <label htmlFor={select.id} className="text-sm font-bold text-stone-700">
           تغيير الحالة
         </label>
-        <select {...select} defaultValue={task.statusChoices[0]} className={`${inputClass.replace("w-full", "w-auto")} min-w-40 py-2`}>
-          <Options values={task.statusChoices} labels={TASK_STATUS_LABELS} />
+        <select
+          {...select}
+          defaultValue={undefined}
+          value={shown}
+          data-unsaved="own"
+          onChange={(event) => setChosen(event.currentTarget.value === task.status ? null : event.currentTarget.value)}
+          className={`${inputClass.replace("w-full", "w-auto")} min-w-40 py-2`}
+        >
+          <Options values={values} labels={TASK_STATUS_LABELS} />
         </select>
         <button
           type="submit"
           disabled={fetcher.state !== "idle"}
           className="rounded-xl px-4 py-2 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50 disabled:opacity-60"
         >
-          حفظ الحالة
+          {fetcher.state !== "idle" ? "جارٍ الحفظ…" : "حفظ الحالة"}
         </button>
       </div>
       {fields.status.errors ? (
@@ -156,7 +175,7 @@ export function TaskItem({
         ) : null}
       </div>
     ) : task.statusChoices.length ? (
-      <StatusForm key={task.status} task={task} pageReply={pageReply} />
+      <StatusForm task={task} pageReply={pageReply} />
     ) : null;
 
   const Wrapper = standalone ? "article" : "li";

@@ -1,9 +1,10 @@
+import { Required } from "~/components/forms/required.tsx";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
 import { controlProps, Field, inputClass, FormNotice, phoneInputProps } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
-import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
+import { useAppForm, useClearAfterSave, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { IdentityField, type ReauthView } from "~/modules/auth/components/reauth.tsx";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { ROLES, ROLE_TITLES } from "../roles.ts";
@@ -15,8 +16,14 @@ type Person = Pick<StaffProfile, "id" | "name" | "role" | "active">;
 /** A row's role: a choice of the three and a save button; making someone a manager asks who is asking. */
 export function RoleForm({ person, self, reauth }: { person: Person; self: boolean; reauth: ReauthView }) {
   const fetcher = useFetcher<FormReply>();
-  const [form, fields] = useAppForm({ id: `staff-role-${person.id}`, schema: staffRoleSchema, lastResult: fetcher.data });
-  const [role, setRole] = useState<string>(person.role);
+  // The saved role is the form's default: shown after a save or someone else's change, reset to after a save.
+  const [form, fields] = useAppForm({ id: `staff-role-${person.id}`, schema: staffRoleSchema, lastResult: fetcher.data, defaultValue: { role: person.role } });
+  const [chosen, setRole] = useState<string | null>(null);
+  const role = chosen ?? person.role;
+  useClearAfterSave(fetcher, () => {
+    form.reset();
+    setRole(null);
+  });
   const confirming = (role === "manager" && person.role !== "manager") || Boolean(fields.currentPassword.errors ?? fields.code.errors);
   const select = controlProps(fields.role);
   return (
@@ -27,7 +34,7 @@ export function RoleForm({ person, self, reauth }: { person: Person; self: boole
         <label className="sr-only" htmlFor={select.id}>
           دور {person.name}
         </label>
-        <select {...select} defaultValue={person.role} disabled={self} onChange={(event) => setRole(event.target.value)} className={inputClass}>
+        <select {...select} disabled={self} onChange={(event) => setRole(event.target.value)} className={inputClass}>
           <Options values={ROLES} labels={ROLE_TITLES} />
         </select>
         {self ? null : (
@@ -77,19 +84,19 @@ export function AddForm({ reauth }: { reauth: ReauthView }) {
   return (
     <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-3 sm:grid-cols-2">
       <input type="hidden" name="intent" value="add" />
-      <Field meta={fields.name} label="الاسم">
+      <Field meta={fields.name} label={<Required>الاسم</Required>}>
         {(props) => <input {...props} autoComplete="off" className={inputClass} />}
       </Field>
-      <Field meta={fields.username} label="اسم المستخدم" hint={STAFF_MESSAGES.usernameInvalid.replace("اسم المستخدم ", "")}>
+      <Field meta={fields.username} label={<Required>اسم المستخدم</Required>} hint={STAFF_MESSAGES.usernameInvalid.replace("اسم المستخدم ", "")}>
         {(props) => <input {...props} dir="ltr" autoComplete="off" className={inputClass} />}
       </Field>
-      <Field meta={fields.phone} label="رقم الهاتف">
+      <Field meta={fields.phone} label={<Required>رقم الهاتف</Required>}>
         {(props) => <input {...props} {...phoneInputProps} autoComplete="off" />}
       </Field>
       <Field meta={fields.email} label="البريد الإلكتروني (اختياري)">
         {(props) => <input {...props} type="email" dir="ltr" className={`${inputClass} text-end`} />}
       </Field>
-      <Field meta={fields.role} label="الدور">
+      <Field meta={fields.role} label={<Required>الدور</Required>}>
         {(props) => (
           <select {...props} className={inputClass}>
             <Options values={ROLES} labels={ROLE_TITLES} />

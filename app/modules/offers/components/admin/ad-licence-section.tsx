@@ -4,7 +4,8 @@ import type { useAppForm } from "~/components/forms/use-app-form.ts";
 import { ADVERTISER_CAPACITIES, ADVERTISER_CAPACITY_LABELS, RENT_PERIOD_LABELS, RENT_PERIODS } from "../../ad-licence.ts";
 import { AD_LICENCE_LIMITS } from "../../ad-licence-form.ts";
 import type { offerFormSchema } from "../../offer-form-schema.ts";
-import { Required, Section, TextField } from "./offer-form-parts.tsx";
+import { Required } from "~/components/forms/required.tsx";
+import { Section, TextField } from "./offer-form-parts.tsx";
 
 type OfferFields = ReturnType<typeof useAppForm<typeof offerFormSchema>>[1];
 

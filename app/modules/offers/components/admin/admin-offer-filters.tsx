@@ -34,6 +34,8 @@ export function AdminOfferFiltersForm({ filters, choices }: { filters: AdminOffe
       aria-label="البحث في العروض وتصفيتها"
       className={`${adminCardClass} grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,2fr)_repeat(5,minmax(0,1fr))_auto] lg:items-end`}
     >
+      {/* A report's «hidden for this reason» list keeps its reason while the other filters change. */}
+      {filters.hidden ? <input type="hidden" name="hidden" value={filters.hidden} /> : null}
       <label className={`${adminLabelClass} sm:col-span-2 lg:col-span-1`}>
         بحث بالعنوان أو رقم العرض
         <input type="search" name="q" defaultValue={filters.q ?? ""} className={inputClass} />

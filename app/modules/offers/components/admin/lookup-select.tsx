@@ -6,7 +6,8 @@ const OTHER = "__other__";
 /**
  * A list with an "other" choice (city, neighbourhood, type, status): picking «أخرى» shows a box for a new value. The value
  * is the text itself, posted under the field's name by the list or, once «أخرى» is picked, by the
- * box; the server trims it, ignores it when blank and adds it to the list.
+ * box; the server trims it, ignores it when blank and adds it to the list. The page holds the value,
+ * and says itself whether it changed (`data-unsaved="own"`).
  */
 export function LookupSelect({
   meta,
@@ -37,6 +38,7 @@ export function LookupSelect({
             name={other ? undefined : props.name}
             className={inputClass}
             value={other ? OTHER : value}
+            data-unsaved="own"
             disabled={disabled}
             onChange={(event) => {
               const next = event.target.value;
@@ -59,6 +61,7 @@ export function LookupSelect({
                 name={props.name}
                 className={inputClass}
                 value={value}
+                data-unsaved="own"
                 aria-invalid={props["aria-invalid"]}
                 aria-describedby={props["aria-describedby"]}
                 onChange={(event) => onChange(event.target.value)}

@@ -1,3 +1,4 @@
+import { Required } from "~/components/forms/required.tsx";
 import { useId, type ReactNode } from "react";
 import { adminCardClass } from "~/components/admin/styles.ts";
 import { Field, inputClass, type ControlProps, type FieldMeta } from "~/components/forms/field.tsx";
@@ -21,15 +22,6 @@ export function Section({ title, children, off }: { title: string; children: Rea
         </fieldset>
       )}
     </section>
-  );
-}
-
-export function Required({ children }: { children: string }) {
-  return (
-    <>
-      {children}
-      <span className="text-red-700"> *</span>
-    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { CONFORM_INTENT } from "~/components/forms/conform-intent.ts";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
@@ -16,7 +17,8 @@ import { LAND_TYPE, OFFER_FORM_MESSAGES, offerFormSchema, type OfferFormValues }
 import { LocationPicker } from "../location-picker.tsx";
 import { AdLicenceSection, RentPeriodField } from "./ad-licence-section.tsx";
 import { LookupSelect } from "./lookup-select.tsx";
-import { Required, Section, TextField } from "./offer-form-parts.tsx";
+import { Required } from "~/components/forms/required.tsx";
+import { Section, TextField } from "./offer-form-parts.tsx";
 import { PhotoManager, type PhotoItem } from "./photo-manager.tsx";
 import { UnitsEditor } from "./units-editor.tsx";
 
@@ -33,9 +35,6 @@ export interface OfferFormChoices {
   unitTypes: string[];
   statuses: string[];
 }
-
-/** Conform's name of the hidden submit button its checks (`form.validate`) use. */
-const CONFORM_INTENT = "__intent__";
 
 /** A box to tick; `value` for one of a group sharing a name (the facade's directions). */
 function Check({ name, label, defaultChecked, value }: { name: string; label: string; defaultChecked: boolean; value?: string }) {
@@ -77,21 +76,32 @@ export function OfferForm({
   const posted = useActionData<FormReply>();
   // Conform holds what is typed; the page holds the units and the map point (below).
   const { units: startUnits, coordinates: startPoint, ...typed } = initial.values;
-  const [form, fields] = useAppForm({
-    id: initial.id ? `offer-${initial.id}` : "offer-new",
-    schema: offerFormSchema,
-    lastResult: fetcher.data ?? posted,
-    defaultValue: typed,
-  });
-  const details = fields.details.getFieldset();
-  const formRef = useRef<HTMLFormElement>(null);
-
   const [propertyType, setPropertyType] = useState(initial.values.propertyType);
   const [status, setStatus] = useState(initial.values.status);
   const [place, setPlace] = useState({ city: initial.values.city, location: initial.values.location });
   const [units, setUnits] = useState(startUnits);
   const [coordinates, setCoordinates] = useState<Coordinates | null>(startPoint);
   const [photos, setPhotos] = useState<PhotoItem[]>(() => initial.photos.map((image) => ({ key: image.id, state: "stored", image })));
+  // What the page holds itself, against what it started from: a change asks before the page is left.
+  const held = JSON.stringify([propertyType, status, place.city, place.location, units, coordinates, photos.map((p) => (p.state === "stored" ? p.image.id : p.key))]);
+  const startHeld = JSON.stringify([
+    initial.values.propertyType,
+    initial.values.status,
+    initial.values.city,
+    initial.values.location,
+    startUnits,
+    startPoint,
+    initial.photos.map((image) => image.id),
+  ]);
+  const [form, fields] = useAppForm({
+    id: initial.id ? `offer-${initial.id}` : "offer-new",
+    schema: offerFormSchema,
+    lastResult: fetcher.data ?? posted,
+    defaultValue: typed,
+    ownChanges: held !== startHeld,
+  });
+  const details = fields.details.getFieldset();
+  const formRef = useRef<HTMLFormElement>(null);
   /** Photos still on their way or refused when staff pressed save: said until the photos change. */
   const [photoProblem, setPhotoProblem] = useState<"uploading" | "failed" | null>(null);
   const updatePhotos = useCallback((update: (items: PhotoItem[]) => PhotoItem[]) => {
@@ -167,7 +177,7 @@ export function OfferForm({
           label="الحي"
           options={cityNeighbourhoods}
           value={place.location}
-          placeholder={place.city ? "اختر الحي" : "اختر المدينة أولاً"}
+          placeholder={place.city ? "اختر الحي" : "اختر المدينة أولًا"}
           disabled={!place.city}
           onChange={(location) => setPlace((p) => ({ ...p, location }))}
           otherLabel="حي آخر"
@@ -270,7 +280,7 @@ export function OfferForm({
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-stone-200 bg-stone-100/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border-0">
         <button type="submit" className={adminButtonClass} disabled={saving}>
-          {saving ? "جارٍ الحفظ..." : initial.id ? "حفظ التعديلات" : "إضافة العرض"}
+          {saving ? "جارٍ الحفظ…" : initial.id ? "حفظ التعديلات" : "إضافة العرض"}
         </button>
         <Link to="/admin/offers" className={adminSecondaryButtonClass}>
           إلغاء

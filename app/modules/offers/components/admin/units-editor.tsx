@@ -198,7 +198,7 @@ export function UnitsEditor({
           {textField("bathrooms", "دورات المياه", { inputMode: "numeric" })}
           <Field meta={draftField("orientation")} label="الاتجاه (اختياري)">
             {(props) => (
-              <select {...props} className={inputClass} value={draft.orientation} onChange={(e) => set("orientation", e.target.value)}>
+              <select {...props} className={inputClass} data-unsaved="own" value={draft.orientation} onChange={(e) => set("orientation", e.target.value)}>
                 <option value="">—</option>
                 {FACADE_OPTIONS.map((option) => (
                   <option key={option}>{option}</option>
@@ -245,7 +245,7 @@ export function UnitsEditor({
 
       <ConfirmDialog
         open={deleting !== null}
-        message={OFFER_FORM_MESSAGES.unitDeleteConfirm}
+        message={OFFER_FORM_MESSAGES.unitDeleteConfirm(formatNumberArabic(units.findIndex((u) => u.id === deleting) + 1))}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           onChange(units.filter((u) => u.id !== deleting));
