@@ -144,18 +144,25 @@ export function useFormChanges(formId: string): boolean {
     // Set only on a difference: a render that commits the same fields again (React rewrites their
     // attributes) must not render once more, or the observer below and React feed each other.
     let last: boolean | undefined;
-    const check = () => {
+    const checkNow = () => {
       const now = formHasChanges(form);
       if (now === last) return;
       last = now;
       setAnswer({ form, changed: now });
     };
-    // A native reset sets the fields after its event.
-    const checkAfterReset = () => setTimeout(check);
-    check();
+    // Checked in a task of its own, never inside the event: these listeners run before React's (on the
+    // document), and a render flushed between them (the browser runs microtasks after each listener)
+    // would write a controlled field's old value back over what was just typed before its onChange saw it.
+    // A native reset also sets the fields only after its event.
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      clearTimeout(pending);
+      pending = setTimeout(checkNow);
+    };
+    checkNow();
     form.addEventListener("input", check);
     form.addEventListener("change", check);
-    form.addEventListener("reset", checkAfterReset);
+    form.addEventListener("reset", check);
     const observer = new MutationObserver(check);
     observer.observe(form, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-conform"] });
     attached.current = {
@@ -163,8 +170,9 @@ export function useFormChanges(formId: string): boolean {
       detach: () => {
         form.removeEventListener("input", check);
         form.removeEventListener("change", check);
-        form.removeEventListener("reset", checkAfterReset);
+        form.removeEventListener("reset", check);
         observer.disconnect();
+        clearTimeout(pending);
       },
     };
   });

@@ -44,7 +44,8 @@ type Loader = (args: never) => Response;
 /** Calls a stream's loader as the guard hands it on (the member set); a thrown redirect is returned. */
 function call(loader: Loader, path: string, user: StaffProfile, events = fakeHub().events) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { events } as AppServices);
+  // The refusal carries its message in the toast cookie, set by the environment's cookie settings.
+  context.set(servicesContext, { events, env: { NODE_ENV: "test", PUBLIC_URL: "https://aqar.example.sa" } } as unknown as AppServices);
   context.set(staffUserContext, user);
   const controller = new AbortController();
   open.push(controller);
