@@ -11,6 +11,8 @@ export const BUDGET = {
   mapBboxP95Ms: 15,
   taskBoardMs: 100,
   reportsPageMs: 300,
+  /** A back-office save (issue 29): from the action's answer to its confirmation on the page. */
+  confirmationMs: 300,
   floodHomeP95Ms: 300,
   /** /offers over HTTP (issue 19, decision 020): 32 connections flat out, p99 at 200 requests a second, the server's memory after. */
   offersRps: 300,

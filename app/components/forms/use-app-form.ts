@@ -31,10 +31,11 @@ export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Reco
 }
 
 /**
- * A back-office save answers with a redirect and a toast (post → redirect → get), so its fetcher
- * ends without a new reply (React Router keeps the last one): the form is then cleared to its
- * defaults (the saved values, as the page loads them again), as `replySuccess` clears a form that
- * stays. A refusal is a new reply and keeps what was typed.
+ * A back-office save ends without a refusal: a redirect with a toast (post → redirect → get: the
+ * fetcher ends without a new reply, React Router keeps the last one) or, from the page's script,
+ * the toast as its reply (decision 030). The form is then cleared to its defaults (the saved
+ * values, as the page loads them again), as `replySuccess` clears a form that stays. A refusal is
+ * a new reply and keeps what was typed.
  */
 export function useResetAfterSave(fetcher: { state: string; data: unknown }, form: { reset: () => void }) {
   const sent = useRef<{ data: unknown } | null>(null);
@@ -43,7 +44,7 @@ export function useResetAfterSave(fetcher: { state: string; data: unknown }, for
     else if (fetcher.state === "idle" && sent.current) {
       const before = sent.current.data;
       sent.current = null;
-      if (fetcher.data === before) form.reset();
+      if (fetcher.data === before || (fetcher.data as { status?: unknown } | undefined)?.status === "success") form.reset();
     }
   }, [fetcher.state, fetcher.data, form]);
 }

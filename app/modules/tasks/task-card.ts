@@ -35,6 +35,31 @@ export interface TaskCard {
   canDecide: boolean;
 }
 
+/** A task as a card of the board shows it (the rest is on the task's page), with what the viewer may do to it. */
+export interface BoardCard {
+  id: number;
+  title: string;
+  status: TaskStatus;
+  assignee: TaskPerson | null;
+  amount: number | null;
+  transactionType: TransactionType | null;
+  /** yyyy-mm-dd, or null. */
+  dueDate: string | null;
+  createdAt: string;
+  late: boolean;
+  /** The statuses the viewer may move it to now (empty: it stays where it is). */
+  statusChoices: TaskStatus[];
+  /** The viewer is a manager and the task awaits approval. */
+  canDecide: boolean;
+}
+
+/** A column of the board: a status, how many tasks (under the filters) it holds, and its newest cards. */
+export interface BoardColumn {
+  status: TaskStatus;
+  count: number;
+  cards: BoardCard[];
+}
+
 /** The board's filters as read from the address; `open` = neither Completed nor Cancelled (the dashboards' count); `late` = open and older than 24 hours. */
 export interface TaskFilters {
   status?: TaskStatus;

@@ -9,7 +9,7 @@ import type { TaskPerson } from "./task-card.ts";
 import { describeTaskHistory } from "./task-history.ts";
 import { riyadhToday } from "./task-schema.ts";
 import type { TaskLinks } from "./task-view.ts";
-import { getTask, listAssignees, listTasks, parseTaskFilters } from "./tasks.server.ts";
+import { getTask, listAssignees, listBoard, parseTaskFilters } from "./tasks.server.ts";
 
 /** Where a card may link to for this viewer: the inquiry's card and the offer's form only for those allowed those sections. */
 function linksFor(viewer: StaffProfile): TaskLinks {
@@ -24,12 +24,11 @@ function linksFor(viewer: StaffProfile): TaskLinks {
 export async function loadTaskBoard(db: Db, viewer: StaffProfile, url: URL) {
   const filters = parseTaskFilters(url.searchParams);
   const manager = viewer.role === "manager";
-  const [board, assignees, staff] = await Promise.all([listTasks(db, viewer, filters), manager ? listAssignees(db) : [], manager ? listStaff(db) : []]);
+  const [board, assignees, staff] = await Promise.all([listBoard(db, viewer, filters), manager ? listAssignees(db) : [], manager ? listStaff(db) : []]);
   return {
     ...board,
     filters,
     manager,
-    links: linksFor(viewer),
     today: riyadhToday(),
     /** The dashboard's «إنشاء مهمة جديدة» opens the form. */
     openNew: manager && url.searchParams.get("new") === "1",
