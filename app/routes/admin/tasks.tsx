@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { CreateTaskForm } from "~/modules/tasks/components/create-task-form.tsx";
@@ -29,7 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A refused move (the task changed meanwhile) reloads the board, so the card stands where the server says; other refusals keep the page and what was typed. */
-export const shouldRevalidate: Route.ShouldRevalidateFunction = (args) => (args.formData?.get("intent") === "status" ? true : keepPageAfterRefusal(args));
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return args.formData?.get("intent") === "status" ? true : keepPageAfterRefusal(args);
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "المهام | لوحة التحكم" }];
 
