@@ -224,7 +224,7 @@ test("late tasks: a red marker, the «متأخرة» filter, and a passed due da
   await expect(page.getByTestId("task-card")).toHaveCount(1);
   await expect(cardOf(page, late)).toBeVisible();
 
-  // 53 more, old and open: the column shows its newest 8 and counts them all; «عرض الكل» is that
+  // 53 more, old and open: the column shows its newest 6 and counts them all; «عرض الكل» is that
   // status alone, 50 a page, and the next page keeps the filters.
   await queryE2eDatabase(
     `insert into tasks (title, assigned_to, created_at) select 'متأخرة رقم ' || n, $1, now() - interval '2 days' - make_interval(mins => n) from generate_series(1, 53) n`,
@@ -233,7 +233,7 @@ test("late tasks: a red marker, the «متأخرة» filter, and a passed due da
   await page.reload();
   await expect(page.getByTestId("task-count")).toHaveText("٥٤ مهمة");
   await expect(columnOf(page, "Pending").getByTestId("task-column-count")).toHaveText("٥٤ مهمة");
-  await expect(columnOf(page, "Pending").getByTestId("task-card")).toHaveCount(8);
+  await expect(columnOf(page, "Pending").getByTestId("task-card")).toHaveCount(6);
   await columnOf(page, "Pending").getByRole("link", { name: "عرض الكل (٥٤)" }).click();
   await expect(page).toHaveURL(/\/admin\/tasks\?status=Pending&late=1$/);
   await expect(page.getByTestId("task-column")).toHaveCount(1);
@@ -269,4 +269,117 @@ test("the manager decides a request awaiting approval from the board: a rejectio
   await expect(statusOf(card)).toHaveText("مرفوضة");
   await expect(page).toHaveURL(new RegExp(`/admin/tasks\\?q=`));
   expect(await queryE2eDatabase("select status, notes from tasks where id = $1", [request!.id])).toEqual([{ status: "Rejected", notes: "لا يوجد إيصال مرفق" }]);
+});
+
+test("on a desktop the manager drags a card to another column, and moves one with the keyboard, each move announced and saved", async ({ page, signedInAs, staffMember }) => {
+  const employee = await staffMember("staff");
+  const dragged = `مهمة تسحب ${unique()}`;
+  const keyed = `مهمة بلوحة المفاتيح ${unique()}`;
+  const tag = unique();
+  const draggedId = await insertTask({ title: `${dragged} ${tag}`, assignedTo: employee.id });
+  const keyedId = await insertTask({ title: `${keyed} ${tag}`, assignedTo: employee.id });
+  await signedInAs("manager");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/admin/tasks?q=${encodeURIComponent(tag)}`);
+  const board = page.getByTestId("task-board");
+  await expect(board.getByTestId("task-column")).toHaveCount(8);
+  await expect(columnOf(page, "Pending").getByTestId("task-column-count")).toHaveText("مهمتان");
+
+  // The mouse: the card's handle to the «قيد التنفيذ» column.
+  const card = cardOf(page, `${dragged} ${tag}`);
+  const handle = card.getByRole("button", { name: `نقل «${dragged} ${tag}»` });
+  const from = (await handle.boundingBox())!;
+  const to = (await columnOf(page, "In Progress").boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 - 12, from.y + from.height / 2 + 4, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.getByRole("status").filter({ hasText: "تم تحديث حالة المهمة" })).toBeVisible();
+  await expect(statusOf(card)).toHaveText("قيد التنفيذ");
+  await expect(columnOf(page, "In Progress").getByTestId("task-column-count")).toHaveText("مهمة واحدة");
+  await expect.poll(async () => (await queryE2eDatabase<{ status: string }>("select status from tasks where id = $1", [draggedId]))[0]?.status).toBe("In Progress");
+
+  // The keyboard: Space picks the card up, ← moves a column on (right to left), Space drops it; each step is announced.
+  // What the live region says, in order (each announcement replaces the one before).
+  await page.evaluate(() => {
+    const w = window as unknown as { said: string[] };
+    w.said = [];
+    new MutationObserver(() => {
+      const text = document.querySelector("[id^=DndLiveRegion]")?.textContent ?? "";
+      if (text && w.said.at(-1) !== text) w.said.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+  const keyedHandle = cardOf(page, `${keyed} ${tag}`).getByRole("button", { name: `نقل «${keyed} ${tag}»` });
+  await expect(keyedHandle).toHaveAccessibleDescription(/اضغط مفتاح المسافة لالتقاطها/);
+  await keyedHandle.focus();
+  await page.keyboard.press("Space");
+  await expect.poll(said).toContain(`التقطت المهمة «${keyed} ${tag}» من عمود «قيد الانتظار».`);
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(said).toContain("فوق عمود «قيد التنفيذ».");
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(said).toContain("فوق عمود «بانتظار معلومات».");
+  await page.keyboard.press("Space");
+  await expect.poll(said).toContain(`أُفلتت المهمة «${keyed} ${tag}» في عمود «بانتظار معلومات»، جارٍ الحفظ…`);
+  await expect(statusOf(cardOf(page, `${keyed} ${tag}`))).toHaveText("بانتظار معلومات");
+  await expect.poll(async () => (await queryE2eDatabase<{ status: string }>("select status from tasks where id = $1", [keyedId]))[0]?.status).toBe("Awaiting Info");
+  // Escape puts a picked-up card back.
+  await cardOf(page, `${keyed} ${tag}`).getByRole("button", { name: /^نقل / }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Escape");
+  await expect.poll(said).toContain(`أُلغي نقل المهمة «${keyed} ${tag}».`);
+  await expect(statusOf(cardOf(page, `${keyed} ${tag}`))).toHaveText("بانتظار معلومات");
+  const audit = await queryE2eDatabase<{ n: number }>("select count(*)::int as n from audit_log where entity = 'task' and entity_id = $1 and action = 'status-change'", [keyedId]);
+  expect(audit[0]!.n).toBe(1);
+});
+
+test("a move the server refuses (the task went to approval meanwhile): the card shows the reason in Arabic and stands where the server says", async ({
+  page,
+  signedInAs,
+  staffMember,
+}) => {
+  const employee = await staffMember("staff");
+  const title = `مهمة تغيرت ${unique()}`;
+  const id = await insertTask({ title, assignedTo: employee.id });
+  // No live updates: the board stays as loaded while the task changes underneath.
+  await page.route("**/admin/tasks/events", (route) => route.abort());
+  await signedInAs(employee);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/admin/tasks?q=${encodeURIComponent(title)}`);
+  await expect(statusOf(cardOf(page, title))).toHaveText("قيد الانتظار");
+  await queryE2eDatabase("update tasks set status = 'Awaiting Approval', amount = 80, transaction_type = 'expense' where id = $1", [id]);
+  const dialog = await openStatusDialog(page, cardOf(page, title));
+  await dialog.getByLabel("الحالة").selectOption({ label: "مكتملة" });
+  await dialog.getByRole("button", { name: "حفظ الحالة" }).click();
+  const card = cardOf(page, title);
+  await expect(card.getByRole("alert")).toHaveText("لم تُنقل المهمة: المهمة بانتظار الموافقة: لا يغيّر حالتها إلا اعتماد المدير أو رفضه");
+  await expect(statusOf(card)).toHaveText("بانتظار الموافقة");
+  await expect(card.getByRole("link", { name: "تغيير الحالة" })).toHaveCount(0);
+  expect(await queryE2eDatabase("select status from tasks where id = $1", [id])).toEqual([{ status: "Awaiting Approval" }]);
+});
+
+test("on a phone the board is the list grouped by status, each group with its count, changed through the status control", async ({ page, signedInAs, staffMember }) => {
+  const employee = await staffMember("staff");
+  const tag = unique();
+  await insertTask({ title: `هاتف أولى ${tag}`, assignedTo: employee.id });
+  await insertTask({ title: `هاتف ثانية ${tag}`, assignedTo: employee.id, status: "In Progress", hoursAgo: 30 });
+  await signedInAs(employee);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/admin/tasks?q=${encodeURIComponent(tag)}`);
+  const columns = page.getByTestId("task-column");
+  await expect(columns.getByTestId("task-status")).toHaveText(["قيد الانتظار", "قيد التنفيذ", "بانتظار معلومات", "طلب مالي", "مكتملة", "ملغاة", "بانتظار الموافقة", "مرفوضة"]);
+  // One under the other, each as wide as the page; no drag handle on a phone.
+  const [first, second] = [(await columns.nth(0).boundingBox())!, (await columns.nth(1).boundingBox())!];
+  expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+  expect(first.width).toBeGreaterThan(300);
+  await expect(page.getByRole("button", { name: /^نقل / })).toHaveCount(0);
+  await expect(cardOf(page, `هاتف ثانية ${tag}`).getByText("متأخرة", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const dialog = await openStatusDialog(page, cardOf(page, `هاتف أولى ${tag}`));
+  await dialog.getByLabel("الحالة").selectOption({ label: "مكتملة" });
+  await dialog.getByRole("button", { name: "حفظ الحالة" }).click();
+  await expect(statusOf(cardOf(page, `هاتف أولى ${tag}`))).toHaveText("مكتملة");
+  await expect(columnOf(page, "Pending").getByTestId("task-column-count")).toHaveText("لا توجد مهام");
 });

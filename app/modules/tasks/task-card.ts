@@ -35,22 +35,22 @@ export interface TaskCard {
   canDecide: boolean;
 }
 
-/** A task as a card of the board shows it (the rest is on the task's page), with what the viewer may do to it. */
+/**
+ * A task as a card of the board shows it (the rest is on the task's page): only what the card
+ * reads, since the page carries 64 of them; what the viewer may do to it the page works out with
+ * `statusChoices` (status.ts), as the server does again on every move.
+ */
 export interface BoardCard {
   id: number;
   title: string;
   status: TaskStatus;
-  assignee: TaskPerson | null;
+  assigneeName: string | null;
   amount: number | null;
   transactionType: TransactionType | null;
   /** yyyy-mm-dd, or null. */
   dueDate: string | null;
   createdAt: string;
   late: boolean;
-  /** The statuses the viewer may move it to now (empty: it stays where it is). */
-  statusChoices: TaskStatus[];
-  /** The viewer is a manager and the task awaits approval. */
-  canDecide: boolean;
 }
 
 /** A column of the board: a status, how many tasks (under the filters) it holds, and its newest cards. */

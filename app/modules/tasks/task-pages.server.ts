@@ -28,7 +28,7 @@ export async function loadTaskBoard(db: Db, viewer: StaffProfile, url: URL) {
   return {
     ...board,
     filters,
-    manager,
+    role: viewer.role,
     today: riyadhToday(),
     /** The dashboard's «إنشاء مهمة جديدة» opens the form. */
     openNew: manager && url.searchParams.get("new") === "1",

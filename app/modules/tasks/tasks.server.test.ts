@@ -193,8 +193,8 @@ describe("the board: a column per status", () => {
     expect(board.total).toBe(15);
     expect(column("Pending").cards).toHaveLength(BOARD_COLUMN_SIZE);
     expect(column("Pending").cards.map((c) => c.title)).toEqual(Array.from({ length: BOARD_COLUMN_SIZE }, (_, i) => `${tag} انتظار ${10 - i}`));
-    expect(column("In Progress").cards.map((c) => c.assignee?.name).sort()).toEqual(["خالد", "سارة"].sort());
-    expect(column("Awaiting Info").cards[0]).toMatchObject({ late: true, statusChoices: expect.not.arrayContaining(["Awaiting Info"]) as unknown });
+    expect(column("In Progress").cards.map((c) => c.assigneeName).sort()).toEqual(["خالد", "سارة"].sort());
+    expect(column("Awaiting Info").cards[0]).toMatchObject({ late: true, status: "Awaiting Info" });
     expect(column("Completed").cards[0]).toMatchObject({ late: false });
     // The employee's board: their own tasks only, counted so.
     const own = await listBoard(db(), employee, { q: tag, page: 1 });
@@ -207,7 +207,7 @@ describe("the board: a column per status", () => {
     expect([pending.total, pending.pageCount]).toEqual([11, 1]);
   });
 
-  it("a request awaiting approval is decided, not moved; the manager may move a request with an amount to it", async () => {
+  it("a card carries what its rules need: a request's amount and type (the manager may then ask for approval)", async () => {
     const tag = `موافقة ${Date.now()}`;
     await db()
       .insert(tasks)
@@ -217,10 +217,11 @@ describe("the board: a column per status", () => {
       ]);
     const board = await listBoard(db(), manager, { q: tag, page: 1 });
     const waiting = board.columns.find((c) => c.status === "Awaiting Approval")!.cards[0]!;
-    expect(waiting).toMatchObject({ statusChoices: [], canDecide: true, amount: 100 });
-    expect(board.columns.find((c) => c.status === "Finance Request")!.cards[0]!.statusChoices).toContain("Awaiting Approval");
-    const theirs = await listBoard(db(), accountant, { q: tag, page: 1 });
-    expect(theirs.columns.find((c) => c.status === "Finance Request")!.cards[0]!.statusChoices).not.toContain("Awaiting Approval");
+    expect(waiting).toMatchObject({ amount: 100, transactionType: "expense" });
+    expect(statusChoices("manager", waiting)).toEqual([]);
+    const request = board.columns.find((c) => c.status === "Finance Request")!.cards[0]!;
+    expect(statusChoices("manager", request)).toContain("Awaiting Approval");
+    expect(statusChoices("accountant", request)).not.toContain("Awaiting Approval");
   });
 });
 

@@ -118,7 +118,7 @@ export async function listTasks(db: Db, viewer: StaffProfile, filters: TaskFilte
 }
 
 /** How many cards a column of the board shows (the newest); the column's heading counts them all and links to the rest. */
-export const BOARD_COLUMN_SIZE = 8;
+export const BOARD_COLUMN_SIZE = 6;
 
 /** What a board card shows: the task's own columns and its assignee's name, nothing joined for the task's page alone. */
 function selectBoardCards(db: Db) {
@@ -127,7 +127,6 @@ function selectBoardCards(db: Db) {
       id: tasks.id,
       title: tasks.title,
       status: tasks.status,
-      assignedTo: tasks.assignedTo,
       assigneeName: assignee.name,
       amount: tasks.amount,
       transactionType: tasks.transactionType,
@@ -167,14 +166,12 @@ export async function listBoard(db: Db, viewer: StaffProfile, filters: TaskFilte
       id: row.id,
       title: row.title,
       status: row.status,
-      assignee: row.assignedTo != null && row.assigneeName != null ? { id: row.assignedTo, name: row.assigneeName } : null,
+      assigneeName: row.assigneeName,
       amount: row.amount,
       transactionType: row.transactionType,
       dueDate: row.dueDate,
       createdAt: row.createdAt.toISOString(),
       late: isLate(row, now),
-      statusChoices: statusChoices(viewer.role, row),
-      canDecide: viewer.role === "manager" && row.status === "Awaiting Approval",
     };
     byStatus.get(row.status)?.cards.push(card);
   }

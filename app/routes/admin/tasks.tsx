@@ -38,7 +38,8 @@ export const meta: Route.MetaFunction = () => [{ title: "المهام | لوحة
 
 export default function Tasks({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidate("/admin/tasks/events", "tasks");
-  const { columns, total, page, pageCount, filters, manager, today, openNew, assignees, people } = loaderData;
+  const { columns, total, page, pageCount, filters, role, today, openNew, assignees, people } = loaderData;
+  const manager = role === "manager";
   return (
     <div className="grid min-w-0 gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -52,7 +53,7 @@ export default function Tasks({ loaderData, actionData }: Route.ComponentProps) 
       {manager ? <CreateTaskForm assignees={assignees} openNew={openNew} today={today} pageReply={actionData} /> : null}
       <TaskFilterForm filters={filters} people={manager ? people : null} />
       {total ? (
-        <TaskBoard columns={columns} filters={filters} today={today} showAssignee={manager} />
+        <TaskBoard columns={columns} filters={filters} today={today} role={role} />
       ) : (
         <p className={`${adminCardClass} text-center text-stone-600`}>
           {isFiltered(filters) || page > 1 ? "لا توجد مهام مطابقة." : manager ? "لا توجد مهام بعد." : "لا توجد مهام مسندة إليك."}

@@ -13,8 +13,8 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from "@dnd-kit/core";
-import { useId, useState, type FormEvent } from "react";
-import { Link, useFetcher, useFetchers, useLocation, useSubmit } from "react-router";
+import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link, useFetchers, useLocation, useSubmit } from "react-router";
 import { AdminDialog } from "~/components/admin/dialog.tsx";
 import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
@@ -24,24 +24,44 @@ import { DecisionDialog } from "~/modules/finance/components/decision-dialog.tsx
 import { TRANSACTION_TYPE_LABELS } from "~/modules/finance/transaction-type.ts";
 import { formatDateArabic, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
-import { TASK_STATUS_LABELS, TASK_STATUSES, isTaskStatus, type TaskStatus } from "../status.ts";
+import type { Role } from "~/modules/users/roles.ts";
+import { isTaskStatus, statusChoices, TASK_STATUS_LABELS, TASK_STATUSES, type TaskStatus } from "../status.ts";
 import type { BoardCard, BoardColumn, TaskFilters } from "../task-card.ts";
 import { boardHref, isOverdue, taskCountText } from "../task-view.ts";
 
 /** One fetcher per task for its status moves, shared by the drag, the keyboard and the status dialog: its answer shows on the card. */
-const moveKey = (id: number) => `task-move-${id}`;
+const MOVE_KEY_PREFIX = "task-move-";
+const moveKey = (id: number) => `${MOVE_KEY_PREFIX}${id}`;
 
-/** The column a move's answer has not yet confirmed: the status it was sent to (the server's answer, when it comes, wins). */
-function useOptimisticStatuses(): Map<number, TaskStatus> {
-  const moving = new Map<number, TaskStatus>();
-  for (const fetcher of useFetchers()) {
-    // Until the page's data after the answer is in (idle); a refusal puts the card back at once.
-    if (!fetcher.key.startsWith("task-move-") || fetcher.state === "idle" || (fetcher.data as FormReply | undefined)?.status === "error") continue;
-    const id = Number(fetcher.formData?.get("id"));
+/**
+ * The moves under way and the last refusal of each card, from the moves' fetchers: a card stands
+ * in the column it was sent to until the page's data after the answer is in (the server's answer
+ * wins); a refusal puts it back at once, and its reason stays on the card (kept here, since the
+ * card may move to another column, and its fetcher go, when the board reloads) until its next move.
+ */
+function useMoves() {
+  const fetchers = useFetchers();
+  const [refused, setRefused] = useState<{ seen: ReadonlySet<unknown>; byTask: ReadonlyMap<number, string> }>({ seen: new Set(), byTask: new Map() });
+  const optimistic = new Map<number, TaskStatus>();
+  let next = refused;
+  for (const fetcher of fetchers) {
+    if (!fetcher.key.startsWith(MOVE_KEY_PREFIX) || (fetcher.state === "idle" && !fetcher.data)) continue;
+    const id = Number(fetcher.key.slice(MOVE_KEY_PREFIX.length));
     const status = fetcher.formData?.get("status");
-    if (Number.isInteger(id) && isTaskStatus(status)) moving.set(id, status);
+    if (fetcher.state === "submitting") {
+      if (isTaskStatus(status)) optimistic.set(id, status);
+      if (next.byTask.has(id)) next = { ...next, byTask: new Map([...next.byTask].filter(([task]) => task !== id)) };
+      continue;
+    }
+    const refusal = moveRefusal(fetcher.data as FormReply | undefined);
+    if (refusal === null) {
+      if (fetcher.state === "loading" && isTaskStatus(status)) optimistic.set(id, status);
+    } else if (!next.seen.has(fetcher.data)) {
+      next = { seen: new Set(next.seen).add(fetcher.data), byTask: new Map(next.byTask).set(id, refusal) };
+    }
   }
-  return moving;
+  if (next !== refused) setRefused(next);
+  return { optimistic, refusals: next.byTask };
 }
 
 /** The refusal of a card's last move, in the server's words. */
@@ -71,17 +91,31 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, { context, currentCo
 const label = (status: unknown) => (isTaskStatus(status) ? TASK_STATUS_LABELS[status] : "");
 const cardOf = (data: unknown) => (data as { card?: BoardCard } | undefined)?.card;
 
-/** What a screen reader hears while a card is moved (dnd-kit's live region, in Arabic). */
-const announcements: Announcements = {
-  onDragStart: ({ active }) => `التقطت المهمة «${cardOf(active.data.current)?.title ?? ""}» من عمود «${label(cardOf(active.data.current)?.status)}».`,
-  onDragOver: ({ over }) => (over ? `فوق عمود «${label(over.id)}».` : "خارج الأعمدة."),
-  onDragEnd: ({ active, over }) => {
-    const card = cardOf(active.data.current);
-    if (!card || !over || over.id === card.status) return `أُعيدت المهمة «${card?.title ?? ""}» إلى عمودها.`;
-    return `أُفلتت المهمة «${card.title}» في عمود «${label(over.id)}»، جارٍ الحفظ…`;
-  },
-  onDragCancel: ({ active }) => `أُلغي نقل المهمة «${cardOf(active.data.current)?.title ?? ""}».`,
-};
+/**
+ * What a screen reader hears while a card is moved (dnd-kit's live region, in Arabic). The column
+ * the card is over when picked up is its own, said by the pick-up itself: announced again at once,
+ * it would replace the pick-up before it is read.
+ */
+function boardAnnouncements(left: { current: boolean }): Announcements {
+  return {
+    onDragStart: ({ active }) => {
+      left.current = false;
+      return `التقطت المهمة «${cardOf(active.data.current)?.title ?? ""}» من عمود «${label(cardOf(active.data.current)?.status)}».`;
+    },
+    onDragOver: ({ active, over }) => {
+      const own = over?.id === cardOf(active.data.current)?.status;
+      if (own && !left.current) return undefined;
+      left.current = true;
+      return !over ? "خارج الأعمدة." : own ? `فوق عمودها الحالي «${label(over.id)}».` : `فوق عمود «${label(over.id)}».`;
+    },
+    onDragEnd: ({ active, over }) => {
+      const card = cardOf(active.data.current);
+      if (!card || !over || over.id === card.status) return `أُعيدت المهمة «${card?.title ?? ""}» إلى عمودها.`;
+      return `أُفلتت المهمة «${card.title}» في عمود «${label(over.id)}»، جارٍ الحفظ…`;
+    },
+    onDragCancel: ({ active }) => `أُلغي نقل المهمة «${cardOf(active.data.current)?.title ?? ""}».`,
+  };
+}
 
 const screenReaderInstructions = {
   draggable: "لنقل المهمة إلى حالة أخرى: اضغط مفتاح المسافة لالتقاطها، ثم الأسهم لاختيار العمود، ثم المسافة لإفلاتها، أو مفتاح الخروج للإلغاء.",
@@ -96,13 +130,15 @@ const screenReaderInstructions = {
  * shows in its new column while the answer is awaited, and the answer wins (a refusal puts it back
  * with the reason). A request awaiting approval is decided by the manager's dialog, not moved.
  */
-export function TaskBoard({ columns, filters, today, showAssignee }: { columns: BoardColumn[]; filters: TaskFilters; today: string; showAssignee: boolean }) {
+export function TaskBoard({ columns, filters, today, role }: { columns: BoardColumn[]; filters: TaskFilters; today: string; role: Role }) {
   const submit = useSubmit();
   const { pathname, search } = useLocation();
-  const optimistic = useOptimisticStatuses();
+  const { optimistic, refusals } = useMoves();
   const [dragging, setDragging] = useState<BoardCard | null>(null);
   const [editing, setEditing] = useState<BoardCard | null>(null);
   const [deciding, setDeciding] = useState<number | null>(null);
+  const leftOwnColumn = useRef(false);
+  const announcements = useMemo(() => boardAnnouncements(leftOwnColumn), []);
   const sensors = useSensors(useSensor(MouseSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }));
 
   function move(card: BoardCard, status: TaskStatus) {
@@ -112,15 +148,16 @@ export function TaskBoard({ columns, filters, today, showAssignee }: { columns: 
 
   // Each card where its move (sent, not yet answered) puts it; then in its column's order.
   const all = columns.flatMap((column) => column.cards);
-  const shown = new Map<TaskStatus, BoardCard[]>(columns.map((column) => [column.status, []]));
+  const shown = new Map<TaskStatus, Array<BoardCard & { pending?: boolean }>>(columns.map((column) => [column.status, []]));
   for (const card of all) {
     const status = optimistic.get(card.id) ?? card.status;
-    (shown.get(status) ?? shown.get(card.status))?.push(status === card.status ? card : { ...card, status, statusChoices: [] });
+    (shown.get(status) ?? shown.get(card.status))?.push(optimistic.has(card.id) ? { ...card, status, pending: true } : card);
   }
-  const decidingCard = all.find((card) => card.id === deciding && card.canDecide) ?? null;
+  const decidingCard = role === "manager" ? (all.find((card) => card.id === deciding && card.status === "Awaiting Approval") ?? null) : null;
 
   return (
     <DndContext
+      id="task-board"
       sensors={sensors}
       accessibility={{ announcements, screenReaderInstructions }}
       onDragStart={(event: DragStartEvent) => setDragging(cardOf(event.active.data.current) ?? null)}
@@ -145,18 +182,20 @@ export function TaskBoard({ columns, filters, today, showAssignee }: { columns: 
             cards={shown.get(column.status) ?? []}
             filters={filters}
             today={today}
-            showAssignee={showAssignee}
+            role={role}
+            refusals={refusals}
             onEdit={setEditing}
             onDecide={(card) => setDeciding(card.id)}
           />
         ))}
       </div>
       <DragOverlay dropAnimation={null}>
-        {dragging ? <p className="w-64 rounded-xl bg-white p-3 font-bold text-stone-900 shadow-lg ring-2 ring-brand-500">{dragging.title}</p> : null}
+        {dragging ? <p className="w-full rounded-xl bg-white p-3 font-bold text-stone-900 shadow-lg ring-2 ring-brand-500">{dragging.title}</p> : null}
       </DragOverlay>
       {editing ? (
         <StatusDialog
           card={editing}
+          role={role}
           onClose={() => setEditing(null)}
           onSave={(status) => {
             move(editing, status);
@@ -179,15 +218,17 @@ function TaskColumn({
   cards,
   filters,
   today,
-  showAssignee,
+  role,
+  refusals,
   onEdit,
   onDecide,
 }: {
   column: BoardColumn;
-  cards: BoardCard[];
+  cards: Array<BoardCard & { pending?: boolean }>;
   filters: TaskFilters;
   today: string;
-  showAssignee: boolean;
+  role: Role;
+  refusals: ReadonlyMap<number, string>;
   onEdit: (card: BoardCard) => void;
   onDecide: (card: BoardCard) => void;
 }) {
@@ -211,7 +252,7 @@ function TaskColumn({
       {cards.length ? (
         <ul className="grid min-h-16 content-start gap-2">
           {cards.map((card) => (
-            <TaskBoardCard key={card.id} card={card} today={today} showAssignee={showAssignee} onEdit={onEdit} onDecide={onDecide} />
+            <TaskBoardCard key={card.id} card={card} today={today} role={role} refusal={refusals.get(card.id) ?? null} onEdit={onEdit} onDecide={onDecide} />
           ))}
         </ul>
       ) : (
@@ -229,58 +270,48 @@ function TaskColumn({
 function TaskBoardCard({
   card,
   today,
-  showAssignee,
+  role,
+  refusal,
   onEdit,
   onDecide,
 }: {
-  card: BoardCard;
+  card: BoardCard & { pending?: boolean };
   today: string;
-  showAssignee: boolean;
+  role: Role;
+  refusal: string | null;
   onEdit: (card: BoardCard) => void;
   onDecide: (card: BoardCard) => void;
 }) {
-  const fetcher = useFetcher<FormReply>({ key: moveKey(card.id) });
-  const movable = card.statusChoices.length > 0;
+  const pending = card.pending ?? false;
+  // A card on its way to another column waits for the answer before it moves again.
+  const choices = pending ? [] : statusChoices(role, card);
+  const movable = choices.length > 0;
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.id, data: { card }, disabled: !movable });
-  const titleId = `${useId()}-title`;
+  const titleId = `${useId()}-t`;
   const overdue = isOverdue(card, today);
-  const refusal = fetcher.state === "idle" ? moveRefusal(fetcher.data) : null;
-  const pending = fetcher.state === "submitting";
   return (
     <li
-      className={`grid gap-1.5 rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-stone-200 ${isDragging ? "opacity-50" : ""} ${pending ? "animate-pulse" : ""}`}
+      className={`grid gap-1 rounded-xl bg-white p-3 text-sm shadow-sm ${isDragging ? "opacity-50" : ""} ${pending ? "animate-pulse" : ""}`}
       data-testid="task-card"
-      data-task-id={card.id}
       aria-labelledby={titleId}
       aria-busy={pending || undefined}
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 id={titleId} className="text-base font-bold text-stone-900">
-          <Link to={`/admin/tasks/${card.id}`} className="underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700">
+        <h3 id={titleId} className="text-base font-bold">
+          <Link to={`/admin/tasks/${card.id}`} className="underline decoration-brand-300 underline-offset-4">
             <bdi>{card.title}</bdi>
           </Link>
         </h3>
         {movable ? (
-          <button
-            type="button"
-            ref={setNodeRef}
-            {...attributes}
-            {...listeners}
-            aria-label={`نقل «${card.title}»`}
-            className="hidden shrink-0 cursor-grab touch-none rounded-lg p-1.5 text-stone-500 ring-1 ring-stone-200 hover:bg-stone-100 lg:block"
-          >
+          <button type="button" ref={setNodeRef} {...attributes} {...listeners} aria-label={`نقل «${card.title}»`} className="hidden cursor-grab rounded-lg p-1.5 ring-1 ring-stone-200 lg:block">
             <GridIcon className="size-4" />
           </button>
         ) : null}
       </div>
-      {showAssignee && card.assignee ? (
-        <p className="text-stone-700">
-          <bdi>{card.assignee.name}</bdi>
-        </p>
-      ) : null}
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-stone-600">
+      {role === "manager" && card.assigneeName ? <bdi>{card.assigneeName}</bdi> : null}
+      <p className="flex flex-wrap gap-x-2 text-stone-600">
         <time dateTime={card.createdAt}>{formatDateArabic(card.createdAt)}</time>
-        {card.late ? <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">متأخرة</span> : null}
+        {card.late ? <span className="rounded-full bg-red-700 px-2 text-xs font-bold text-white">متأخرة</span> : null}
         {card.dueDate ? (
           <span className={overdue ? "font-bold text-red-700" : ""} data-overdue={overdue || undefined}>
             الاستحقاق {formatDateArabic(`${card.dueDate}T12:00:00`)}
@@ -289,7 +320,7 @@ function TaskBoardCard({
         ) : null}
       </p>
       {card.amount != null ? (
-        <p className="font-bold text-stone-800">
+        <p className="font-bold">
           {formatMoneyArabic(card.amount)}
           {card.transactionType ? ` (${TRANSACTION_TYPE_LABELS[card.transactionType]})` : ""}
         </p>
@@ -299,12 +330,14 @@ function TaskBoardCard({
           لم تُنقل المهمة: {refusal}
         </p>
       ) : null}
-      {card.canDecide ? (
-        <button type="button" className="justify-self-start font-bold text-brand-800 underline" onClick={() => onDecide(card)}>
-          اعتماد أو رفض
-        </button>
-      ) : card.status === "Awaiting Approval" ? (
-        <p className="font-bold text-amber-900">بانتظار موافقة المدير</p>
+      {card.status === "Awaiting Approval" ? (
+        role === "manager" ? (
+          <button type="button" className="justify-self-start font-bold text-brand-800 underline" onClick={() => onDecide(card)}>
+            اعتماد أو رفض
+          </button>
+        ) : (
+          <p className="font-bold text-amber-900">بانتظار موافقة المدير</p>
+        )
       ) : movable ? (
         <a
           href={`/admin/tasks/${card.id}#status`}
@@ -322,9 +355,10 @@ function TaskBoardCard({
 }
 
 /** The board's one status control: the task's current status shown first, the statuses it may move to now, and «حفظ الحالة». */
-function StatusDialog({ card, onClose, onSave }: { card: BoardCard; onClose: () => void; onSave: (status: TaskStatus) => void }) {
+function StatusDialog({ card, role, onClose, onSave }: { card: BoardCard; role: Role; onClose: () => void; onSave: (status: TaskStatus) => void }) {
   const selectId = useId();
-  const values = TASK_STATUSES.filter((status) => status === card.status || card.statusChoices.includes(status));
+  const choices = statusChoices(role, card);
+  const values = TASK_STATUSES.filter((status) => status === card.status || choices.includes(status));
   const labels = { ...TASK_STATUS_LABELS, [card.status]: `${TASK_STATUS_LABELS[card.status]} (الحالية)` };
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
