@@ -41,7 +41,13 @@ function instrument(confirmText: string) {
 }
 
 async function readTiming(page: import("@playwright/test").Page): Promise<Timing> {
-  await page.waitForFunction(() => (window as unknown as { __press?: { confirmed?: number } }).__press?.confirmed !== undefined, null, { timeout: 15_000 });
+  try {
+    await page.waitForFunction(() => (window as unknown as { __press?: { confirmed?: number } }).__press?.confirmed !== undefined, null, { timeout: 15_000 });
+  } catch (error) {
+    const shown = await page.evaluate(() => [...document.querySelectorAll("[role=status], [role=alert]")].map((node) => node.textContent));
+    await page.screenshot({ path: ".bench-data/confirm-failure.png" });
+    throw new Error(`no confirmation on ${page.url()} (shown: ${JSON.stringify(shown)}; screenshot .bench-data/confirm-failure.png)`, { cause: error });
+  }
   await sleep(3000); // the revalidation and any live refetch the press causes
   return page.evaluate(() => {
     const press = (window as unknown as { __press: { at: number; confirmed: number } }).__press;

@@ -8,6 +8,7 @@ import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { isLate, statusChoices, TASK_STATUSES } from "./status.ts";
 import { TASK_MESSAGES } from "./task-messages.ts";
+import { assigneesOf } from "./task-view.ts";
 import {
   changeTaskStatus,
   countAwaitingApproval,
@@ -205,6 +206,11 @@ describe("the board: a column per status", () => {
     const pending = await listBoard(db(), manager, { q: tag, status: "Pending", page: 1 });
     expect(pending.columns.map((c) => [c.status, c.count, c.cards.length])).toEqual([["Pending", 11, 11]]);
     expect([pending.total, pending.pageCount]).toEqual([11, 1]);
+  });
+
+  it("the new task's assignees, drawn from the board's people, are listAssignees' own", async () => {
+    const people = (await db().select().from(staffUsers)).map((p) => ({ id: p.id, name: p.name, role: p.role, roleTitle: "", active: p.active }));
+    expect(assigneesOf(people).map((p) => p.id)).toEqual((await listAssignees(db())).map((p) => p.id));
   });
 
   it("a card carries what its rules need: a request's amount and type (the manager may then ask for approval)", async () => {

@@ -119,6 +119,8 @@ export async function listTasks(db: Db, viewer: StaffProfile, filters: TaskFilte
 
 /** How many cards a column of the board shows (the newest); the column's heading counts them all and links to the rest. */
 export const BOARD_COLUMN_SIZE = 6;
+/** One status's column alone (its «عرض الكل»): cards a page, within the board's page budget (issue 29: ≤ 80 KB). */
+export const BOARD_PAGE_SIZE = 30;
 
 /** What a board card shows: the task's own columns and its assignee's name, nothing joined for the task's page alone. */
 function selectBoardCards(db: Db) {
@@ -140,13 +142,13 @@ function selectBoardCards(db: Db) {
 /**
  * The board (issue 29): a column per status with how many tasks it holds (one grouped count) and
  * its newest cards, each column read by its own index range (status, created_at) in one union;
- * narrowed to one status, that column alone, 50 a page. Filters apply to every column.
+ * narrowed to one status, that column alone, 30 a page. Filters apply to every column.
  */
 export async function listBoard(db: Db, viewer: StaffProfile, filters: TaskFilters, now = Date.now()) {
   const where = filterConditions(viewer, { ...filters, status: undefined }, now);
   const statuses: readonly TaskStatus[] = filters.status ? [filters.status] : TASK_STATUSES;
-  const size = filters.status ? TASK_PAGE_SIZE : BOARD_COLUMN_SIZE;
-  const offset = filters.status ? (filters.page - 1) * TASK_PAGE_SIZE : 0;
+  const size = filters.status ? BOARD_PAGE_SIZE : BOARD_COLUMN_SIZE;
+  const offset = filters.status ? (filters.page - 1) * BOARD_PAGE_SIZE : 0;
   const columnQuery = (status: TaskStatus) =>
     selectBoardCards(db)
       .where(and(where, eq(tasks.status, status)))
@@ -178,7 +180,7 @@ export async function listBoard(db: Db, viewer: StaffProfile, filters: TaskFilte
   // A union's rows come in no promised order: each column newest first, as its query read them.
   for (const column of columns) column.cards.sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
   const total = columns.reduce((sum, column) => sum + column.count, 0);
-  return { columns, total, page: filters.status ? filters.page : 1, pageCount: filters.status ? Math.max(1, Math.ceil(total / TASK_PAGE_SIZE)) : 1 };
+  return { columns, total, page: filters.status ? filters.page : 1, pageCount: filters.status ? Math.max(1, Math.ceil(total / BOARD_PAGE_SIZE)) : 1 };
 }
 
 /** One task, if the viewer may see it. */

@@ -6,7 +6,7 @@ import { isFiltered, TaskFilterForm, TaskPager } from "~/modules/tasks/component
 import { TaskBoard } from "~/modules/tasks/components/task-board.tsx";
 import { handleTaskPost, refuseTaskPost } from "~/modules/tasks/task-action.server.ts";
 import { loadTaskBoard } from "~/modules/tasks/task-pages.server.ts";
-import { boardHref, taskCountText } from "~/modules/tasks/task-view.ts";
+import { assigneesOf, boardHref, taskCountText } from "~/modules/tasks/task-view.ts";
 import { parseTaskFilters } from "~/modules/tasks/tasks.server.ts";
 import { adminCardClass } from "~/components/admin/styles.ts";
 import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = () => [{ title: "المهام | لوحة
 
 export default function Tasks({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidate("/admin/tasks/events", "tasks");
-  const { columns, total, page, pageCount, filters, role, today, openNew, assignees, people } = loaderData;
+  const { columns, total, page, pageCount, filters, role, today, openNew, people } = loaderData;
   const manager = role === "manager";
   return (
     <div className="grid min-w-0 gap-5">
@@ -50,7 +50,7 @@ export default function Tasks({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         ) : null}
       </div>
-      {manager ? <CreateTaskForm assignees={assignees} openNew={openNew} today={today} pageReply={actionData} /> : null}
+      {manager ? <CreateTaskForm assignees={assigneesOf(people)} openNew={openNew} today={today} pageReply={actionData} /> : null}
       <TaskFilterForm filters={filters} people={manager ? people : null} />
       {total ? (
         <TaskBoard columns={columns} filters={filters} today={today} role={role} />

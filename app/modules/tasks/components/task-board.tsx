@@ -286,7 +286,7 @@ function TaskBoardCard({
   // A card on its way to another column waits for the answer before it moves again.
   const choices = pending ? [] : statusChoices(role, card);
   const movable = choices.length > 0;
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.id, data: { card }, disabled: !movable });
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.id, data: { card }, disabled: !movable, attributes: { roleDescription: "مهمة قابلة للنقل" } });
   const titleId = `${useId()}-t`;
   const overdue = isOverdue(card, today);
   return (
