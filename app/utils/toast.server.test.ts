@@ -14,13 +14,10 @@ function redirectWithToast(...args: Parameters<typeof redirectOrReply>): Respons
 /** Runs `action` as React Router would under the back office's middleware, for a post to `url`. */
 async function underMiddleware(url: string, action: () => unknown, method = "POST") {
   let answer: unknown;
-  await toastInPlace(
-    { request: new Request(url, { method }), params: {}, context: {} as never, pattern: "", url: new URL(url) } as unknown as Parameters<typeof toastInPlace>[0],
-    async () => {
-      answer = action();
-      return new Response(null);
-    },
-  );
+  await toastInPlace({ request: new Request(url, { method }), params: {}, context: {} as never, pattern: "", url: new URL(url) }, async () => {
+    answer = action();
+    return new Response(null);
+  });
   return answer;
 }
 

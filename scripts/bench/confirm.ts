@@ -142,7 +142,10 @@ export async function measureConfirmation(server: BenchServer, chromiumPath: str
     await contentPage.goto(`${server.base}/admin/content`, { waitUntil: "networkidle" });
     results["content section save"] = [];
     for (let i = 0; i <= RUNS; i++) {
-      const section = contentPage.locator("section[data-section]").filter({ has: contentPage.locator("textarea") }).first();
+      const section = contentPage
+        .locator("section[data-section]")
+        .filter({ has: contentPage.locator("textarea") })
+        .first();
       await section.locator("textarea").first().fill(`نص القياس ${i}`);
       await section.locator("button[name=intent][value^='section:']").click();
       const timing = await readTiming(contentPage);

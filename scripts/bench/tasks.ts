@@ -89,7 +89,9 @@ async function measureListTasks(server: BenchServer) {
       perView.push({ name: view.name, p50, p95, queries });
       rows.push([view.name, total.toLocaleString("en"), ms(p50), ms(p95), ms(max), (await indexesUsed(pool, queries)).join(", ") || "none (sequential scan)"]);
     }
-    console.log(`\n  listBoard (the board's loader query: each column's newest cards in one union, or one status's page of 50, and the counts per status, in parallel), ${RUNS} calls per view:`);
+    console.log(
+      `\n  listBoard (the board's loader query: each column's newest cards in one union, or one status's page of 50, and the counts per status, in parallel), ${RUNS} calls per view:`,
+    );
     table(["view", "matches", "p50", "p95", "max", "indexes in the plans"], rows, [false, true, true, true, true, false]);
     const overall = stats(all);
     const slowest = perView.reduce((a, b) => (b.p95 > a.p95 ? b : a));

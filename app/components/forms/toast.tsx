@@ -63,7 +63,7 @@ function toastIn(reply: unknown): Toast | null {
  */
 export function useLatestToast(loaderToast: Toast | null): Toast | null {
   const fetchers = useFetchers();
-  const [state, setState] = useState(() => ({ loader: loaderToast, shown: loaderToast, seen: new Set<unknown>(fetchers.map((fetcher) => fetcher.data)) }));
+  const [state, setState] = useState(() => ({ loader: loaderToast, shown: loaderToast, seen: new Set<unknown>(fetchers.map((fetcher) => fetcher.data as unknown)) }));
   let next = state;
   if (next.loader !== loaderToast) next = { ...next, loader: loaderToast, shown: loaderToast ?? next.shown };
   for (const fetcher of fetchers) {

@@ -12,7 +12,6 @@ import { INQUIRY_LATE_AFTER_MS, INQUIRY_STATUSES, type InquiryStatus } from "~/m
 import { CLOSED_TASK_STATUSES } from "~/modules/tasks/status.ts";
 import { periodBuckets, periodInstants, trendMonths, type ReportPeriod } from "./period.ts";
 import {
-  LISTED_STATUSES,
   RENT_STATUSES,
   RENTED_STATUS,
   SALE_STATUSES,

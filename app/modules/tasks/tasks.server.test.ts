@@ -177,7 +177,9 @@ describe("the board: a column per status", () => {
     // 11 Pending (newest last), 2 In Progress (one of them the colleague's), 1 Completed, an old open one (late).
     await db()
       .insert(tasks)
-      .values(Array.from({ length: 11 }, (_, i) => ({ title: `${tag} انتظار ${i}`, assignedTo: employee.id, createdBy: manager.id, createdAt: new Date(stamp - (20 - i) * 60_000) })));
+      .values(
+        Array.from({ length: 11 }, (_, i) => ({ title: `${tag} انتظار ${i}`, assignedTo: employee.id, createdBy: manager.id, createdAt: new Date(stamp - (20 - i) * 60_000) })),
+      );
     const [progress] = await db()
       .insert(tasks)
       .values([
@@ -194,7 +196,11 @@ describe("the board: a column per status", () => {
     expect(board.total).toBe(15);
     expect(column("Pending").cards).toHaveLength(BOARD_COLUMN_SIZE);
     expect(column("Pending").cards.map((c) => c.title)).toEqual(Array.from({ length: BOARD_COLUMN_SIZE }, (_, i) => `${tag} انتظار ${10 - i}`));
-    expect(column("In Progress").cards.map((c) => c.assigneeName).sort()).toEqual(["خالد", "سارة"].sort());
+    expect(
+      column("In Progress")
+        .cards.map((c) => c.assigneeName)
+        .sort(),
+    ).toEqual(["خالد", "سارة"].sort());
     expect(column("Awaiting Info").cards[0]).toMatchObject({ late: true, status: "Awaiting Info" });
     expect(column("Completed").cards[0]).toMatchObject({ late: false });
     // The employee's board: their own tasks only, counted so.

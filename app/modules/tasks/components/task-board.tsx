@@ -1,7 +1,6 @@
 import {
   DndContext,
   DragOverlay,
-  KeyboardCode,
   KeyboardSensor,
   MouseSensor,
   useDraggable,
@@ -13,7 +12,7 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from "@dnd-kit/core";
-import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Link, useFetchers, useLocation, useSubmit } from "react-router";
 import { AdminDialog } from "~/components/admin/dialog.tsx";
 import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
@@ -75,7 +74,7 @@ function moveRefusal(reply: FormReply | undefined): string | null {
  * top to bottom on a phone) ← and ↓ to the next status, → and ↑ to the previous one.
  */
 const columnCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
-  const step = event.code === KeyboardCode.Left || event.code === KeyboardCode.Down ? 1 : event.code === KeyboardCode.Right || event.code === KeyboardCode.Up ? -1 : 0;
+  const step = event.code === "ArrowLeft" || event.code === "ArrowDown" ? 1 : event.code === "ArrowRight" || event.code === "ArrowUp" ? -1 : 0;
   if (!step) return undefined;
   event.preventDefault();
   const order = TASK_STATUSES.filter((status) => context.droppableRects.has(status));
@@ -137,8 +136,8 @@ export function TaskBoard({ columns, filters, today, role }: { columns: BoardCol
   const [dragging, setDragging] = useState<BoardCard | null>(null);
   const [editing, setEditing] = useState<BoardCard | null>(null);
   const [deciding, setDeciding] = useState<number | null>(null);
-  const leftOwnColumn = useRef(false);
-  const announcements = useMemo(() => boardAnnouncements(leftOwnColumn), []);
+  // Whether the card picked up has left its own column yet: state of the drag, not of the page.
+  const [announcements] = useState(() => boardAnnouncements({ current: false }));
   const sensors = useSensors(useSensor(MouseSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }));
 
   function move(card: BoardCard, status: TaskStatus) {
@@ -168,13 +167,7 @@ export function TaskBoard({ columns, filters, today, role }: { columns: BoardCol
         if (card && isTaskStatus(event.over?.id)) move(card, event.over.id);
       }}
     >
-      <div
-        className="grid gap-4 lg:auto-cols-[17rem] lg:grid-flow-col lg:overflow-x-auto lg:pb-3"
-        data-testid="task-board"
-        role="region"
-        aria-label="لوحة المهام"
-        tabIndex={-1}
-      >
+      <div className="grid gap-4 lg:auto-cols-[17rem] lg:grid-flow-col lg:overflow-x-auto lg:pb-3" data-testid="task-board" role="region" aria-label="لوحة المهام" tabIndex={-1}>
         {columns.map((column) => (
           <TaskColumn
             key={column.status}
@@ -303,7 +296,14 @@ function TaskBoardCard({
           </Link>
         </h3>
         {movable ? (
-          <button type="button" ref={setNodeRef} {...attributes} {...listeners} aria-label={`نقل «${card.title}»`} className="hidden cursor-grab rounded-lg p-1.5 ring-1 ring-stone-200 lg:block">
+          <button
+            type="button"
+            ref={setNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`نقل «${card.title}»`}
+            className="hidden cursor-grab rounded-lg p-1.5 ring-1 ring-stone-200 lg:block"
+          >
             <GridIcon className="size-4" />
           </button>
         ) : null}
