@@ -18,7 +18,6 @@ import { AdminDialog } from "~/components/admin/dialog.tsx";
 import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
-import { GridIcon } from "~/components/ui/icons.tsx";
 import { DecisionDialog } from "~/modules/finance/components/decision-dialog.tsx";
 import { TRANSACTION_TYPE_LABELS } from "~/modules/finance/transaction-type.ts";
 import { formatDateArabic, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
@@ -291,7 +290,7 @@ function TaskBoardCard({
     >
       <div className="flex items-start justify-between gap-2">
         <h3 id={titleId} className="text-base font-bold">
-          <Link to={`/admin/tasks/${card.id}`} className="underline decoration-brand-300 underline-offset-4">
+          <Link to={`/admin/tasks/${card.id}`} className="underline">
             <bdi>{card.title}</bdi>
           </Link>
         </h3>
@@ -304,7 +303,7 @@ function TaskBoardCard({
             aria-label={`نقل «${card.title}»`}
             className="hidden cursor-grab rounded-lg p-1.5 ring-1 ring-stone-200 lg:block"
           >
-            <GridIcon className="size-4" />
+            <span aria-hidden="true">⠿</span>
           </button>
         ) : null}
       </div>
