@@ -283,7 +283,7 @@ function TaskBoardCard({
   const overdue = isOverdue(card, today);
   return (
     <li
-      className={`grid gap-1 rounded-xl bg-white p-3 text-sm shadow-sm ${isDragging ? "opacity-50" : ""} ${pending ? "animate-pulse" : ""}`}
+      className={`grid gap-1 rounded-xl bg-white p-3 text-sm shadow-sm${isDragging ? " opacity-50" : ""}${pending ? " animate-pulse" : ""}`}
       data-testid="task-card"
       aria-labelledby={titleId}
       aria-busy={pending || undefined}
