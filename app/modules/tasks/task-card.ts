@@ -37,7 +37,7 @@ export interface TaskCard {
 
 /**
  * A task as a card of the board shows it (the rest is on the task's page): only what the card
- * reads, since the page carries 40 of them; what the viewer may do to it the page works out with
+ * reads, since the page carries 32 of them; what the viewer may do to it the page works out with
  * `statusChoices` (status.ts), as the server does again on every move.
  */
 export interface BoardCard {

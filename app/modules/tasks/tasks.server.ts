@@ -118,7 +118,7 @@ export async function listTasks(db: Db, viewer: StaffProfile, filters: TaskFilte
 }
 
 /** How many cards a column of the board shows (the newest); the column's heading counts them all and links to the rest. */
-export const BOARD_COLUMN_SIZE = 5;
+export const BOARD_COLUMN_SIZE = 4;
 /** One status's column alone (its «عرض الكل»): cards a page, within the board's page budget (issue 29: ≤ 80 KB). */
 const BOARD_PAGE_SIZE = 30;
 
