@@ -35,14 +35,14 @@ export type ToastReply = FormReply & { status: "success"; toast: Toast };
  */
 export function redirectWithToast(url: string, toast: Toast, env: CookieEnv, init?: ResponseInit) {
   const cut: Toast = { tone: toast.tone, text: toast.text.slice(0, TOAST_MAX_TEXT) };
-  const postedFrom = scriptedPost.getStore();
-  if (postedFrom !== undefined && new URL(url, "http://page").pathname === postedFrom) {
-    return data<ToastReply>({ status: "success", toast: cut }, { headers: init?.headers });
-  }
   const cookies = cookieSettings(env);
   const value = Buffer.from(JSON.stringify(cut)).toString("base64url");
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", cookies.serialize(cookies.toast, value, TOAST_MAX_AGE_SECONDS));
+  const postedFrom = scriptedPost.getStore();
+  // The page shows the reply's toast as it arrives; the cookie too is read by the reload that
+  // follows, for a reply the page saw only once its reload was done (useLatestToast shows it once).
+  if (postedFrom !== undefined && new URL(url, "http://page").pathname === postedFrom) return data<ToastReply>({ status: "success", toast: cut }, { headers });
   return redirect(url, { ...init, headers });
 }
 

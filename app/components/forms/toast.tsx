@@ -63,12 +63,21 @@ function toastIn(reply: unknown): Toast | null {
  */
 export function useLatestToast(loaderToast: Toast | null): Toast | null {
   const fetchers = useFetchers();
-  const [state, setState] = useState(() => ({ loader: loaderToast, shown: loaderToast, seen: new Set<unknown>(fetchers.map((fetcher) => fetcher.data as unknown)) }));
+  const [state, setState] = useState(() => ({
+    loader: loaderToast,
+    shown: loaderToast,
+    /** A reply's toast shown, whose cookie twin the reload after it brings: not shown twice. */
+    twin: null as Toast | null,
+    seen: new Set<unknown>(fetchers.map((fetcher) => fetcher.data as unknown)),
+  }));
   let next = state;
-  if (next.loader !== loaderToast) next = { ...next, loader: loaderToast, shown: loaderToast ?? next.shown };
+  if (next.loader !== loaderToast) {
+    const twin = loaderToast !== null && next.twin?.text === loaderToast.text;
+    next = { ...next, loader: loaderToast, shown: twin ? next.shown : (loaderToast ?? next.shown), twin: loaderToast ? null : next.twin };
+  }
   for (const fetcher of fetchers) {
     const toast = toastIn(fetcher.data);
-    if (toast && !next.seen.has(fetcher.data)) next = { ...next, shown: toast, seen: new Set(next.seen).add(fetcher.data) };
+    if (toast && !next.seen.has(fetcher.data)) next = { ...next, shown: toast, twin: toast, seen: new Set(next.seen).add(fetcher.data) };
   }
   if (next !== state) setState(next);
   return next.shown;
