@@ -628,6 +628,70 @@ export const auditLog = pgTable(
   ],
 );
 
+// ---- The reports' history, kept as it is written (decision 034) ----
+// Filled by triggers on inquiries and audit_log (drizzle/0028), so the reports page reads a year
+// of history from narrow rows instead of scanning the whole tables; every figure stays what the
+// direct queries give (reports-history.server.test.ts).
+
+/** Inquiries received per Riyadh day, by their status now and whether they came from an offer page. */
+export const reportInquiryDays = pgTable(
+  "report_inquiry_days",
+  {
+    day: date("day").notNull(),
+    status: text("status").$type<InquiryStatus>().notNull(),
+    fromOffer: boolean("from_offer").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.fromOffer] })],
+);
+
+/** Each inquiry's first reply: minutes from its arrival (the median time to the first reply). */
+export const reportFirstReplies = pgTable(
+  "report_first_replies",
+  {
+    inquiryId: integer("inquiry_id")
+      .primaryKey()
+      .references(() => inquiries.id, { onDelete: "cascade" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    minutes: doublePrecision("minutes").notNull(),
+  },
+  (t) => [index("report_first_replies_received_idx").on(t.receivedAt, t.minutes)],
+);
+
+/** Every reply sent (the audit log's reply entries), with the inquiry's arrival when it was the first. */
+export const reportReplies = pgTable(
+  "report_replies",
+  {
+    auditId: integer("audit_id")
+      .primaryKey()
+      .references(() => auditLog.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    first: boolean("first").notNull(),
+    /** The inquiry a first reply answered (its arrival is read from it: gone with it, as the direct query finds it). */
+    inquiryId: integer("inquiry_id").references(() => inquiries.id, { onDelete: "set null" }),
+  },
+  (t) => [index("report_replies_at_idx").on(t.at)],
+);
+
+/** Each sale or rental (an offer's status change to sold or rented): days from its listing. */
+export const reportOfferSales = pgTable(
+  "report_offer_sales",
+  {
+    auditId: integer("audit_id")
+      .primaryKey()
+      .references(() => auditLog.id, { onDelete: "cascade" }),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    outcome: text("outcome").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    days: doublePrecision("days").notNull(),
+  },
+  (t) => [index("report_offer_sales_at_idx").on(t.at), index("report_offer_sales_offer_idx").on(t.offerId, t.at)],
+);
+
 // ---- The daily report (docs/decisions/016-job-scheduler.md) ----
 
 /**

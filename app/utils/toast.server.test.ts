@@ -1,8 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { readToast, redirectWithToast } from "./toast.server.ts";
+import { readToast, redirectWithToast as redirectOrReply, toastInPlace } from "./toast.server.ts";
 
 const production = { NODE_ENV: "production", PUBLIC_URL: "https://aqar.example" } as const;
 const local = { NODE_ENV: "development", PUBLIC_URL: "http://localhost:3000" } as const;
+
+/** Outside a script's post (no toastInPlace around it) the answer is always the redirect. */
+function redirectWithToast(...args: Parameters<typeof redirectOrReply>): Response {
+  const answer = redirectOrReply(...args);
+  if (!(answer instanceof Response)) throw new Error("expected a redirect");
+  return answer;
+}
+
+/** Runs `action` as React Router would under the back office's middleware, for a post to `url`. */
+async function underMiddleware(url: string, action: () => unknown, method = "POST") {
+  let answer: unknown;
+  await toastInPlace({ request: new Request(url, { method }), params: {}, context: {} as never, pattern: "", url: new URL(url) }, async () => {
+    answer = action();
+    return new Response(null);
+  });
+  return answer;
+}
 
 /** The request a browser sends next, carrying the cookies a response set. */
 function nextRequest(response: Response) {
@@ -42,5 +59,32 @@ describe("one-time toast", () => {
   it("cuts a long message", () => {
     const response = redirectWithToast("/admin", { tone: "error", text: "ن".repeat(5000) }, local);
     expect(readToast(nextRequest(response), local).toast?.text).toHaveLength(300);
+  });
+
+  it("answers a script's post with the toast for the page it was made on, and keeps the redirect elsewhere (decision 030)", async () => {
+    const toast = { tone: "success", text: "تم تحديث حالة المهمة" } as const;
+    // The page's script posts to /admin/tasks.data: the confirmation is the action's data.
+    const inPlace = (await underMiddleware("https://aqar.example/admin/tasks.data?q=x", () => redirectOrReply("/admin/tasks?q=x", toast, production))) as {
+      data: unknown;
+      init: ResponseInit | null;
+    };
+    expect(inPlace).not.toBeInstanceOf(Response);
+    expect(inPlace.data).toEqual({ status: "success", toast });
+    // The cookie goes too: the reload after the save reads it when the page saw the reply only then.
+    expect(new Headers(inPlace.init?.headers).get("set-cookie")).toMatch(/^__Host-aqar-toast=/);
+    // The index page's data address (/_.data) is the page "/".
+    expect(await underMiddleware("https://aqar.example/_.data", () => redirectOrReply("/", toast, production))).not.toBeInstanceOf(Response);
+    // Another page (a save that leads to a list), a post without JavaScript, a GET: the redirect with its cookie.
+    for (const [url, method] of [
+      ["https://aqar.example/admin/offers/edit/5.data", "POST"],
+      ["https://aqar.example/admin/tasks", "POST"],
+      ["https://aqar.example/admin/tasks.data", "GET"],
+    ] as const) {
+      const target = url.includes("offers") ? "/admin/offers" : "/admin/tasks";
+      const answer = await underMiddleware(url, () => redirectOrReply(target, toast, production), method);
+      expect(answer, url).toBeInstanceOf(Response);
+      expect((answer as Response).status).toBe(302);
+      expect((answer as Response).headers.get("set-cookie")).toMatch(/^__Host-aqar-toast=/);
+    }
   });
 });

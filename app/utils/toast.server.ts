@@ -1,6 +1,8 @@
-import { redirect } from "react-router";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { data, redirect, type MiddlewareFunction } from "react-router";
 import { cookieSettings, readCookie } from "./cookies.server.ts";
 import type { Env } from "./env.server.ts";
+import type { FormReply } from "./form-submission.ts";
 import type { Toast } from "./toast.ts";
 
 const TOAST_MAX_AGE_SECONDS = 60;
@@ -8,12 +10,39 @@ const TOAST_MAX_TEXT = 300;
 
 type CookieEnv = Pick<Env, "NODE_ENV" | "PUBLIC_URL">;
 
-/** A redirect that carries a one-time message for the page it leads to (post → redirect → get). */
+/** The page a post sent by the page's script (React Router's `.data` request) was made on, while its action runs. */
+const scriptedPost = new AsyncLocalStorage<string>();
+
+/**
+ * Middleware of the back office (decision 030): while the action of a post sent by the page's
+ * script runs, `redirectWithToast` to that same page answers with the toast in the action's data
+ * instead of a redirect, so the page shows its confirmation as the answer arrives (the layout
+ * reads it from the fetcher) and reloads its data in the background, instead of waiting for the
+ * redirect's second round trip and the cookie. A post without JavaScript keeps the redirect.
+ */
+export const toastInPlace: MiddlewareFunction<Response> = ({ request }, next) => {
+  const { pathname } = new URL(request.url);
+  if (request.method !== "POST" || !pathname.endsWith(".data")) return next();
+  return scriptedPost.run(pathname.replace(/(\/_)?\.data$/, "") || "/", next);
+};
+
+/** What an action answers instead of the redirect, for the page its script posted from (see toastInPlace): a form's success, with its toast. */
+export type ToastReply = FormReply & { status: "success"; toast: Toast };
+
+/**
+ * A redirect that carries a one-time message for the page it leads to (post → redirect → get);
+ * to the page a script posted from, the message in the action's data (toastInPlace).
+ */
 export function redirectWithToast(url: string, toast: Toast, env: CookieEnv, init?: ResponseInit) {
+  const cut: Toast = { tone: toast.tone, text: toast.text.slice(0, TOAST_MAX_TEXT) };
   const cookies = cookieSettings(env);
-  const value = Buffer.from(JSON.stringify({ tone: toast.tone, text: toast.text.slice(0, TOAST_MAX_TEXT) })).toString("base64url");
+  const value = Buffer.from(JSON.stringify(cut)).toString("base64url");
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", cookies.serialize(cookies.toast, value, TOAST_MAX_AGE_SECONDS));
+  const postedFrom = scriptedPost.getStore();
+  // The page shows the reply's toast as it arrives; the cookie too is read by the reload that
+  // follows, for a reply the page saw only once its reload was done (useLatestToast shows it once).
+  if (postedFrom !== undefined && new URL(url, "http://page").pathname === postedFrom) return data<ToastReply>({ status: "success", toast: cut }, { headers });
   return redirect(url, { ...init, headers });
 }
 

@@ -19,7 +19,8 @@ import { useFetchers, useNavigation, useRevalidator } from "react-router";
  * that page's data comes fresh anyway, and a refetch then would interrupt the router's own, whose
  * answer carried, and whose request spent, the one-time message the redirect left (the toast
  * cookie). A fetcher counts too: its form's redirect starts the navigation, which React shows a
- * moment after the router starts it.
+ * moment after the router starts it. A load of the page's data that starts after the event (the
+ * reload after a save, a navigation) already reads its change, so the waiting refetch is dropped.
  *
  * useLiveOffers (modules/offers/components) is this hook's twin for the public offer lists, kept
  * apart because sharing this one cost the public pages bytes (decision 007): change both alike.
@@ -29,17 +30,36 @@ export function useLiveRevalidate(url: string, eventName: string) {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const latest = useRef({ navigation, fetchers });
+  /** The refetch waiting to run (an event heard, not yet covered by a load of the page's data). */
+  const waiting = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The loads under way when last rendered: a navigation's, and each save's reload of the page's data. */
+  const loads = useRef(new Set<string>());
   useEffect(() => {
     latest.current = { navigation, fetchers };
+    // A load of the page's data that starts now reads every change already announced: a refetch
+    // still waiting for it is dropped. So the page's own save (its event comes while the save is
+    // under way, and the save's answer reloads the page) costs no second load (decision 030).
+    const now = new Set<string>();
+    if (navigation.state === "loading") now.add(`navigation:${navigation.location.key}`);
+    for (const fetcher of fetchers) if (fetcher.state === "loading" && fetcher.formMethod && fetcher.formMethod.toUpperCase() !== "GET") now.add(`fetcher:${fetcher.key}`);
+    const started = [...now].some((load) => !loads.current.has(load));
+    loads.current = now;
+    if (started && waiting.current !== undefined) {
+      clearTimeout(waiting.current);
+      waiting.current = undefined;
+    }
   });
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let lost = false;
     const busy = () => latest.current.navigation.state !== "idle" || latest.current.fetchers.some((fetcher) => fetcher.state !== "idle");
     const refresh = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => (busy() ? refresh() : void revalidate()), 300);
+      clearTimeout(waiting.current);
+      waiting.current = setTimeout(() => {
+        if (busy()) return refresh();
+        waiting.current = undefined;
+        void revalidate();
+      }, 300);
     };
     const source = new EventSource(url);
     source.addEventListener(eventName, refresh);
@@ -54,7 +74,8 @@ export function useLiveRevalidate(url: string, eventName: string) {
       refresh();
     };
     return () => {
-      clearTimeout(timer);
+      clearTimeout(waiting.current);
+      waiting.current = undefined;
       source.close();
     };
   }, [revalidate, url, eventName]);

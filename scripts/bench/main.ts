@@ -14,11 +14,13 @@
 //      /admin/tasks signed in (the 10,000 added to the server's data, then removed)  budget p95 < 100 ms tasks.ts
 //   6. the reports page over 100,000 generated offers and 50,000 inquiries: loadReports per period,
 //      the slowest query explained, and GET /admin/reports signed in (the rows added, then removed) budget p95 < 300 ms reports.ts
+//   6b. press to confirmation in the back office: a task's status, a content section's save, in a real
+//      Chromium; the action's answer and the confirmation's moment, in the page's clock  budget < 300 ms past the answer confirm.ts
 //   7. GET / during a flood of 500 bad password sign-ins, 50 at a time (each with a solved proof of
 //      work and its own client address, as a botnet would)                        budget p95 < 300 ms flood.ts
 //   8. photos per second through the image pipeline (no server needed)             budget ≥ 8        images.ts
 // Then a summary table, and every number in .bench-data/bench-report.json.
-// Options: `npm run bench -- --build` rebuilds first; `--only=lighthouse,js,http,html,search,tasks,reports,flood,images` runs
+// Options: `npm run bench -- --build` rebuilds first; `--only=lighthouse,js,http,html,search,tasks,reports,confirm,flood,images` runs
 // some parts; BENCH_LH_RUNS=n (1-5, default 3): Lighthouse runs per page, the median score is reported.
 // Only localhost traffic; every loop is bounded. Exit code is 0 unless the benchmark itself failed.
 import "../app-alias.ts";
@@ -31,6 +33,7 @@ import { findChromium } from "../chromium.ts";
 import { measurePasswordFlood } from "./flood.ts";
 import { measureThroughput } from "./http.ts";
 import { measureHtml } from "./html.ts";
+import { measureConfirmation } from "./confirm.ts";
 import { measureImages } from "./images.ts";
 import { measureJavaScript } from "./js.ts";
 import { measurePageImages } from "./page-images.ts";
@@ -41,7 +44,7 @@ import { measureSearch } from "./search.ts";
 import { DATA_DIR, ensureBuild, root, startServer, stopServer, type BenchServer } from "./server.ts";
 import { measureTasks } from "./tasks.ts";
 
-const PARTS = ["lighthouse", "js", "http", "html", "search", "tasks", "reports", "flood", "images"] as const;
+const PARTS = ["lighthouse", "js", "http", "html", "search", "tasks", "reports", "confirm", "flood", "images"] as const;
 type Part = (typeof PARTS)[number];
 
 const args = process.argv.slice(2);
@@ -79,7 +82,7 @@ async function firstOfferId(server: BenchServer): Promise<number> {
 /** The parts that measure the running server. */
 async function serverParts() {
   ensureBuild(forceBuild);
-  const browser = runs("lighthouse") || runs("js");
+  const browser = runs("lighthouse") || runs("js") || runs("confirm");
   // Only the browser parts need Chromium: the others run without one.
   const chromiumPath = await findChromium().catch((error: unknown) => {
     if (browser) throw error;
@@ -104,6 +107,7 @@ async function serverParts() {
   if (runs("search")) await section("Search", () => measureSearch(server));
   if (runs("tasks")) await section("Task board", () => measureTasks(server));
   if (runs("reports")) await section("Reports", () => measureReports(server));
+  if (chromiumPath && runs("confirm")) await section("Press to confirmation", () => measureConfirmation(server, chromiumPath));
   if (runs("flood")) await section("Password flood", () => measurePasswordFlood(server));
 }
 

@@ -10,7 +10,11 @@ export const BUDGET = {
   /** The map search's bounding-box query (issue 18, decision 022). */
   mapBboxP95Ms: 15,
   taskBoardMs: 100,
+  /** The board's page as sent (issue 29): one page of cards, uncompressed. */
+  taskBoardHtmlKB: 80,
   reportsPageMs: 300,
+  /** A back-office save (issue 29): from the action's answer to its confirmation on the page. */
+  confirmationMs: 300,
   floodHomeP95Ms: 300,
   /** /offers over HTTP (issue 19, decision 020): 32 connections flat out, p99 at 200 requests a second, the server's memory after. */
   offersRps: 300,

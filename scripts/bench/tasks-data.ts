@@ -95,12 +95,12 @@ export async function removeGenerated(client: pg.Pool | pg.Client) {
   await client.query(`delete from staff_users where username like '${BENCH_STAFF_PREFIX}%'`);
 }
 
-/** What people open: the manager's board (first page, deep page, by status, by assignee, late, open, title searches: common, rarer, spelt with ه for ة, none) and an employee's own. */
+/** What people open: the manager's board (every column, a deep page of one status, by status, by assignee, late, open, title searches: common, rarer, spelt with ه for ة, none) and an employee's own. */
 export function taskWorkload(staff: BenchStaff): Array<{ name: string; who: "manager" | "employee"; filters: TaskFilters; query: string }> {
   const employee = staff.employees[0]!;
   return [
     { name: "manager, page 1", who: "manager", filters: { page: 1 }, query: "" },
-    { name: "manager, page 100", who: "manager", filters: { page: 100 }, query: "?page=100" },
+    { name: "manager, Completed page 100", who: "manager", filters: { status: "Completed", page: 100 }, query: "?status=Completed&page=100" },
     { name: "manager, status In Progress", who: "manager", filters: { status: "In Progress", page: 1 }, query: "?status=In%20Progress" },
     { name: "manager, Awaiting Approval", who: "manager", filters: { status: "Awaiting Approval", page: 1 }, query: "?status=Awaiting%20Approval" },
     { name: "manager, one assignee", who: "manager", filters: { assignee: employee, page: 1 }, query: `?assignee=${employee}` },

@@ -16,12 +16,20 @@ async function insertTask(fields: { title: string; assignedTo: number; createdBy
 const day = (offset: number) => new Date(Date.now() + 3 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 const cardOf = (page: Page, title: string) => page.getByTestId("task-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-const statusOf = (card: Locator) => card.getByTestId("task-status");
+/** The status a card shows: the column it stands in (the board), or its badge (the task's page). */
+const statusOf = (card: Locator) => card.locator("xpath=ancestor::section[@data-testid='task-column']").getByTestId("task-status");
+/** A column of the board, by its status in English (its `data-status`). */
+const columnOf = (page: Page, status: string) => page.locator(`[data-testid=task-column][data-status="${status}"]`);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** What the card's status menu offers. */
-const menuChoices = (card: Locator) => card.getByLabel("تغيير الحالة").locator("option").allTextContents();
+/** The board's one status control, opened for a card: what it offers (the current status first, marked) and which is selected. */
+async function openStatusDialog(page: Page, card: Locator) {
+  await card.getByRole("link", { name: "تغيير الحالة" }).click();
+  const dialog = page.getByRole("dialog", { name: "تغيير حالة المهمة" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
 
 test("the manager creates a task for the employee (offer picked by search), who is e-mailed and moves it; the manager's board follows live", async ({
   page,
@@ -78,7 +86,6 @@ test("the manager creates a task for the employee (offer picked by search), who 
   await page.goto(`/admin/tasks?q=${encodeURIComponent(title)}`);
   const managerCard = cardOf(page, title);
   await expect(statusOf(managerCard)).toHaveText("قيد الانتظار");
-  await expect(managerCard.getByRole("link", { name: offer!.title })).toHaveAttribute("href", `/admin/offers/edit/${offer!.id}`);
 
   // The assignee's e-mail links to the task.
   await expect.poll(async () => (await readE2eOutbox("email")).find((m) => m.to === employee.email)?.body ?? "").toContain(`/admin/tasks/${created!.id}`);
@@ -90,20 +97,27 @@ test("the manager creates a task for the employee (offer picked by search), who 
   await mine.goto("/admin/tasks");
   await expect(mine.getByTestId("task-card")).toHaveCount(1);
   await expect(mine.getByTestId("task-count")).toHaveText("مهمة واحدة");
+  // A column per status, each with its count; the card in «قيد الانتظار».
+  await expect(mine.getByTestId("task-column")).toHaveCount(8);
+  await expect(columnOf(mine, "Pending").getByTestId("task-column-count")).toHaveText("مهمة واحدة");
+  await expect(columnOf(mine, "Completed").getByTestId("task-column-count")).toHaveText("لا توجد مهام");
   const card = cardOf(mine, title);
-  await expect(card).toContainText("موعد المعاينة مع العميل يوم الأحد");
   await expect(mine.getByText(theirs)).toHaveCount(0);
-  // The menu shows the task's status, then the moves the employee may make.
-  expect(await menuChoices(card)).toEqual(["قيد الانتظار", "قيد التنفيذ", "بانتظار معلومات", "طلب مالي", "مكتملة", "ملغاة", "مرفوضة"]);
-  await expect(card.getByLabel("تغيير الحالة")).toHaveValue("Pending");
-  await card.getByLabel("تغيير الحالة").selectOption({ label: "قيد التنفيذ" });
-  await card.getByRole("button", { name: "حفظ الحالة" }).click();
+  // The board's one status control shows the task's current status, and no «بانتظار الموافقة» for an employee.
+  let dialog = await openStatusDialog(mine, card);
+  const select = dialog.getByLabel("الحالة");
+  await expect(select.locator("option")).toHaveText(["قيد الانتظار (الحالية)", "قيد التنفيذ", "بانتظار معلومات", "طلب مالي", "مكتملة", "ملغاة", "مرفوضة"]);
+  await expect(select).toHaveValue("Pending");
+  await select.selectOption({ label: "قيد التنفيذ" });
+  await dialog.getByRole("button", { name: "حفظ الحالة" }).click();
   await expect(mine.getByRole("status").filter({ hasText: "تم تحديث حالة المهمة" })).toBeVisible();
   await expect(statusOf(card)).toHaveText("قيد التنفيذ");
   await expect(statusOf(managerCard)).toHaveText("قيد التنفيذ"); // no reload on the manager's side
-  expect(await menuChoices(card)).not.toContain("بانتظار الموافقة");
-  await card.getByLabel("تغيير الحالة").selectOption({ label: "مكتملة" });
-  await card.getByRole("button", { name: "حفظ الحالة" }).click();
+  dialog = await openStatusDialog(mine, card);
+  await expect(dialog.getByLabel("الحالة")).toHaveValue("In Progress");
+  await expect(dialog.getByLabel("الحالة").locator("option")).not.toContainText(["بانتظار الموافقة"]);
+  await dialog.getByLabel("الحالة").selectOption({ label: "مكتملة" });
+  await dialog.getByRole("button", { name: "حفظ الحالة" }).click();
   await expect(statusOf(card)).toHaveText("مكتملة");
   await expect(statusOf(managerCard)).toHaveText("مكتملة");
 
@@ -111,6 +125,7 @@ test("the manager creates a task for the employee (offer picked by search), who 
   await card.getByRole("link", { name: title }).click();
   await expect(mine).toHaveURL(new RegExp(`/admin/tasks/${created!.id}$`));
   await expect(mine.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(mine.getByTestId("task-card")).toContainText("موعد المعاينة مع العميل يوم الأحد");
   await expect(mine.getByTestId("task-history-entry")).toHaveText([
     /^إنشاء مهمة · .+أُسندت إلى موظف الاختبار$/,
     /^تغيير الحالة.+من «قيد الانتظار» إلى «قيد التنفيذ»$/,
@@ -120,6 +135,9 @@ test("the manager creates a task for the employee (offer picked by search), who 
   expect(hidden?.status()).toBe(404);
   await expect(mine.getByRole("heading", { name: "الصفحة غير موجودة" })).toBeVisible();
   await theirContext.close();
+  // The manager's view of the task's page links its offer to the offer's form.
+  await page.goto(`/admin/tasks/${created!.id}`);
+  await expect(page.getByTestId("task-card").getByRole("link", { name: offer!.title })).toHaveAttribute("href", `/admin/offers/edit/${offer!.id}`);
 });
 
 test("an empty new task shows each required field's message; an employee has no form, and the server refuses their post", async ({
@@ -164,11 +182,16 @@ test("without JavaScript: the employee changes a status by a plain form post, an
   await signedInAs(employee, context);
   const page = await context.newPage();
   await page.goto("/admin/tasks");
-  const card = cardOf(page, title);
+  // The board's «تغيير الحالة» is a link to the task's own form.
+  await cardOf(page, title).getByRole("link", { name: "تغيير الحالة" }).click();
+  await expect(page).toHaveURL(/\/admin\/tasks\/\d+#status$/);
+  const card = page.getByTestId("task-card");
   await card.getByLabel("تغيير الحالة").selectOption({ label: "بانتظار معلومات" });
   await card.getByRole("button", { name: "حفظ الحالة" }).click();
   await expect(page.getByRole("status").filter({ hasText: "تم تحديث حالة المهمة" })).toBeVisible();
-  await expect(statusOf(card)).toHaveText("بانتظار معلومات");
+  await expect(card.getByTestId("task-status")).toHaveText("بانتظار معلومات");
+  await page.goto("/admin/tasks");
+  await expect(statusOf(cardOf(page, title))).toHaveText("بانتظار معلومات");
 
   await signedInAs("manager", context);
   await page.goto("/admin/tasks?new=1");
@@ -191,27 +214,33 @@ test("late tasks: a red marker, the «متأخرة» filter, and a passed due da
   await signedInAs(employee);
   await page.goto("/admin/tasks");
   await expect(cardOf(page, late).getByText("متأخرة", { exact: true })).toBeVisible();
-  await expect(cardOf(page, late).locator("time[data-overdue]")).toHaveClass(/text-red-700/);
-  await expect(cardOf(page, fresh).locator("time[data-overdue]")).toHaveCount(0);
+  await expect(cardOf(page, late).locator("[data-overdue]")).toHaveClass(/text-red-700/);
+  await expect(cardOf(page, fresh).locator("[data-overdue]")).toHaveCount(0);
   await expect(cardOf(page, fresh).getByText("متأخرة", { exact: true })).toHaveCount(0);
-  await expect(cardOf(page, done).locator("time[data-overdue]")).toHaveCount(0);
+  await expect(cardOf(page, done).locator("[data-overdue]")).toHaveCount(0);
   await page.getByLabel("متأخرة فقط").check();
   await page.getByRole("button", { name: "عرض" }).click();
   await expect(page).toHaveURL(/late=1/);
   await expect(page.getByTestId("task-card")).toHaveCount(1);
   await expect(cardOf(page, late)).toBeVisible();
 
-  // 53 more, old and open: two pages of late ones; the next page keeps the filter.
+  // 53 more, old and open: the column shows its newest 4 and counts them all; «عرض الكل» is that
+  // status alone, 30 a page, and the next page keeps the filters.
   await queryE2eDatabase(
     `insert into tasks (title, assigned_to, created_at) select 'متأخرة رقم ' || n, $1, now() - interval '2 days' - make_interval(mins => n) from generate_series(1, 53) n`,
     [employee.id],
   );
   await page.reload();
   await expect(page.getByTestId("task-count")).toHaveText("٥٤ مهمة");
-  await expect(page.getByTestId("task-card")).toHaveCount(50);
+  await expect(columnOf(page, "Pending").getByTestId("task-column-count")).toHaveText("٥٤ مهمة");
+  await expect(columnOf(page, "Pending").getByTestId("task-card")).toHaveCount(4);
+  await columnOf(page, "Pending").getByRole("link", { name: "عرض الكل (٥٤)" }).click();
+  await expect(page).toHaveURL(/\/admin\/tasks\?status=Pending&late=1$/);
+  await expect(page.getByTestId("task-column")).toHaveCount(1);
+  await expect(page.getByTestId("task-card")).toHaveCount(30);
   await page.getByRole("navigation", { name: "صفحات المهام" }).getByRole("link", { name: "التالي" }).click();
-  await expect(page).toHaveURL(/\/admin\/tasks\?late=1&page=2$/);
-  await expect(page.getByTestId("task-card")).toHaveCount(4);
+  await expect(page).toHaveURL(/\/admin\/tasks\?status=Pending&late=1&page=2$/);
+  await expect(page.getByTestId("task-card")).toHaveCount(24);
   await expect(page.getByRole("navigation", { name: "صفحات المهام" })).toContainText("صفحة ٢ من ٢");
 });
 
@@ -225,9 +254,11 @@ test("the manager decides a request awaiting approval from the board: a rejectio
   );
   await page.goto(`/admin/tasks?q=${encodeURIComponent(title)}`);
   const card = cardOf(page, title);
-  await expect(card).toContainText("بانتظار موافقة المدير");
+  await expect(statusOf(card)).toHaveText("بانتظار الموافقة");
   await expect(card).toContainText("مصروف");
-  await expect(card.getByLabel("تغيير الحالة")).toHaveCount(0);
+  // Not moved by hand: no handle, no «تغيير الحالة»; the manager decides.
+  await expect(card.getByRole("link", { name: "تغيير الحالة" })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: /^نقل / })).toHaveCount(0);
   await card.getByRole("button", { name: "اعتماد أو رفض" }).click();
   const dialog = page.getByRole("dialog", { name: "اعتماد الطلب أو رفضه" });
   await dialog.getByRole("button", { name: "رفض" }).click();
@@ -236,7 +267,119 @@ test("the manager decides a request awaiting approval from the board: a rejectio
   await dialog.getByRole("button", { name: "رفض" }).click();
   await expect(dialog).toBeHidden();
   await expect(statusOf(card)).toHaveText("مرفوضة");
-  await expect(card).toContainText("سبب الرفض: لا يوجد إيصال مرفق");
   await expect(page).toHaveURL(new RegExp(`/admin/tasks\\?q=`));
   expect(await queryE2eDatabase("select status, notes from tasks where id = $1", [request!.id])).toEqual([{ status: "Rejected", notes: "لا يوجد إيصال مرفق" }]);
+});
+
+test("on a desktop the manager drags a card to another column, and moves one with the keyboard, each move announced and saved", async ({ page, signedInAs, staffMember }) => {
+  const employee = await staffMember("staff");
+  const dragged = `مهمة تسحب ${unique()}`;
+  const keyed = `مهمة بلوحة المفاتيح ${unique()}`;
+  const tag = unique();
+  const draggedId = await insertTask({ title: `${dragged} ${tag}`, assignedTo: employee.id });
+  const keyedId = await insertTask({ title: `${keyed} ${tag}`, assignedTo: employee.id });
+  await signedInAs("manager");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/admin/tasks?q=${encodeURIComponent(tag)}`);
+  const board = page.getByTestId("task-board");
+  await expect(board.getByTestId("task-column")).toHaveCount(8);
+  await expect(columnOf(page, "Pending").getByTestId("task-column-count")).toHaveText("مهمتان");
+
+  // The mouse: the card's handle to the «قيد التنفيذ» column.
+  const card = cardOf(page, `${dragged} ${tag}`);
+  const handle = card.getByRole("button", { name: `نقل «${dragged} ${tag}»` });
+  const from = (await handle.boundingBox())!;
+  const to = (await columnOf(page, "In Progress").boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 - 12, from.y + from.height / 2 + 4, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.getByRole("status").filter({ hasText: "تم تحديث حالة المهمة" })).toBeVisible();
+  await expect(statusOf(card)).toHaveText("قيد التنفيذ");
+  await expect(columnOf(page, "In Progress").getByTestId("task-column-count")).toHaveText("مهمة واحدة");
+  await expect.poll(async () => (await queryE2eDatabase<{ status: string }>("select status from tasks where id = $1", [draggedId]))[0]?.status).toBe("In Progress");
+
+  // The keyboard: Space picks the card up, ← moves a column on (right to left), Space drops it; each step is announced.
+  // What the live region says, in order (each announcement replaces the one before).
+  await page.evaluate(() => {
+    const w = window as unknown as { said: string[] };
+    w.said = [];
+    new MutationObserver(() => {
+      const text = document.querySelector("[id^=DndLiveRegion]")?.textContent ?? "";
+      if (text && w.said.at(-1) !== text) w.said.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+  const keyedHandle = cardOf(page, `${keyed} ${tag}`).getByRole("button", { name: `نقل «${keyed} ${tag}»` });
+  await expect(keyedHandle).toHaveAccessibleDescription(/اضغط مفتاح المسافة لالتقاطها/);
+  await keyedHandle.focus();
+  await page.keyboard.press("Space");
+  await expect.poll(said).toContain(`التقطت المهمة «${keyed} ${tag}» من عمود «قيد الانتظار».`);
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(said).toContain("فوق عمود «قيد التنفيذ».");
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(said).toContain("فوق عمود «بانتظار معلومات».");
+  await page.keyboard.press("Space");
+  await expect.poll(said).toContain(`أُفلتت المهمة «${keyed} ${tag}» في عمود «بانتظار معلومات»، جارٍ الحفظ…`);
+  await expect(statusOf(cardOf(page, `${keyed} ${tag}`))).toHaveText("بانتظار معلومات");
+  await expect.poll(async () => (await queryE2eDatabase<{ status: string }>("select status from tasks where id = $1", [keyedId]))[0]?.status).toBe("Awaiting Info");
+  // Escape puts a picked-up card back.
+  await cardOf(page, `${keyed} ${tag}`).getByRole("button", { name: /^نقل / }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Escape");
+  await expect.poll(said).toContain(`أُلغي نقل المهمة «${keyed} ${tag}».`);
+  await expect(statusOf(cardOf(page, `${keyed} ${tag}`))).toHaveText("بانتظار معلومات");
+  const audit = await queryE2eDatabase<{ n: number }>("select count(*)::int as n from audit_log where entity = 'task' and entity_id = $1 and action = 'status-change'", [keyedId]);
+  expect(audit[0]!.n).toBe(1);
+});
+
+test("a move the server refuses (the task went to approval meanwhile): the card shows the reason in Arabic and stands where the server says", async ({
+  page,
+  signedInAs,
+  staffMember,
+}) => {
+  const employee = await staffMember("staff");
+  const title = `مهمة تغيرت ${unique()}`;
+  const id = await insertTask({ title, assignedTo: employee.id });
+  // No live updates: the board stays as loaded while the task changes underneath.
+  await page.route("**/admin/tasks/events", (route) => route.abort());
+  await signedInAs(employee);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/admin/tasks?q=${encodeURIComponent(title)}`);
+  await expect(statusOf(cardOf(page, title))).toHaveText("قيد الانتظار");
+  await queryE2eDatabase("update tasks set status = 'Awaiting Approval', amount = 80, transaction_type = 'expense' where id = $1", [id]);
+  const dialog = await openStatusDialog(page, cardOf(page, title));
+  await dialog.getByLabel("الحالة").selectOption({ label: "مكتملة" });
+  await dialog.getByRole("button", { name: "حفظ الحالة" }).click();
+  const card = cardOf(page, title);
+  await expect(card.getByRole("alert")).toHaveText("لم تُنقل المهمة: المهمة بانتظار الموافقة: لا يغيّر حالتها إلا اعتماد المدير أو رفضه");
+  await expect(statusOf(card)).toHaveText("بانتظار الموافقة");
+  await expect(card.getByRole("link", { name: "تغيير الحالة" })).toHaveCount(0);
+  expect(await queryE2eDatabase("select status from tasks where id = $1", [id])).toEqual([{ status: "Awaiting Approval" }]);
+});
+
+test("on a phone the board is the list grouped by status, each group with its count, changed through the status control", async ({ page, signedInAs, staffMember }) => {
+  const employee = await staffMember("staff");
+  const tag = unique();
+  await insertTask({ title: `هاتف أولى ${tag}`, assignedTo: employee.id });
+  await insertTask({ title: `هاتف ثانية ${tag}`, assignedTo: employee.id, status: "In Progress", hoursAgo: 30 });
+  await signedInAs(employee);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/admin/tasks?q=${encodeURIComponent(tag)}`);
+  const columns = page.getByTestId("task-column");
+  await expect(columns.getByTestId("task-status")).toHaveText(["قيد الانتظار", "قيد التنفيذ", "بانتظار معلومات", "طلب مالي", "مكتملة", "ملغاة", "بانتظار الموافقة", "مرفوضة"]);
+  // One under the other, each as wide as the page; no drag handle on a phone.
+  const [first, second] = [(await columns.nth(0).boundingBox())!, (await columns.nth(1).boundingBox())!];
+  expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+  expect(first.width).toBeGreaterThan(300);
+  await expect(page.getByRole("button", { name: /^نقل / })).toHaveCount(0);
+  await expect(cardOf(page, `هاتف ثانية ${tag}`).getByText("متأخرة", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const dialog = await openStatusDialog(page, cardOf(page, `هاتف أولى ${tag}`));
+  await dialog.getByLabel("الحالة").selectOption({ label: "مكتملة" });
+  await dialog.getByRole("button", { name: "حفظ الحالة" }).click();
+  await expect(statusOf(cardOf(page, `هاتف أولى ${tag}`))).toHaveText("مكتملة");
+  await expect(columnOf(page, "Pending").getByTestId("task-column-count")).toHaveText("لا توجد مهام");
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { useFetchers, useLocation } from "react-router";
 import type { FormReply } from "~/utils/form-submission.ts";
 import type { Toast } from "~/utils/toast.ts";
 
@@ -48,4 +48,37 @@ export function useSuccessToast(reply: FormReply | null | undefined, text: strin
   const [state, setState] = useState(() => ({ reply, toast: toastOf(reply) }));
   if (state.reply !== reply) setState({ reply, toast: toastOf(reply) });
   return state.toast;
+}
+
+/** The toast in an action's reply (a back-office save answered in place, decision 030), if any. */
+function toastIn(reply: unknown): Toast | null {
+  const toast = (reply as { toast?: Partial<Toast> } | null | undefined)?.toast;
+  return toast && (toast.tone === "success" || toast.tone === "error") && typeof toast.text === "string" ? { tone: toast.tone, text: toast.text } : null;
+}
+
+/**
+ * The toast to show now: the newest of the one a redirect left (the loader's `loaderToast`) and
+ * those the page's saves answered with (their fetchers' replies, decision 030), each once, from
+ * the moment its answer arrives, before the page's data is loaded again.
+ */
+export function useLatestToast(loaderToast: Toast | null): Toast | null {
+  const fetchers = useFetchers();
+  const [state, setState] = useState(() => ({
+    loader: loaderToast,
+    shown: loaderToast,
+    /** A reply's toast shown, whose cookie twin the reload after it brings: not shown twice. */
+    twin: null as Toast | null,
+    seen: new Set<unknown>(fetchers.map((fetcher) => fetcher.data as unknown)),
+  }));
+  let next = state;
+  if (next.loader !== loaderToast) {
+    const twin = loaderToast !== null && next.twin?.text === loaderToast.text;
+    next = { ...next, loader: loaderToast, shown: twin ? next.shown : (loaderToast ?? next.shown), twin: loaderToast ? null : next.twin };
+  }
+  for (const fetcher of fetchers) {
+    const toast = toastIn(fetcher.data);
+    if (toast && !next.seen.has(fetcher.data)) next = { ...next, shown: toast, twin: toast, seen: new Set(next.seen).add(fetcher.data) };
+  }
+  if (next !== state) setState(next);
+  return next.shown;
 }

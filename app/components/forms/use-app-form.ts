@@ -49,10 +49,11 @@ export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Reco
 }
 
 /**
- * A back-office save answers with a redirect and a toast (post → redirect → get), so its fetcher
- * ends without a new reply (React Router keeps the last one): the form is then cleared to its
- * defaults (the saved values, as the page loads them again), as `replySuccess` clears a form that
- * stays. A refusal is a new reply and keeps what was typed.
+ * A back-office save ends without a refusal: a redirect with a toast (post → redirect → get: the
+ * fetcher ends without a new reply, React Router keeps the last one) or, from the page's script,
+ * the toast as its reply (decision 030). The form is then cleared to its defaults (the saved
+ * values, as the page loads them again), as `replySuccess` clears a form that stays. A refusal is
+ * a new reply and keeps what was typed.
  */
 export function useResetAfterSave(fetcher: { state: string; data: unknown }, form: { reset: () => void }) {
   useClearAfterSave(fetcher, form.reset);
@@ -67,7 +68,7 @@ export function useClearAfterSave(fetcher: { state: string; data: unknown }, cle
     else if (fetcher.state === "idle" && sent.current) {
       const before = sent.current.data;
       sent.current = null;
-      if (fetcher.data === before) onSaved();
+      if (fetcher.data === before || (fetcher.data as { status?: unknown } | undefined)?.status === "success") onSaved();
     }
   }, [fetcher.state, fetcher.data]);
 }

@@ -33,7 +33,7 @@ export const LISTING_KIND_LABELS: Record<ListingKind, string> = { sale: "بيع"
 /** Offers counted for the asking price per m²: for sale (and sold), for rent (and rented). */
 export const SALE_STATUSES = ["للبيع", "مباع"] as const;
 export const RENT_STATUSES = ["للإيجار", "مؤجر"] as const;
-/** Days on market end when an offer becomes one of these, and start again when it goes back on the list. */
+/** Days on market end when an offer becomes one of these, and start again when it goes back on the list (drizzle/0028 writes them in its trigger: keep both alike). */
 export const SOLD_STATUS = "مباع";
 export const RENTED_STATUS = "مؤجر";
 export const LISTED_STATUSES = ["للبيع", "للإيجار"] as const;

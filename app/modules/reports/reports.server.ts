@@ -12,7 +12,6 @@ import { INQUIRY_LATE_AFTER_MS, INQUIRY_STATUSES, type InquiryStatus } from "~/m
 import { CLOSED_TASK_STATUSES } from "~/modules/tasks/status.ts";
 import { periodBuckets, periodInstants, trendMonths, type ReportPeriod } from "./period.ts";
 import {
-  LISTED_STATUSES,
   RENT_STATUSES,
   RENTED_STATUS,
   SALE_STATUSES,
@@ -159,27 +158,16 @@ async function pricePerMeter(db: Db, b: Bounds): Promise<{ rows: PricePerMeterRo
  * then (`recordingSince`, the first entry); offers deleted since are left out.
  */
 async function daysOnMarket(db: Db, b: Bounds): Promise<OffersReport["daysOnMarket"]> {
-  const changed = sql`e.created_at`;
+  // Each sale's days are kept as it is recorded (report_offer_sales, drizzle/0028): only the period's rows are read.
   const [found, [since]] = await Promise.all([
     rows<{ outcome: string; current: boolean; median: number | null; average: number | null; n: number }>(
       db,
-      sql`select outcome, current,
+      sql`select outcome, ${inCurrent(sql`at`, b)} as current,
                  (percentile_cont(0.5) within group (order by days))::float8 as median,
                  avg(days)::float8 as average,
                  count(*)::int as n
-          from (
-            select e.details->>'to' as outcome, ${inCurrent(changed, b)} as current,
-                   extract(epoch from e.created_at - greatest(o.created_at, coalesce(relisted.at, o.created_at))) / 86400 as days
-            from audit_log e
-            join offers o on o.id = e.entity_id
-            left join lateral (
-              select max(p.created_at) as at from audit_log p
-              where p.entity = 'offer' and p.entity_id = e.entity_id and p.action = 'status-change'
-                and p.created_at < e.created_at and p.details->>'to' in (${list(LISTED_STATUSES)})
-            ) relisted on true
-            where e.entity = 'offer' and e.action = 'status-change' and ${inEither(changed, b)}
-              and e.details->>'to' in (${list([SOLD_STATUS, RENTED_STATUS])})
-          ) s
+          from report_offer_sales
+          where ${inEither(sql`at`, b)}
           group by 1, 2`,
     ),
     rows<{ since: Date | string | null }>(db, sql`select min(created_at) as since from audit_log where entity = 'offer' and action = 'status-change'`),
@@ -203,26 +191,32 @@ async function daysOnMarket(db: Db, b: Bounds): Promise<OffersReport["daysOnMark
  * the contact page, and the median time to the first reply (its reply history's first entry).
  */
 async function inquiryFigures(db: Db, b: Bounds) {
-  const created = sql`created_at`;
-  const cur = inCurrent(created, b);
-  const prev = inPrevious(created, b);
-  const fromOffer = sql`(property_id is not null or property_title <> '')`;
-  const replyMinutes = sql`extract(epoch from (reply_history->0->>'timestamp')::timestamptz - created_at) / 60`;
-  const replied = sql`jsonb_array_length(reply_history) > 0`;
+  // Counted from the days' counts and the first replies kept as they are written (drizzle/0028).
+  const day = sql`day`;
+  const cur = sql`${day} >= ${riyadhDay(sql`${b.start}::timestamptz`)}`;
+  const prev = sql`${day} < ${riyadhDay(sql`${b.start}::timestamptz`)}`;
   const statusColumns = INQUIRY_STATUSES.map(
     (status) =>
-      sql`count(*) filter (where ${cur} and status = ${status})::int as ${sql.identifier(`now_${status}`)}, count(*) filter (where ${prev} and status = ${status})::int as ${sql.identifier(`before_${status}`)}`,
+      sql`coalesce(sum(n) filter (where ${cur} and status = ${status}), 0)::int as ${sql.identifier(`now_${status}`)}, coalesce(sum(n) filter (where ${prev} and status = ${status}), 0)::int as ${sql.identifier(`before_${status}`)}`,
   );
-  const [row] = await rows<Record<string, number | null>>(
-    db,
-    sql`select count(*) filter (where ${cur})::int as received, count(*) filter (where ${prev})::int as received_before,
-               count(*) filter (where ${cur} and ${fromOffer})::int as from_offer, count(*) filter (where ${prev} and ${fromOffer})::int as from_offer_before,
-               (percentile_cont(0.5) within group (order by ${replyMinutes}) filter (where ${cur} and ${replied}))::float8 as median_now,
-               (percentile_cont(0.5) within group (order by ${replyMinutes}) filter (where ${prev} and ${replied}))::float8 as median_before,
-               ${sql.join(statusColumns, sql`, `)}
-        from inquiries
-        where ${inEither(created, b)}`,
-  );
+  const [[counts], [medians]] = await Promise.all([
+    rows<Record<string, number | null>>(
+      db,
+      sql`select coalesce(sum(n) filter (where ${cur}), 0)::int as received, coalesce(sum(n) filter (where ${prev}), 0)::int as received_before,
+                 coalesce(sum(n) filter (where ${cur} and from_offer), 0)::int as from_offer, coalesce(sum(n) filter (where ${prev} and from_offer), 0)::int as from_offer_before,
+                 ${sql.join(statusColumns, sql`, `)}
+          from report_inquiry_days
+          where ${day} >= ${riyadhDay(sql`${b.prev}::timestamptz`)} and ${day} < ${riyadhDay(sql`${b.end}::timestamptz`)}`,
+    ),
+    rows<Record<string, number | null>>(
+      db,
+      sql`select (percentile_cont(0.5) within group (order by minutes) filter (where ${inCurrent(sql`received_at`, b)}))::float8 as median_now,
+                 (percentile_cont(0.5) within group (order by minutes) filter (where ${inPrevious(sql`received_at`, b)}))::float8 as median_before
+          from report_first_replies
+          where ${inEither(sql`received_at`, b)}`,
+    ),
+  ]);
+  const row = { ...counts, ...medians };
   const r = row ?? {};
   const received = compared(r.received, r.received_before);
   const fromOfferPages = compared(r.from_offer, r.from_offer_before);
@@ -237,11 +231,12 @@ async function inquiryFigures(db: Db, b: Bounds) {
 
 /** Inquiries received per Riyadh day (or month) of the period, every bucket present. */
 async function inquiriesPerBucket(db: Db, period: ReportPeriod, b: Bounds) {
-  const created = sql`created_at`;
-  const key = period.bucket === "day" ? sql`to_char(${riyadhDay(created)}, 'YYYY-MM-DD')` : riyadhMonth(created);
+  const key = period.bucket === "day" ? sql`to_char(day, 'YYYY-MM-DD')` : sql`to_char(day, 'YYYY-MM')`;
   const found = await rows<{ key: string; n: number }>(
     db,
-    sql`select ${key} as key, count(*)::int as n from inquiries where created_at >= ${b.start}::timestamptz and created_at < ${b.end}::timestamptz group by 1`,
+    sql`select ${key} as key, sum(n)::int as n from report_inquiry_days
+        where day >= ${riyadhDay(sql`${b.start}::timestamptz`)} and day < ${riyadhDay(sql`${b.end}::timestamptz`)}
+        group by 1`,
   );
   const counts = new Map(found.map((r) => [r.key, r.n]));
   return periodBuckets(period).map((k) => ({ key: k, count: counts.get(k) ?? 0 }));
@@ -315,8 +310,7 @@ async function submissionFigures(db: Db, b: Bounds): Promise<SubmissionsReport> 
  * it pending (a reply makes it replied; a completed one takes no reply).
  */
 async function staffReplies(db: Db, b: Bounds): Promise<StaffReplies[]> {
-  const at = sql`created_at`;
-  // Narrow rows grouped by the actor alone (names joined after), the inquiry joined only for first replies.
+  // The replies as they were recorded (report_replies, drizzle/0028); a first reply's inquiry joined for its arrival.
   const found = await rows<{
     id: number | null;
     name: string;
@@ -333,14 +327,14 @@ async function staffReplies(db: Db, b: Bounds): Promise<StaffReplies[]> {
           select a.actor_id, max(a.actor_name) as actor_name,
                  count(*) filter (where a.current)::int as n, count(*) filter (where not a.current)::int as n_before,
                  count(*) filter (where a.current and a.first)::int as firsts, count(*) filter (where not a.current and a.first)::int as firsts_before,
-                 (percentile_cont(0.5) within group (order by extract(epoch from a.created_at - i.created_at) / 60) filter (where a.current and a.first))::float8 as median_now,
-                 (percentile_cont(0.5) within group (order by extract(epoch from a.created_at - i.created_at) / 60) filter (where not a.current and a.first))::float8 as median_before
+                 (percentile_cont(0.5) within group (order by extract(epoch from a.at - i.created_at) / 60) filter (where a.current and a.first))::float8 as median_now,
+                 (percentile_cont(0.5) within group (order by extract(epoch from a.at - i.created_at) / 60) filter (where not a.current and a.first))::float8 as median_before
           from (
-            select actor_id, actor_name, entity_id, created_at, ${inCurrent(at, b)} as current, details->>'from' = 'pending' as first
-            from audit_log
-            where entity = 'inquiry' and action in ('reply-email', 'reply-whatsapp') and ${inEither(at, b)}
+            select actor_id, actor_name, inquiry_id, at, ${inCurrent(sql`at`, b)} as current, first
+            from report_replies
+            where ${inEither(sql`at`, b)}
           ) a
-          left join inquiries i on a.first and i.id = a.entity_id
+          left join inquiries i on a.first and i.id = a.inquiry_id
           group by a.actor_id
         ) r
         left join staff_users s on s.id = r.actor_id

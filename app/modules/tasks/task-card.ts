@@ -35,6 +35,31 @@ export interface TaskCard {
   canDecide: boolean;
 }
 
+/**
+ * A task as a card of the board shows it (the rest is on the task's page): only what the card
+ * reads, since the page carries 32 of them; what the viewer may do to it the page works out with
+ * `statusChoices` (status.ts), as the server does again on every move.
+ */
+export interface BoardCard {
+  id: number;
+  title: string;
+  status: TaskStatus;
+  assigneeName: string | null;
+  amount: number | null;
+  transactionType: TransactionType | null;
+  /** yyyy-mm-dd, or null. */
+  dueDate: string | null;
+  createdAt: string;
+  late: boolean;
+}
+
+/** A column of the board: a status, how many tasks (under the filters) it holds, and its newest cards. */
+export interface BoardColumn {
+  status: TaskStatus;
+  count: number;
+  cards: BoardCard[];
+}
+
 /** The board's filters as read from the address; `open` = neither Completed nor Cancelled (the dashboards' count); `late` = open and older than 24 hours. */
 export interface TaskFilters {
   status?: TaskStatus;

@@ -9,7 +9,7 @@ import type { TaskPerson } from "./task-card.ts";
 import { describeTaskHistory } from "./task-history.ts";
 import { riyadhToday } from "./task-schema.ts";
 import type { TaskLinks } from "./task-view.ts";
-import { getTask, listAssignees, listTasks, parseTaskFilters } from "./tasks.server.ts";
+import { getTask, listBoard, parseTaskFilters } from "./tasks.server.ts";
 
 /** Where a card may link to for this viewer: the inquiry's card and the offer's form only for those allowed those sections. */
 function linksFor(viewer: StaffProfile): TaskLinks {
@@ -18,23 +18,22 @@ function linksFor(viewer: StaffProfile): TaskLinks {
 
 /**
  * The board's data: the viewer's tasks (all for the manager) under the address's filters, and for
- * the manager the new task form's assignees and the assignee filter's people (everyone who may
- * hold a task, managers too: the accountant's requests are assigned to one).
+ * the manager the assignee filter's people (everyone who may hold a task, managers too: the
+ * accountant's requests are assigned to one), of whom the active non-managers are the new task's assignees.
  */
 export async function loadTaskBoard(db: Db, viewer: StaffProfile, url: URL) {
   const filters = parseTaskFilters(url.searchParams);
   const manager = viewer.role === "manager";
-  const [board, assignees, staff] = await Promise.all([listTasks(db, viewer, filters), manager ? listAssignees(db) : [], manager ? listStaff(db) : []]);
+  const [board, staff] = await Promise.all([listBoard(db, viewer, filters), manager ? listStaff(db) : []]);
   return {
     ...board,
     filters,
-    manager,
-    links: linksFor(viewer),
+    role: viewer.role,
     today: riyadhToday(),
     /** The dashboard's «إنشاء مهمة جديدة» opens the form. */
     openNew: manager && url.searchParams.get("new") === "1",
-    assignees: assignees.map((person) => ({ id: person.id, name: person.name, roleTitle: roleTitle(person.role) })),
-    people: staff.map((person) => ({ id: person.id, name: person.name, roleTitle: roleTitle(person.role), active: person.active })),
+    /** Everyone who may hold a task (the filter's people); the new task's assignees are drawn from them (assigneesOf), not sent twice. */
+    people: staff.map((person) => ({ id: person.id, name: person.name, role: person.role, roleTitle: roleTitle(person.role), active: person.active })),
   };
 }
 

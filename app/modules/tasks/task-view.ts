@@ -37,3 +37,14 @@ export function boardHref(filters: TaskFilters, page = filters.page): string {
   const query = params.toString();
   return query ? `/admin/tasks?${query}` : "/admin/tasks";
 }
+
+/**
+ * The new task's assignees among the board's people: active staff and accountants (never a
+ * manager), by name, as listAssignees gives them and createTask checks again.
+ */
+export function assigneesOf(people: ReadonlyArray<TaskPersonChoice & { role: string; active: boolean }>): TaskPersonChoice[] {
+  return people
+    .filter((person) => person.active && person.role !== "manager")
+    .sort((a, b) => (a.name === b.name ? a.id - b.id : a.name < b.name ? -1 : 1))
+    .map(({ id, name, roleTitle }) => ({ id, name, roleTitle }));
+}

@@ -8,6 +8,7 @@ import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { isLate, statusChoices, TASK_STATUSES } from "./status.ts";
 import { TASK_MESSAGES } from "./task-messages.ts";
+import { assigneesOf } from "./task-view.ts";
 import {
   changeTaskStatus,
   countAwaitingApproval,
@@ -15,8 +16,10 @@ import {
   countOpenTasksFor,
   createTask,
   dashboardTasksFor,
+  BOARD_COLUMN_SIZE,
   getTask,
   listAssignees,
+  listBoard,
   listTasks,
   parseTaskFilters,
   TASK_PAGE_SIZE,
@@ -164,6 +167,73 @@ describe("who sees which task", () => {
     expect(open.tasks.map((t) => t.id).sort()).toEqual([pending.id, rejected.id].sort());
     expect((await listTasks(db(), manager, { q: "مفتوحة؟", page: 1 })).tasks.map((t) => t.id)).toEqual(expect.arrayContaining([done.id, cancelled.id]));
     expect((await listTasks(db(), manager, { open: true, page: 1 })).total).toBe(await countOpenTasks(db()));
+  });
+});
+
+describe("the board: a column per status", () => {
+  it("counts every task of each status (one grouped count), shows the newest 8 of each, and keeps the filters in every column", async () => {
+    const stamp = Date.now();
+    const tag = `لوحة ${stamp}`;
+    // 11 Pending (newest last), 2 In Progress (one of them the colleague's), 1 Completed, an old open one (late).
+    await db()
+      .insert(tasks)
+      .values(
+        Array.from({ length: 11 }, (_, i) => ({ title: `${tag} انتظار ${i}`, assignedTo: employee.id, createdBy: manager.id, createdAt: new Date(stamp - (20 - i) * 60_000) })),
+      );
+    const [progress] = await db()
+      .insert(tasks)
+      .values([
+        { title: `${tag} تنفيذ`, assignedTo: employee.id, createdBy: manager.id, status: "In Progress" },
+        { title: `${tag} تنفيذ زميل`, assignedTo: colleague.id, createdBy: manager.id, status: "In Progress" },
+        { title: `${tag} مكتملة`, assignedTo: employee.id, createdBy: manager.id, status: "Completed" },
+        { title: `${tag} قديمة`, assignedTo: employee.id, createdBy: manager.id, status: "Awaiting Info", createdAt: new Date(stamp - 30 * 3600_000) },
+      ])
+      .returning();
+    const board = await listBoard(db(), manager, { q: tag, page: 1 });
+    expect(board.columns.map((c) => c.status)).toEqual([...TASK_STATUSES]);
+    const column = (status: string) => board.columns.find((c) => c.status === status)!;
+    expect(board.columns.map((c) => c.count)).toEqual([11, 2, 1, 0, 1, 0, 0, 0]);
+    expect(board.total).toBe(15);
+    expect(column("Pending").cards).toHaveLength(BOARD_COLUMN_SIZE);
+    expect(column("Pending").cards.map((c) => c.title)).toEqual(Array.from({ length: BOARD_COLUMN_SIZE }, (_, i) => `${tag} انتظار ${10 - i}`));
+    expect(
+      column("In Progress")
+        .cards.map((c) => c.assigneeName)
+        .sort(),
+    ).toEqual(["خالد", "سارة"].sort());
+    expect(column("Awaiting Info").cards[0]).toMatchObject({ late: true, status: "Awaiting Info" });
+    expect(column("Completed").cards[0]).toMatchObject({ late: false });
+    // The employee's board: their own tasks only, counted so.
+    const own = await listBoard(db(), employee, { q: tag, page: 1 });
+    expect(own.columns.find((c) => c.status === "In Progress")).toMatchObject({ count: 1, cards: [expect.objectContaining({ id: progress!.id })] });
+    // Late and open apply to every column; one status is that column alone, 50 a page.
+    const late = await listBoard(db(), manager, { q: tag, late: true, page: 1 });
+    expect(late.columns.filter((c) => c.count).map((c) => c.status)).toEqual(["Awaiting Info"]);
+    const pending = await listBoard(db(), manager, { q: tag, status: "Pending", page: 1 });
+    expect(pending.columns.map((c) => [c.status, c.count, c.cards.length])).toEqual([["Pending", 11, 11]]);
+    expect([pending.total, pending.pageCount]).toEqual([11, 1]);
+  });
+
+  it("the new task's assignees, drawn from the board's people, are listAssignees' own", async () => {
+    const people = (await db().select().from(staffUsers)).map((p) => ({ id: p.id, name: p.name, role: p.role, roleTitle: "", active: p.active }));
+    expect(assigneesOf(people).map((p) => p.id)).toEqual((await listAssignees(db())).map((p) => p.id));
+  });
+
+  it("a card carries what its rules need: a request's amount and type (the manager may then ask for approval)", async () => {
+    const tag = `موافقة ${Date.now()}`;
+    await db()
+      .insert(tasks)
+      .values([
+        { title: `${tag} بانتظار`, assignedTo: manager.id, createdBy: accountant.id, status: "Awaiting Approval", amount: 100, transactionType: "expense" },
+        { title: `${tag} طلب`, assignedTo: accountant.id, createdBy: manager.id, status: "Finance Request", amount: 50, transactionType: "income" },
+      ]);
+    const board = await listBoard(db(), manager, { q: tag, page: 1 });
+    const waiting = board.columns.find((c) => c.status === "Awaiting Approval")!.cards[0]!;
+    expect(waiting).toMatchObject({ amount: 100, transactionType: "expense" });
+    expect(statusChoices("manager", waiting)).toEqual([]);
+    const request = board.columns.find((c) => c.status === "Finance Request")!.cards[0]!;
+    expect(statusChoices("manager", request)).toContain("Awaiting Approval");
+    expect(statusChoices("accountant", request)).not.toContain("Awaiting Approval");
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { containsPattern } from "~/db/like.server.ts";
 import { images, inquiries, offers, staffUsers, tasks } from "~/db/schema.ts";
@@ -8,8 +8,8 @@ import { privateImageColumns } from "~/modules/images/private-images.server.ts";
 import { publishOfficeChange } from "~/modules/live-updates/event-hub.server.ts";
 import { queueStaffNotice, type StaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { CLOSED_TASK_STATUSES, isLate, isTaskStatus, statusChoices, TASK_LATE_AFTER_MS, taskStatusLabel, type TaskStatus } from "./status.ts";
-import type { DashboardTask, TaskCard, TaskFilters } from "./task-card.ts";
+import { CLOSED_TASK_STATUSES, isLate, isTaskStatus, statusChoices, TASK_LATE_AFTER_MS, TASK_STATUSES, taskStatusLabel, type TaskStatus } from "./status.ts";
+import type { BoardCard, BoardColumn, DashboardTask, TaskCard, TaskFilters } from "./task-card.ts";
 import { TASK_LIMITS, TASK_MESSAGES } from "./task-messages.ts";
 
 export type Task = typeof tasks.$inferSelect;
@@ -91,15 +91,20 @@ function toCard(viewer: StaffProfile, row: CardRow, now: number): TaskCard {
   };
 }
 
-/** The board: the viewer's tasks (all for the manager), filtered, newest first, 50 a page, with the total. */
-export async function listTasks(db: Db, viewer: StaffProfile, filters: TaskFilters, now = Date.now()) {
+/** The filters as SQL: what the viewer may see, narrowed by the address (the assignee only for the manager). */
+function filterConditions(viewer: StaffProfile, filters: Omit<TaskFilters, "page">, now: number): SQL | undefined {
   const conditions = [visibleTo(viewer)];
   if (filters.status) conditions.push(eq(tasks.status, filters.status));
   if (filters.assignee != null && viewer.role === "manager") conditions.push(eq(tasks.assignedTo, filters.assignee));
   if (filters.open || filters.late) conditions.push(isOpen);
   if (filters.late) conditions.push(lt(tasks.createdAt, new Date(now - TASK_LATE_AFTER_MS)));
   if (filters.q) conditions.push(sql`${tasks.titleFolded} like ar_fold(${containsPattern(filters.q)})`);
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/** A list of tasks (the finance page's requests): the viewer's (all for the manager), filtered, newest first, 50 a page, with the total. */
+export async function listTasks(db: Db, viewer: StaffProfile, filters: TaskFilters, now = Date.now()) {
+  const where = filterConditions(viewer, filters, now);
   const [rows, [total]] = await Promise.all([
     selectCards(db)
       .where(where)
@@ -110,6 +115,72 @@ export async function listTasks(db: Db, viewer: StaffProfile, filters: TaskFilte
   ]);
   const n = total?.n ?? 0;
   return { tasks: rows.map((row) => toCard(viewer, row, now)), total: n, page: filters.page, pageCount: Math.max(1, Math.ceil(n / TASK_PAGE_SIZE)) };
+}
+
+/** How many cards a column of the board shows (the newest); the column's heading counts them all and links to the rest. */
+export const BOARD_COLUMN_SIZE = 4;
+/** One status's column alone (its «عرض الكل»): cards a page, within the board's page budget (issue 29: ≤ 80 KB). */
+const BOARD_PAGE_SIZE = 30;
+
+/** What a board card shows: the task's own columns and its assignee's name, nothing joined for the task's page alone. */
+function selectBoardCards(db: Db) {
+  return db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      status: tasks.status,
+      assigneeName: assignee.name,
+      amount: tasks.amount,
+      transactionType: tasks.transactionType,
+      dueDate: tasks.dueDate,
+      createdAt: tasks.createdAt,
+    })
+    .from(tasks)
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo));
+}
+
+/**
+ * The board (issue 29): a column per status with how many tasks it holds (one grouped count) and
+ * its newest cards, each column read by its own index range (status, created_at) in one union;
+ * narrowed to one status, that column alone, 30 a page. Filters apply to every column.
+ */
+export async function listBoard(db: Db, viewer: StaffProfile, filters: TaskFilters, now = Date.now()) {
+  const where = filterConditions(viewer, { ...filters, status: undefined }, now);
+  const statuses: readonly TaskStatus[] = filters.status ? [filters.status] : TASK_STATUSES;
+  const size = filters.status ? BOARD_PAGE_SIZE : BOARD_COLUMN_SIZE;
+  const offset = filters.status ? (filters.page - 1) * BOARD_PAGE_SIZE : 0;
+  const columnQuery = (status: TaskStatus) =>
+    selectBoardCards(db)
+      .where(and(where, eq(tasks.status, status)))
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(size)
+      .offset(offset);
+  const [first, second, ...rest] = statuses.map(columnQuery);
+  const [rows, counted] = await Promise.all([
+    second ? unionAll(first!, second, ...rest) : first!,
+    db.select({ status: tasks.status, n: count() }).from(tasks).where(where).groupBy(tasks.status),
+  ]);
+  const counts = new Map(counted.map((row) => [row.status, row.n]));
+  const columns: BoardColumn[] = statuses.map((status) => ({ status, count: counts.get(status) ?? 0, cards: [] }));
+  const byStatus = new Map(columns.map((column) => [column.status, column]));
+  for (const row of rows) {
+    const card: BoardCard = {
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      assigneeName: row.assigneeName,
+      amount: row.amount,
+      transactionType: row.transactionType,
+      dueDate: row.dueDate,
+      createdAt: row.createdAt.toISOString(),
+      late: isLate(row, now),
+    };
+    byStatus.get(row.status)?.cards.push(card);
+  }
+  // A union's rows come in no promised order: each column newest first, as its query read them.
+  for (const column of columns) column.cards.sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
+  const total = columns.reduce((sum, column) => sum + column.count, 0);
+  return { columns, total, page: filters.status ? filters.page : 1, pageCount: filters.status ? Math.max(1, Math.ceil(total / BOARD_PAGE_SIZE)) : 1 };
 }
 
 /** One task, if the viewer may see it. */

@@ -1,5 +1,5 @@
 import { data, Form, Link, NavLink, Outlet, useLocation } from "react-router";
-import { ToastMessage } from "~/components/forms/toast.tsx";
+import { ToastMessage, useLatestToast } from "~/components/forms/toast.tsx";
 import { UnsavedChangesGuard } from "~/components/forms/unsaved-changes.tsx";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
@@ -8,12 +8,13 @@ import { COMPANY_NAME } from "~/modules/content/defaults.ts";
 import { sidebarLinks } from "~/modules/users/permissions.ts";
 import { roleTitle } from "~/modules/users/roles.ts";
 import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
-import { readToast } from "~/utils/toast.server.ts";
+import { readToast, toastInPlace } from "~/utils/toast.server.ts";
 import { useOpenUntilPageChanges } from "~/utils/use-open-until-page-changes.ts";
 import type { Route } from "./+types/layout";
 
 // Every loader and action below /admin passes the guard first (sign-in, role, no-store).
-export const middleware: Route.MiddlewareFunction[] = [adminGuard];
+// A save's confirmation comes back in its answer, not by a redirect (decision 030).
+export const middleware: Route.MiddlewareFunction[] = [adminGuard, toastInPlace];
 
 export const shouldRevalidate = keepPageAfterRefusal;
 
@@ -33,7 +34,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: `لوحة التحكم | ${COMPANY_NAME}` }, { name: "robots", content: "noindex" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, links, toast } = loaderData;
+  const { user, links } = loaderData;
+  const toast = useLatestToast(loaderData.toast);
   const [open, setOpen] = useOpenUntilPageChanges(useLocation().pathname);
 
   const sidebar = (

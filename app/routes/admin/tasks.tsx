@@ -1,13 +1,15 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { CreateTaskForm } from "~/modules/tasks/components/create-task-form.tsx";
 import { isFiltered, TaskFilterForm, TaskPager } from "~/modules/tasks/components/task-filters.tsx";
-import { TaskItem } from "~/modules/tasks/components/task-item.tsx";
+import { TaskBoard } from "~/modules/tasks/components/task-board.tsx";
 import { handleTaskPost, refuseTaskPost } from "~/modules/tasks/task-action.server.ts";
 import { loadTaskBoard } from "~/modules/tasks/task-pages.server.ts";
-import { boardHref, taskCountText } from "~/modules/tasks/task-view.ts";
+import { assigneesOf, boardHref, taskCountText } from "~/modules/tasks/task-view.ts";
 import { parseTaskFilters } from "~/modules/tasks/tasks.server.ts";
 import { adminCardClass } from "~/components/admin/styles.ts";
+import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import { useLiveRevalidate } from "~/utils/use-live-revalidate.ts";
 import type { Route } from "./+types/tasks";
@@ -27,13 +29,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleTaskPost(context.get(servicesContext), user, read.form, page);
 }
 
+/** A refused move (the task changed meanwhile) reloads the board, so the card stands where the server says; other refusals keep the page and what was typed. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return args.formData?.get("intent") === "status" ? true : keepPageAfterRefusal(args);
+}
+
 export const meta: Route.MetaFunction = () => [{ title: "المهام | لوحة التحكم" }];
 
 export default function Tasks({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidate("/admin/tasks/events", "tasks");
-  const { tasks, total, page, pageCount, filters, manager, links, today, openNew, assignees, people } = loaderData;
+  const { columns, total, page, pageCount, filters, role, today, openNew, people } = loaderData;
+  const manager = role === "manager";
   return (
-    <div className="grid gap-5">
+    <div className="grid min-w-0 gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">المهام</h1>
         {total ? (
@@ -42,14 +50,10 @@ export default function Tasks({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         ) : null}
       </div>
-      {manager ? <CreateTaskForm assignees={assignees} openNew={openNew} today={today} pageReply={actionData} /> : null}
+      {manager ? <CreateTaskForm assignees={assigneesOf(people)} openNew={openNew} today={today} pageReply={actionData} /> : null}
       <TaskFilterForm filters={filters} people={manager ? people : null} />
-      {tasks.length ? (
-        <ul className="grid gap-4" aria-label="المهام">
-          {tasks.map((task) => (
-            <TaskItem key={task.id} task={task} links={links} today={today} pageReply={actionData} />
-          ))}
-        </ul>
+      {total ? (
+        <TaskBoard columns={columns} filters={filters} today={today} role={role} />
       ) : (
         <p className={`${adminCardClass} text-center text-stone-600`}>
           {isFiltered(filters) || page > 1 ? "لا توجد مهام مطابقة." : manager ? "لا توجد مهام بعد." : "لا توجد مهام مسندة إليك."}

@@ -215,7 +215,12 @@ export function TaskItem({
         </p>
       ) : null}
       {task.receipt ? <ReceiptPhoto image={task.receipt} title={task.title} /> : null}
-      {actions ? <div className="border-t border-stone-200 pt-3">{actions}</div> : null}
+      {actions ? (
+        // The board's «تغيير الحالة» without JavaScript leads here.
+        <div id="status" className="scroll-mt-20 border-t border-stone-200 pt-3">
+          {actions}
+        </div>
+      ) : null}
       {deciding && task.canDecide ? (
         <DecisionDialog
           request={{ id: task.id, title: task.title, amount: task.amount, transactionType: task.transactionType, requester: task.creator?.name ?? null }}
