@@ -220,6 +220,7 @@ test("no serious accessibility violations on /admin/reports with every chart's t
 });
 
 test("no serious accessibility violations in the search alert form (open, showing an error) and on the alert pages", async ({ page }) => {
+  test.setTimeout(90_000); // four pages checked, the first the whole offers list
   await page.route("**/api/offers/events", (route) => route.abort());
   const check = async (label: string) => {
     const results = await new AxeBuilder({ page }).analyze();

@@ -3,6 +3,10 @@ import sharp from "sharp";
 import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
 
+// In order, one at a time: several tests read the month's totals before and after their own
+// transaction, and another books one in the current month.
+test.describe.configure({ mode: "default" });
+
 /** A receipt photo as a phone would send it. */
 const receipt = async (name: string, background: string) => ({
   name,

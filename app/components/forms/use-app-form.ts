@@ -59,16 +59,29 @@ export function useResetAfterSave(fetcher: { state: string; data: unknown }, for
   useClearAfterSave(fetcher, form.reset);
 }
 
-/** Runs `clear` when the fetcher's post ends in a save (a redirect: no new reply), not after a refusal. */
+/**
+ * Runs `clear` when the fetcher's post ends in a save, not after a refusal. A save answered in
+ * place is cleared as its answer arrives, while the page still reloads its data: its confirmation
+ * shows then, and a person who starts typing the next entry must not have it cleared when the
+ * reload ends. A redirect's save (no new reply) is cleared when the reload ends.
+ */
 export function useClearAfterSave(fetcher: { state: string; data: unknown }, clear: () => void) {
   const sent = useRef<{ data: unknown } | null>(null);
   const onSaved = useEffectEvent(clear);
   useEffect(() => {
-    if (fetcher.state === "submitting") sent.current ??= { data: fetcher.data };
-    else if (fetcher.state === "idle" && sent.current) {
-      const before = sent.current.data;
+    if (fetcher.state === "submitting") {
+      sent.current ??= { data: fetcher.data };
+      return;
+    }
+    if (!sent.current) return;
+    const before = sent.current.data;
+    const answered = fetcher.data !== before;
+    if (answered && (fetcher.data as { status?: unknown } | undefined)?.status === "success") {
       sent.current = null;
-      if (fetcher.data === before || (fetcher.data as { status?: unknown } | undefined)?.status === "success") onSaved();
+      onSaved();
+    } else if (fetcher.state === "idle") {
+      sent.current = null;
+      if (!answered) onSaved();
     }
   }, [fetcher.state, fetcher.data]);
 }
