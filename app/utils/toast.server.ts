@@ -34,16 +34,26 @@ export type ToastReply = FormReply & { status: "success"; toast: Toast };
  * to the page a script posted from, the message in the action's data (toastInPlace).
  */
 export function redirectWithToast(url: string, toast: Toast, env: CookieEnv, init?: ResponseInit) {
-  const cut: Toast = { tone: toast.tone, text: toast.text.slice(0, TOAST_MAX_TEXT) };
-  const cookies = cookieSettings(env);
-  const value = Buffer.from(JSON.stringify(cut)).toString("base64url");
-  const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", cookies.serialize(cookies.toast, value, TOAST_MAX_AGE_SECONDS));
+  const { cut, headers } = toastCookie(toast, env, init);
   const postedFrom = scriptedPost.getStore();
   // The page shows the reply's toast as it arrives; the cookie too is read by the reload that
   // follows, for a reply the page saw only once its reload was done (useLatestToast shows it once).
   if (postedFrom !== undefined && new URL(url, "http://page").pathname === postedFrom) return data<ToastReply>({ status: "success", toast: cut }, { headers });
   return redirect(url, { ...init, headers });
+}
+
+/** Always a redirect with its toast (a guard's refusal, thrown: never answered in place). */
+export function toastRedirect(url: string, toast: Toast, env: CookieEnv, init?: ResponseInit): Response {
+  return redirect(url, { ...init, headers: toastCookie(toast, env, init).headers });
+}
+
+function toastCookie(toast: Toast, env: CookieEnv, init?: ResponseInit) {
+  const cut: Toast = { tone: toast.tone, text: toast.text.slice(0, TOAST_MAX_TEXT) };
+  const cookies = cookieSettings(env);
+  const value = Buffer.from(JSON.stringify(cut)).toString("base64url");
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", cookies.serialize(cookies.toast, value, TOAST_MAX_AGE_SECONDS));
+  return { cut, headers };
 }
 
 /**

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { queryE2eDatabase } from "./db.ts";
+import { sidebarLinks } from "../../app/modules/users/permissions.ts";
 import { expect, test, unique } from "./fixtures.ts";
 
 const PAGES = [
@@ -94,6 +95,29 @@ test("no serious accessibility violations on /login and the back office", async 
   ])
     await check(path);
 });
+
+for (const role of ["accountant", "staff"] as const) {
+  test(`no serious accessibility violations on every back-office page the ${role} opens, at a phone's width and a desktop's`, async ({ page, signedInAs }) => {
+    test.setTimeout(150_000);
+    await page.route("**/events", (route) => route.abort());
+    await signedInAs(role);
+    for (const { to } of sidebarLinks(role)) {
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1366, height: 900 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await page.goto(to);
+        await page.waitForLoadState("networkidle");
+        // Opened, not sent back to /admin with a refusal.
+        expect(new URL(page.url()).pathname).toBe(to);
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(serious.map((v) => `${to} ${viewport.width} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      }
+    }
+  });
+}
 
 test("no serious accessibility violations on /admin/finance: the manager's and the accountant's (form messages shown)", async ({ page, context, signedInAs }) => {
   // The live-updates stream never ends, so "network idle" would never come: refuse it here.

@@ -4,7 +4,7 @@ import { adminSectionOf, canOpenSection, sectionDeniedMessage, type AdminSection
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { log } from "~/utils/log.server.ts";
 import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
-import { redirectWithToast } from "~/utils/toast.server.ts";
+import { toastRedirect } from "~/utils/toast.server.ts";
 import { readSession } from "./sessions.server.ts";
 
 /**
@@ -55,7 +55,7 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
   const roles: readonly string[] = context.get(routeContext)?.facts.roles ?? [];
   if (!roles.includes(user.role)) {
     log.warn("back office page denied", { userId: user.id, role: user.role, path: url.pathname, method: request.method });
-    throw redirectWithToast("/admin", { tone: "error", text: sectionDeniedMessage(user.role, adminSectionOf(url.pathname)) }, env);
+    throw toastRedirect("/admin", { tone: "error", text: sectionDeniedMessage(user.role, adminSectionOf(url.pathname)) }, env);
   }
   context.set(staffUserContext, user);
   const response = await next();
@@ -79,6 +79,6 @@ export function requireStaffUser(context: Readonly<RouterContextProvider>): Staf
  */
 export function requireSectionUser(context: Readonly<RouterContextProvider>, section: AdminSection): StaffProfile {
   const user = requireStaffUser(context);
-  if (!canOpenSection(user.role, section)) throw redirectWithToast("/admin", { tone: "error", text: sectionDeniedMessage(user.role, section) }, context.get(servicesContext).env);
+  if (!canOpenSection(user.role, section)) throw toastRedirect("/admin", { tone: "error", text: sectionDeniedMessage(user.role, section) }, context.get(servicesContext).env);
   return user;
 }
