@@ -1,10 +1,11 @@
+import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ADMIN_SECTIONS, adminSectionOf, canOpenSection, type AdminSection } from "~/modules/users/permissions.ts";
 import { ROLES } from "~/modules/users/roles.ts";
 import { createRouteLookup } from "~/route-lookup.server.ts";
 import { FINANCE_REQUEST_BODY_LIMIT, OFFER_SAVE_BODY_LIMIT, SMALL_FORM_BODY_LIMIT, SUBMISSION_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { routeEntries, routeLookup } from "../tests/setup/route-table.ts";
-import { defersScripts, ROUTE_FACTS, type RouteFacts } from "./route-facts.ts";
+import { AHEAD_OF_REACT_ROUTER, defersScripts, ROUTE_FACTS, type RouteFacts } from "./route-facts.ts";
 
 const entries = routeEntries();
 const ids = Object.keys(entries);
@@ -60,6 +61,15 @@ describe("the route lookup (React Router's matchRoutes over the server build's r
     expect(routeLookup("/no/such/page")?.id).toBe("routes/site/not-found");
   });
 
+  it("knows the paths answered ahead of React Router (decision 024), which are no route of app/routes.ts", () => {
+    for (const [id, { path }] of Object.entries(AHEAD_OF_REACT_ROUTER)) {
+      expect(routeLookup(path)).toMatchObject({ id, facts: {}, bodyLimit: SMALL_FORM_BODY_LIMIT });
+      // No route of the table claims it but the site's catch-all 404.
+      const claimed = ids.filter((routeId) => matchPath({ path: patternOf(routeId), end: true }, path));
+      expect(claimed, path).toEqual(["routes/site/not-found"]);
+    }
+  });
+
   it("gives each request its route's body limit, the small one by default", () => {
     expect(routeLookup("/list-your-property")?.bodyLimit).toBe(SUBMISSION_BODY_LIMIT);
     expect(routeLookup("/admin/offers/edit/3")?.bodyLimit).toBe(OFFER_SAVE_BODY_LIMIT);
@@ -79,9 +89,12 @@ function isUnder(id: string, ancestor: string): boolean {
   return false;
 }
 
-/** A path the route opens (its parameters filled in). */
-function pathOf(id: string): string {
+/** The full path pattern of a route ("/admin/offers/edit/:id"). */
+function patternOf(id: string): string {
   const parts: string[] = [];
   for (let at: string | undefined = id; at; at = entries[at]?.parentId) if (entries[at]!.path) parts.unshift(entries[at]!.path!);
-  return `/${parts.join("/")}`.replace(/:\w+/g, "1");
+  return `/${parts.join("/")}`;
 }
+
+/** A path the route opens (its parameters filled in). */
+const pathOf = (id: string): string => patternOf(id).replace(/:\w+/g, "1");

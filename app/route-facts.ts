@@ -1,4 +1,5 @@
 import type { Register } from "react-router";
+import { SEARCH_URL } from "~/components/layout/search-result.ts";
 import type { Role } from "~/modules/users/roles.ts";
 import {
   CONTENT_FORM_BODY_LIMIT,
@@ -105,6 +106,18 @@ export const ROUTE_FACTS = {
   "routes/resources/sitemap": {},
   "routes/resources/robots": {},
 } satisfies Record<RouteId, RouteFacts>;
+
+/**
+ * The paths the server answers itself, ahead of React Router (decision 024: the header search's
+ * JSON, whose routing would cost more than its answer). They are no route of app/routes.ts; they
+ * are declared here, with their facts, so that this file still says what every path is: the lookup
+ * answers them, and server/app.ts mounts each at its `path`.
+ */
+export const AHEAD_OF_REACT_ROUTER = {
+  search: { path: SEARCH_URL, method: "GET", facts: {} },
+} as const satisfies Record<string, { path: `/${string}`; method: "GET"; facts: RouteFacts }>;
+
+export type AheadId = keyof typeof AHEAD_OF_REACT_ROUTER;
 
 export const factsOf = (id: string): RouteFacts | undefined => (ROUTE_FACTS as Readonly<Record<string, RouteFacts>>)[id];
 

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type Params, type RouteMatch, type RouteObject } from "react-router";
-import { factsOf, type RouteFacts, type RouteId } from "~/route-facts.ts";
+import { AHEAD_OF_REACT_ROUTER, factsOf, type AheadId, type RouteFacts, type RouteId } from "~/route-facts.ts";
 import { SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
 
 /** A route as React Router's server build lists it (`build.routes`): enough to match paths. */
@@ -14,10 +14,10 @@ export interface RouteEntry {
 
 /** The route a path opens, with the facts of its branch (a layout's, then its page's, the page's winning). */
 export interface RouteAnswer {
-  /** The deepest route matched. */
-  id: RouteId;
+  /** The deepest route matched, or the path answered ahead of React Router. */
+  id: RouteId | AheadId;
   /** The ids of the branch, root first. */
-  branch: RouteId[];
+  branch: Array<RouteId | AheadId>;
   params: Params;
   facts: RouteFacts;
   /** The request's body limit: its route's, or the small forms'. */
@@ -53,13 +53,19 @@ export function routeLookupOf(entries: RouteEntries): RouteLookup {
  */
 export function createRouteLookup(entries: RouteEntries): RouteLookup {
   const tree = routeTree(entries);
+  const ahead = new Map(
+    Object.entries(AHEAD_OF_REACT_ROUTER).map(([id, { path, facts }]): [string, RouteAnswer] => [
+      path,
+      { id: id as AheadId, branch: [id as AheadId], params: {}, facts, bodyLimit: SMALL_FORM_BODY_LIMIT },
+    ]),
+  );
   const known = new LRUCache<string, RouteAnswer | "none">({ max: 2000 });
   return (pathname) => {
     const page = pathname === "/_root.data" ? "/" : pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
     const remembered = known.get(page);
     if (remembered) return remembered === "none" ? null : remembered;
     const matches = matchRoutes(tree, page);
-    const answer = matches?.length ? answerOf(matches) : null;
+    const answer = ahead.get(page) ?? (matches?.length ? answerOf(matches) : null);
     known.set(page, answer ?? "none");
     return answer;
   };

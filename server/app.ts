@@ -15,13 +15,13 @@ import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { mailQueueJobs } from "~/modules/messaging/mail-queue.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { createWhatsappSender } from "~/modules/messaging/whatsapp.server.ts";
-import { SEARCH_URL } from "~/components/layout/search-result.ts";
 import { adLicenceWarningJobs } from "~/modules/offers/ad-licence-warnings.server.ts";
 import { overlaySearch } from "~/modules/offers/overlay-search.server.ts";
 import { dailyReportJobs } from "~/modules/reports/daily-jobs.server.ts";
 import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
+import { AHEAD_OF_REACT_ROUTER } from "~/route-facts.ts";
 import { routeLookupOf } from "~/route-lookup.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { housekeepingJobs } from "./housekeeping.ts";
@@ -99,7 +99,7 @@ export async function createApp() {
   const app = express.Router();
   // The header search's results, as one types (decision 024): answered here, ahead of React Router,
   // whose routing of a request costs a few milliseconds of an answer that should take ten.
-  app.get(SEARCH_URL, (req, res, next) => {
+  app.get(AHEAD_OF_REACT_ROUTER.search.path, (req, res, next) => {
     overlaySearch(database.db, new URL(req.originalUrl, "http://localhost").searchParams.get("q"))
       .then((results) => res.set("Cache-Control", "no-store").json({ results }))
       .catch(next);
