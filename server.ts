@@ -1,5 +1,6 @@
 // Node entry: security headers, request logs, static files, then the app (server/app.ts).
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
@@ -7,7 +8,8 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import { log } from "./app/utils/log.server.ts";
+import { pinoHttp } from "pino-http";
+import { log, logger } from "./app/utils/log.server.ts";
 import { createHttpServer } from "./server/http-server.ts";
 import { inFlightLimit } from "./server/in-flight-limit.ts";
 import { closeOnExit, requestsInFlight } from "./server/shutdown.ts";
@@ -74,20 +76,32 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
   (req.secure ? secureHeaders : plainHeaders)(req, res, next);
 }
 
-function requestLog(req: Request, res: Response, next: NextFunction) {
-  const start = process.hrtime.bigint();
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    const isAsset = req.path.startsWith("/assets/") || req.path.startsWith("/images/");
-    log[isAsset ? "debug" : "info"]("request", {
-      method: req.method,
-      path: req.path,
-      status: res.statusCode,
-      ms: Math.round(ms * 10) / 10,
-      bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
-    });
-  });
-  next();
+/**
+ * One line per answered request (pino-http): method, path, status, milliseconds, bytes; the
+ * assets' and images' lines at debug, so they are not written at the default level.
+ */
+const requestLog = pinoHttp({
+  logger,
+  // Not the request itself: its headers carry the visitors' cookies (a staff session among them).
+  serializers: { req: () => undefined },
+  wrapSerializers: false,
+  customLogLevel: (req) => {
+    const level = isAsset(req) ? "debug" : "info";
+    return log.enabled(level) ? level : "silent";
+  },
+  customSuccessMessage: () => "request",
+  customErrorMessage: () => "request",
+  customSuccessObject: (req, res, { responseTime }: { responseTime: number }) => requestFields(req as Request, res, responseTime),
+  customErrorObject: (req, res, _error, { responseTime }: { responseTime: number }) => requestFields(req as Request, res, responseTime),
+});
+
+function isAsset(req: IncomingMessage): boolean {
+  const path = (req as Request).path ?? req.url ?? "";
+  return path.startsWith("/assets/") || path.startsWith("/images/");
+}
+
+function requestFields(req: Request, res: ServerResponse, ms: number) {
+  return { method: req.method, path: req.path, status: res.statusCode, ms, bytes: Number(res.getHeader("content-length") ?? 0) || undefined };
 }
 
 /**
