@@ -1,4 +1,4 @@
-import { matchPath } from "react-router";
+import { matchPath, matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ADMIN_SECTIONS, adminSectionOf, canOpenSection, type AdminSection } from "~/modules/users/permissions.ts";
 import { ROLES } from "~/modules/users/roles.ts";
@@ -98,3 +98,17 @@ function patternOf(id: string): string {
 
 /** A path the route opens (its parameters filled in). */
 const pathOf = (id: string): string => patternOf(id).replace(/:\w+/g, "1");
+
+describe("the lookup's shards of the route table", () => {
+  it("answer every route's own path as the whole table does, and odd spellings alike", () => {
+    const whole = (pathname: string) => matchRoutes(treeOf(), pathname)?.at(-1)?.route.id;
+    const paths = [...ids.map(pathOf), "/", "/OFFERS", "/%61dmin/finance", "/offer/abc", "/x/y/z", "/admin/nothing", "/api", "/images"];
+    for (const path of paths) expect(routeLookup(path)?.id, path).toBe(whole(path) ?? undefined);
+  });
+});
+
+function treeOf(parentId?: string): RouteObject[] {
+  return Object.values(entries)
+    .filter((entry) => entry.parentId === parentId)
+    .map(({ id, path, index }): RouteObject => (index ? { id, path, index: true } : { id, path, children: treeOf(id) }));
+}
