@@ -6,6 +6,7 @@ import type { EventHub } from "~/modules/live-updates/event-hub.server.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
 import type { SmsSender } from "~/modules/messaging/sms.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import type { RouteAnswer } from "~/route-lookup.server.ts";
 import { SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
 import type { Env } from "~/utils/env.server.ts";
 
@@ -46,3 +47,6 @@ export interface RequestBodyState {
 }
 
 export const requestBodyContext = createContext<RequestBodyState>({ limit: SMALL_FORM_BODY_LIMIT, tooLarge: false });
+
+/** The route this request's path opens and its declared facts (app/route-facts.ts), as the server's request handler looked it up. */
+export const routeContext = createContext<RouteAnswer | null>(null);

@@ -1,6 +1,6 @@
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { clientAddressContext, nonceContext, readinessContext, requestBodyContext, servicesContext, type AppServices } from "~/context.ts";
+import { clientAddressContext, nonceContext, readinessContext, requestBodyContext, routeContext, servicesContext, type AppServices } from "~/context.ts";
 import { localAppUrl, openDatabase } from "~/db/client.server.ts";
 import { searchAlertJobs } from "~/modules/alerts/alert-jobs.server.ts";
 import { invalidateSiteContent } from "~/modules/content/content.server.ts";
@@ -15,13 +15,14 @@ import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { mailQueueJobs } from "~/modules/messaging/mail-queue.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { createWhatsappSender } from "~/modules/messaging/whatsapp.server.ts";
-import { SEARCH_URL } from "~/components/layout/search-result.ts";
 import { adLicenceWarningJobs } from "~/modules/offers/ad-licence-warnings.server.ts";
 import { overlaySearch } from "~/modules/offers/overlay-search.server.ts";
 import { dailyReportJobs } from "~/modules/reports/daily-jobs.server.ts";
 import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
+import { AHEAD_OF_REACT_ROUTER } from "~/route-facts.ts";
+import { routeLookupOf } from "~/route-lookup.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { housekeepingJobs } from "./housekeeping.ts";
 import { outageAnswer } from "./outage.ts";
@@ -81,16 +82,24 @@ export async function createApp() {
   // The public pages' HTML and data, kept for anonymous visitors until any of the above or an offer
   // changes, on any instance (decision 020). Production only: in development the code changes under it.
   const outage = outageAnswer(() => readiness.answers("database"));
+  // Built once in production: given a function, React Router derives the build again for every
+  // request (its route table flattened and ranked anew: 13 % of a small page's CPU). In
+  // development the function keeps the routes' edits live.
+  const build = import.meta.env.PROD ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build");
+  // Each route's facts (app/route-facts.ts): which pages the cache keeps. Development's build is read
+  // once here (the page cache is production's); the request handler reads the current one.
+  const routes = routeLookupOf((typeof build === "function" ? await build() : build).routes);
   const pageCache =
     env.NODE_ENV === "production" && env.PAGE_CACHE_MB > 0
-      ? createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, nextChange: () => nextPublicPageChange(database.db), isListening: events.isListening })
+      ? createPageCache({ routes, maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, nextChange: () => nextPublicPageChange(database.db), isListening: events.isListening })
       : null;
+  const uncached = answerUncached(routes);
   const stopPageCacheSync = pageCache ? startPageCacheSync(events, pageCache) : () => undefined;
 
   const app = express.Router();
   // The header search's results, as one types (decision 024): answered here, ahead of React Router,
   // whose routing of a request costs a few milliseconds of an answer that should take ten.
-  app.get(SEARCH_URL, (req, res, next) => {
+  app.get(AHEAD_OF_REACT_ROUTER.search.path, (req, res, next) => {
     overlaySearch(database.db, new URL(req.originalUrl, "http://localhost").searchParams.get("q"))
       .then((results) => res.set("Cache-Control", "no-store").json({ results }))
       .catch(next);
@@ -100,18 +109,16 @@ export async function createApp() {
     createRequestHandler({
       // The page cache first (a public page's stale copy stands in for a failed render), then the
       // outage page when the failure was the database's (issue 30).
-      onResponse: async (req, res, response) => (await (pageCache?.answer ?? answerUncached)(req, res, response)) || (await outage(req, res, response)),
-      // Built once in production: given a function, React Router derives the build again for every
-      // request (its route table flattened and ranked anew: 13 % of a small page's CPU). In
-      // development the function keeps the routes' edits live.
-      build: import.meta.env.PROD ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build"),
-      getLoadContext(req, res, body) {
+      onResponse: async (req, res, response) => (await (pageCache?.answer ?? uncached)(req, res, response)) || (await outage(req, res, response)),
+      build,
+      getLoadContext(req, res, body, route) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
         context.set(readinessContext, readiness);
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         context.set(nonceContext, String(res.locals.cspNonce ?? ""));
         context.set(requestBodyContext, body);
+        context.set(routeContext, route);
         return context;
       },
     }),

@@ -3,7 +3,7 @@
  * `.data` answers for them, kept compressed (brotli and gzip) in this process and served to every
  * anonymous visitor until something they show changes.
  *
- * - Key: the path and its query, without tracking parameters such as utm_* (no page reads them). Only the public pages of PUBLIC_PAGES, only GET and HEAD, only anonymous requests
+ * - Key: the path and its query, without tracking parameters such as utm_* (no page reads them). Only the pages whose route declares `pageCache` (app/route-facts.ts), only GET and HEAD, only anonymous requests
  *   (no cookie of ours, no Authorization); only 200 answers without Set-Cookie or a private/no-store
  *   policy are kept.
  * - Bounds: a byte cap and an entry cap, as a segmented LRU: a page enters on probation and is
@@ -28,29 +28,25 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import type { EventHub } from "~/modules/live-updates/event-hub.server.ts";
+import type { RouteLookup } from "~/route-lookup.server.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * The public pages that may be kept (React Router's route table, app/routes.ts: the site layout's
- * pages). Anything else — the back office, sign-in, the alert token pages, resources, the event
- * stream, the 404 page — never is. A new public page is served uncached until it is added here.
+ * Whether a path is a public page that may be kept: its route declares `pageCache`
+ * (app/route-facts.ts: the site layout's pages; never the back office, sign-in, the alert token
+ * pages, resources, the event stream or the 404 page), its parameters look like the ones it renders
+ * (`/offer/abc` is a 404), and it is spelled as its route is (lowercase, no trailing slash), so one
+ * page is kept under one address.
  */
-const PUBLIC_PAGES: readonly RegExp[] = [
-  /^\/$/,
-  /^\/offers$/,
-  /^\/offer\/\d{1,9}$/,
-  /^\/about$/,
-  /^\/licenses$/,
-  /^\/services$/,
-  /^\/services\/[a-z0-9-]{1,80}$/,
-  /^\/contact$/,
-  /^\/list-your-property$/,
-  /^\/favourites$/,
-  /^\/compare$/,
-  /^\/alerts$/,
-];
+function isPublicPage(page: string, routes: RouteLookup): boolean {
+  if (page !== "/" && (page.endsWith("/") || page !== page.toLowerCase())) return false;
+  const route = routes(page);
+  const policy = route?.facts.pageCache;
+  if (!route || !policy) return false;
+  return Object.entries(policy.params ?? {}).every(([name, pattern]) => pattern.test(route.params[name] ?? ""));
+}
 
 /** Added by links from outside (campaigns, ads, social sites); no page reads them. */
 const TRACKING_PARAMS = new Set([
@@ -86,10 +82,10 @@ const MAX_KEY_LENGTH = 2048;
  * redirect; and a parameter no page reads splits the cache (bounded below) but can never make two
  * different pages share an entry.
  */
-export function pageCacheKey(url: URL): string | null {
+export function pageCacheKey(url: URL, routes: RouteLookup): string | null {
   const { pathname } = url;
   const page = pathname.endsWith(".data") ? (pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length)) : pathname;
-  if (!PUBLIC_PAGES.some((pattern) => pattern.test(page))) return null;
+  if (!isPublicPage(page, routes)) return null;
   const query = new URLSearchParams([...url.searchParams].filter(([name]) => !isTrackingParam(name))).toString();
   const key = query ? `${pathname}?${query}` : pathname;
   return key.length <= MAX_KEY_LENGTH ? key : null;
@@ -350,6 +346,8 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 export interface PageCacheOptions {
+  /** The route of a path and its facts (app/route-facts.ts): which pages may be kept. */
+  routes: RouteLookup;
   /** Byte cap of the kept pages (both encodings). */
   maxBytes: number;
   maxEntries?: number;
@@ -473,7 +471,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   const serveAsync = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const key = pageCacheKey(new URL(req.originalUrl, "http://x"));
+    const key = pageCacheKey(new URL(req.originalUrl, "http://x"), options.routes);
     if (!key || isPerVisitor(req)) return next();
     fallbacks.set(req, key);
     if (options.isListening && !options.isListening()) return next();
@@ -538,7 +536,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       if (!miss || !isStorable(response) || !response.body) {
         miss?.settle(null);
-        defaultCacheControl(req, res, response);
+        defaultCacheControl(req, res, response, options.routes);
         return false;
       }
       const until = await boundOf();
@@ -572,19 +570,21 @@ export function createPageCache(options: PageCacheOptions): PageCache {
  * signed-in member or with a cookie set, and any post's answer, is `private, no-store`; another
  * answer of a public page (a 404, a 410, a redirect) must be revalidated. Others are left as they are.
  */
-function defaultCacheControl(req: Request, res: Response, response: globalThis.Response) {
+function defaultCacheControl(req: Request, res: Response, response: globalThis.Response, routes: RouteLookup) {
   if (response.headers.has("cache-control")) return;
   if (response.headers.has("set-cookie") || isPerVisitor(req) || (req.method !== "GET" && req.method !== "HEAD")) {
     res.setHeader("Cache-Control", "private, no-store");
     return;
   }
-  if (pageCacheKey(new URL(req.originalUrl, "http://x"))) res.setHeader("Cache-Control", "no-cache");
+  if (pageCacheKey(new URL(req.originalUrl, "http://x"), routes)) res.setHeader("Cache-Control", "no-cache");
 }
 
 /** For the app without a page cache (development, PAGE_CACHE_MB=0): the same Cache-Control rules, nothing kept. */
-export function answerUncached(req: Request, res: Response, response: globalThis.Response): Promise<boolean> {
-  defaultCacheControl(req, res, response);
-  return Promise.resolve(false);
+export function answerUncached(routes: RouteLookup) {
+  return (req: Request, res: Response, response: globalThis.Response): Promise<boolean> => {
+    defaultCacheControl(req, res, response, routes);
+    return Promise.resolve(false);
+  };
 }
 
 /**

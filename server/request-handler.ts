@@ -1,6 +1,6 @@
 /**
  * React Router's Express adapter (as in @react-router/express 8.4), with two differences. The
- * body handed to React Router is cut at the path's limit (app/utils/body-limits.ts) before any
+ * body handed to React Router is cut at its route's limit (app/route-facts.ts) before any
  * action reads it, so no action, whatever it calls (`request.formData()` included), can hold more
  * than that. A body declared over the limit is not read at all; one that streams past it stops
  * being read at that point. The action learns it through `requestBodyContext` and answers 413 in
@@ -11,12 +11,14 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createRouterRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { RequestBodyState } from "~/context.ts";
-import { bodyLimitFor } from "~/utils/body-limits.ts";
+import { routeLookupOf, type RouteAnswer } from "~/route-lookup.server.ts";
+import { SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { limitedRequestBody } from "~/utils/request-body.server.ts";
 
 type MaybePromise<T> = T | Promise<T>;
 
-export type GetLoadContext = (req: ExpressRequest, res: ExpressResponse, body: RequestBodyState) => MaybePromise<RouterContextProvider>;
+/** `route`: the route the path opens and its facts (app/route-facts.ts), for the loaders' context. */
+export type GetLoadContext = (req: ExpressRequest, res: ExpressResponse, body: RequestBodyState, route: RouteAnswer | null) => MaybePromise<RouterContextProvider>;
 
 /** Sees every answer before it is sent; returns true when it sent the answer itself (the page cache, server/page-cache.ts). */
 export type OnResponse = (req: ExpressRequest, res: ExpressResponse, response: Response) => Promise<boolean>;
@@ -36,9 +38,10 @@ export function createRequestHandler({
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const url = requestUrl(req);
-      const body = { limit: bodyLimitFor(url.pathname), tooLarge: false };
+      const route = routeLookupOf((typeof build === "function" ? await build() : build).routes)(url.pathname);
+      const body = { limit: route?.bodyLimit ?? SMALL_FORM_BODY_LIMIT, tooLarge: false };
       const request = createFetchRequest(req, res, url, body);
-      const response = await handleRequest(request, await getLoadContext(req, res, body));
+      const response = await handleRequest(request, await getLoadContext(req, res, body, route));
       if (hasBody(req)) res.once("finish", () => lingerOnUnreadBody(req));
       if (onResponse && (await onResponse(req, res, response))) return;
       await sendResponse(res, response);

@@ -1,8 +1,8 @@
 /**
- * How many bytes a request body may have, by path: one table for the server's request handler
- * (server/request-handler.ts cuts every body at its limit before any action reads it) and for the
- * actions that read their own body. Small forms (contact, inquiry, sign-in, profile, every back-office
- * form) get 64 KiB; only the upload routes get their documented limits.
+ * How many bytes a request body may have: the limits each route declares (app/route-facts.ts, read
+ * by the server's request handler, which cuts every body at its limit before any action reads it)
+ * and the actions that read their own body check. Small forms (contact, inquiry, sign-in, profile,
+ * every back-office form) get 64 KiB; only the upload routes get their documented limits.
  */
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -30,35 +30,10 @@ export const OFFER_PHOTO_BODY_LIMIT = 25 * MiB;
  * The offer form (texts, up to 500 units, and the photos' references, never the photos
  * themselves), posted to the new or edit page.
  */
-const OFFER_SAVE_BODY_LIMIT = 2 * MiB;
+export const OFFER_SAVE_BODY_LIMIT = 2 * MiB;
 
 /**
  * The site-content editor's «حفظ الكل»: every text of the site (about 14,000 characters at their
  * limits, six bytes each once an Arabic letter is form-encoded) and the images' references.
  */
-const CONTENT_FORM_BODY_LIMIT = 256 * KiB;
-
-/** By path; a `*` stands for one segment (an id). */
-const LIMITS_BY_PATH: Readonly<Record<string, number>> = {
-  "/api/submissions": SUBMISSION_BODY_LIMIT,
-  "/list-your-property": SUBMISSION_BODY_LIMIT,
-  "/admin/offers/photos": OFFER_PHOTO_BODY_LIMIT,
-  "/admin/content": CONTENT_FORM_BODY_LIMIT,
-  "/admin/content/images": OFFER_PHOTO_BODY_LIMIT,
-  "/admin/licenses/upload": LICENCE_UPLOAD_BODY_LIMIT,
-  "/admin/offers/new": OFFER_SAVE_BODY_LIMIT,
-  "/admin/offers/edit/*": OFFER_SAVE_BODY_LIMIT,
-  "/admin/finance": FINANCE_REQUEST_BODY_LIMIT,
-  "/admin/finance/request": FINANCE_REQUEST_BODY_LIMIT,
-};
-
-/**
- * The body limit of a request path (without the query). A data request of React Router
- * (`/contact.data`) has its page's limit; any other path, known or not, gets the small one.
- */
-export function bodyLimitFor(pathname: string): number {
-  let path = pathname.toLowerCase();
-  if (path.endsWith(".data")) path = path.slice(0, -".data".length);
-  path = path.replace(/\/+$/, "");
-  return LIMITS_BY_PATH[path] ?? LIMITS_BY_PATH[path.replace(/\/[^/]+$/, "/*")] ?? SMALL_FORM_BODY_LIMIT;
-}
+export const CONTENT_FORM_BODY_LIMIT = 256 * KiB;

@@ -7,7 +7,8 @@ import { FINANCE_LIMITS } from "~/modules/finance/finance-messages.ts";
 import { OFFER_PHOTO_LIMITS } from "~/modules/offers/offer-photos.ts";
 import { SUBMISSION_PHOTOS } from "~/modules/submissions/limits.ts";
 import { UPLOAD_LIMITS } from "~/modules/submissions/read-upload.server.ts";
-import { bodyLimitFor, FINANCE_REQUEST_BODY_LIMIT, OFFER_PHOTO_BODY_LIMIT, SMALL_FORM_BODY_LIMIT, SUBMISSION_BODY_LIMIT } from "./body-limits.ts";
+import { bodyLimitFor } from "../../tests/setup/route-table.ts";
+import { FINANCE_REQUEST_BODY_LIMIT, OFFER_PHOTO_BODY_LIMIT, SMALL_FORM_BODY_LIMIT, SUBMISSION_BODY_LIMIT } from "./body-limits.ts";
 import { MESSAGES } from "./messages.ts";
 import { BodyTooLargeError, containsNul, limitedRequestBody, readForm } from "./request-body.server.ts";
 

@@ -9,6 +9,7 @@ import { publishOfferChange } from "~/modules/live-updates/event-hub.server.ts";
 import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
 import { createEventHub, type ListeningEventHub } from "~/modules/live-updates/event-hub.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
+import { routeLookup } from "../setup/route-table.ts";
 import { useTestDatabase } from "../setup/test-db.ts";
 import {
   createPageCache,
@@ -24,7 +25,7 @@ import {
   type PageEntry,
 } from "../../server/page-cache.ts";
 
-const key = (url: string) => pageCacheKey(new URL(url, "http://localhost"));
+const key = (url: string) => pageCacheKey(new URL(url, "http://localhost"), routeLookup);
 
 describe("the cache key", () => {
   it("is the path and its query without tracking parameters; anything else stays, in its order, empty values too", () => {
@@ -229,6 +230,7 @@ describe("kept pages over HTTP", () => {
   let app: Awaited<ReturnType<typeof startApp>>;
 
   const options: PageCacheOptions = {
+    routes: routeLookup,
     maxBytes: 1024 * 1024,
     now: () => clock,
     nextChange: async () => nextChange,
@@ -490,7 +492,7 @@ describe("invalidation through PostgreSQL", () => {
   beforeAll(async () => {
     const pool = (db() as unknown as { $client: pg.Pool }).$client;
     hub = createEventHub(pool);
-    cache = createPageCache({ maxBytes: 1024 * 1024, isListening: hub.isListening, nextChange: () => nextPublicPageChange(db()) });
+    cache = createPageCache({ routes: routeLookup, maxBytes: 1024 * 1024, isListening: hub.isListening, nextChange: () => nextPublicPageChange(db()) });
     stop = startPageCacheSync(hub, cache);
     await hub.ready();
     // The same database as the hub's, through a connection of its own.

@@ -1,12 +1,8 @@
 import { cloneElement, Fragment, isValidElement, useEffect, type ReactElement, type ReactNode } from "react";
 import { Scripts, useMatches } from "react-router";
+import { defersScripts } from "~/route-facts.ts";
 
 type ScriptsProps = Parameters<typeof Scripts>[0];
-
-/** A route whose `handle` has this flag (the public site's layout) starts its JavaScript after the page has painted. */
-export interface DeferScriptsHandle {
-  deferScripts?: boolean;
-}
 
 /** What React Router's <Scripts> renders before hydration, taken apart. */
 export interface ScriptsParts {
@@ -207,7 +203,8 @@ if(d.readyState==="complete")painted();else w.addEventListener("load",painted,{o
 /** earlyInputScript's text, written once. */
 let earlyInput: string | undefined;
 
-const isDeferred = (matches: ReturnType<typeof useMatches>) => matches.some((match) => (match.handle as DeferScriptsHandle | undefined)?.deferScripts === true);
+/** Whether a route of the page declares `deferScripts` (app/route-facts.ts: the public site's layout). */
+const isDeferred = (matches: ReturnType<typeof useMatches>) => defersScripts(matches.map((match) => match.id));
 
 /**
  * earlyInputScript, at the top of the head of the pages whose JavaScript is deferred (nothing
@@ -221,7 +218,7 @@ export function EarlyInput({ nonce }: { nonce?: string }) {
 
 /**
  * React Router's <Scripts>, its module preloads at a low priority; on pages whose route asks for it
- * (`handle.deferScripts`: the public site) started only once the page has painted. There
+ * (`deferScripts` in app/route-facts.ts: the public site) started only once the page has painted. There
  * the JavaScript (about 130 KiB) no longer competes with the HTML's first paint, the fonts and the
  * largest photo for a phone's bandwidth. React Router preloads every chunk with a high priority as
  * soon as the head is read, which on a slow connection holds back the first paint and the photo

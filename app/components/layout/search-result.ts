@@ -1,6 +1,6 @@
 import type { ImageRef } from "~/utils/image-ref.ts";
 
-/** Where the header search asks for its results (server/app.ts answers it, ahead of React Router: decision 024). */
+/** Where the header search asks for its results (server/app.ts answers it, ahead of React Router: decision 024; declared in app/route-facts.ts). */
 export const SEARCH_URL = "/api/search";
 
 /** The results the overlay shows; «عرض كل النتائج» leads to the rest on /offers. */

@@ -1,5 +1,5 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { clientAddressContext, servicesContext, staffUserContext } from "~/context.ts";
+import { clientAddressContext, routeContext, servicesContext, staffUserContext } from "~/context.ts";
 import { adminSectionOf, canOpenSection, sectionDeniedMessage, type AdminSection } from "~/modules/users/permissions.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { log } from "~/utils/log.server.ts";
@@ -35,9 +35,10 @@ export function logAnonymousAdminHit(fields: { address: string; path: string; me
 }
 
 /**
- * The back office's gate (the route table of modules/users/permissions.ts), run before every loader and action under /admin, page
- * and data requests alike: no session goes to /login, a role the route table does not allow
- * goes to /admin with a message saying which page their role cannot open. Every answer is marked no-store (an event stream's no-transform is kept).
+ * The back office's gate, run before every loader and action under /admin, page and data requests
+ * alike: no session goes to /login, a role the requested route does not declare (its `roles`,
+ * app/route-facts.ts; none declared, none allowed) goes to /admin with a message saying which page
+ * their role cannot open. Every answer is marked no-store (an event stream's no-transform is kept).
  */
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { db, env } = context.get(servicesContext);
@@ -51,10 +52,10 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
     const headers = staleCookie ? { "Set-Cookie": cookies.clear(cookies.session) } : undefined;
     throw redirect("/login", { headers });
   }
-  const section = adminSectionOf(url.pathname);
-  if (section === undefined || !canOpenSection(user.role, section)) {
+  const roles: readonly string[] = context.get(routeContext)?.facts.roles ?? [];
+  if (!roles.includes(user.role)) {
     log.warn("back office page denied", { userId: user.id, role: user.role, path: url.pathname, method: request.method });
-    throw toastRedirect("/admin", { tone: "error", text: sectionDeniedMessage(user.role, section) }, env);
+    throw toastRedirect("/admin", { tone: "error", text: sectionDeniedMessage(user.role, adminSectionOf(url.pathname)) }, env);
   }
   context.set(staffUserContext, user);
   const response = await next();

@@ -2,6 +2,7 @@
 // match every word, in which order, and what a keyword that finds nothing was probably meant to be.
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server.ts";
 import { offers, offerSearchPostings, searchVocabulary } from "~/db/schema.ts";
@@ -117,25 +118,16 @@ function forced(way: ForcedWay): Ways {
   };
 }
 
-/** A few hundred recent answers, each for a minute. */
-class RecentAnswers<T> {
-  readonly #entries = new Map<string, { value: T; at: number }>();
-  get(key: string): { value: T } | undefined {
-    const entry = this.#entries.get(key);
-    return entry && Date.now() - entry.at < 60_000 ? entry : undefined;
-  }
-  set(key: string, value: T) {
-    if (this.#entries.size >= 500) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, { value, at: Date.now() });
-  }
-}
+/** A few hundred recent answers, each for a minute, the least recently used dropped first; wrapped, as an answer may be `undefined`. */
+type RecentAnswers<T> = LRUCache<string, { value: T }>;
+const recentAnswers = <T>(): RecentAnswers<T> => new LRUCache({ max: 500, ttl: 60_000 });
 
 /**
  * The way each recent search was answered (its words, filters and limits → fetch or walk): the
  * same search again within a minute (the next page, a popular keyword) skips the EXPLAIN. Only the
  * choice is kept, never the offers found.
  */
-const choices = new RecentAnswers<Ways>();
+const choices = recentAnswers<Ways>();
 
 /** What a search's choice of ways depends on, as text: its words, its status, its filters (rendered once), and its limits. */
 function choiceKey(db: Db, search: KeywordSearch, filters: SQL | undefined, limits: object): string {
@@ -175,7 +167,7 @@ async function ways(db: Db, q: RankedQueries, key: string, limit: number, thenCo
     bySignature: [walkTitle!.walks, walkHead!.walks],
     from: { fetch: fetch!.source, lastRank: lastRank!.source, count: count.source },
   };
-  choices.set(key, choice);
+  choices.set(key, { value: choice });
   return choice;
 }
 
@@ -424,11 +416,11 @@ export async function rankedPage(db: Db, search: KeywordSearch, filters: SQL | u
  */
 export async function correctedKeyword(db: Db, keyword: string): Promise<string | undefined> {
   // Asked only when the keyword found nothing just now; the vocabulary changes slowly.
-  const recent = corrections.get(db) ?? corrections.set(db, new RecentAnswers()).get(db)!;
+  const recent = corrections.get(db) ?? corrections.set(db, recentAnswers()).get(db)!;
   const known = recent.get(keyword);
   if (known) return known.value;
   const corrected = await correct(db, keyword);
-  recent.set(keyword, corrected);
+  recent.set(keyword, { value: corrected });
   return corrected;
 }
 

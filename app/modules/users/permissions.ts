@@ -1,23 +1,25 @@
-import { roleTitle, type Role } from "./roles.ts";
+import { rolesOf, type RouteId } from "~/route-facts.ts";
+import { roleTitle } from "./roles.ts";
 
 /**
- * The back-office route table: which roles may open each section (the first path
- * segment after /admin; "" is the dashboard). Checked on the server for every loader and action
- * under /admin; the sidebar shows exactly these links.
+ * The back office's sections (the first path segment after /admin; "" is the dashboard), in the
+ * sidebar's order, each with its page's route. Who may open a section is what its page's route
+ * declares (app/route-facts.ts, `roles`); every route of a section declares the same roles
+ * (route-facts.test.ts), and loaders and actions say again which section they serve.
  */
 export const ADMIN_SECTIONS = {
-  "": { label: "الرئيسية", roles: ["manager", "accountant", "staff"] },
-  profile: { label: "الملف الشخصي", roles: ["manager", "accountant", "staff"] },
-  tasks: { label: "المهام", roles: ["manager", "accountant", "staff"] },
-  offers: { label: "العروض", roles: ["manager", "staff"] },
-  inquiries: { label: "استفسارات العملاء", roles: ["manager", "staff"] },
-  submissions: { label: "طلبات الملاك", roles: ["manager", "staff"] },
-  finance: { label: "المالية", roles: ["manager", "accountant"] },
-  content: { label: "محتوى الموقع", roles: ["manager"] },
-  licenses: { label: "التراخيص", roles: ["manager"] },
-  reports: { label: "التقارير", roles: ["manager"] },
-  settings: { label: "الإعدادات", roles: ["manager"] },
-} as const satisfies Record<string, { label: string; roles: readonly Role[] }>;
+  "": { label: "الرئيسية", route: "routes/admin/dashboard" },
+  profile: { label: "الملف الشخصي", route: "routes/admin/profile" },
+  tasks: { label: "المهام", route: "routes/admin/tasks" },
+  offers: { label: "العروض", route: "routes/admin/offers" },
+  inquiries: { label: "استفسارات العملاء", route: "routes/admin/inquiries" },
+  submissions: { label: "طلبات الملاك", route: "routes/admin/submissions" },
+  finance: { label: "المالية", route: "routes/admin/finance" },
+  content: { label: "محتوى الموقع", route: "routes/admin/content" },
+  licenses: { label: "التراخيص", route: "routes/admin/licenses" },
+  reports: { label: "التقارير", route: "routes/admin/reports" },
+  settings: { label: "الإعدادات", route: "routes/admin/settings" },
+} as const satisfies Record<string, { label: string; route: RouteId }>;
 
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
 
@@ -30,7 +32,7 @@ export function adminSectionOf(pathname: string): AdminSection | undefined {
 }
 
 export function canOpenSection(role: string, section: AdminSection): boolean {
-  return (ADMIN_SECTIONS[section].roles as readonly string[]).includes(role);
+  return (rolesOf(ADMIN_SECTIONS[section].route) as readonly string[]).includes(role);
 }
 
 /** The sidebar of a role: every section it may open, in the table's order. */

@@ -9,11 +9,7 @@ import type { SiteData } from "~/modules/content/site-meta.ts";
 import { firmContactsHtml, firmJsonLd } from "~/modules/settings/firm-details.server.tsx";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import { CompareTrayLayer, FavouritesLink, ListsBoot } from "~/modules/visitor-lists/components/list-buttons.tsx";
-import type { DeferScriptsHandle } from "~/components/layout/deferred-scripts.tsx";
 import type { Route } from "./+types/layout";
-
-/** Public pages start their JavaScript after the first paint (decision 019). */
-export const handle: DeferScriptsHandle = { deferScripts: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);

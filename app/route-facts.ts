@@ -1,0 +1,128 @@
+import type { Register } from "react-router";
+import { SEARCH_URL } from "~/components/layout/search-result.ts";
+import type { Role } from "~/modules/users/roles.ts";
+import {
+  CONTENT_FORM_BODY_LIMIT,
+  FINANCE_REQUEST_BODY_LIMIT,
+  LICENCE_UPLOAD_BODY_LIMIT,
+  OFFER_PHOTO_BODY_LIMIT,
+  OFFER_SAVE_BODY_LIMIT,
+  SUBMISSION_BODY_LIMIT,
+} from "~/utils/body-limits.ts";
+
+/**
+ * What the server must know about a route before React Router runs it (decision 040), declared
+ * once per route of app/routes.ts. The server reads them through one lookup (route-lookup.server.ts:
+ * the page cache, the request handler's body limit, the back office's guard); <DeferredScripts>
+ * reads them for the matched routes.
+ */
+export interface RouteFacts {
+  /**
+   * A public page the page cache keeps for anonymous visitors (decision 020). `params`: what each
+   * parameter of its path must look like to be a page it renders (anything else is a 404, never kept).
+   */
+  readonly pageCache?: { readonly params?: Readonly<Record<string, RegExp>> };
+  /** The most bytes a request body may have (app/utils/body-limits.ts); unset: the small forms' 64 KiB. */
+  readonly bodyLimit?: number;
+  /** The staff roles that may open this back-office route (the guard checks them before any loader or action). */
+  readonly roles?: readonly Role[];
+  /** Its JavaScript starts after the first paint (decision 019); a layout's flag holds for its pages. */
+  readonly deferScripts?: boolean;
+}
+
+/** Every route id of app/routes.ts (and root), as React Router's typegen spells them. */
+export type RouteId = keyof Register["routeModules"];
+
+const EVERY_STAFF: readonly Role[] = ["manager", "accountant", "staff"];
+const OFFICE: readonly Role[] = ["manager", "staff"];
+const FINANCE: readonly Role[] = ["manager", "accountant"];
+const MANAGER: readonly Role[] = ["manager"];
+
+const OFFER_ID = { id: /^\d{1,9}$/ };
+
+/**
+ * The facts of every route, keyed by its id. The compiler holds it to app/routes.ts: a route
+ * without an entry, or an entry naming no route, does not type-check (route-facts.test.ts says
+ * the same at run time).
+ */
+export const ROUTE_FACTS = {
+  root: {},
+  "routes/site/layout": { deferScripts: true },
+  "routes/site/home": { pageCache: {} },
+  "routes/site/offers": { pageCache: {} },
+  "routes/site/offer": { pageCache: { params: OFFER_ID } },
+  "routes/site/about": { pageCache: {} },
+  "routes/site/licenses": { pageCache: {} },
+  "routes/site/services": { pageCache: {} },
+  "routes/site/service": { pageCache: { params: { slug: /^[a-z0-9-]{1,80}$/ } } },
+  "routes/site/contact": { pageCache: {} },
+  "routes/site/list-your-property": { pageCache: {}, bodyLimit: SUBMISSION_BODY_LIMIT },
+  "routes/site/favourites": { pageCache: {} },
+  "routes/site/compare": { pageCache: {} },
+  "routes/site/alerts": { pageCache: {} },
+  // A visitor's own token: never kept.
+  "routes/site/alert-confirm": {},
+  "routes/site/alert-unsubscribe": {},
+  "routes/site/not-found": {},
+  "routes/auth/login": {},
+  "routes/auth/logout": {},
+  "routes/auth/reset-request": {},
+  "routes/auth/reset-password": {},
+  "routes/admin/layout": {},
+  "routes/admin/dashboard": { roles: EVERY_STAFF },
+  "routes/admin/profile": { roles: EVERY_STAFF },
+  "routes/admin/offers": { roles: OFFICE },
+  "routes/admin/offer-new": { roles: OFFICE, bodyLimit: OFFER_SAVE_BODY_LIMIT },
+  "routes/admin/offer-edit": { roles: OFFICE, bodyLimit: OFFER_SAVE_BODY_LIMIT },
+  "routes/admin/offer-photos": { roles: OFFICE, bodyLimit: OFFER_PHOTO_BODY_LIMIT },
+  "routes/admin/tasks": { roles: EVERY_STAFF },
+  "routes/admin/task-offers": { roles: EVERY_STAFF },
+  "routes/admin/task": { roles: EVERY_STAFF },
+  "routes/admin/tasks-events": { roles: EVERY_STAFF },
+  // Its page also takes the accountant's request with its receipt photo.
+  "routes/admin/finance": { roles: FINANCE, bodyLimit: FINANCE_REQUEST_BODY_LIMIT },
+  "routes/admin/finance-request": { roles: FINANCE, bodyLimit: FINANCE_REQUEST_BODY_LIMIT },
+  "routes/admin/finance-events": { roles: FINANCE },
+  "routes/admin/inquiries": { roles: OFFICE },
+  "routes/admin/submissions": { roles: OFFICE },
+  "routes/admin/settings": { roles: MANAGER },
+  "routes/admin/staff": { roles: MANAGER },
+  "routes/admin/content": { roles: MANAGER, bodyLimit: CONTENT_FORM_BODY_LIMIT },
+  "routes/admin/content-images": { roles: MANAGER, bodyLimit: OFFER_PHOTO_BODY_LIMIT },
+  "routes/admin/licenses": { roles: MANAGER },
+  "routes/admin/licence-upload": { roles: MANAGER, bodyLimit: LICENCE_UPLOAD_BODY_LIMIT },
+  "routes/admin/reports": { roles: MANAGER },
+  "routes/admin/reports-daily": { roles: MANAGER },
+  "routes/admin/reports-export-xlsx": { roles: MANAGER },
+  "routes/admin/reports-export-csv": { roles: MANAGER },
+  "routes/admin/reports-whatsapp": { roles: MANAGER },
+  "routes/resources/healthz": {},
+  "routes/resources/healthz-ready": {},
+  "routes/resources/image": {},
+  "routes/resources/private-image": {},
+  "routes/resources/offer-events": {},
+  "routes/resources/altcha": {},
+  "routes/resources/submissions": { bodyLimit: SUBMISSION_BODY_LIMIT },
+  "routes/resources/sitemap": {},
+  "routes/resources/robots": {},
+} satisfies Record<RouteId, RouteFacts>;
+
+/**
+ * The paths the server answers itself, ahead of React Router (decision 024: the header search's
+ * JSON, whose routing would cost more than its answer). They are no route of app/routes.ts; they
+ * are declared here, with their facts, so that this file still says what every path is: the lookup
+ * answers them, and server/app.ts mounts each at its `path`.
+ */
+export const AHEAD_OF_REACT_ROUTER = {
+  search: { path: SEARCH_URL, method: "GET", facts: {} },
+} as const satisfies Record<string, { path: `/${string}`; method: "GET"; facts: RouteFacts }>;
+
+export type AheadId = keyof typeof AHEAD_OF_REACT_ROUTER;
+
+export const factsOf = (id: string): RouteFacts | undefined => (ROUTE_FACTS as Readonly<Record<string, RouteFacts>>)[id];
+
+/** Whether any route of a rendered page's branch defers its JavaScript (for <DeferredScripts>, from useMatches). */
+export const defersScripts = (routeIds: readonly string[]): boolean => routeIds.some((id) => factsOf(id)?.deferScripts === true);
+
+/** The roles that may open a back-office route (none for any other). */
+export const rolesOf = (id: RouteId): readonly Role[] => (ROUTE_FACTS[id] as RouteFacts).roles ?? [];
