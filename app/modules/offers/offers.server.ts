@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, asc, between, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
@@ -232,6 +233,37 @@ async function offerCardsInOrder(db: Db, ids: number[]): Promise<OfferCard[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * The public list's queries as built for each set of inputs, per database: building one with
+ * Drizzle (three nested selects, their joins and conditions) cost 0.4–0.6 ms of CPU, a twentieth of
+ * an uncached render of /offers (decision 028), and a list page is asked for again and again with
+ * the same filters. Each is a named prepared statement (named by its SQL, so one name never holds
+ * two texts on a connection), which also spares the database planning it again, as the cards'
+ * statement does. The key holds everything the query was built from: the filters, the page's size
+ * and counting cap, and the statuses and licence rule of what is public (a change there builds new
+ * ones); `now()` is in the SQL, not a value. Bounded: filters come from visitors.
+ */
+const keptQueries = new WeakMap<Db, Map<string, { execute(): Promise<unknown[]> }>>();
+const KEPT_QUERIES = 500;
+
+async function keptQuery<Row>(db: Db, key: string, build: () => { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<Row[]> } }): Promise<Row[]> {
+  const kept = keptQueries.get(db) ?? keptQueries.set(db, new Map()).get(db)!;
+  let query = kept.get(key) as { execute(): Promise<Row[]> } | undefined;
+  if (!query) {
+    const built = build();
+    query = built.prepare(`offers_${createHash("sha1").update(built.toSQL().sql).digest("hex").slice(0, 24)}`);
+    if (kept.size >= KEPT_QUERIES) kept.clear();
+    kept.set(key, query);
+  }
+  return query.execute();
+}
+
+/** What the public conditions are built from (publicOffersCondition, recentOffersCondition): part of a kept query's key. */
+async function visibilityKey(db: Db): Promise<string> {
+  const [visibilities, { requireAdLicence }] = await Promise.all([getStatusVisibilities(db), getSettings(db)]);
+  return JSON.stringify([visibilities, requireAdLicence]);
+}
+
 async function listMatchingOffers(db: Db, filters: OfferFilters, pageSize: number, countAtLeast: number, also: SQL | undefined): Promise<OfferListPage> {
   const page = filters.page ?? 1;
   // Deep pages count on to their own end, so every match can be reached by «التالي».
@@ -252,28 +284,32 @@ async function listMatchingOffers(db: Db, filters: OfferFilters, pageSize: numbe
     };
   }
   const where = and(filtered, search?.match);
-  // The matches in order, at most one past the counting cap; only the page's rows are joined to photos.
-  const limited = db
-    .select({ id: offers.id, isRent: offers.isRent, yearlyPrice: offers.yearlyPrice, pricePerM2: offers.pricePerM2, createdAt: offers.createdAt })
-    .from(offers)
-    .where(where)
-    .orderBy(...orderFor(offers, filters.priceSort))
-    .limit(countUpTo + 1)
-    .as("limited");
-  const pageIds = db
-    .select({ id: limited.id, total: sql<number>`count(*) over ()`.as("total") })
-    .from(limited)
-    .orderBy(...orderFor(limited, filters.priceSort))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .as("page_ids");
-  const rows = await db
-    .select({ ...cardColumns, total: pageIds.total })
-    .from(pageIds)
-    .innerJoin(offers, eq(offers.id, pageIds.id))
-    .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
-    .leftJoin(images, eq(images.id, offerImages.imageId))
-    .orderBy(...orderFor(offers, filters.priceSort));
+  const pageQuery = () => {
+    // The matches in order, at most one past the counting cap; only the page's rows are joined to photos.
+    const limited = db
+      .select({ id: offers.id, isRent: offers.isRent, yearlyPrice: offers.yearlyPrice, pricePerM2: offers.pricePerM2, createdAt: offers.createdAt })
+      .from(offers)
+      .where(where)
+      .orderBy(...orderFor(offers, filters.priceSort))
+      .limit(countUpTo + 1)
+      .as("limited");
+    const pageIds = db
+      .select({ id: limited.id, total: sql<number>`count(*) over ()`.as("total") })
+      .from(limited)
+      .orderBy(...orderFor(limited, filters.priceSort))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .as("page_ids");
+    return db
+      .select({ ...cardColumns, total: pageIds.total })
+      .from(pageIds)
+      .innerJoin(offers, eq(offers.id, pageIds.id))
+      .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
+      .leftJoin(images, eq(images.id, offerImages.imageId))
+      .orderBy(...orderFor(offers, filters.priceSort));
+  };
+  // A keyword's words or a caller's own condition are not in the key: those queries are built each time.
+  const rows = search || also ? await pageQuery() : await keptQuery(db, JSON.stringify(["page", filters, page, pageSize, countUpTo, await visibilityKey(db)]), pageQuery);
   let counted = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page > 1) {
     // Past the last page: still report how many there are.
@@ -390,14 +426,16 @@ const RECENT_SECTION_SIZE = 6;
 export async function listRecentOffers(db: Db, filters: Omit<OfferFilters, "page" | "priceSort">, limit = RECENT_SECTION_SIZE): Promise<OfferCard[]> {
   const { status: _status, ...rest } = filters;
   const where = and(await recentOffersCondition(db), offerConditions(rest), keywordSearch(rest.keyword)?.match);
-  return db
-    .select(cardColumns)
-    .from(offers)
-    .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
-    .leftJoin(images, eq(images.id, offerImages.imageId))
-    .where(where)
-    .orderBy(desc(offers.statusChangedAt), desc(offers.id))
-    .limit(limit);
+  const recentQuery = () =>
+    db
+      .select(cardColumns)
+      .from(offers)
+      .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
+      .leftJoin(images, eq(images.id, offerImages.imageId))
+      .where(where)
+      .orderBy(desc(offers.statusChangedAt), desc(offers.id))
+      .limit(limit);
+  return rest.keyword ? recentQuery() : keptQuery(db, JSON.stringify(["recent", rest, limit, await visibilityKey(db)]), recentQuery);
 }
 
 /** The fields of a stored offer that pages and the edit form read (coordinates as one value). */
