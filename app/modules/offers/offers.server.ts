@@ -234,17 +234,18 @@ async function offerCardsInOrder(db: Db, ids: number[]): Promise<OfferCard[]> {
 }
 
 /**
- * The public list's queries as built for each set of inputs, per database: building one with
+ * The public list's and offer page's queries as built for each set of inputs, per database: building one with
  * Drizzle (three nested selects, their joins and conditions) cost 0.4–0.6 ms of CPU, a twentieth of
  * an uncached render of /offers (decision 028), and a list page is asked for again and again with
  * the same filters. Each is a named prepared statement (named by its SQL, so one name never holds
  * two texts on a connection), which also spares the database planning it again, as the cards'
  * statement does. The key holds everything the query was built from: the filters, the page's size
  * and counting cap, and the statuses and licence rule of what is public (a change there builds new
- * ones); `now()` is in the SQL, not a value. Bounded: filters come from visitors.
+ * ones); `now()` is in the SQL, not a value. Bounded (filters and ids come from visitors): the
+ * oldest kept goes first.
  */
 const keptQueries = new WeakMap<Db, Map<string, { execute(): Promise<unknown[]> }>>();
-const KEPT_QUERIES = 500;
+const KEPT_QUERIES = 1000;
 
 async function keptQuery<Row>(db: Db, key: string, build: () => { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<Row[]> } }): Promise<Row[]> {
   const kept = keptQueries.get(db) ?? keptQueries.set(db, new Map()).get(db)!;
@@ -252,7 +253,8 @@ async function keptQuery<Row>(db: Db, key: string, build: () => { toSQL(): { sql
   if (!query) {
     const built = build();
     query = built.prepare(`offers_${createHash("sha1").update(built.toSQL().sql).digest("hex").slice(0, 24)}`);
-    if (kept.size >= KEPT_QUERIES) kept.clear();
+    // The oldest goes first (a Map keeps its keys in the order they came).
+    if (kept.size >= KEPT_QUERIES) kept.delete(kept.keys().next().value!);
     kept.set(key, query);
   }
   return query.execute();
@@ -352,20 +354,25 @@ async function neighbour(db: Db, visible: SQL, id: number, direction: "newer" | 
   const self = sql`(select ${offers.createdAt}, ${offers.id} from ${offers} where ${offers.id} = ${id})`;
   const after = newer ? sql`(${offers.createdAt}, ${offers.id}) > ${self}` : sql`(${offers.createdAt}, ${offers.id}) < ${self}`;
   const order = newer ? [asc(offers.createdAt), asc(offers.id)] : [desc(offers.createdAt), desc(offers.id)];
-  const [row] = await db
-    .select({ id: offers.id, title: offers.title })
-    .from(offers)
-    .where(and(visible, after))
-    .orderBy(...order)
-    .limit(1);
+  const visibility = await visibilityKey(db);
+  const [row] = await keptQuery(db, JSON.stringify(["neighbour", id, direction, visibility]), () =>
+    db
+      .select({ id: offers.id, title: offers.title })
+      .from(offers)
+      .where(and(visible, after))
+      .orderBy(...order)
+      .limit(1),
+  );
   if (row) return row;
   // Wrap around: before the newest comes the oldest, after the oldest the newest.
-  const [wrapped] = await db
-    .select({ id: offers.id, title: offers.title })
-    .from(offers)
-    .where(visible)
-    .orderBy(...order)
-    .limit(1);
+  const [wrapped] = await keptQuery(db, JSON.stringify(["wrap", direction, visibility]), () =>
+    db
+      .select({ id: offers.id, title: offers.title })
+      .from(offers)
+      .where(visible)
+      .orderBy(...order)
+      .limit(1),
+  );
   return wrapped ?? null;
 }
 
@@ -388,16 +395,18 @@ export type OfferPageResult =
  */
 export async function getOfferPage(db: Db, id: number): Promise<OfferPageResult | null> {
   const [visible, recent, internal] = await Promise.all([publicOffersCondition(db), recentOffersCondition(db), internalStatusCondition(db)]);
-  const [found] = await db
-    .select({
-      row: offers,
-      visible: sql<boolean>`${visible}`,
-      recent: sql<boolean>`${recent}`,
-      internal: sql<boolean>`${internal}`,
-      ended: sql<boolean>`coalesce(${offers.adLicenceEndsAt} <= now(), false)`,
-    })
-    .from(offers)
-    .where(eq(offers.id, id));
+  const [found] = await keptQuery(db, JSON.stringify(["offer", id, await visibilityKey(db)]), () =>
+    db
+      .select({
+        row: offers,
+        visible: sql<boolean>`${visible}`,
+        recent: sql<boolean>`${recent}`,
+        internal: sql<boolean>`${internal}`,
+        ended: sql<boolean>`coalesce(${offers.adLicenceEndsAt} <= now(), false)`,
+      })
+      .from(offers)
+      .where(eq(offers.id, id)),
+  );
   if (!found || found.internal) return null;
   const { row } = found;
   if (found.ended) return { kind: "licence-ended", offer: { id: row.id, title: row.title, city: row.city, propertyType: row.propertyType, status: row.status } };
