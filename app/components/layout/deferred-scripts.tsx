@@ -1,5 +1,5 @@
-import { cloneElement, Fragment, isValidElement, useContext, useEffect, type ReactElement, type ReactNode } from "react";
-import { Scripts, UNSAFE_FrameworkContext as FrameworkContext, useLocation, useMatches } from "react-router";
+import { cloneElement, Fragment, isValidElement, use, useEffect, type ReactElement, type ReactNode } from "react";
+import { Scripts, UNSAFE_FrameworkContext as FrameworkContext, useMatches } from "react-router";
 
 type ScriptsProps = Parameters<typeof Scripts>[0];
 
@@ -232,13 +232,13 @@ export function EarlyInput({ nonce }: { nonce?: string }) {
 export function DeferredScripts(props: ScriptsProps) {
   const matches = useMatches();
   const defer = isDeferred(matches);
-  const framework = useContext(FrameworkContext);
-  const { pathname } = useLocation();
   useEffect(() => {
     window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
   // The production server has written this page's scripts before: only the router's data is new.
-  const key = import.meta.env.SSR && import.meta.env.PROD && defer ? scriptsKey(matches, pathname) : undefined;
+  // (`use`, not useContext: read on the server only, none of this is in the browser's bundle.)
+  const framework = import.meta.env.SSR ? use(FrameworkContext) : undefined;
+  const key = import.meta.env.SSR && import.meta.env.PROD && defer ? scriptsKey(matches) : undefined;
   const kept = key === undefined ? undefined : keptScripts.get(key);
   const handoff = framework?.serverHandoffString;
   if (kept && handoff !== undefined) {
@@ -280,8 +280,10 @@ function deferredElements(others: ReactElement[], loader: string, nonce: string 
  * matched and written out, then read back here) was a twentieth of an uncached render's CPU
  * (decision 028). Production only: in development the manifest changes as files do.
  */
-function scriptsKey(matches: ReturnType<typeof useMatches>, pathname: string): string {
-  return `${matches.map((match) => match.id).join(" ")}\n${pathname.split("/").filter(Boolean).slice(0, -1).join("/")}`;
+function scriptsKey(matches: ReturnType<typeof useMatches>): string {
+  // The deepest match's path is the whole address's (a splat route's too).
+  const parent = (matches.at(-1)?.pathname ?? "").split("/").filter(Boolean).slice(0, -1).join("/");
+  return `${matches.map((match) => match.id).join(" ")}\n${parent}`;
 }
 
 interface KeptScripts {
