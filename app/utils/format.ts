@@ -9,38 +9,31 @@ function onFirstUse<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-const arabicPrice = onFirstUse(() => new Intl.NumberFormat("ar-SA", {
-  style: "currency",
-  currency: "SAR",
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-}));
+const arabicPrice = onFirstUse(
+  () =>
+    new Intl.NumberFormat("ar-SA", {
+      style: "currency",
+      currency: "SAR",
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    }),
+);
 const latinNumber = onFirstUse(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }));
 const arabicNumber = onFirstUse(() => new Intl.NumberFormat("ar-SA", { maximumFractionDigits: 2 }));
-
-const ARABIC_DIGITS = "٠١٢٣٤٥٦٧٨٩";
 
 /**
  * A number of at most two decimals that is not negative, written as Intl.NumberFormat("ar-SA")
  * writes it («٤٬٥٠٠», «٥٥٫٥»), without Intl; undefined for any other (then Intl writes it). The
  * first ar-SA number format a page makes costs a phone 60–100 ms of its main thread (the locale's
- * data is loaded then), in the middle of hydrating the first price or count; the public pages' numbers
- * are all of this kind, so a browser never makes one (decision 028). format.test.ts checks the two
- * agree.
+ * data is loaded then), in the middle of hydrating the first price or count; the public pages'
+ * numbers are all of this kind, so a browser never makes one (decision 028). format.test.ts checks
+ * the two agree.
  */
 function arabicDigits(value: number): string | undefined {
-  if (!Number.isFinite(value) || value < 0 || Object.is(value, -0)) return undefined;
-  // The shortest text of the number, as Intl rounds it: only when nothing is left to round.
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(value));
-  if (!match) return undefined;
-  const [, whole = "", fraction] = match;
-  let text = "";
-  for (let i = 0; i < whole.length; i++) {
-    if (i > 0 && (whole.length - i) % 3 === 0) text += "٬";
-    text += ARABIC_DIGITS[whole.charCodeAt(i) - 48];
-  }
-  if (fraction) text += `٫${[...fraction].map((digit) => ARABIC_DIGITS[digit.charCodeAt(0) - 48]).join("")}`;
-  return text;
+  // The number's shortest text, as Intl rounds it: only when nothing is left to round (no sign, no exponent).
+  const match = /^(\d+)(\.\d{1,2})?$/.exec(String(value));
+  if (!match || Object.is(value, -0)) return undefined;
+  return `${match[1]!.replace(/\B(?=(\d{3})+$)/g, "٬")}${(match[2] ?? "").replace(".", "٫")}`.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
 }
 
 /** Price in the Arabic locale, Saudi riyals, no decimals: «‏٤٬٥٠٠ ر.س.‏» (the marks keep it right to left). */
