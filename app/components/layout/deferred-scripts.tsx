@@ -242,8 +242,7 @@ export function DeferredScripts(props: ScriptsProps) {
   const kept = key === undefined ? undefined : keptScripts.get(key);
   const handoff = framework?.serverHandoffString;
   if (kept && handoff !== undefined) {
-    // What <Scripts> does besides rendering: the router's data is streamed after a page that has its scripts.
-    if (framework?.renderMeta) framework.renderMeta.didRenderScripts = true;
+    markScriptsRendered(framework);
     return deferredElements([kept.context(props.nonce ?? framework?.nonce, handoff)], kept.loader, props.nonce);
   }
   // <Scripts> is called, not rendered, to read what it would render (it uses hooks: in the browser
@@ -284,6 +283,11 @@ function scriptsKey(matches: ReturnType<typeof useMatches>): string {
   // The deepest match's path is the whole address's (a splat route's too).
   const parent = (matches.at(-1)?.pathname ?? "").split("/").filter(Boolean).slice(0, -1).join("/");
   return `${matches.map((match) => match.id).join(" ")}\n${parent}`;
+}
+
+/** What <Scripts> does besides rendering: React Router streams the router's data after a page that has its scripts. */
+function markScriptsRendered(framework: { renderMeta?: { didRenderScripts?: boolean } } | null | undefined) {
+  if (framework?.renderMeta) framework.renderMeta.didRenderScripts = true;
 }
 
 interface KeptScripts {
