@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCountArabic, formatDateArabic, formatDigitsArabic, formatIdentifier, formatMoneyArabic, formatPriceArabic, formatPriceSar } from "./format.ts";
+import { formatCountArabic, formatDateArabic, formatDigitsArabic, formatIdentifier, formatMoneyArabic, formatNumberArabic, formatPriceArabic, formatPriceSar } from "./format.ts";
 
 describe("price formatting", () => {
   it("shows Saudi riyals in the Arabic locale without decimals", () => {
@@ -14,6 +14,18 @@ describe("price formatting", () => {
     expect(visible(formatMoneyArabic(120))).toBe("١٢٠٫٠٠ ر.س.");
     expect(visible(formatMoneyArabic(0.05))).toBe("٠٫٠٥ ر.س.");
     expect(visible(formatMoneyArabic(-1250.5))).toBe("-١٬٢٥٠٫٥٠ ر.س.");
+  });
+  it("writes prices and numbers exactly as Intl's ar-SA formats do, though a browser makes none for them (decision 028)", () => {
+    const number = new Intl.NumberFormat("ar-SA", { maximumFractionDigits: 2 });
+    const price = new Intl.NumberFormat("ar-SA", { style: "currency", currency: "SAR", maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    // Whole numbers of every length, prices' halalas, areas' decimals, and those Intl must round itself (1.005, 2.675, 1e21).
+    const values = [0, -0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10000, 12345, 99999, 100000, 123456, 999999, 1000000, 4500, 1250000, 987654321, 2 ** 53 - 1];
+    values.push(0.5, 0.05, 55.5, 55.25, 1250000.6, 1.005, 2.675, 12.345, 0.001, 1e21, 1e-7, -5, -1250.5, 3.999, NaN, Infinity);
+    for (let i = 0; i < 300; i++) values.push(Math.floor(Math.random() * 10 ** (1 + (i % 10))), Math.round(Math.random() * 10 ** (i % 8) * 100) / 100);
+    for (const value of values) {
+      expect(formatNumberArabic(value), String(value)).toBe(number.format(value));
+      expect(formatPriceArabic(value), String(value)).toBe(price.format(Math.round(value)));
+    }
   });
   it("shows the English form '{n} SAR'", () => {
     expect(formatPriceSar(1250000)).toBe("1,250,000 SAR");

@@ -1,18 +1,49 @@
-const arabicPrice = new Intl.NumberFormat("ar-SA", {
-  style: "currency",
-  currency: "SAR",
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-const latinNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const arabicNumber = new Intl.NumberFormat("ar-SA", { maximumFractionDigits: 2 });
-
-/** Price in the Arabic locale, Saudi riyals, no decimals. */
-export function formatPriceArabic(price: number): string {
-  return arabicPrice.format(Math.round(price));
+/**
+ * A formatter made on its first use, then kept for the process or the page. Making an Intl
+ * formatter costs a browser milliseconds (its locale data is read then); made at import time, the
+ * eleven below were a 50 ms task of a phone's module evaluation before hydration, most of them for
+ * dates and money a public page never shows (decision 028).
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }
 
-const arabicMoney = new Intl.NumberFormat("ar-SA", { style: "currency", currency: "SAR", maximumFractionDigits: 2, minimumFractionDigits: 2 });
+const arabicPrice = onFirstUse(
+  () =>
+    new Intl.NumberFormat("ar-SA", {
+      style: "currency",
+      currency: "SAR",
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    }),
+);
+const latinNumber = onFirstUse(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }));
+const arabicNumber = onFirstUse(() => new Intl.NumberFormat("ar-SA", { maximumFractionDigits: 2 }));
+
+/**
+ * A number of at most two decimals that is not negative, written as Intl.NumberFormat("ar-SA")
+ * writes it («٤٬٥٠٠», «٥٥٫٥»), without Intl; undefined for any other (then Intl writes it). The
+ * first ar-SA number format a page makes costs a phone 60–100 ms of its main thread (the locale's
+ * data is loaded then), in the middle of hydrating the first price or count; the public pages'
+ * numbers are all of this kind, so a browser never makes one (decision 028). format.test.ts checks
+ * the two agree.
+ */
+function arabicDigits(value: number): string | undefined {
+  // The number's shortest text, as Intl rounds it: only when nothing is left to round (no sign, no exponent).
+  const match = /^(\d+)(\.\d{1,2})?$/.exec(String(value));
+  if (!match || Object.is(value, -0)) return undefined;
+  return `${match[1]!.replace(/\B(?=(\d{3})+$)/g, "٬")}${(match[2] ?? "").replace(".", "٫")}`.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+}
+
+/** Price in the Arabic locale, Saudi riyals, no decimals: «‏٤٬٥٠٠ ر.س.‏» (the marks keep it right to left). */
+export function formatPriceArabic(price: number): string {
+  const rounded = Math.round(price);
+  const digits = arabicDigits(rounded);
+  return digits === undefined ? arabicPrice().format(rounded) : `\u200F${digits}\u00A0ر.س.\u200F`;
+}
+
+const arabicMoney = onFirstUse(() => new Intl.NumberFormat("ar-SA", { style: "currency", currency: "SAR", maximumFractionDigits: 2, minimumFractionDigits: 2 }));
 
 /**
  * An amount booked or added up (finance, task amounts, reports' money, the daily report): riyals
@@ -20,27 +51,26 @@ const arabicMoney = new Intl.NumberFormat("ar-SA", { style: "currency", currency
  * in whole riyals, are formatPriceArabic's.
  */
 export function formatMoneyArabic(amount: number): string {
-  return arabicMoney.format(amount);
+  return arabicMoney().format(amount);
 }
 
 /** The English form shown beside it: '{n} SAR'. */
 export function formatPriceSar(price: number): string {
-  return `${latinNumber.format(Math.round(price))} SAR`;
+  return `${latinNumber().format(Math.round(price))} SAR`;
 }
 
-// Marked pure: a bundle that does not write short prices leaves it out.
-const shortPrice = /* @__PURE__ */ new Intl.NumberFormat("ar-SA", { notation: "compact", compactDisplay: "long", maximumSignificantDigits: 3 });
+const shortPrice = onFirstUse(() => new Intl.NumberFormat("ar-SA", { notation: "compact", compactDisplay: "long", maximumSignificantDigits: 3 }));
 
 /**
  * A price in a few letters, as a map's price marker shows it (CLDR's Arabic compact form, the word
  * agreeing with its number): "٨٥٠ ألف", "١٫٢ مليون", "٣ ملايين", "٤٥٫٥ ألف".
  */
 export function formatPriceShortArabic(price: number): string {
-  return shortPrice.format(Math.round(price));
+  return shortPrice().format(Math.round(price));
 }
 
 export function formatNumberArabic(value: number): string {
-  return arabicNumber.format(value);
+  return arabicDigits(value) ?? arabicNumber().format(value);
 }
 
 /**
@@ -79,21 +109,20 @@ export function formatArea(area: number): string {
  * Dates and times are the firm's, Riyadh's (as the finance months are): the same text from the
  * server and in any browser, so a page's first render and its hydration agree.
  */
-const arabicDate = new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium", timeZone: "Asia/Riyadh" });
-const arabicDateTime = new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Riyadh" });
+const arabicDate = onFirstUse(() => new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium", timeZone: "Asia/Riyadh" }));
+const arabicDateTime = onFirstUse(() => new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Riyadh" }));
 
 export function formatDateArabic(date: Date | string): string {
-  return arabicDate.format(new Date(date));
+  return arabicDate().format(new Date(date));
 }
 
 /** Date and time in the ar-SA locale (inquiry and submission timestamps). */
 export function formatDateTimeArabic(date: Date | string): string {
-  return arabicDateTime.format(new Date(date));
+  return arabicDateTime().format(new Date(date));
 }
 
-// Marked pure: a bundle that uses none of the helpers below leaves their formatters out.
-const gregorianDay = /* @__PURE__ */ new Intl.DateTimeFormat("ar-SA", { calendar: "gregory", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const hijriDay = /* @__PURE__ */ new Intl.DateTimeFormat("ar-SA", { calendar: "islamic-umalqura", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const gregorianDay = onFirstUse(() => new Intl.DateTimeFormat("ar-SA", { calendar: "gregory", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
+const hijriDay = onFirstUse(() => new Intl.DateTimeFormat("ar-SA", { calendar: "islamic-umalqura", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
 
 /**
  * A calendar date (`YYYY-MM-DD`, as a licence's dates are stored) in the Gregorian calendar and its
@@ -101,7 +130,7 @@ const hijriDay = /* @__PURE__ */ new Intl.DateTimeFormat("ar-SA", { calendar: "i
  */
 export function formatDateBothCalendars(isoDate: string): { gregorian: string; hijri: string } {
   const day = new Date(`${isoDate}T00:00:00Z`);
-  return { gregorian: `${gregorianDay.format(day)}م`, hijri: hijriDay.format(day) };
+  return { gregorian: `${gregorianDay().format(day)}م`, hijri: hijriDay().format(day) };
 }
 
 /** The same on one line: "٣١ يناير ٢٠٢٥م (١ شعبان ١٤٤٦ هـ)". */
@@ -110,7 +139,7 @@ export function formatDateWithHijri(isoDate: string): string {
   return `${gregorian} (${hijri})`;
 }
 
-const relativeArabic = /* @__PURE__ */ new Intl.RelativeTimeFormat("ar-SA", { numeric: "auto" });
+const relativeArabic = onFirstUse(() => new Intl.RelativeTimeFormat("ar-SA", { numeric: "auto" }));
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Riyadh is UTC+3 all year: its calendar day of a moment. */
 const riyadhDay = (date: Date) => Math.floor((date.getTime() + 3 * 60 * 60 * 1000) / DAY_MS);
@@ -122,12 +151,12 @@ const riyadhDay = (date: Date) => Math.floor((date.getTime() + 3 * 60 * 60 * 100
  */
 export function formatTimeAgoArabic(date: Date | string, now: Date): string {
   const days = Math.max(0, riyadhDay(now) - riyadhDay(new Date(date)));
-  if (days < 30) return relativeArabic.format(-days, "day");
-  if (days < 365) return relativeArabic.format(-Math.floor(days / 30), "month");
-  return relativeArabic.format(-Math.floor(days / 365), "year");
+  if (days < 30) return relativeArabic().format(-days, "day");
+  if (days < 365) return relativeArabic().format(-Math.floor(days / 30), "month");
+  return relativeArabic().format(-Math.floor(days / 365), "year");
 }
 
-const arabicPlural = new Intl.PluralRules("ar");
+const arabicPlural = onFirstUse(() => new Intl.PluralRules("ar"));
 
 /**
  * A count with its word as Arabic agrees it with the number: `zero`, `one` and `two` are whole
@@ -144,7 +173,7 @@ export interface CountWords {
 }
 
 export function formatCountArabic(count: number, words: CountWords): string {
-  switch (arabicPlural.select(count)) {
+  switch (arabicPlural().select(count)) {
     case "zero":
       return words.zero;
     case "one":

@@ -3,6 +3,8 @@
 
 export const BUDGET = {
   lighthouse: 95,
+  /** Total Blocking Time on Lighthouse's phone (issue 28): blocking.ts counts it from CPU time. */
+  blockingMs: 50,
   jsKiB: 130,
   searchP95Ms: 10,
   searchP99Ms: 25,

@@ -1,7 +1,7 @@
 import { createElement, Fragment } from "react";
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { compactManifest, deferredLoader, dynamicImportCode, earlyInputScript, scriptsParts, withLowPriorityPreloads } from "./deferred-scripts.tsx";
+import { compactManifest, contextScriptTemplate, deferredLoader, dynamicImportCode, earlyInputScript, scriptsParts, withLowPriorityPreloads } from "./deferred-scripts.tsx";
 
 // React Router 8's inline module on an offer page (production build, trimmed manifest), as
 // <Scripts> writes it: the route modules' static imports, the manifest, the modules' table, the entry.
@@ -106,6 +106,25 @@ describe("scriptsParts", () => {
     expect(scriptsParts(createElement("link", { rel: "modulepreload", href: "/a.js", integrity: "sha384-x" }))).toBeUndefined();
     expect(scriptsParts(createElement(Fragment, null, createElement("script", { type: "importmap" }), rendered))).toBeUndefined();
     expect(scriptsParts(null)).toBeUndefined();
+  });
+});
+
+describe("contextScriptTemplate", () => {
+  // The context script as <Scripts> renders it: the request's part (serverHandoffString) inside React Router's own code.
+  const code = (handoff: string) =>
+    `window.__reactRouterContext = ${handoff};window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}});`;
+  const script = (nonce: string, handoff: string) => createElement("script", { nonce, suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: code(handoff) } });
+
+  it("writes a later request's context script as <Scripts> would: its nonce, its router data, the rest kept", () => {
+    const context = contextScriptTemplate([script("n1", '{"ssr":true}')], '{"ssr":true}')!;
+    expect(renderToStaticMarkup(context("n2", '{"ssr":true,"isSpaMode":false}'))).toBe(renderToStaticMarkup(script("n2", '{"ssr":true,"isSpaMode":false}')));
+  });
+
+  it("keeps nothing of another shape (then <Scripts> runs on every render)", () => {
+    expect(contextScriptTemplate([script("n", "{}"), script("n", "{}")], "{}")).toBeUndefined();
+    expect(contextScriptTemplate([createElement("link", { rel: "preload" })], "{}")).toBeUndefined();
+    expect(contextScriptTemplate([script("n", "{}")], '{"other":1}')).toBeUndefined();
+    expect(contextScriptTemplate([script("n", "{}")], "")).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
-import { cloneElement, Fragment, isValidElement, useEffect, type ReactElement, type ReactNode } from "react";
-import { Scripts, useMatches } from "react-router";
+import { cloneElement, Fragment, isValidElement, use, useEffect, type ReactElement, type ReactNode } from "react";
+import { Scripts, UNSAFE_FrameworkContext as FrameworkContext, useMatches } from "react-router";
 import { defersScripts } from "~/route-facts.ts";
 
 type ScriptsProps = Parameters<typeof Scripts>[0];
@@ -227,26 +227,88 @@ export function EarlyInput({ nonce }: { nonce?: string }) {
  * form sent meanwhile is done once the page has hydrated (EarlyInput, decision 025).
  */
 export function DeferredScripts(props: ScriptsProps) {
-  const defer = isDeferred(useMatches());
-  // <Scripts> is called, not rendered, to read what it would render; it is called on every render
-  // (it uses hooks), so the hooks run in the same order whatever `defer` is.
-  const rendered = Scripts(props);
+  const matches = useMatches();
+  const defer = isDeferred(matches);
   useEffect(() => {
     window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
+  // The production server has written this page's scripts before: only the router's data is new.
+  // (`use`, not useContext: read on the server only, none of this is in the browser's bundle.)
+  const framework = import.meta.env.SSR ? use(FrameworkContext) : undefined;
+  const key = import.meta.env.SSR && import.meta.env.PROD && defer ? scriptsKey(matches) : undefined;
+  const kept = key === undefined ? undefined : keptScripts.get(key);
+  const handoff = framework?.serverHandoffString;
+  if (kept && handoff !== undefined) {
+    markScriptsRendered(framework);
+    return deferredElements([kept.context(props.nonce ?? framework?.nonce, handoff)], kept.loader, props.nonce);
+  }
+  // <Scripts> is called, not rendered, to read what it would render (it uses hooks: in the browser
+  // it is called on every render, so the hooks run in the same order whatever `defer` is).
+  const rendered = Scripts(props);
   const parts = defer ? scriptsParts(rendered) : undefined;
   // In the browser this renders only while hydrating, where the script keeps the server's text, so
   // the code that writes it stays out of the browser's bundle.
   const loader = parts && (import.meta.env.SSR ? serverLoader(parts) : "");
   if (!parts || loader === undefined) return <>{withLowPriorityPreloads(rendered)}</>;
+  const context = key !== undefined && handoff !== undefined ? contextScriptTemplate(parts.others, handoff) : undefined;
+  if (key !== undefined && context) {
+    if (keptScripts.size >= 200) keptScripts.clear();
+    keptScripts.set(key, { loader, context });
+  }
+  return deferredElements(parts.others, loader, props.nonce);
+}
+
+function deferredElements(others: ReactElement[], loader: string, nonce: string | undefined) {
   return (
     <>
-      {parts.others.map((element, i) => (
+      {others.map((element, i) => (
         <Fragment key={i}>{element}</Fragment>
       ))}
-      <script nonce={props.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loader }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loader }} />
     </>
   );
+}
+
+/**
+ * <Scripts>' module code and preloads depend on the page's routes and, for its part of the route
+ * manifest, on the routes of the address's parent paths (React Router's getPartialManifest): the
+ * same for every page of a route in a deploy. Writing them again on each render (the manifest
+ * matched and written out, then read back here) was a twentieth of an uncached render's CPU
+ * (decision 028). Production only: in development the manifest changes as files do.
+ */
+function scriptsKey(matches: ReturnType<typeof useMatches>): string {
+  // The deepest match's path is the whole address's (a splat route's too).
+  const parent = (matches.at(-1)?.pathname ?? "").split("/").filter(Boolean).slice(0, -1).join("/");
+  return `${matches.map((match) => match.id).join(" ")}\n${parent}`;
+}
+
+/** What <Scripts> does besides rendering: React Router streams the router's data after a page that has its scripts. */
+function markScriptsRendered(framework: { renderMeta?: { didRenderScripts?: boolean } } | null | undefined) {
+  if (framework?.renderMeta) framework.renderMeta.didRenderScripts = true;
+}
+
+interface KeptScripts {
+  loader: string;
+  /** The context script with this request's nonce and router data. */
+  context: (nonce: string | undefined, handoff: string) => ReactElement;
+}
+
+const keptScripts = new Map<string, KeptScripts>();
+
+/**
+ * The one element of <Scripts>' output besides the preloads and the module, the router's context
+ * script, as a template around the request's part (React Router's serverHandoffString); undefined
+ * for anything else (then nothing is kept and <Scripts> runs on every render, as before).
+ */
+export function contextScriptTemplate(others: ReactElement[], handoff: string): KeptScripts["context"] | undefined {
+  const [element] = others;
+  if (others.length !== 1 || !element || element.type !== "script") return undefined;
+  const html = (element.props as { dangerouslySetInnerHTML?: { __html?: unknown } }).dangerouslySetInnerHTML?.__html;
+  const at = typeof html === "string" && handoff ? html.indexOf(handoff) : -1;
+  if (typeof html !== "string" || at < 0 || html.indexOf(handoff, at + 1) >= 0) return undefined;
+  const before = html.slice(0, at);
+  const after = html.slice(at + handoff.length);
+  return (nonce, next) => cloneElement(element, { nonce, dangerouslySetInnerHTML: { __html: before + next + after } } as object);
 }
 
 /** The loaders written so far, by React Router's code: a route's pages all have the same one (a render costs a millisecond less). */

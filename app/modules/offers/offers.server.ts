@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, asc, between, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
@@ -232,6 +233,39 @@ async function offerCardsInOrder(db: Db, ids: number[]): Promise<OfferCard[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * The public list's and offer page's queries as built for each set of inputs, per database: building one with
+ * Drizzle (three nested selects, their joins and conditions) cost 0.4–0.6 ms of CPU, a twentieth of
+ * an uncached render of /offers (decision 028), and a list page is asked for again and again with
+ * the same filters. Each is a named prepared statement (named by its SQL, so one name never holds
+ * two texts on a connection), which also spares the database planning it again, as the cards'
+ * statement does. The key holds everything the query was built from: the filters, the page's size
+ * and counting cap, and the statuses and licence rule of what is public (a change there builds new
+ * ones); `now()` is in the SQL, not a value. Bounded (filters and ids come from visitors): the
+ * oldest kept goes first.
+ */
+const keptQueries = new WeakMap<Db, Map<string, { execute(): Promise<unknown[]> }>>();
+const KEPT_QUERIES = 1000;
+
+async function keptQuery<Row>(db: Db, key: string, build: () => { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<Row[]> } }): Promise<Row[]> {
+  const kept = keptQueries.get(db) ?? keptQueries.set(db, new Map()).get(db)!;
+  let query = kept.get(key) as { execute(): Promise<Row[]> } | undefined;
+  if (!query) {
+    const built = build();
+    query = built.prepare(`offers_${createHash("sha1").update(built.toSQL().sql).digest("hex").slice(0, 24)}`);
+    // The oldest goes first (a Map keeps its keys in the order they came).
+    if (kept.size >= KEPT_QUERIES) kept.delete(kept.keys().next().value!);
+    kept.set(key, query);
+  }
+  return query.execute();
+}
+
+/** What the public conditions are built from (publicOffersCondition, recentOffersCondition): part of a kept query's key. */
+async function visibilityKey(db: Db): Promise<string> {
+  const [visibilities, { requireAdLicence }] = await Promise.all([getStatusVisibilities(db), getSettings(db)]);
+  return JSON.stringify([visibilities, requireAdLicence]);
+}
+
 async function listMatchingOffers(db: Db, filters: OfferFilters, pageSize: number, countAtLeast: number, also: SQL | undefined): Promise<OfferListPage> {
   const page = filters.page ?? 1;
   // Deep pages count on to their own end, so every match can be reached by «التالي».
@@ -252,28 +286,32 @@ async function listMatchingOffers(db: Db, filters: OfferFilters, pageSize: numbe
     };
   }
   const where = and(filtered, search?.match);
-  // The matches in order, at most one past the counting cap; only the page's rows are joined to photos.
-  const limited = db
-    .select({ id: offers.id, isRent: offers.isRent, yearlyPrice: offers.yearlyPrice, pricePerM2: offers.pricePerM2, createdAt: offers.createdAt })
-    .from(offers)
-    .where(where)
-    .orderBy(...orderFor(offers, filters.priceSort))
-    .limit(countUpTo + 1)
-    .as("limited");
-  const pageIds = db
-    .select({ id: limited.id, total: sql<number>`count(*) over ()`.as("total") })
-    .from(limited)
-    .orderBy(...orderFor(limited, filters.priceSort))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .as("page_ids");
-  const rows = await db
-    .select({ ...cardColumns, total: pageIds.total })
-    .from(pageIds)
-    .innerJoin(offers, eq(offers.id, pageIds.id))
-    .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
-    .leftJoin(images, eq(images.id, offerImages.imageId))
-    .orderBy(...orderFor(offers, filters.priceSort));
+  const pageQuery = () => {
+    // The matches in order, at most one past the counting cap; only the page's rows are joined to photos.
+    const limited = db
+      .select({ id: offers.id, isRent: offers.isRent, yearlyPrice: offers.yearlyPrice, pricePerM2: offers.pricePerM2, createdAt: offers.createdAt })
+      .from(offers)
+      .where(where)
+      .orderBy(...orderFor(offers, filters.priceSort))
+      .limit(countUpTo + 1)
+      .as("limited");
+    const pageIds = db
+      .select({ id: limited.id, total: sql<number>`count(*) over ()`.as("total") })
+      .from(limited)
+      .orderBy(...orderFor(limited, filters.priceSort))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .as("page_ids");
+    return db
+      .select({ ...cardColumns, total: pageIds.total })
+      .from(pageIds)
+      .innerJoin(offers, eq(offers.id, pageIds.id))
+      .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
+      .leftJoin(images, eq(images.id, offerImages.imageId))
+      .orderBy(...orderFor(offers, filters.priceSort));
+  };
+  // A keyword's words or a caller's own condition are not in the key: those queries are built each time.
+  const rows = search || also ? await pageQuery() : await keptQuery(db, JSON.stringify(["page", filters, page, pageSize, countUpTo, await visibilityKey(db)]), pageQuery);
   let counted = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page > 1) {
     // Past the last page: still report how many there are.
@@ -316,20 +354,25 @@ async function neighbour(db: Db, visible: SQL, id: number, direction: "newer" | 
   const self = sql`(select ${offers.createdAt}, ${offers.id} from ${offers} where ${offers.id} = ${id})`;
   const after = newer ? sql`(${offers.createdAt}, ${offers.id}) > ${self}` : sql`(${offers.createdAt}, ${offers.id}) < ${self}`;
   const order = newer ? [asc(offers.createdAt), asc(offers.id)] : [desc(offers.createdAt), desc(offers.id)];
-  const [row] = await db
-    .select({ id: offers.id, title: offers.title })
-    .from(offers)
-    .where(and(visible, after))
-    .orderBy(...order)
-    .limit(1);
+  const visibility = await visibilityKey(db);
+  const [row] = await keptQuery(db, JSON.stringify(["neighbour", id, direction, visibility]), () =>
+    db
+      .select({ id: offers.id, title: offers.title })
+      .from(offers)
+      .where(and(visible, after))
+      .orderBy(...order)
+      .limit(1),
+  );
   if (row) return row;
   // Wrap around: before the newest comes the oldest, after the oldest the newest.
-  const [wrapped] = await db
-    .select({ id: offers.id, title: offers.title })
-    .from(offers)
-    .where(visible)
-    .orderBy(...order)
-    .limit(1);
+  const [wrapped] = await keptQuery(db, JSON.stringify(["wrap", direction, visibility]), () =>
+    db
+      .select({ id: offers.id, title: offers.title })
+      .from(offers)
+      .where(visible)
+      .orderBy(...order)
+      .limit(1),
+  );
   return wrapped ?? null;
 }
 
@@ -352,16 +395,18 @@ export type OfferPageResult =
  */
 export async function getOfferPage(db: Db, id: number): Promise<OfferPageResult | null> {
   const [visible, recent, internal] = await Promise.all([publicOffersCondition(db), recentOffersCondition(db), internalStatusCondition(db)]);
-  const [found] = await db
-    .select({
-      row: offers,
-      visible: sql<boolean>`${visible}`,
-      recent: sql<boolean>`${recent}`,
-      internal: sql<boolean>`${internal}`,
-      ended: sql<boolean>`coalesce(${offers.adLicenceEndsAt} <= now(), false)`,
-    })
-    .from(offers)
-    .where(eq(offers.id, id));
+  const [found] = await keptQuery(db, JSON.stringify(["offer", id, await visibilityKey(db)]), () =>
+    db
+      .select({
+        row: offers,
+        visible: sql<boolean>`${visible}`,
+        recent: sql<boolean>`${recent}`,
+        internal: sql<boolean>`${internal}`,
+        ended: sql<boolean>`coalesce(${offers.adLicenceEndsAt} <= now(), false)`,
+      })
+      .from(offers)
+      .where(eq(offers.id, id)),
+  );
   if (!found || found.internal) return null;
   const { row } = found;
   if (found.ended) return { kind: "licence-ended", offer: { id: row.id, title: row.title, city: row.city, propertyType: row.propertyType, status: row.status } };
@@ -390,14 +435,16 @@ const RECENT_SECTION_SIZE = 6;
 export async function listRecentOffers(db: Db, filters: Omit<OfferFilters, "page" | "priceSort">, limit = RECENT_SECTION_SIZE): Promise<OfferCard[]> {
   const { status: _status, ...rest } = filters;
   const where = and(await recentOffersCondition(db), offerConditions(rest), keywordSearch(rest.keyword)?.match);
-  return db
-    .select(cardColumns)
-    .from(offers)
-    .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
-    .leftJoin(images, eq(images.id, offerImages.imageId))
-    .where(where)
-    .orderBy(desc(offers.statusChangedAt), desc(offers.id))
-    .limit(limit);
+  const recentQuery = () =>
+    db
+      .select(cardColumns)
+      .from(offers)
+      .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
+      .leftJoin(images, eq(images.id, offerImages.imageId))
+      .where(where)
+      .orderBy(desc(offers.statusChangedAt), desc(offers.id))
+      .limit(limit);
+  return rest.keyword ? recentQuery() : keptQuery(db, JSON.stringify(["recent", rest, limit, await visibilityKey(db)]), recentQuery);
 }
 
 /** The fields of a stored offer that pages and the edit form read (coordinates as one value). */
