@@ -8,6 +8,10 @@ import { MESSAGES } from "~/utils/messages.ts";
 import { PreviewNotice } from "~/components/layout/preview-notice.tsx";
 import { DeferredScripts, EarlyInput } from "~/components/layout/deferred-scripts.tsx";
 import { IconSprite } from "~/components/ui/icons.tsx";
+import { keepFormWhenUnreachable } from "~/components/forms/keep-form-when-unreachable.ts";
+
+// A form sent while the server cannot answer keeps what was typed and says to try again (issue 30).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepFormWhenUnreachable];
 
 export const links: Route.LinksFunction = () => [
   // One stylesheet for every page, fetched once and kept (hashed name, a year's cache): a page's
