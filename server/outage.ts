@@ -24,6 +24,7 @@ body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:c
 main{max-width:32rem;margin:1.5rem;padding:2rem 1.75rem;background:#fff;border-radius:1rem;box-shadow:0 10px 30px rgba(15,23,42,.08);text-align:center}
 h1{margin:0 0 .75rem;font-size:1.5rem;color:#0f3d5e}
 p{margin:0 0 1.25rem}
+p:last-child{margin:0}
 a{display:inline-block;padding:.7rem 1.5rem;border-radius:.75rem;background:#0f3d5e;color:#fff;text-decoration:none;font-weight:700}
 </style>
 </head>

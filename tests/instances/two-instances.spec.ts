@@ -354,8 +354,13 @@ test("a database stop is a pause, not an error page: cached public pages go on, 
     // The manager saves the offer: the same, on the back office's form.
     await manager.getByLabel("عنوان العقار").fill(renamed);
     await manager.getByRole("button", { name: "حفظ التعديلات" }).click();
-    await expect(manager.getByRole("alert").filter({ hasText: MESSAGES.serverUnreachable })).toBeVisible();
+    // At the top of the long form, brought into view from the save button at the bottom.
+    await expect(manager.getByRole("alert").filter({ hasText: MESSAGES.serverUnreachable })).toBeInViewport();
     await expect(manager.getByLabel("عنوان العقار")).toHaveValue(renamed);
+    // A refresh of the page's data meanwhile (a live page's, when its stream is refused) keeps the page and what is typed.
+    await manager.evaluate(() => (window as unknown as { __reactRouterDataRouter: { revalidate: () => Promise<void> } }).__reactRouterDataRouter.revalidate());
+    await expect(manager.getByLabel("عنوان العقار")).toHaveValue(renamed);
+    await expect(manager.getByRole("heading", { name: "حدث خطأ" })).toHaveCount(0);
 
     // Without JavaScript: the styled page says to go back, and back there the browser kept the text.
     await plain.getByRole("textbox", { name: "رسالتك (اختياري)" }).fill(message);

@@ -1,14 +1,14 @@
 // Issue 30: a form sent with JavaScript whose server cannot answer gets a reply that keeps the
 // form (its fields, no initialValue) and says to try again; everything else passes unchanged.
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type DataStrategyResult } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "~/utils/messages.ts";
 import { isServerUnreachable, keepFormWhenUnreachable } from "./keep-form-when-unreachable.ts";
 
 type Results = Record<string, DataStrategyResult>;
 
-async function run(method: string, results: Results, signal = new AbortController().signal) {
-  const request = new Request("http://localhost/offer/5", { method, signal });
+async function run(method: string, results: Results, signal = new AbortController().signal, url = "http://localhost/offer/5") {
+  const request = new Request(url, { method, signal });
   const args = { request, params: {}, context: {} as never, unstable_pattern: "/offer/:id", unstable_url: new URL(request.url) } as unknown as Parameters<
     typeof keepFormWhenUnreachable
   >[0];
@@ -38,6 +38,22 @@ describe("keepFormWhenUnreachable", () => {
     const cancelled = new AbortController();
     cancelled.abort();
     expect(await run("POST", { a: outage }, cancelled.signal)).toEqual({ a: outage });
+  });
+
+  afterEach(() => void vi.unstubAllGlobals());
+
+  it("a refresh of the page being shown (a live page's) keeps the data it shows; a navigation to another page is left to the error boundary", async () => {
+    const shown = { offer: { id: 5, title: "فيلا" } };
+    vi.stubGlobal("location", new URL("http://localhost/admin/tasks?status=pending"));
+    vi.stubGlobal("__reactRouterDataRouter", { state: { loaderData: { "routes/admin/tasks": shown, root: {} } } });
+    const outage = () => ({ type: "error", result: new ErrorResponseImpl(503, "", "") }) as const;
+    const refreshed = await run("GET", { "routes/admin/tasks": outage(), root: outage() }, undefined, "http://localhost/admin/tasks?status=pending");
+    expect(refreshed).toEqual({ "routes/admin/tasks": { type: "data", result: shown }, root: { type: "data", result: {} } });
+    const away = { "routes/admin/finance": outage() };
+    expect(await run("GET", away, undefined, "http://localhost/admin/finance")).toEqual(away);
+    // The same page with other filters is another page.
+    const filtered = { "routes/admin/tasks": outage() };
+    expect(await run("GET", filtered, undefined, "http://localhost/admin/tasks?status=done")).toEqual(filtered);
   });
 
   it("knows the server's absence from a fault of the app", () => {

@@ -27,16 +27,39 @@ export function unreachableReply(): DataStrategyResult {
 }
 
 /**
+ * The data the page shows now, by route: React Router's router, which its HydratedRouter puts on
+ * `window` (framework mode). Empty if it is not there: the page then meets the error boundary, as
+ * before.
+ */
+function shownData(): Record<string, unknown> {
+  const router = (globalThis as { __reactRouterDataRouter?: { state: { loaderData: Record<string, unknown> } } }).__reactRouterDataRouter;
+  return router?.state.loaderData ?? {};
+}
+
+/** A load of the page being shown (a live page's refresh, a reload after a save), not a navigation away. */
+function isShownPage(request: Request): boolean {
+  const url = new URL(request.url);
+  return url.pathname === globalThis.location?.pathname && url.search === globalThis.location.search;
+}
+
+/**
  * The root's client middleware (issue 30, decision 037): every form sent with JavaScript, through
  * a fetcher or `<Form>`, whose server cannot answer gets `unreachableReply()` in place of the
  * error page, which would have replaced the page and lost what was typed. One place for every
- * form, public and back office; a page's loads (GET) are left to the error boundary.
+ * form, public and back office. Likewise a refresh of the page being shown (a live page whose
+ * stream was refused while the database was down) keeps the page as it is; a navigation to
+ * another page is left to the error boundary.
  */
 export const keepFormWhenUnreachable: MiddlewareFunction<Record<string, DataStrategyResult>> = async ({ request }, next) => {
   const results = await next();
-  if (request.method === "GET" || request.signal.aborted) return results;
+  if (request.signal.aborted) return results;
+  const refresh = request.method === "GET";
+  if (refresh && !isShownPage(request)) return results;
+  const shown = refresh ? shownData() : {};
   for (const [routeId, result] of Object.entries(results)) {
-    if (result.type === "error" && isServerUnreachable(result.result)) results[routeId] = unreachableReply();
+    if (result.type !== "error" || !isServerUnreachable(result.result)) continue;
+    if (!refresh) results[routeId] = unreachableReply();
+    else if (routeId in shown) results[routeId] = { type: "data", result: shown[routeId] };
   }
   return results;
 };
