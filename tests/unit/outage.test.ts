@@ -55,7 +55,11 @@ describe("the outage answer", () => {
 
   it("a form sent without JavaScript: the styled page says to go back, where the browser kept what was typed, and offers no link that would load the form empty", async () => {
     const base = await start(500, false);
-    const page = await fetch(`${base}/contact`, { method: "POST", headers: { Accept: "text/html,application/xhtml+xml", "Content-Type": "application/x-www-form-urlencoded" }, body: "message=x" });
+    const page = await fetch(`${base}/contact`, {
+      method: "POST",
+      headers: { Accept: "text/html,application/xhtml+xml", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "message=x",
+    });
     expect([page.status, page.headers.get("retry-after")]).toEqual([503, "10"]);
     const html = await page.text();
     expect(html).toMatch(/<html lang="ar" dir="rtl">/);

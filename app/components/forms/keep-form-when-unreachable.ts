@@ -20,7 +20,7 @@ export function isServerUnreachable(error: unknown): boolean {
  * fetched again after it (every loader would fail in turn and the error page replace the form),
  * and `useClearAfterSave` sees a new reply, not a save.
  */
-export function unreachableReply(): DataStrategyResult {
+function unreachableReply(): DataStrategyResult {
   // Written out, not formErrorReply(): its module brings Conform and Zod, on every public page's first load.
   const reply: FormReply = { status: "error", error: { "": [MESSAGES.serverUnreachable] } };
   return { type: "data", result: Response.json(reply, { status: 503 }) };
