@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
@@ -290,6 +291,12 @@ test("an instance that stops drains first: its readiness answers 503 while it st
   }
 });
 
+/** axe's serious and critical findings on the page as it is. */
+async function axeProblems(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
 /** Waits until React has taken over the page (its forms then post through the router). */
 const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
 
@@ -350,6 +357,7 @@ test("a database stop is a pause, not an error page: cached public pages go on, 
     await expect(inquiryForm.getByLabel("الاسم")).toHaveValue("سارة القحطاني");
     await expect(inquiryForm.getByLabel("رقم الهاتف (مطلوب)")).toHaveValue(phone);
     await expect(inquiryForm.getByLabel(/رسالتك/)).toHaveValue(message);
+    expect(await axeProblems(visitor)).toEqual([]);
 
     // The manager saves the offer: the same, on the back office's form.
     await manager.getByLabel("عنوان العقار").fill(renamed);
@@ -367,6 +375,10 @@ test("a database stop is a pause, not an error page: cached public pages go on, 
     await plain.getByRole("button", { name: "إرسال", exact: true }).click();
     await expect(plain.getByRole("heading", { level: 1 })).toHaveText("نعود بعد لحظات");
     await expect(plain.getByText("زر الرجوع في المتصفح")).toBeVisible();
+    const outagePage = await visitorContext.newPage();
+    await outagePage.goto(`${a.url}/offers?minPrice=987654321`);
+    await expect(outagePage.getByRole("heading", { level: 1 })).toHaveText("نعود بعد لحظات");
+    expect(await axeProblems(outagePage)).toEqual([]);
     await plain.goBack();
     await expect(plain.getByRole("textbox", { name: "رسالتك (اختياري)" })).toHaveValue(message);
   } finally {
