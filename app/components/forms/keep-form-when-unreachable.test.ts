@@ -1,6 +1,6 @@
 // Issue 30: a form sent with JavaScript whose server cannot answer gets a reply that keeps the
 // form (its fields, no initialValue) and says to try again; everything else passes unchanged.
-import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type DataStrategyResult } from "react-router";
+import { data, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type DataStrategyResult } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "~/utils/messages.ts";
 import { isServerUnreachable, keepFormWhenUnreachable } from "./keep-form-when-unreachable.ts";
@@ -16,8 +16,13 @@ async function run(method: string, results: Results, signal = new AbortControlle
 }
 
 describe("keepFormWhenUnreachable", () => {
-  it("a post the server could not answer (the outage's 503, a proxy's 502, no answer at all) becomes the form's reply with status 503", async () => {
-    for (const error of [new ErrorResponseImpl(503, "Service Unavailable", "…"), new ErrorResponseImpl(502, "", ""), new TypeError("Failed to fetch")]) {
+  it("a post the server could not answer (the outage's 503, a proxy's 502, no answer at all: as fetch throws it, and as single fetch wraps it) becomes the form's reply with status 503", async () => {
+    for (const error of [
+      new ErrorResponseImpl(503, "Service Unavailable", "…"),
+      new ErrorResponseImpl(502, "", ""),
+      new TypeError("Failed to fetch"),
+      data(new TypeError("Failed to fetch")),
+    ]) {
       const results = await run("POST", { "routes/site/offer": { type: "error", result: error } });
       const answer = results["routes/site/offer"]!;
       expect(answer.type).toBe("data");

@@ -10,7 +10,9 @@ import { MESSAGES } from "~/utils/messages.ts";
  */
 export function isServerUnreachable(error: unknown): boolean {
   if (isRouteErrorResponse(error)) return error.status >= 502 && error.status <= 504;
-  return error instanceof TypeError; // fetch's own failure ("Failed to fetch", "Load failed", …)
+  // What fetch throws reaches the middleware wrapped by React Router's single fetch (`data(error)`).
+  const thrown = (error as { type?: unknown; data?: unknown } | null)?.type === "DataWithResponseInit" ? (error as { data: unknown }).data : error;
+  return thrown instanceof TypeError; // fetch's own failure ("Failed to fetch", "Load failed", …)
 }
 
 /**
