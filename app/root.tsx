@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import fontUrl from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
 import boldFontUrl from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?url";
@@ -8,6 +9,20 @@ import { MESSAGES } from "~/utils/messages.ts";
 import { PreviewNotice } from "~/components/layout/preview-notice.tsx";
 import { DeferredScripts, EarlyInput } from "~/components/layout/deferred-scripts.tsx";
 import { IconSprite } from "~/components/ui/icons.tsx";
+
+/**
+ * What keeps a form (and the page) when the server cannot answer (issue 30, decision 038). Loaded
+ * when the person first focuses anything, or at the first request, not with the page: the public
+ * pages' first load stays within its budget (decision 004). Should it not load, requests go on as
+ * before.
+ */
+const loadKeepForm = () => import("~/components/forms/keep-form-when-unreachable.ts");
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (args, next) => {
+    const keepForm = await loadKeepForm().catch(() => null);
+    return keepForm ? keepForm.keepFormWhenUnreachable(args, next) : next();
+  },
+];
 
 export const links: Route.LinksFunction = () => [
   // One stylesheet for every page, fetched once and kept (hashed name, a year's cache): a page's
@@ -44,6 +59,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    const preload = () => void loadKeepForm().catch(() => undefined);
+    document.addEventListener("focusin", preload, { once: true });
+    return () => document.removeEventListener("focusin", preload);
+  }, []);
   return (
     <>
       <Outlet />

@@ -20,6 +20,9 @@ export const MESSAGES = {
   tooManyRequests: "لقد أرسلت طلبات كثيرة خلال وقت قصير. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
   sendFailed: "تعذّر إرسال الطلب. تحقق من اتصالك بالإنترنت ثم حاول مرة أخرى.",
   serverBusy: "الخادم مشغول حاليًا، يرجى المحاولة بعد لحظات",
+  // A form sent with JavaScript whose server could not answer (issue 30: the database down, an
+  // instance restarting): the form keeps what was typed and shows this (keep-form-when-unreachable.ts).
+  serverUnreachable: "تعذّر الاتصال بالخادم مؤقتًا، يرجى المحاولة مرة أخرى بعد لحظات.",
   // The photo storage refused a write (issue 30): nothing was kept, what was typed is given back.
   photosNotSaved: "تعذّر حفظ الصور الآن، ولم يُحفظ شيء. يرجى المحاولة مرة أخرى بعد قليل.",
   crossSiteRefused: "تم رفض الطلب لأنه لم يُرسل من صفحات الموقع.",

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { MESSAGES } from "../../app/utils/messages.ts";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
 
@@ -193,7 +194,7 @@ test("land hides the building section; an unknown id goes back to the list", asy
   }
 });
 
-test("a failed save keeps everything typed and shows the alert", async ({ page, signedInAs }) => {
+test("a save that cannot reach the server keeps everything typed and says to try again (decision 038)", async ({ page, signedInAs }) => {
   await signedInAs("manager");
   await page.goto("/admin/offers/new");
   const title = `عرض لم يحفظ ${unique()}`;
@@ -203,7 +204,8 @@ test("a failed save keeps everything typed and shows the alert", async ({ page, 
   const save = /\/admin\/offers\/new\.data/;
   await page.route(save, (route) => route.abort("connectionfailed"));
   await page.getByRole("button", { name: "إضافة العرض" }).click();
-  await expect(page.getByRole("alert").first()).toHaveText("فشل حفظ العرض. تأكد من صلاحيات الدخول ثم حاول مرة أخرى.");
+  await expect(page.getByRole("alert").first()).toHaveText(MESSAGES.serverUnreachable);
+  await expect(page.getByRole("alert").first()).toBeInViewport();
   await expect(page.getByLabel("عنوان العقار")).toHaveValue(title);
   await expect(page.getByTestId("offer-photo")).toHaveCount(1);
   await page.unroute(save);

@@ -5,10 +5,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
 import { readOutbox } from "../../app/modules/messaging/outbox.server.ts";
+import { MESSAGES } from "../../app/utils/messages.ts";
 import { isRunning, startEmbeddedPostgres } from "../../app/db/client.server.ts";
 import { DEMO_OFFERS } from "../../demo/offers.ts";
 import { freePort } from "../setup/free-port.ts";
@@ -289,7 +291,18 @@ test("an instance that stops drains first: its readiness answers 503 while it st
   }
 });
 
-test("a database stop is a pause, not an error page: cached public pages go on, others are a styled 503 with Retry-After; back in seconds (issue 30)", async () => {
+/** axe's serious and critical findings on the page as it is. */
+async function axeProblems(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
+/** Waits until React has taken over the page (its forms then post through the router). */
+const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+
+test("a database stop is a pause, not an error page: cached public pages go on, others are a styled 503 with Retry-After, forms keep what was typed and send once it is back (issue 30)", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const pgDir = path.join(cluster.root, "pg");
   const port = Number(new URL(cluster.databaseUrl).port);
@@ -297,11 +310,31 @@ test("a database stop is a pause, not an error page: cached public pages go on, 
   await fetch(`${a.url}/offers`);
   await expect.poll(async () => (await fetch(`${a.url}/offers`)).headers.get("x-page-cache")).toBe("hit");
 
+  // Opened before the stop: a visitor on an offer page, a manager on an offer's form, and a
+  // visitor without JavaScript on the contact page.
+  const [offer, edited] = await query<{ id: number; title: string }>("select id, title from offers order by created_at desc, id desc limit 2");
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`${a.url}/offer/${offer!.id}`);
+  await hydrated(visitor);
+  const managerContext = await browser.newContext();
+  await plantSession(managerContext, a);
+  const manager = await managerContext.newPage();
+  await manager.goto(`${a.url}/admin/offers/edit/${edited!.id}`);
+  await hydrated(manager);
+  const plainContext = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await plainContext.newPage();
+  await plain.goto(`${a.url}/contact`);
+
   // PostgreSQL stops (a restart, a failover): a fast shutdown, as `pg_ctl stop` does.
   const pid = Number(fs.readFileSync(path.join(pgDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
   process.kill(pid, "SIGINT");
   await expect.poll(() => isRunning(pid), { timeout: 20_000 }).toBe(false);
   let restarted: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  const phone = `058${random(7)}`;
+  const message = `أرغب في معاينة العرض ${random(6)}`;
+  const renamed = `${edited!.title} ${random(6)}`;
+  const inquiryForm = visitor.locator("form").filter({ has: visitor.getByRole("button", { name: "إرسال الاستفسار" }) });
   try {
     const cached = await fetch(`${a.url}/offers`);
     expect([cached.status, cached.headers.get("x-page-cache")]).toEqual([200, "stale"]);
@@ -314,6 +347,40 @@ test("a database stop is a pause, not an error page: cached public pages go on, 
     expect(html).toMatch(/<title>[^<]+<\/title>/);
     expect((await fetch(`${a.url}/healthz/ready`)).status).toBe(503);
     expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
+
+    // The visitor sends an inquiry: the form stays, says to try again, and keeps every word.
+    await inquiryForm.getByLabel("الاسم").fill("سارة القحطاني");
+    await inquiryForm.getByLabel("رقم الهاتف (مطلوب)").fill(phone);
+    await inquiryForm.getByLabel(/رسالتك/).fill(message);
+    await inquiryForm.getByRole("button", { name: "إرسال الاستفسار" }).click();
+    await expect(inquiryForm.getByRole("alert")).toHaveText(MESSAGES.serverUnreachable);
+    await expect(inquiryForm.getByLabel("الاسم")).toHaveValue("سارة القحطاني");
+    await expect(inquiryForm.getByLabel("رقم الهاتف (مطلوب)")).toHaveValue(phone);
+    await expect(inquiryForm.getByLabel(/رسالتك/)).toHaveValue(message);
+    expect(await axeProblems(visitor)).toEqual([]);
+
+    // The manager saves the offer: the same, on the back office's form.
+    await manager.getByLabel("عنوان العقار").fill(renamed);
+    await manager.getByRole("button", { name: "حفظ التعديلات" }).click();
+    // At the top of the long form, brought into view from the save button at the bottom.
+    await expect(manager.getByRole("alert").filter({ hasText: MESSAGES.serverUnreachable })).toBeInViewport();
+    await expect(manager.getByLabel("عنوان العقار")).toHaveValue(renamed);
+    // A refresh of the page's data meanwhile (a live page's, when its stream is refused) keeps the page and what is typed.
+    await manager.evaluate(() => (window as unknown as { __reactRouterDataRouter: { revalidate: () => Promise<void> } }).__reactRouterDataRouter.revalidate());
+    await expect(manager.getByLabel("عنوان العقار")).toHaveValue(renamed);
+    await expect(manager.getByRole("heading", { name: "حدث خطأ" })).toHaveCount(0);
+
+    // Without JavaScript: the styled page says to go back, and back there the browser kept the text.
+    await plain.getByRole("textbox", { name: "رسالتك (اختياري)" }).fill(message);
+    await plain.getByRole("button", { name: "إرسال", exact: true }).click();
+    await expect(plain.getByRole("heading", { level: 1 })).toHaveText("نعود بعد لحظات");
+    await expect(plain.getByText("زر الرجوع في المتصفح")).toBeVisible();
+    const outagePage = await visitorContext.newPage();
+    await outagePage.goto(`${a.url}/offers?minPrice=987654321`);
+    await expect(outagePage.getByRole("heading", { level: 1 })).toHaveText("نعود بعد لحظات");
+    expect(await axeProblems(outagePage)).toEqual([]);
+    await plain.goBack();
+    await expect(plain.getByRole("textbox", { name: "رسالتك (اختياري)" })).toHaveValue(message);
   } finally {
     restarted = await startEmbeddedPostgres(pgDir, port);
   }
@@ -323,7 +390,18 @@ test("a database stop is a pause, not an error page: cached public pages go on, 
     await expect.poll(async () => (await fetch(`${a.url}/healthz/ready`)).status, { timeout: 20_000, intervals: [200] }).toBe(200);
     await expect.poll(async () => (await fetch(`${a.url}/offers`)).headers.get("x-page-cache"), { timeout: 20_000, intervals: [200] }).toBe("hit");
     expect(Date.now() - back).toBeLessThan(10_000);
+
+    // Nothing of the failed sends was stored; sent again, each is stored once.
+    const inquiries = () => query("select 1 from inquiries where phone = $1 and message = $2", [`+966${phone.slice(1)}`, message]);
+    expect(await inquiries()).toEqual([]);
+    await inquiryForm.getByRole("button", { name: "إرسال الاستفسار" }).click();
+    await expect(visitor.getByRole("status")).toHaveText(MESSAGES.inquirySent);
+    expect(await inquiries()).toHaveLength(1);
+    await manager.getByRole("button", { name: "حفظ التعديلات" }).click();
+    await expect(manager.getByRole("status")).toHaveText("تم تحديث العقار بنجاح!");
+    expect(await query("select 1 from offers where title = $1", [renamed])).toHaveLength(1);
   } finally {
+    await Promise.all([visitorContext.close(), managerContext.close(), plainContext.close()]);
     // The last test: the cluster's own stop finds its PostgreSQL gone; this one stops here.
     await restarted.stop();
   }

@@ -5,6 +5,7 @@ import type net from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { outageAnswer } from "../../server/outage.ts";
+import { MESSAGES } from "../../app/utils/messages.ts";
 
 let server: http.Server | undefined;
 afterEach(async () => {
@@ -45,7 +46,25 @@ describe("the outage answer", () => {
     // A script's request (React Router's data, a form sent with JavaScript): the same status, in words.
     const data = await fetch(`${base}/admin/offers.data`, { method: "POST" });
     expect([data.status, data.headers.get("retry-after"), data.headers.get("content-type")]).toEqual([503, "10", "text/plain; charset=utf-8"]);
-    expect(await data.text()).toContain("يرجى المحاولة مرة أخرى");
+    expect(await data.text()).toBe(MESSAGES.serverUnreachable);
+    // A form's upload asking for JSON (the owner submission): the form's reply, which keeps what was typed.
+    const upload = await fetch(`${base}/api/submissions`, { method: "POST", headers: { Accept: "application/json" } });
+    expect([upload.status, upload.headers.get("retry-after")]).toEqual([503, "10"]);
+    expect(await upload.json()).toEqual({ status: "error", error: { "": [MESSAGES.serverUnreachable] } });
+  });
+
+  it("a form sent without JavaScript: the styled page says to go back, where the browser kept what was typed, and offers no link that would load the form empty", async () => {
+    const base = await start(500, false);
+    const page = await fetch(`${base}/contact`, {
+      method: "POST",
+      headers: { Accept: "text/html,application/xhtml+xml", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "message=x",
+    });
+    expect([page.status, page.headers.get("retry-after")]).toEqual([503, "10"]);
+    const html = await page.text();
+    expect(html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(html).toContain("زر الرجوع في المتصفح");
+    expect(html).not.toMatch(/<a |<script/);
   });
 
   it("leaves alone a failure while the database answers, and any answer that is not a failure", async () => {

@@ -117,14 +117,19 @@ export function OfferForm({
   const cityNeighbourhoods = choices.cities.find((c) => c.name === place.city)?.neighbourhoods ?? [];
 
   /** Brings the first field with a message into view, if the checks did not focus one (a photo, a unit). */
+  const errorId = form.errorId;
   const focusFirstProblem = useCallback(() => {
     requestAnimationFrame(() => {
       const element = formRef.current;
       const focused = document.activeElement;
       if (!element || (focused && element.contains(focused) && focused.getAttribute("aria-invalid") === "true")) return;
-      element.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+      const field = element.querySelector<HTMLElement>("[aria-invalid='true']");
+      // A message about the whole form only (the server could not be reached): it sits at the top of
+      // a long form, far from the save button at the bottom, so it is brought into view.
+      if (field) field.focus();
+      else document.getElementById(errorId)?.scrollIntoView({ block: "center" });
     });
-  }, []);
+  }, [errorId]);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.status === "error") focusFirstProblem();
   }, [fetcher.state, fetcher.data, focusFirstProblem]);
