@@ -12,7 +12,7 @@ const caches = new WeakMap<Db, Map<string, Promise<string>>>();
  */
 export function getAppSecret(db: Db, name: string): Promise<string> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = new Map<string, Promise<string>>()));
   let secret = cache.get(name);
   if (!secret) {
     secret = (async () => {
