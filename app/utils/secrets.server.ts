@@ -3,13 +3,16 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { appSecrets } from "~/db/schema.ts";
 
-const cache = new Map<string, Promise<string>>();
+/** Per database: a secret belongs to the database that keeps it (tests give each file its own). */
+const caches = new WeakMap<Db, Map<string, Promise<string>>>();
 
 /**
  * A server secret (HMAC key) created at random on first use and kept in PostgreSQL, so every
  * app instance signs and checks with the same key and a restart does not invalidate anything.
  */
 export function getAppSecret(db: Db, name: string): Promise<string> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map<string, Promise<string>>()));
   let secret = cache.get(name);
   if (!secret) {
     secret = (async () => {

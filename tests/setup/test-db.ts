@@ -2,6 +2,9 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { connect, type Db } from "~/db/client.server.ts";
+import { invalidateSiteContent } from "~/modules/content/content.server.ts";
+import { invalidateLookups } from "~/modules/lookups/lookups.server.ts";
+import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 
 /**
  * A fresh database for this test file, copied from the migrated template.
@@ -19,6 +22,11 @@ export function useTestDatabase({ connections = 4 }: { connections?: number } = 
     await admin.query(`create database ${name} template aqar`);
     await admin.end();
     handle = connect(templateUrl.replace(/\/[^/]+$/, `/${name}`), connections);
+    // Test files share a worker's modules (isolate: false in vitest.config.ts): the process caches
+    // of the previous file's database must not answer for this one.
+    invalidateSettings();
+    invalidateSiteContent();
+    invalidateLookups();
   });
 
   afterAll(async () => {

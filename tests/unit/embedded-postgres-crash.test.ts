@@ -38,9 +38,15 @@ async function startApp(): Promise<App> {
   );
   await Promise.race([
     exited,
+    // Told by the output itself, not a timer that polls on after the app died: test files share a
+    // worker, and a later file's fake timers would run such a poller forever.
     new Promise<void>((resolve) => {
-      const check = () => (stdout.includes("ready") ? resolve() : setTimeout(check, 50));
-      check();
+      const check = () => {
+        if (!stdout.includes("ready")) return;
+        child.stdout.off("data", check);
+        resolve();
+      };
+      child.stdout.on("data", check);
     }),
   ]);
   return { child, url: `http://127.0.0.1:${env.PORT}`, exited };

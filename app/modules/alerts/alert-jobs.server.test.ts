@@ -21,6 +21,7 @@ import { createOffer } from "../../../tests/factories/offers.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { ALERT_TASKS, queueAlertDigests, searchAlertJobs, sendAlertDigest, type AlertJobServices } from "./alert-jobs.server.ts";
 import { ALERT_RULES } from "./alert-limits.ts";
 import { confirmAlert, readUnsubscribe, subscribeToAlert, unsubscribe } from "./alerts.server.ts";
@@ -30,7 +31,7 @@ const db = useTestDatabase({ connections: 6 });
 const PUBLIC_URL = "https://aqar.example.sa";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-alerts-"));
 const storage = testStorage(dataDir);
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 
 /** Every e-mail "sent", and a switch that makes the adapter fail. */
 let mails: MailMessage[] = [];

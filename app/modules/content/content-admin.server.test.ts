@@ -19,6 +19,7 @@ import { action as imageUploadAction } from "~/routes/admin/content-images.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { CONTENT_VERSIONS, contentImageIds, loadContentEditor, restoreContentVersion } from "./content-admin.server.ts";
 import { handleContentPost } from "./content-action.server.ts";
 import { CONTENT_LIMITS, CONTENT_MESSAGES, CONTENT_SECTIONS, MARQUEE_LIMITS, RESTORE_INTENT, SAVE_ALL_INTENT, sectionIntent, type ContentSectionId } from "./content-sections.ts";
@@ -28,7 +29,7 @@ import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from "./defaults.ts";
 const db = useTestDatabase({ connections: 6 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-content-admin-"));
 const storage = testStorage(dataDir);
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 const env = { ...parseEnv({ PUBLIC_URL: "https://aqar.example.sa" }), DATA_DIR: dataDir };
 const services = () => ({ db: db(), env, storage }) as unknown as AppServices;
 

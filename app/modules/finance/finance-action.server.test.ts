@@ -20,6 +20,7 @@ import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { handleFinancePost, handleFinanceRequest, handleFinanceRequestUpload } from "./finance-action.server.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "./finance-messages.ts";
 import { requestFinanceApproval } from "./finance.server.ts";
@@ -27,7 +28,7 @@ import { requestFinanceApproval } from "./finance.server.ts";
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-finance-"));
 const storage = testStorage(dataDir);
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 
 const env = { ...parseEnv({}), DATA_DIR: dataDir };
 let sent: Array<{ to: string; subject: string; body: string }> = [];

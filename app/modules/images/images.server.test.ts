@@ -7,13 +7,14 @@ import { parseStorageUrl } from "~/utils/storage-url.server.ts";
 import { imagesDir, testStorage, variantFiles } from "../../../tests/factories/storage.ts";
 import { startS3Server, type TestS3Server } from "../../../tests/setup/s3-server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { ImageRejectedError, copyImage, deleteImages, getImage, imageKeys, settleImageWork, storeImage } from "./images.server.ts";
 import { createStorage, type PhotoStorage } from "./storage.server.ts";
 
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-images-"));
 const storage = testStorage(dataDir);
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 
 const filesOf = (id: string) =>
   fs.existsSync(imagesDir(dataDir))

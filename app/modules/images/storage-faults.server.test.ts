@@ -24,12 +24,13 @@ import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
 import { testStorage } from "../../../tests/factories/storage.ts";
 import { startS3Server, type TestS3Server } from "../../../tests/setup/s3-server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { settleImageWork, sweepOrphanFiles } from "./images.server.ts";
 import { createStorage, type PhotoStorage } from "./storage.server.ts";
 
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-storage-faults-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 
 beforeAll(async () => {
   await seedLookupDefaults(db());

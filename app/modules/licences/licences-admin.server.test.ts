@@ -23,6 +23,7 @@ import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission, type FormReply } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { licenceCountText, remainingLicencesText } from "./licence-count.ts";
 import { handleLicencePost, handleLicenceUpload } from "./licences-action.server.ts";
 import { addUploadedLicence, deleteLicence, listAdminLicences, renameLicence, reorderLicences } from "./licences-admin.server.ts";
@@ -32,7 +33,7 @@ import { addLicence, countLicences, listLicences } from "./licences.server.ts";
 const db = useTestDatabase({ connections: 6 });
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-licences-admin-"));
 const storage = testStorage(dataDir);
-afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa", DATA_DIR: dataDir });
 const services = () => ({ db: db(), env, storage }) as AppServices;
 

@@ -6,13 +6,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { licences } from "~/db/schema.ts";
 import { getImage, settleImageWork, storeImage } from "~/modules/images/images.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { addLicence, countLicences, listLicences } from "./licences.server.ts";
 import { testStorage } from "../../../tests/factories/storage.ts";
 
 const db = useTestDatabase();
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-licences-"));
 const storage = testStorage(dataDir);
-afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 
 async function uploaded() {
   const png = await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#f4efe6" } })

@@ -15,6 +15,7 @@ import { parseSubmission } from "~/utils/form-submission.ts";
 import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { EMPTY_DISCLOSURES, licenceEndsAt } from "./ad-licence.ts";
 import { AD_LICENCE_MESSAGES } from "./ad-licence-form.ts";
 import { handleOfferSave } from "./offer-admin-post.server.ts";
@@ -25,7 +26,7 @@ import { testStorage } from "../../../tests/factories/storage.ts";
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-ad-licence-"));
 const storage = testStorage(dataDir);
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 
 let jpeg: Buffer;
 /** The member who saves (a real row: a status change leaves an audit entry naming them). */

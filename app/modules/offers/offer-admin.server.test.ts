@@ -10,6 +10,7 @@ import { imagesDir, testStorage } from "../../../tests/factories/storage.ts";
 import { listOfferFormChoices, seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { deleteOffer, getOfferForEdit, listAdminOffers, OFFER_PHOTOS_UNAVAILABLE, OfferInputError, saveOffer, sweepStagedImages } from "./offer-admin.server.ts";
 import type { AppServices } from "~/context.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
@@ -23,7 +24,7 @@ import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-offer-admin-"));
 const storage = testStorage(dataDir);
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 beforeAll(async () => seedLookupDefaults(db()));
 // The staff these tests save as, real rows (ids 1 and 2 of this fresh database): a save names its author in the audit log.
 beforeAll(async () => {

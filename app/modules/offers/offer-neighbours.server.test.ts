@@ -12,6 +12,7 @@ import { parseSubmission } from "~/utils/form-submission.ts";
 import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { saveOffer } from "./offer-admin.server.ts";
 import { offerFormSchema } from "./offer-form-schema.ts";
 import { getOfferPage } from "./offers.server.ts";
@@ -25,7 +26,7 @@ import { testStorage } from "../../../tests/factories/storage.ts";
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-offer-neighbours-"));
 const storage = testStorage(dataDir);
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 beforeAll(async () => seedLookupDefaults(db()));
 // The staff these tests save as, real rows (ids 1 and 2 of this fresh database): a save names its author in the audit log.
 beforeAll(async () => {

@@ -10,6 +10,7 @@ import { imagesDir, testStorage } from "../../../tests/factories/storage.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { settings } from "~/db/schema.ts";
 import { loadNewOfferForm } from "~/modules/offers/offer-form-page.server.ts";
@@ -22,7 +23,7 @@ import { createSubmission } from "./submissions.server.ts";
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-review-"));
 const storage = testStorage(dataDir);
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 
 let manager: StaffProfile;
 let jpeg: Uint8Array;

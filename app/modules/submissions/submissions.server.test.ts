@@ -20,6 +20,7 @@ import { formData } from "../../../tests/factories/form-data.ts";
 import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
 import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { HONEYPOT_FIELD } from "../form-guard/honeypot.ts";
 import { OTHER_NEIGHBOURHOOD, SUBMISSION_MESSAGES, SUBMISSION_PHOTOS } from "./limits.ts";
 import { readSubmissionUpload, UPLOAD_LIMITS } from "./read-upload.server.ts";
@@ -30,7 +31,7 @@ import { createSubmission } from "./submissions.server.ts";
 const db = useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-submissions-"));
 const storage = testStorage(dataDir);
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataFolder(dataDir));
 
 const CHOICES = { propertyTypes: ["شقة", "فيلا", "أرض"], cities: ["الرياض", "جدة"] };
 
