@@ -162,7 +162,7 @@ test("the manager adds a staff member (confirmed by an SMS code), and deactivati
   staffMember.cleanUp(username);
   const add = page.getByRole("region", { name: "إضافة موظف" });
   const usernameField = add.getByLabel("اسم المستخدم");
-  await add.getByLabel("الاسم", { exact: true }).fill("ريما الدوسري");
+  await add.getByRole("textbox", { name: "الاسم", exact: true }).fill("ريما الدوسري");
   // A wrong username shows its error when the field is left, and the error goes as soon as it is fixed.
   await usernameField.fill("ريما");
   await usernameField.blur();
