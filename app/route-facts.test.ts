@@ -5,7 +5,8 @@ import { ROLES } from "~/modules/users/roles.ts";
 import { createRouteLookup } from "~/route-lookup.server.ts";
 import { FINANCE_REQUEST_BODY_LIMIT, OFFER_SAVE_BODY_LIMIT, SMALL_FORM_BODY_LIMIT, SUBMISSION_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { routeEntries, routeLookup } from "../tests/setup/route-table.ts";
-import { AHEAD_OF_REACT_ROUTER, defersScripts, ROUTE_FACTS, type RouteFacts } from "./route-facts.ts";
+import { DEFERRED_SCRIPT_ROUTES, defersScripts } from "./components/layout/deferred-routes.ts";
+import { AHEAD_OF_REACT_ROUTER, ROUTE_FACTS, type RouteFacts } from "./route-facts.ts";
 
 const entries = routeEntries();
 const ids = Object.keys(entries);
@@ -48,6 +49,8 @@ describe("every route declares its facts, once (decision 040)", () => {
     expect(kept).toHaveLength(12);
     expect(defersScripts(["root", "routes/site/layout", "routes/site/offers"])).toBe(true);
     expect(defersScripts(["root", "routes/admin/layout", "routes/admin/offers"])).toBe(false);
+    // The browser's copy of the deferred routes is the table's.
+    expect(DEFERRED_SCRIPT_ROUTES).toEqual(ids.filter((id) => facts[id]!.deferScripts));
   });
 });
 

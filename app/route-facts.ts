@@ -121,8 +121,5 @@ export type AheadId = keyof typeof AHEAD_OF_REACT_ROUTER;
 
 export const factsOf = (id: string): RouteFacts | undefined => (ROUTE_FACTS as Readonly<Record<string, RouteFacts>>)[id];
 
-/** Whether any route of a rendered page's branch defers its JavaScript (for <DeferredScripts>, from useMatches). */
-export const defersScripts = (routeIds: readonly string[]): boolean => routeIds.some((id) => factsOf(id)?.deferScripts === true);
-
 /** The roles that may open a back-office route (none for any other). */
 export const rolesOf = (id: RouteId): readonly Role[] => (ROUTE_FACTS[id] as RouteFacts).roles ?? [];

@@ -1,6 +1,6 @@
 import { cloneElement, Fragment, isValidElement, use, useEffect, type ReactElement, type ReactNode } from "react";
 import { Scripts, UNSAFE_FrameworkContext as FrameworkContext, useMatches } from "react-router";
-import { defersScripts } from "~/route-facts.ts";
+import { defersScripts } from "./deferred-routes.ts";
 
 type ScriptsProps = Parameters<typeof Scripts>[0];
 
@@ -203,7 +203,7 @@ if(d.readyState==="complete")painted();else w.addEventListener("load",painted,{o
 /** earlyInputScript's text, written once. */
 let earlyInput: string | undefined;
 
-/** Whether a route of the page declares `deferScripts` (app/route-facts.ts: the public site's layout). */
+/** Whether a route of the page declares `deferScripts` (app/route-facts.ts, as deferred-routes.ts gives it to the browser). */
 const isDeferred = (matches: ReturnType<typeof useMatches>) => defersScripts(matches.map((match) => match.id));
 
 /**
