@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clientAddressContext, servicesContext, staffUserContext, type AppServices } from "~/context.ts";
+import { clientAddressContext, routeContext, servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { adminGuard } from "~/modules/auth/admin-guard.server.ts";
 import { createSession, SESSION_LIMITS } from "~/modules/auth/sessions.server.ts";
 import type { EventHub, LiveEvent, LiveTopic } from "~/modules/live-updates/event-hub.server.ts";
@@ -10,6 +10,7 @@ import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import { cookieSettings } from "~/utils/cookies.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
+import { routeLookup } from "../../../tests/setup/route-table.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { loader as financeEvents } from "./finance-events.ts";
 import { loader as tasksEvents } from "./tasks-events.ts";
@@ -131,6 +132,8 @@ describe("the back office's live streams (/admin/tasks/events, /admin/finance/ev
       const context = new RouterContextProvider();
       context.set(servicesContext, { db: db(), env, events: hub.events } as AppServices);
       context.set(clientAddressContext, "198.51.100.20");
+      // As the request handler does: the route's facts (its roles) for the guard.
+      context.set(routeContext, routeLookup(path));
       const controller = new AbortController();
       open.push(controller);
       const request = new Request(`https://aqar.example.sa${path}`, { signal: controller.signal, headers: token ? { Cookie: `${cookies.session}=${token}` } : {} });
