@@ -11,9 +11,12 @@ async function swipe(target: Locator, dx: number) {
 }
 
 test("touch swipe past 50 px moves the swipe view; shorter does not", async ({ page }) => {
+  // The threshold is what is tested here, not a swipe made before the page's script has started.
+  await page.addInitScript(() => addEventListener("app:hydrated", () => ((window as unknown as { __hydrated: boolean }).__hydrated = true)));
   await page.goto("/offers?view=swipe");
   const counter = page.getByTestId("swipe-counter");
   await expect(counter).toHaveText(/^١ \/ [٠-٩]+$/);
+  await page.waitForFunction(() => (window as unknown as { __hydrated?: boolean }).__hydrated === true);
   const card = page.getByTestId("swipe-card");
   await swipe(card, 30);
   await expect(counter).toHaveText(/^١ \//);
