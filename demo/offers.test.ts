@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILDING_USE_OPTIONS, DEFAULT_CITIES, DEFAULT_STATUSES, DEFAULT_UNIT_TYPES, FACADE_OPTIONS } from "~/modules/lookups/defaults.ts";
-import { adLicenceState, isAdvertisedStatus, licenceEndsAt } from "~/modules/offers/ad-licence.ts";
+import { adLicenceState, isAdvertisedStatus, licenceEndsAt } from "~/modules/ad-licences/ad-licence.ts";
 import { DEMO_OFFERS, licenceColumns } from "./offers.ts";
 
 describe("demo offers", () => {

@@ -5,7 +5,7 @@
  * for-sale offer without one). Pure data, written through `offer()`, which fills in what the
  * listings share. The prose writes its numbers in Arabic-Indic digits, as the site does.
  */
-import { EMPTY_DISCLOSURES, licenceEndsAt, type AdvertiserCapacity, type OfferDisclosures, type RentPeriod } from "~/modules/offers/ad-licence.ts";
+import { EMPTY_DISCLOSURES, licenceEndsAt, type AdvertiserCapacity, type OfferDisclosures, type RentPeriod } from "~/modules/ad-licences/ad-licence.ts";
 import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
 import type { SceneKind, SceneSpec, TimeOfDay } from "./scene-spec.ts";
 

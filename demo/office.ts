@@ -3,7 +3,7 @@
  * the demo staff, and about a month of approved transactions (each from an accountant's request a
  * manager approved). Pure data; office.server.ts writes it, with times counted back from the seed.
  */
-import type { TransactionType } from "~/modules/finance/transaction-type.ts";
+import type { TransactionType } from "~/modules/tasks/transaction-type.ts";
 import type { InquiryStatus, ReplyMethod } from "~/modules/inquiries/status.ts";
 import type { TaskStatus } from "~/modules/tasks/status.ts";
 

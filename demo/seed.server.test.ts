@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { siteContent } from "~/db/schema.ts";
 import { imagesDir, testStorage } from "../tests/factories/storage.ts";
 import { settleImageWork } from "~/modules/images/images.server.ts";
-import { listLicences } from "~/modules/licences/licences.server.ts";
+import { listLicences } from "~/modules/firm-licences/licences.server.ts";
 import { useTestDatabase } from "../tests/setup/test-db.ts";
 import { DEMO_CONTENT_SCENES, DEMO_LICENCES } from "./content.ts";
 import { seedDemoContentImages, seedDemoLicences } from "./seed.server.ts";

@@ -9,7 +9,7 @@ import type { Db } from "~/db/client.server.ts";
 import { offerImages, offers, settings, siteContent } from "~/db/schema.ts";
 import { settleImageWork, storeImage } from "~/modules/images/images.server.ts";
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
-import { addLicence, countLicences } from "~/modules/licences/licences.server.ts";
+import { addLicence, countLicences } from "~/modules/firm-licences/licences.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { log } from "~/utils/log.server.ts";
 import { renderCertificateSvg } from "./certificates.ts";

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server.ts";
 import { deleteExpiredSessions } from "~/modules/auth/sessions.server.ts";
 import { sweepOrphanFiles } from "~/modules/images/images.server.ts";
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
-import { sweepStagedImages } from "~/modules/offers/offer-admin.server.ts";
+import { sweepStagedImages } from "~/modules/offer-admin/offer-admin.server.ts";
 import { log } from "~/utils/log.server.ts";
 
 const TASK = "housekeeping";

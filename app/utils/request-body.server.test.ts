@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { requestBodyContext } from "~/context.ts";
 import { FINANCE_LIMITS } from "~/modules/finance/finance-messages.ts";
-import { OFFER_PHOTO_LIMITS } from "~/modules/offers/offer-photos.ts";
+import { OFFER_PHOTO_LIMITS } from "~/modules/images/photo-limits.ts";
 import { SUBMISSION_PHOTOS } from "~/modules/submissions/limits.ts";
 import { UPLOAD_LIMITS } from "~/modules/submissions/read-upload.server.ts";
 import { bodyLimitFor } from "../../tests/setup/route-table.ts";

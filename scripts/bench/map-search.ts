@@ -25,7 +25,7 @@ function stats(times: number[]) {
 }
 
 export async function measureMapSearch(pool: pg.Pool) {
-  const { listMapMarkers, loadOffersMapView, MAP_MARKER_CAP } = await import("~/modules/offers/offers-map.server.ts");
+  const { listMapMarkers, loadOffersMapView, MAP_MARKER_CAP } = await import("~/modules/offer-map/offers-map.server.ts");
   const schema = await import("~/db/schema.ts");
   let captured: Query[] = [];
   const db = drizzle(pool, { schema, logger: { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) } });

@@ -2,7 +2,7 @@
 // neighbourhoods by weight, property types, statuses, title phrases), generated in PostgreSQL with a
 // fixed seed, and the searches people make (keywords with a city and/or a status).
 import type pg from "pg";
-import type { OfferFilters } from "~/modules/offers/filters.ts";
+import type { OfferFilters } from "~/modules/search/filters.ts";
 
 export const SEARCH_ROWS = 100_000;
 

@@ -1,4 +1,4 @@
-import { RENT_PERIOD_ADVERBS } from "../../app/modules/offers/ad-licence.ts";
+import { RENT_PERIOD_ADVERBS } from "../../app/modules/ad-licences/ad-licence.ts";
 import { offersText } from "../../app/utils/count-words.ts";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test } from "./fixtures.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server.ts";
 import { offers } from "~/db/schema.ts";
-import { licenceEndsAt } from "~/modules/offers/ad-licence.ts";
+import { licenceEndsAt } from "~/modules/ad-licences/ad-licence.ts";
 import type { OfferDetails } from "~/modules/offers/details.ts";
 
 export const EMPTY_DETAILS: OfferDetails = {

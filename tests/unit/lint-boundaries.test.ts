@@ -26,7 +26,7 @@ async function problems(file: string, code: string): Promise<string[]> {
 
 const refused: [string, string, string][] = [
   ["utils import a module", "app/utils/example.ts", `import { SITE_CONTENT_DEFAULTS } from "~/modules/content/defaults.ts";`],
-  ["server-only utils import a module", "app/utils/example.server.ts", `import { listLicences } from "~/modules/licences/licences.server.ts";`],
+  ["server-only utils import a module", "app/utils/example.server.ts", `import { listLicences } from "~/modules/firm-licences/licences.server.ts";`],
   ["shared utils import a *.server module", "app/utils/example.ts", `import { log } from "~/utils/log.server.ts";`],
   ["a component imports a route", "app/components/ui/example.tsx", `import { loader } from "~/routes/site/home.tsx";`],
   ["a component imports a module", "app/components/ui/example.tsx", `import { COMPANY_NAME } from "~/modules/content/defaults.ts";`],

@@ -10,8 +10,8 @@ import { offerPublications, offers, searchAlertDigests, searchAlerts, searchAler
 import { stageImage } from "~/modules/images/images.server.ts";
 import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import type { MailMessage } from "~/modules/messaging/mail.server.ts";
-import { saveOffer } from "~/modules/offers/offer-admin.server.ts";
-import { offerFormSchema } from "~/modules/offers/offer-form-schema.ts";
+import { saveOffer } from "~/modules/offer-admin/offer-admin.server.ts";
+import { offerFormSchema } from "~/modules/offer-admin/offer-form-schema.ts";
 import { riyadhDayOf } from "~/modules/reports/period.ts";
 import { startScheduler, type Scheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";

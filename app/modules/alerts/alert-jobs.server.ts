@@ -3,7 +3,7 @@ import type { CronItem, JobHelpers, TaskList } from "graphile-worker";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { offerPublications, offers, searchAlertDigests, searchAlerts, searchAlertSentOffers } from "~/db/schema.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
-import { ADVERTISED_STATUSES } from "~/modules/offers/ad-licence.ts";
+import { ADVERTISED_STATUSES } from "~/modules/ad-licences/ad-licence.ts";
 import { offerPriceText } from "~/modules/offers/offer-texts.ts";
 import { publicOffersMatching } from "~/modules/offers/offers.server.ts";
 import { riyadhDayOf } from "~/modules/reports/period.ts";

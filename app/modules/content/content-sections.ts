@@ -3,7 +3,7 @@
  * labels, kinds and limits. One table for the page (labels, `maxLength`), the form's schema and
  * the server's rules. Safe for the browser (the back office only).
  */
-import { OFFER_PHOTO_LIMITS } from "~/modules/offers/offer-photos.ts";
+import { OFFER_PHOTO_LIMITS } from "~/modules/images/photo-limits.ts";
 import { formatCountArabic } from "~/utils/format.ts";
 import type { SiteContentKey } from "./defaults.ts";
 

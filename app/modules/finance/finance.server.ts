@@ -11,7 +11,7 @@ import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { formatMoneyArabic } from "~/utils/format.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "./finance-messages.ts";
 import { ALL_PERIODS, riyadhMonthOf, type FinanceFilters, type FinanceTotals, type TransactionRow } from "./finance-view.ts";
-import { isTransactionType, TRANSACTION_TYPE_LABELS, type TransactionType } from "./transaction-type.ts";
+import { isTransactionType, TRANSACTION_TYPE_LABELS, type TransactionType } from "~/modules/tasks/transaction-type.ts";
 
 export type FinanceRefusal = { ok: false; error: string; field?: string; status: number };
 const refuse = (error: string, status = 400, field?: string): FinanceRefusal => ({ ok: false, error, status, ...(field ? { field } : {}) });

@@ -12,7 +12,7 @@ import { images, settings, submissions } from "~/db/schema.ts";
 import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
-import { handlePhotoUpload } from "~/modules/offers/photo-upload.server.ts";
+import { handlePhotoUpload } from "~/modules/offer-admin/photo-upload.server.ts";
 import { handleSubmissionPost } from "~/modules/submissions/submission-post.server.ts";
 import { SUBMISSION_PHOTOS } from "~/modules/submissions/limits.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";

@@ -5,7 +5,7 @@ import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { publishOfferChange } from "~/modules/live-updates/event-hub.server.ts";
-import { FILTERABLE_STATUSES } from "~/modules/offers/filters.ts";
+import { FILTERABLE_STATUSES } from "~/modules/search/filters.ts";
 import { foldArabic } from "~/utils/arabic.ts";
 import type { CityItem, LookupItem, LookupsAdminView } from "./lookup-view.ts";
 import { invalidateLookups, type NamedList } from "./lookups.server.ts";

@@ -13,8 +13,8 @@ import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
-import { saveOffer } from "./offer-admin.server.ts";
-import { offerFormSchema } from "./offer-form-schema.ts";
+import { saveOffer } from "~/modules/offer-admin/offer-admin.server.ts";
+import { offerFormSchema } from "~/modules/offer-admin/offer-form-schema.ts";
 import { getOfferPage } from "./offers.server.ts";
 import { testStorage } from "../../../tests/factories/storage.ts";
 

@@ -2,7 +2,7 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { EMPTY_DETAILS } from "../../../tests/factories/offers.ts";
-import { EMPTY_DISCLOSURES } from "./ad-licence.ts";
+import { EMPTY_DISCLOSURES } from "~/modules/ad-licences/ad-licence.ts";
 import { licenceEndedMarkup, offerJsonLd, offerLicenceView, offerPageMarkup, offerSummaryView, type OfferPageContext } from "./offer-page-markup.server.tsx";
 import type { OfferPageView } from "./offer-views.ts";
 

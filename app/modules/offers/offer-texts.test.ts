@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_DISCLOSURES } from "./ad-licence.ts";
+import { EMPTY_DISCLOSURES } from "~/modules/ad-licences/ad-licence.ts";
 import { disclosureSentences, offerPriceText, pricePerMetreText } from "./offer-texts.ts";
 
 /** The Arabic price format writes direction marks around the currency and a no-break space before it; the words a visitor reads are the rest. */

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { listAdminOffers } from "./offer-admin.server.ts";
-import { parseAdminOfferFilters } from "./admin-offer-filters.ts";
+import { listAdminOffers } from "~/modules/offer-admin/offer-admin.server.ts";
+import { parseAdminOfferFilters } from "~/modules/offer-admin/admin-offer-filters.ts";
 import { HIDDEN_REASONS } from "./offer-visibility.ts";
 import { countOffersByVisibility, listOffers } from "./offers.server.ts";
 

@@ -7,7 +7,7 @@ import { invalidateLookups, seedLookupDefaults } from "~/modules/lookups/lookups
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { offerFilterChoices } from "./filter-view.server.ts";
-import type { OfferFilters } from "./filters.ts";
+import type { OfferFilters } from "~/modules/search/filters.ts";
 import { listOffers } from "./offers.server.ts";
 
 const db = useTestDatabase();

@@ -7,9 +7,9 @@ import { completedKeyword, correctedKeyword, keywordSearch, rankedPage } from "~
 import { getStatusVisibilities } from "~/modules/lookups/lookups.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
-import { ADVERTISED_STATUSES, EMPTY_DISCLOSURES, type OfferAdLicence } from "./ad-licence.ts";
-import { PAGE_SIZE, type OfferFilters } from "./filters.ts";
-import { parseBbox } from "./map-search.ts";
+import { ADVERTISED_STATUSES, EMPTY_DISCLOSURES, type OfferAdLicence } from "~/modules/ad-licences/ad-licence.ts";
+import { PAGE_SIZE, type OfferFilters } from "~/modules/search/filters.ts";
+import { parseBbox } from "~/modules/search/map-search.ts";
 import type { HiddenReason, OfferVisibility } from "./offer-visibility.ts";
 import type { OfferCard, OfferPageView } from "./offer-views.ts";
 

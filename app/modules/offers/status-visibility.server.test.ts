@@ -12,7 +12,7 @@ import { keywordSearch, rankedMatches, type ForcedWay } from "~/modules/search/s
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { offerFilterChoices } from "./filter-view.server.ts";
-import { listMapMarkers, loadOffersMapView } from "./offers-map.server.ts";
+import { listMapMarkers, loadOffersMapView } from "~/modules/offer-map/offers-map.server.ts";
 import { overlaySearch } from "./overlay-search.server.ts";
 import { getOfferPage, listOfferSitemapEntries, listOffers, listRecentOffers, publicOffersCondition, publicOffersMatching, searchOffers } from "./offers.server.ts";
 import { nextPublicPageChange } from "./public-page-expiry.server.ts";

@@ -8,7 +8,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server.ts";
 import { inquiries, offers, staffUsers, submissions, tasks, transactions } from "~/db/schema.ts";
-import { TRANSACTION_TYPE_LABELS } from "~/modules/finance/transaction-type.ts";
+import { TRANSACTION_TYPE_LABELS } from "~/modules/tasks/transaction-type.ts";
 import { inquiryStatusLabel } from "~/modules/inquiries/status.ts";
 import { submissionStatusView } from "~/modules/submissions/status.ts";
 import { taskStatusLabel } from "~/modules/tasks/status.ts";

@@ -1,7 +1,7 @@
 import { and, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { offers } from "~/db/schema.ts";
-import type { OfferFilters } from "~/modules/offers/filters.ts";
+import type { OfferFilters } from "~/modules/search/filters.ts";
 import { publicOffersCondition, publicOffersMatching } from "~/modules/offers/offers.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { keywordSearch, rankedMatches, rankedPage, type ForcedWay } from "./search.server.ts";

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { offers } from "~/db/schema.ts";
 import { listOffers, searchOffers } from "~/modules/offers/offers.server.ts";
-import type { OfferFilters } from "~/modules/offers/filters.ts";
+import type { OfferFilters } from "~/modules/search/filters.ts";
 import { DEMO_OFFERS } from "../../../demo/offers.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";

@@ -6,7 +6,7 @@ import { LRUCache } from "lru-cache";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server.ts";
 import { offers, offerSearchPostings, searchVocabulary } from "~/db/schema.ts";
-import { FILTERABLE_STATUSES } from "~/modules/offers/filters.ts";
+import { FILTERABLE_STATUSES } from "~/modules/search/filters.ts";
 import { ARTICLE_PREFIXES, foldSearch, PLACE_MARK, searchTerms, withoutArticle } from "./normalize.ts";
 import { editsOf, parseKeyword, type QueryWord } from "./query.ts";
 

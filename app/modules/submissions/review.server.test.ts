@@ -13,7 +13,7 @@ import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { settings } from "~/db/schema.ts";
-import { loadNewOfferForm } from "~/modules/offers/offer-form-page.server.ts";
+import { loadNewOfferForm } from "~/modules/offer-admin/offer-form-page.server.ts";
 import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { handleReviewAction } from "./review-action.server.ts";
 import { listSubmissionCards, offerStartFromSubmission, rejectSubmission, startOfferFromSubmission } from "./review.server.ts";

@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context.ts";
-import { handleDecisionPost, isDecisionPost } from "~/modules/finance/decision-action.server.ts";
+import { handleDecisionPost, isDecisionPost } from "~/modules/tasks/decision-action.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";

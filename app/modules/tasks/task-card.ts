@@ -1,4 +1,4 @@
-import type { TransactionType } from "~/modules/finance/transaction-type.ts";
+import type { TransactionType } from "~/modules/tasks/transaction-type.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import type { TaskStatus } from "./status.ts";
 

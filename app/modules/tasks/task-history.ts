@@ -1,5 +1,5 @@
 import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";
-import { TRANSACTION_TYPE_LABELS } from "~/modules/finance/transaction-type.ts";
+import { TRANSACTION_TYPE_LABELS } from "~/modules/tasks/transaction-type.ts";
 import { formatMoneyArabic } from "~/utils/format.ts";
 import { isTaskStatus, taskStatusLabel } from "./status.ts";
 

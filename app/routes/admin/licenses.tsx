@@ -1,8 +1,8 @@
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
-import { LicencesAdmin } from "~/modules/licences/components/licences-admin.tsx";
-import { handleLicencePost, refuseLicencePost } from "~/modules/licences/licences-action.server.ts";
-import { listAdminLicences } from "~/modules/licences/licences-admin.server.ts";
+import { LicencesAdmin } from "~/modules/firm-licences/components/licences-admin.tsx";
+import { handleLicencePost, refuseLicencePost } from "~/modules/firm-licences/licences-action.server.ts";
+import { listAdminLicences } from "~/modules/firm-licences/licences-admin.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/licenses";
 

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
-import { OfferForm } from "~/modules/offers/components/admin/offer-form.tsx";
-import { handleOfferSave } from "~/modules/offers/offer-admin-post.server.ts";
-import { loadOfferEditForm } from "~/modules/offers/offer-form-page.server.ts";
-import { saveOfferOrStay } from "~/modules/offers/offer-save-client.ts";
+import { OfferForm } from "~/modules/offer-admin/components/offer-form.tsx";
+import { handleOfferSave } from "~/modules/offer-admin/offer-admin-post.server.ts";
+import { loadOfferEditForm } from "~/modules/offer-admin/offer-form-page.server.ts";
+import { saveOfferOrStay } from "~/modules/offer-admin/offer-save-client.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
 import { readForm } from "~/utils/request-body.server.ts";

@@ -1,6 +1,6 @@
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
-import { handlePhotoUpload } from "~/modules/offers/photo-upload.server.ts";
+import { handlePhotoUpload } from "~/modules/offer-admin/photo-upload.server.ts";
 import type { Route } from "./+types/offer-photos";
 
 /** POST one photo of the offer form (the body is the file); answers JSON. */

@@ -1,8 +1,8 @@
 import { servicesContext } from "~/context.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
-import { ComparePage } from "~/modules/visitor-lists/components/compare-page.tsx";
+import { ComparePage } from "~/modules/visitor-list-pages/components/compare-page.tsx";
 import { MAX_COMPARED, MAX_FAVOURITES, parseOfferIds } from "~/modules/visitor-lists/offer-ids.ts";
-import { comparedOffers } from "~/modules/visitor-lists/visitor-lists.server.ts";
+import { comparedOffers } from "~/modules/visitor-list-pages/visitor-lists.server.ts";
 import type { Route } from "./+types/compare";
 
 /**

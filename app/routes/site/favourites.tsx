@@ -1,8 +1,8 @@
 import { servicesContext } from "~/context.ts";
 import { COMPANY_NAME } from "~/modules/content/defaults.ts";
-import { FavouritesPage } from "~/modules/visitor-lists/components/favourites-page.tsx";
+import { FavouritesPage } from "~/modules/visitor-list-pages/components/favourites-page.tsx";
 import { MAX_FAVOURITES, parseOfferIds } from "~/modules/visitor-lists/offer-ids.ts";
-import { favouriteOffers } from "~/modules/visitor-lists/visitor-lists.server.ts";
+import { favouriteOffers } from "~/modules/visitor-list-pages/visitor-lists.server.ts";
 import type { Route } from "./+types/favourites";
 
 /**

@@ -8,7 +8,7 @@ import { useSiteData } from "~/modules/content/site-meta.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
 import { Gallery } from "~/modules/offers/components/gallery.tsx";
-import { OfferMap } from "~/modules/offers/components/offer-map.tsx";
+import { OfferMap } from "~/modules/offer-map/components/offer-map.tsx";
 import { LICENCE_ENDED_TITLE } from "~/modules/offers/components/licence-ended.tsx";
 import { ShareBlock } from "~/modules/offers/components/share-block.tsx";
 import { visibleDetails } from "~/modules/offers/detail-fields.ts";

@@ -7,11 +7,11 @@ import { servicesContext } from "~/context.ts";
 import { FilterChips, OffersFilterForm, useFilterFormKey } from "~/modules/offers/components/filter-bar.tsx";
 import { canonicalOffersSearch, filterChips, offerFilterChoices, withListedNeighbourhood } from "~/modules/offers/filter-view.server.ts";
 import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
-import { offerFiltersQuery, type OfferFilters } from "~/modules/offers/filters.ts";
-import { parseOfferFilters } from "~/modules/offers/parse-filters.server.ts";
+import { offerFiltersQuery, type OfferFilters } from "~/modules/search/filters.ts";
+import { parseOfferFilters } from "~/modules/search/parse-filters.server.ts";
 import { listOffers, listRecentOffers } from "~/modules/offers/offers.server.ts";
 import { RECENT_SECTION_TITLE } from "~/modules/lookups/status-visibility.ts";
-import { loadOffersMapView } from "~/modules/offers/offers-map.server.ts";
+import { loadOffersMapView } from "~/modules/offer-map/offers-map.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import { offersText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
@@ -24,7 +24,7 @@ import type { Route } from "./+types/offers";
 // The swipe and map views are chunks of their own, loaded when shown (the map's Leaflet and supercluster
 // after it, decision 022): the grid's first load carries none of them.
 const OfferSwipe = lazy(() => import("~/modules/offers/components/offer-swipe.tsx"));
-const OffersMapView = lazy(() => import("~/modules/offers/components/offers-map-view.tsx"));
+const OffersMapView = lazy(() => import("~/modules/offer-map/components/offers-map-view.tsx"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { MoveButtons, takeChosenFiles, UploadTile, uploadKey, usePhotoUploads, type UploadItem } from "~/components/admin/photo-uploads.tsx";
 import { adminSecondaryButtonClass } from "~/components/admin/styles.ts";
-import { OFFER_PHOTO_MESSAGES } from "~/modules/offers/offer-photos.ts";
+import { OFFER_PHOTO_MESSAGES } from "~/modules/images/photo-limits.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { imageUrl, type ImageRef } from "~/utils/image-ref.ts";
 import { CONTENT_IMAGE_LIMITS, CONTENT_MESSAGES, type ContentField } from "../content-sections.ts";

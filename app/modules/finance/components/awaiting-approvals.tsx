@@ -4,9 +4,9 @@ import { adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { Section } from "~/components/admin/section.tsx";
 import { formatDateTimeArabic, formatMoneyArabic } from "~/utils/format.ts";
 import { AWAITING_BOARD_HREF, requestCountText, type AwaitingRequest } from "../finance-view.ts";
-import { TRANSACTION_TYPE_LABELS } from "../transaction-type.ts";
-import { DecisionDialog } from "./decision-dialog.tsx";
-import { ReceiptPhoto } from "./receipt-photo.tsx";
+import { TRANSACTION_TYPE_LABELS } from "~/modules/tasks/transaction-type.ts";
+import { DecisionDialog } from "~/modules/tasks/components/decision-dialog.tsx";
+import { ReceiptPhoto } from "~/components/ui/receipt-photo.tsx";
 
 /**
  * The manager's «طلبات بانتظار الاعتماد» at the top of the finance page: each request with its

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { adminCardClass } from "~/components/admin/styles.ts";
 import { formatDateArabic, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
 import { financeHref, transactionCountText, type FinanceFilters, type TransactionRow } from "../finance-view.ts";
-import { TRANSACTION_TYPE_LABELS, type TransactionType } from "../transaction-type.ts";
-import { ReceiptPhoto } from "./receipt-photo.tsx";
+import { TRANSACTION_TYPE_LABELS, type TransactionType } from "~/modules/tasks/transaction-type.ts";
+import { ReceiptPhoto } from "~/components/ui/receipt-photo.tsx";
 
 const TYPE_TONES: Record<TransactionType, string> = {
   income: "bg-emerald-100 text-emerald-900",
