@@ -7,6 +7,7 @@ import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
+import fs from "node:fs";
 import tseslint from "typescript-eslint";
 
 const TESTS = ["**/*.test.{ts,tsx}", "**/*.spec.{ts,tsx}"];
@@ -44,6 +45,36 @@ const layerZones = [
     message: "demo/ builds on app/ only.",
   },
 ];
+
+/**
+ * The modules in tiers (app/modules/tiers.json, decision 044): core, domains, office views. A module
+ * imports a lower tier's modules freely, its own tier's only through their public entry (index.ts,
+ * index.server.ts), a higher tier's never.
+ */
+const { tiers } = JSON.parse(fs.readFileSync(new URL("./app/modules/tiers.json", import.meta.url), "utf8"));
+const moduleDir = (name) => `./app/modules/${name}`;
+const tierZones = tiers.flatMap((tier, level) => {
+  const higher = tiers.slice(level + 1).flatMap((t) => t.modules);
+  return tier.modules.flatMap((target) => [
+    ...(higher.length
+      ? [
+          {
+            target: moduleDir(target),
+            from: higher.map(moduleDir),
+            message: `${target} is in the ${tier.name} tier: it may not import a module of a higher tier (app/modules/tiers.json).`,
+          },
+        ]
+      : []),
+    ...tier.modules
+      .filter((other) => other !== target)
+      .map((other) => ({
+        target: moduleDir(target),
+        from: moduleDir(other),
+        except: ["./index.ts", "./index.server.ts"],
+        message: `${other} is in ${target}'s tier (${tier.name}): import it through its public entry, ~/modules/${other}/index.ts or index.server.ts.`,
+      })),
+  ]);
+});
 
 /** Files the browser bundle can include: they never import a *.server module, not even its types. */
 const serverOnlyZone = {
@@ -150,12 +181,12 @@ export default defineConfig(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts", "demo/**/*.ts"],
     ignores: TESTS,
     rules: {
-      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones, serverOnlyZone] }],
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones, serverOnlyZone, ...tierZones] }],
     },
   },
   {
-    // The schema borrows the domain's value types for its JSON and enum-like columns; nothing else of
-    // a module reaches the database layer.
+    // The database layer sits below every module: the value types of its columns live beside the
+    // schema (app/db/column-types.ts), and the modules re-export them with their labels.
     files: ["app/db/**/*.ts"],
     ignores: TESTS,
     rules: {
@@ -165,8 +196,7 @@ export default defineConfig(
           patterns: [
             {
               regex: "^(~/|(\\.\\./)+)modules/",
-              allowTypeImports: true,
-              message: "app/db sits below the modules: it may import a module's types, not its code.",
+              message: "app/db sits below the modules: it imports none of them, not even a type (put the column's type in app/db/column-types.ts).",
             },
           ],
         },

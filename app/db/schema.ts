@@ -1,23 +1,33 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { AuditAction, AuditEntity } from "~/modules/audit/audit-labels.ts";
-import type { TransactionType } from "~/modules/tasks/transaction-type.ts";
-import type { RateLimitScope } from "~/modules/form-guard/rate-limit.server.ts";
-import type { InquiryStatus, ReplyMethod } from "~/modules/inquiries/status.ts";
-import type { StagingPool } from "~/modules/images/staging-pool.ts";
-import type { MailPurpose, OutgoingEmailStatus } from "~/modules/messaging/mail-delivery.ts";
-import type { AdvertiserCapacity, OfferDisclosures, RentPeriod } from "~/modules/ad-licences/ad-licence.ts";
-import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
-import type { DailyChannel, DailyReportTrigger, DeliveryStatus } from "~/modules/daily-report/daily-delivery.ts";
-import type { DailyReport } from "~/modules/daily-report/daily-report-text.ts";
-import type { SubmissionGoal } from "~/modules/submissions/limits.ts";
-import type { SubmissionStatus } from "~/modules/submissions/status.ts";
-import type { TaskStatus } from "~/modules/tasks/status.ts";
-import type { StatusVisibility } from "~/modules/lookups/status-visibility.ts";
-import type { Role } from "~/modules/users/roles.ts";
+import type {
+  AdvertiserCapacity,
+  AuditAction,
+  AuditEntity,
+  DailyChannel,
+  DailyReport,
+  DailyReportTrigger,
+  DeliveryStatus,
+  InquiryStatus,
+  MailPurpose,
+  OfferDetails,
+  OfferDisclosures,
+  OfferUnit,
+  OutgoingEmailStatus,
+  RateLimitScope,
+  RentPeriod,
+  ReplyMethod,
+  Role,
+  StagingPool,
+  StatusVisibility,
+  SubmissionGoal,
+  SubmissionStatus,
+  TaskStatus,
+  TransactionType,
+} from "./column-types.ts";
 
-// Enum-like columns are text in PostgreSQL and typed here with the modules' unions (`.$type`), so
-// a value outside the set does not type-check; the schema imports the modules' types, never code.
+// Enum-like columns are text in PostgreSQL and typed here with the unions of column-types.ts
+// (`.$type`), so a value outside the set does not type-check; the database layer imports no module.
 
 // ---- Lookup lists: defaults seeded, extendable by staff ----
 

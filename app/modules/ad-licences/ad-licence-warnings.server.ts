@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { CronItem, TaskList } from "graphile-worker";
 import type { Db } from "~/db/client.server.ts";
 import { adLicenceWarnings, offers, settings } from "~/db/schema.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
 import { daysText, offersText } from "~/utils/count-words.ts";
 import { formatDateWithHijri } from "~/utils/format.ts";

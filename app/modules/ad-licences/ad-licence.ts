@@ -2,6 +2,10 @@
  * The REGA advertising licence of an offer (decision 017): its fields, labels and state. Shared by
  * the server, the back office and the public page; no server import.
  */
+import { ADVERTISER_CAPACITIES, RENT_PERIODS, type AdvertiserCapacity, type OfferDisclosures, type RentPeriod } from "~/db/column-types.ts";
+
+export { ADVERTISER_CAPACITIES, RENT_PERIODS, type AdvertiserCapacity, type OfferDisclosures, type RentPeriod };
+export type { YesNoUnknown } from "~/db/column-types.ts";
 
 /** The statuses that advertise a property: saving one of these needs a valid ad licence when the setting asks. */
 export const ADVERTISED_STATUSES = ["للبيع", "للإيجار"] as const;
@@ -10,33 +14,15 @@ export function isAdvertisedStatus(status: string): boolean {
   return (ADVERTISED_STATUSES as readonly string[]).includes(status);
 }
 
-export const ADVERTISER_CAPACITIES = ["broker", "owner", "authorised"] as const;
-export type AdvertiserCapacity = (typeof ADVERTISER_CAPACITIES)[number];
 export const ADVERTISER_CAPACITY_LABELS: Record<AdvertiserCapacity, string> = {
   broker: "وسيط عقاري",
   owner: "مالك",
   authorised: "مفوض",
 };
 
-export const RENT_PERIODS = ["yearly", "monthly", "daily"] as const;
-export type RentPeriod = (typeof RENT_PERIODS)[number];
 /** The period's name in the form («سنوي») and its adverb after a price («٤٥٬٠٠٠ ر.س. سنويًا»). */
 export const RENT_PERIOD_LABELS: Record<RentPeriod, string> = { yearly: "سنوي", monthly: "شهري", daily: "يومي" };
 export const RENT_PERIOD_ADVERBS: Record<RentPeriod, string> = { yearly: "سنويًا", monthly: "شهريًا", daily: "يوميًا" };
-
-export type YesNoUnknown = "yes" | "no" | "unknown";
-
-/** What the ad must disclose (REGA): each yes/no with details when yes, guarantees, building code. */
-export interface OfferDisclosures {
-  disputes: boolean;
-  disputesDetails: string;
-  mortgage: boolean;
-  mortgageDetails: string;
-  unrecordedRights: boolean;
-  unrecordedRightsDetails: string;
-  guarantees: string;
-  buildingCode: YesNoUnknown;
-}
 
 export const EMPTY_DISCLOSURES: OfferDisclosures = {
   disputes: false,

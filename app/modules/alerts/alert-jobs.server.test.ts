@@ -12,7 +12,7 @@ import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import type { MailMessage } from "~/modules/messaging/mail.server.ts";
 import { saveOffer } from "~/modules/offer-admin/offer-admin.server.ts";
 import { offerFormSchema } from "~/modules/offer-admin/offer-form-schema.ts";
-import { riyadhDayOf } from "~/modules/reports/period.ts";
+import { riyadhDayOf } from "~/utils/riyadh-day.ts";
 import { startScheduler, type Scheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";

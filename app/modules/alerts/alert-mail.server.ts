@@ -1,4 +1,4 @@
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import { formatCountArabic, formatNumberArabic } from "~/utils/format.ts";
 
 /** The e-mails of the search alerts: plain text always; the alert e-mail has an HTML part too. */

@@ -1,5 +1,7 @@
 /** The records the audit log follows, and what staff may do to them (shared by browser and server). */
-export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings";
+import type { AuditAction } from "~/db/column-types.ts";
+
+export type { AuditAction, AuditEntity } from "~/db/column-types.ts";
 
 /** Arabic names of the recorded actions, for the "by … at …" line; its keys are every action the log accepts. */
 export const AUDIT_ACTION_LABELS = {
@@ -23,5 +25,4 @@ export const AUDIT_ACTION_LABELS = {
   "licence-deleted": "حذف ترخيص",
   /** An offer's ad licence given, changed or removed: details `{ from, to }` (number and end date). */
   "ad-licence-change": "تغيير ترخيص الإعلان",
-} as const satisfies Record<string, string>;
-export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+} as const satisfies Record<AuditAction, string>;

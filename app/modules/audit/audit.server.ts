@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { auditLog } from "~/db/schema.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
 import type { AuditAction, AuditEntity } from "./audit-labels.ts";
 
 /** Who did what to which record, written in the same transaction as the change itself. */

@@ -1,7 +1,7 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { clientAddressContext, routeContext, servicesContext, staffUserContext } from "~/context.ts";
-import { adminSectionOf, canOpenSection, sectionDeniedMessage, type AdminSection } from "~/modules/users/permissions.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { adminSectionOf, canOpenSection, sectionDeniedMessage, type AdminSection } from "~/modules/users/index.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
 import { log } from "~/utils/log.server.ts";
 import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
 import { toastRedirect } from "~/utils/toast.server.ts";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { AppServices } from "~/context.ts";
-import { PROOF_OF_WORK } from "~/modules/form-guard/proof-of-work.server.ts";
+import { PROOF_OF_WORK } from "~/modules/form-guard/index.server.ts";
 import { cookieSettings } from "~/utils/cookies.server.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";

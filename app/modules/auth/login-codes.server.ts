@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { loginCodes } from "~/db/schema.ts";
-import { hitRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { findActiveStaffByPhone } from "~/modules/users/users.server.ts";
+import { hitRateLimit } from "~/modules/form-guard/index.server.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
+import { findActiveStaffByPhone } from "~/modules/users/index.server.ts";
 import { getAppSecret } from "~/utils/secrets.server.ts";
 import { sha256 } from "./sessions.server.ts";
 

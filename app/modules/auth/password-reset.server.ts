@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppServices } from "~/context.ts";
 import { passwordResetTokens, staffUsers } from "~/db/schema.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
-import { hitRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
+import { hitRateLimit } from "~/modules/form-guard/index.server.ts";
 import type { Db, Tx } from "~/db/client.server.ts";
-import { notifyInBackground } from "~/modules/messaging/background.server.ts";
-import { queueEmail } from "~/modules/messaging/mail-queue.server.ts";
+import { notifyInBackground } from "~/modules/messaging/index.server.ts";
+import { queueEmail } from "~/modules/messaging/index.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { hashPassword, PasswordWorkBusyError } from "~/utils/password.server.ts";

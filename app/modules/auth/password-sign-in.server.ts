@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppServices } from "~/context.ts";
 import { staffUsers } from "~/db/schema.ts";
-import { verifyFormProof } from "~/modules/form-guard/proof-of-work.server.ts";
-import { hitRateLimit, peekRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
+import { verifyFormProof } from "~/modules/form-guard/index.server.ts";
+import { hitRateLimit, peekRateLimit } from "~/modules/form-guard/index.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { isPasswordWorkFull, PasswordWorkBusyError, verifyAgainstDummy, verifyPassword } from "~/utils/password.server.ts";

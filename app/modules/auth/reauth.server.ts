@@ -1,8 +1,8 @@
 import type { Submission } from "@conform-to/dom";
 import type { AppServices } from "~/context.ts";
-import { hitRateLimit } from "~/modules/form-guard/rate-limit.server.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { getStaffPasswordHash } from "~/modules/users/users.server.ts";
+import { hitRateLimit } from "~/modules/form-guard/index.server.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
+import { getStaffPasswordHash } from "~/modules/users/index.server.ts";
 import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { verifyPassword } from "~/utils/password.server.ts";

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { sessions, staffUsers } from "~/db/schema.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { PROFILE_COLUMNS } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
+import { PROFILE_COLUMNS } from "~/modules/users/index.server.ts";
 
 /** Idle and absolute lifetimes of a back-office session (issue 4), enforced on the server. */
 export const SESSION_LIMITS = { idleMs: 2 * 60 * 60_000, absoluteMs: 24 * 60 * 60_000 } as const;

@@ -1,7 +1,7 @@
 import type { AppServices } from "~/context.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
-import { verifyFormProof } from "~/modules/form-guard/proof-of-work.server.ts";
-import { SmsSendError } from "~/modules/messaging/sms.server.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
+import { verifyFormProof } from "~/modules/form-guard/index.server.ts";
+import { SmsSendError } from "~/modules/messaging/index.server.ts";
 import { parsePhone } from "~/utils/phone.ts";
 import { log } from "~/utils/log.server.ts";
 import { readCodeDigits } from "./login-schema.ts";

@@ -3,9 +3,7 @@
  * Lists inside one value (marquee_texts) are separated by '|'; image keys hold image ids
  * (empty means "use the built-in artwork").
  */
-
-/** The firm's name, shown as the product name in the header. */
-export const COMPANY_NAME = "دار الركائز العقارية";
+import { COMPANY_NAME } from "~/utils/company.ts";
 
 export const SITE_CONTENT_DEFAULTS = {
   marquee_texts: [

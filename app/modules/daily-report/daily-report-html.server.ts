@@ -1,4 +1,4 @@
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import { DAILY_REPORT_TITLE, dailyReportDayLabel, dailyReportSections, dailyReportSubject, type DailyReport } from "./daily-report-text.ts";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -1,63 +1,8 @@
 import { formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
 
-/**
- * The daily report of one Riyadh day (shared by browser and server: the «التقارير المرسلة» page
- * shows it, the reports page opens WhatsApp with its text). Built by `buildDailyReport`
- * (daily-report.server.ts); counts are whole numbers, money is in riyals.
- */
-export interface DailyReport {
-  /** The Riyadh calendar day the figures are about, yyyy-mm-dd. */
-  day: string;
-  /** When the figures were read (ISO). Statuses (pending, open, awaiting approval) are as of then. */
-  builtAt: string;
-  inquiries: {
-    /** Received that day. */
-    received: number;
-    /** Received by the end of the day and still pending. */
-    pending: number;
-    /** Of those, pending more than 24 hours at the end of the day. */
-    late: number;
-  };
-  submissions: { received: number };
-  offers: {
-    /** Added that day. */
-    published: number;
-    /** Set to مباع that day. */
-    sold: number;
-    /** Set to مؤجر that day. */
-    rented: number;
-    /**
-     * Where sold and rented come from: "status-changes" (the audit log's offer status changes) or,
-     * before the log held any, "updated-offers" (offers now sold or rented whose last update was that
-     * day: an estimate, said so in the report).
-     */
-    soldRentedSource: "status-changes" | "updated-offers";
-  };
-  tasks: {
-    /** Open (neither completed nor cancelled) and older than 24 hours at the end of the day. */
-    late: number;
-  };
-  finance: {
-    /** Finance requests awaiting the manager's approval. */
-    awaitingApproval: number;
-    /** Approved transactions dated that day, in riyals. */
-    income: number;
-    expenses: number;
-  };
-  /** Absolute links into the back office (PUBLIC_URL + /admin/…). */
-  links: DailyReportLinks;
-}
+import type { DailyReport } from "~/db/column-types.ts";
 
-export interface DailyReportLinks {
-  inquiries: string;
-  pendingInquiries: string;
-  submissions: string;
-  offers: string;
-  lateTasks: string;
-  approvals: string;
-  finance: string;
-  reports: string;
-}
+export type { DailyReport, DailyReportLinks } from "~/db/column-types.ts";
 
 export const DAILY_REPORT_TITLE = "التقرير اليومي";
 

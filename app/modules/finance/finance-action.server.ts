@@ -13,7 +13,7 @@ import { MESSAGES } from "~/utils/messages.ts";
 import { asFile, readUpload, type UploadAnswer, type UploadRules } from "~/utils/multipart-upload.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { handleDecisionPost, isDecisionPost } from "~/modules/tasks/decision-action.server.ts";
+import { handleDecisionPost, isDecisionPost } from "~/modules/tasks/index.server.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "./finance-messages.ts";
 import { FINANCE_REQUEST_INTENT, financeRequestSchema, RECEIPT } from "./finance-request-schema.ts";
 import { financeHref, riyadhMonthOf } from "./finance-view.ts";

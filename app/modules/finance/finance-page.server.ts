@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server.ts";
-import { listTasks } from "~/modules/tasks/tasks.server.ts";
+import { listTasks } from "~/modules/tasks/index.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { riyadhMonthOf, type AwaitingRequest } from "./finance-view.ts";
 import { firstLedgerMonth, listActiveManagers, listMyRequests, listTransactions, parseFinanceFilters } from "./finance.server.ts";

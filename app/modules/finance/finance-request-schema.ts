@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readTypedNumber } from "~/utils/numbers.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "./finance-messages.ts";
-import { TRANSACTION_TYPES } from "~/modules/tasks/transaction-type.ts";
+import { TRANSACTION_TYPES } from "~/modules/tasks/index.ts";
 
 /** The request form's `intent` (the finance page's other posts are the manager's decisions). */
 export const FINANCE_REQUEST_INTENT = "request";

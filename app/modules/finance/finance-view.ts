@@ -1,7 +1,7 @@
-import { TASK_STATUS_LABELS, type TaskStatus } from "~/modules/tasks/status.ts";
+import { TASK_STATUS_LABELS, type TaskStatus } from "~/modules/tasks/index.ts";
 import { formatCountArabic } from "~/utils/format.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
-import type { TransactionType } from "~/modules/tasks/transaction-type.ts";
+import type { TransactionType } from "~/modules/tasks/index.ts";
 
 /** The finance filters from the address: a month (yyyy-mm, Riyadh time; none: all time, `month=all`) and a type (none: both). */
 export interface FinanceFilters {

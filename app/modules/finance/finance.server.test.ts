@@ -7,7 +7,8 @@ import { createStaffUser } from "~/modules/users/users.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { FINANCE_MESSAGES } from "./finance-messages.ts";
-import { decideRequest, firstLedgerMonth, listMyRequests, listTransactions, parseFinanceFilters, requestFinanceApproval, riyadhMonthRange } from "./finance.server.ts";
+import { decideRequest } from "~/modules/tasks/approvals.server.ts";
+import { firstLedgerMonth, listMyRequests, listTransactions, parseFinanceFilters, requestFinanceApproval, riyadhMonthRange } from "./finance.server.ts";
 import { financeHref, monthChoices, periodLabel } from "./finance-view.ts";
 
 // Enough connections for two managers deciding at once, each in its own transaction.

@@ -6,12 +6,11 @@ import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { markImagesPrivate, privateImageColumns } from "~/modules/images/private-images.server.ts";
 import { publishOfficeChange } from "~/modules/live-updates/event-hub.server.ts";
 import { queueStaffNotice, type StaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
-import { TASK_MESSAGES } from "~/modules/tasks/task-messages.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { formatMoneyArabic } from "~/utils/format.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "./finance-messages.ts";
 import { ALL_PERIODS, riyadhMonthOf, type FinanceFilters, type FinanceTotals, type TransactionRow } from "./finance-view.ts";
-import { isTransactionType, TRANSACTION_TYPE_LABELS, type TransactionType } from "~/modules/tasks/transaction-type.ts";
+import { isTransactionType, TRANSACTION_TYPE_LABELS, type TransactionType } from "~/modules/tasks/index.ts";
 
 export type FinanceRefusal = { ok: false; error: string; field?: string; status: number };
 const refuse = (error: string, status = 400, field?: string): FinanceRefusal => ({ ok: false, error, status, ...(field ? { field } : {}) });
@@ -183,68 +182,6 @@ export async function requestFinanceApproval(
     };
     await queueStaffNotice(tx, "finance-notice", notice);
     return { ok: true as const, taskId: task!.id, notice };
-  });
-}
-
-export type Decision = { decision: "approve"; notes: string } | { decision: "reject"; reason: string };
-
-/**
- * The manager's decision on a request in Awaiting Approval (SPEC §4), once: the task's row is
- * locked, so of two managers deciding at the same moment the second finds it decided. Approving
- * creates the transaction (approved by this manager, with the notes, linked to the task) and
- * completes the task; rejecting needs a reason and leaves the task Rejected. Either way in one
- * transaction with the audit entry and the requester's e-mail (queued: decision 032).
- */
-export async function decideRequest(
-  db: Db,
-  manager: StaffProfile,
-  taskId: number,
-  decision: Decision,
-): Promise<{ ok: true; transactionId: number | null; notice: StaffNotice | null } | FinanceRefusal> {
-  if (manager.role !== "manager") return refuse(TASK_MESSAGES.managerOnly, 403);
-  const notes = (decision.decision === "approve" ? decision.notes : decision.reason).trim().slice(0, FINANCE_LIMITS.notes);
-  if (decision.decision === "reject" && !notes) return refuse(TASK_MESSAGES.rejectReasonRequired, 400, "reason");
-  return db.transaction(async (tx) => {
-    const [task] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for("update");
-    if (!task) return refuse(TASK_MESSAGES.notFound, 404);
-    if (task.status !== "Awaiting Approval") return refuse(TASK_MESSAGES.notAwaitingApproval, 409);
-    let transactionId: number | null = null;
-    if (decision.decision === "approve") {
-      if (task.amount == null || task.transactionType == null) return refuse(TASK_MESSAGES.statusNotAllowed, 409);
-      const [created] = await tx
-        .insert(transactions)
-        .values({
-          description: task.title,
-          amount: task.amount,
-          type: task.transactionType,
-          createdBy: task.createdBy,
-          approvedBy: manager.id,
-          approvalNotes: notes,
-          relatedTaskId: task.id,
-          receiptImageId: task.receiptImageId,
-        })
-        .returning({ id: transactions.id });
-      transactionId = created!.id;
-    }
-    const status = decision.decision === "approve" ? "Completed" : "Rejected";
-    await tx.update(tasks).set({ status, notes, updatedAt: new Date() }).where(eq(tasks.id, task.id));
-    await recordAudit(tx, manager, "task", task.id, decision.decision, transactionId ? { transactionId, notes } : { notes });
-    await publishOfficeChange(tx, { topic: "tasks", id: task.id });
-    await publishOfficeChange(tx, { topic: "finance", id: task.id });
-    const [requester] = task.createdBy ? await tx.select({ name: staffUsers.name, email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, task.createdBy)) : [];
-    const notice: StaffNotice | null = requester
-      ? {
-          taskId: task.id,
-          to: requester,
-          subject: decision.decision === "approve" ? `تم اعتماد طلبك: ${task.title}` : `تم رفض طلبك: ${task.title}`,
-          lines: [
-            decision.decision === "approve" ? `اعتمد ${manager.name} طلبك «${task.title}».` : `رفض ${manager.name} طلبك «${task.title}».`,
-            ...(notes ? [`${decision.decision === "approve" ? "ملاحظات" : "سبب الرفض"}: ${notes}`] : []),
-          ],
-        }
-      : null;
-    if (notice) await queueStaffNotice(tx, "finance-notice", notice);
-    return { ok: true as const, transactionId, notice };
   });
 }
 

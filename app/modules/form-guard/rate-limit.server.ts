@@ -9,8 +9,9 @@ import { rateLimitCounters } from "~/db/schema.ts";
  */
 export const PUBLIC_FORM_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
-export type RateLimitScope =
-  "inquiry" | "submission" | "search-alert" | "login-code" | "login-verify" | "password-sign-in" | "password-failures" | "password-slot" | "reauth" | "staff-upload";
+import type { RateLimitScope } from "~/db/column-types.ts";
+
+export type { RateLimitScope };
 
 /**
  * The staff's uploads, per person and kind (a stolen session must not fill the disk or the bucket,

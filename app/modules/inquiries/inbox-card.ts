@@ -1,7 +1,7 @@
 import type { ReplyEntry } from "~/db/schema.ts";
 import type { AuditAction } from "~/modules/audit/audit-labels.ts";
 import type { EmailDelivery } from "~/modules/messaging/mail-delivery.ts";
-import type { TaskStatus } from "~/modules/tasks/status.ts";
+import type { TaskStatus } from "~/modules/tasks/index.ts";
 import type { InquiryStatus } from "./status.ts";
 
 /** An inquiry as the inbox shows it (listInbox), shared by the page and the server. */

@@ -2,9 +2,9 @@ import { isOneOf } from "~/utils/one-of.ts";
 import { formatCountArabic, formatDigitsArabic } from "~/utils/format.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 
-/** Inquiry statuses (pending, then replied, then completed) and the moves between them, shared by the inbox and the server. */
-export const INQUIRY_STATUSES = ["pending", "replied", "completed"] as const;
-export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+import { INQUIRY_STATUSES, type InquiryStatus, type ReplyMethod } from "~/db/column-types.ts";
+
+export { INQUIRY_STATUSES, type InquiryStatus, type ReplyMethod };
 
 export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
   pending: "قيد الانتظار",
@@ -47,8 +47,7 @@ export const inquiriesText = (count: number, zero = "لا توجد استفسا�
 /** Why an inquiry is marked «متأخر». */
 export const INQUIRY_LATE_HINT = formatDigitsArabic("لم يُرد عليه منذ أكثر من 24 ساعة");
 
-export const REPLY_METHODS = { email: "البريد الإلكتروني", whatsapp: "واتساب" } as const;
-export type ReplyMethod = keyof typeof REPLY_METHODS;
+export const REPLY_METHODS = { email: "البريد الإلكتروني", whatsapp: "واتساب" } as const satisfies Record<ReplyMethod, string>;
 
 export const INQUIRY_MESSAGES = {
   replyRequired: "يرجى كتابة نص الرد",

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context.ts";
-import { SESSION_LIMITS } from "~/modules/auth/sessions.server.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { SESSION_LIMITS } from "~/modules/auth/index.server.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
 import { AddressSlots } from "~/utils/address-slots.ts";
 import type { OfficeTopic } from "./event-hub.server.ts";
 import { liveEventStream } from "./event-stream.server.ts";

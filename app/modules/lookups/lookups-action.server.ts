@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
 import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";

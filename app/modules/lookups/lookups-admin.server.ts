@@ -1,11 +1,11 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { cities, neighbourhoods, offerPublications, offers, offerStatuses, propertyTypes, unitTypes } from "~/db/schema.ts";
-import { recordAudit } from "~/modules/audit/audit.server.ts";
-import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { publishOfferChange } from "~/modules/live-updates/event-hub.server.ts";
-import { FILTERABLE_STATUSES } from "~/modules/search/filters.ts";
+import { recordAudit } from "~/modules/audit/index.server.ts";
+import { announceCacheChange } from "~/modules/live-updates/index.server.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
+import { publishOfferChange } from "~/modules/live-updates/index.server.ts";
+import { FILTERABLE_STATUSES } from "./status-visibility.ts";
 import { foldArabic } from "~/utils/arabic.ts";
 import type { CityItem, LookupItem, LookupsAdminView } from "./lookup-view.ts";
 import { invalidateLookups, type NamedList } from "./lookups.server.ts";

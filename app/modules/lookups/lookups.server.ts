@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { cities, neighbourhoods, offerStatuses, propertyTypes, unitTypes } from "~/db/schema.ts";
-import { announceCacheChange } from "~/modules/live-updates/cache-sync.server.ts";
+import { announceCacheChange } from "~/modules/live-updates/index.server.ts";
 import { DEFAULT_CITIES, DEFAULT_PROPERTY_TYPES, DEFAULT_STATUSES, DEFAULT_UNIT_TYPES, FILTER_PROPERTY_TYPES } from "./defaults.ts";
 import type { CityWithNeighbourhoods } from "./city-choices.ts";
 import { DEFAULT_STATUS_VISIBILITY, NEW_STATUS_VISIBILITY } from "./status-visibility.ts";

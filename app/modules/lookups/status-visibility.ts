@@ -6,8 +6,12 @@
  *   without an inquiry form or compare, for the status's number of days after it entered it.
  * - internal: never shown to a visitor; its offer page answers as a removed offer's.
  */
-export const STATUS_VISIBILITIES = ["available", "recent", "internal"] as const;
-export type StatusVisibility = (typeof STATUS_VISIBILITIES)[number];
+/** Only these two statuses filter the public list; any other value is ignored. */
+export const FILTERABLE_STATUSES = ["للبيع", "للإيجار"] as const;
+
+import { STATUS_VISIBILITIES, type StatusVisibility } from "~/db/column-types.ts";
+
+export { STATUS_VISIBILITIES, type StatusVisibility };
 
 export const STATUS_VISIBILITY_LABELS: Record<StatusVisibility, string> = {
   available: "متاح للزوار",

@@ -1,21 +1,4 @@
-/**
- * The delivery of a queued e-mail as staff see it (decision 032), shared by the server and the
- * back office's pages.
- */
-export type OutgoingEmailStatus = "queued" | "sending" | "sent" | "failed";
-
-/** Why an e-mail was sent: the action of a person it reports. */
-export type MailPurpose =
-  | "inquiry-notice"
-  | "submission-notice"
-  | "inquiry-reply"
-  | "task-notice"
-  | "finance-notice"
-  | "help-request"
-  | "alert-confirmation"
-  | "alert-reminder"
-  | "email-changed"
-  | "password-changed";
+export type { MailPurpose } from "~/db/column-types.ts";
 
 /** What a person can read of it: on its way, sent, or not sent (then «إعادة الإرسال»). */
 export type DeliveryState = "pending" | "sent" | "failed";

@@ -1,8 +1,7 @@
 import type { Tx } from "~/db/client.server.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
-import { queueEmail } from "~/modules/messaging/mail-queue.server.ts";
-import { getSettings } from "~/modules/settings/settings.server.ts";
-import { submissionGoalLabel, type SubmissionGoal } from "~/modules/submissions/limits.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
+import { queueEmail } from "~/modules/messaging/index.server.ts";
+import { getSettings } from "~/modules/settings/index.server.ts";
 import { formatPriceArabic } from "~/utils/format.ts";
 import { log } from "~/utils/log.server.ts";
 
@@ -25,7 +24,8 @@ export interface SubmissionNotice {
   neighbourhood: string;
   area: number;
   description: string;
-  goal: SubmissionGoal | null;
+  /** What the owner wants, in words (the submissions module names it). */
+  goalLabel: string;
   expectedPrice: number | null;
   photoCount: number;
 }
@@ -76,7 +76,7 @@ export function queueSubmissionNotice(tx: Tx, submission: SubmissionNotice) {
       line("الاسم", submission.clientName),
       line("الهاتف", submission.clientPhone),
       line("البريد الإلكتروني", submission.clientEmail),
-      line("المطلوب", submissionGoalLabel(submission.goal)),
+      line("المطلوب", submission.goalLabel),
       line("السعر المتوقع", submission.expectedPrice === null ? "" : formatPriceArabic(submission.expectedPrice)),
       line("نوع العقار", submission.propertyType),
       line("المدينة", submission.city),

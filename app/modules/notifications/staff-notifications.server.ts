@@ -1,6 +1,6 @@
 import type { Tx } from "~/db/client.server.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
-import { queueEmail } from "~/modules/messaging/mail-queue.server.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
+import { queueEmail } from "~/modules/messaging/index.server.ts";
 import { log } from "~/utils/log.server.ts";
 
 /** A message to one staff member about a task: its lines, then the link to it. */

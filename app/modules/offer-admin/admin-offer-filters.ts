@@ -1,8 +1,8 @@
 import { formatDigitsArabic } from "~/utils/format.ts";
 import { toAsciiDigits } from "~/utils/numbers.ts";
 import { isOneOf } from "~/utils/one-of.ts";
-import { LICENCE_EXPIRING_DAYS } from "~/modules/ad-licences/ad-licence.ts";
-import { parseVisibilityFilter, type OfferVisibility } from "~/modules/offers/offer-visibility.ts";
+import { LICENCE_EXPIRING_DAYS } from "~/modules/ad-licences/index.ts";
+import { parseVisibilityFilter, type OfferVisibility } from "~/modules/offers/index.ts";
 
 /**
  * The back-office offers list's filters, read from its address (`q`, `status`, `city`, `type`,

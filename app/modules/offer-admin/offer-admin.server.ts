@@ -7,15 +7,15 @@ import { deleteImageFiles, deleteImages, imageColumns, imageFileColumns, type Im
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import { publishOfferChange } from "~/modules/live-updates/event-hub.server.ts";
 import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.server.ts";
-import { foldSearch } from "~/modules/search/normalize.ts";
+import { foldSearch } from "~/modules/search/index.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { ADVERTISED_STATUSES, adLicenceState, isAdvertisedStatus, LICENCE_EXPIRING_DAYS, licenceEndsAt, type AdLicenceState } from "~/modules/ad-licences/ad-licence.ts";
-import { AD_LICENCE_MESSAGES, RENT_STATUS } from "~/modules/ad-licences/ad-licence-form.ts";
+import { ADVERTISED_STATUSES, adLicenceState, isAdvertisedStatus, LICENCE_EXPIRING_DAYS, licenceEndsAt, type AdLicenceState } from "~/modules/ad-licences/index.ts";
+import { AD_LICENCE_MESSAGES, RENT_STATUS } from "~/modules/ad-licences/index.ts";
 import { BULK_STATUS_MESSAGES } from "./bulk-status.ts";
 import { referenceNumberOf, type AdminOfferFilters, type AdminOfferSort } from "./admin-offer-filters.ts";
 import type { OfferFormData } from "./offer-form-schema.ts";
-import type { AdminOfferRow } from "~/modules/offers/offer-views.ts";
-import { listOfferPhotos, offerFields, offerVisibilityCondition } from "~/modules/offers/offers.server.ts";
+import type { AdminOfferRow } from "~/modules/offers/index.ts";
+import { listOfferPhotos, offerFields, offerVisibilityCondition } from "~/modules/offers/index.server.ts";
 
 const ADMIN_PAGE_SIZE = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server.ts";
 import { listOfferFormChoices } from "~/modules/lookups/lookups.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
-import type { SubmissionGoal } from "~/modules/submissions/limits.ts";
-import { offerStartFromSubmission } from "~/modules/submissions/review.server.ts";
+import type { SubmissionGoal } from "~/modules/submissions/index.ts";
+import { offerStartFromSubmission } from "~/modules/submissions/index.server.ts";
 import { getOfferForEdit } from "./offer-admin.server.ts";
 import { OFFER_LIMITS, offerFormValues } from "./offer-form-schema.ts";
 

@@ -9,11 +9,11 @@
 import { z } from "zod";
 import { BUILDING_USE_OPTIONS, FACADE_OPTIONS } from "~/modules/lookups/defaults.ts";
 import { NUMBER_LIMITS, readTypedNumber, toAsciiDigits } from "~/utils/numbers.ts";
-import type { OfferDetails, OfferUnit } from "~/modules/offers/details.ts";
+import type { OfferDetails, OfferUnit } from "~/modules/offers/index.ts";
 import type { Coordinates } from "~/modules/maps/map-link.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import type { OfferAdLicence, RentPeriod } from "~/modules/ad-licences/ad-licence.ts";
-import { AD_LICENCE_MESSAGES, adLicenceFormSchema, adLicenceFormValues, RENT_STATUS, rentPeriodField, type AdLicenceFormValues } from "~/modules/ad-licences/ad-licence-form.ts";
+import type { OfferAdLicence, RentPeriod } from "~/modules/ad-licences/index.ts";
+import { AD_LICENCE_MESSAGES, adLicenceFormSchema, adLicenceFormValues, RENT_STATUS, rentPeriodField, type AdLicenceFormValues } from "~/modules/ad-licences/index.ts";
 import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
 
 export const OFFER_FORM_MESSAGES = {

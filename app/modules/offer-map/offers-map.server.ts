@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { offers } from "~/db/schema.ts";
-import { keywordPostings, keywordSearch } from "~/modules/search/search.server.ts";
+import { keywordPostings, keywordSearch } from "~/modules/search/index.server.ts";
 import { formatPriceShortArabic } from "~/utils/format.ts";
-import { PAGE_SIZE, type OfferFilters } from "~/modules/search/filters.ts";
-import type { MapMarker } from "~/modules/search/map-search.ts";
-import { listOffers, MAX_COUNTED_OFFERS, orderFor, publicOffersMatching, type OfferListPage } from "~/modules/offers/offers.server.ts";
+import { PAGE_SIZE, type OfferFilters } from "~/modules/search/index.ts";
+import type { MapMarker } from "~/modules/search/index.ts";
+import { listOffers, MAX_COUNTED_OFFERS, orderFor, publicOffersMatching, type OfferListPage } from "~/modules/offers/index.server.ts";
 
 /**
  * At most this many price markers per answer (decision 022): the first of the list's order (newest

@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server.ts";
 import { FILTER_PROPERTY_TYPES } from "~/modules/lookups/defaults.ts";
 import { getStatusVisibilities, listFilterChoices, type FilterChoices } from "~/modules/lookups/lookups.server.ts";
 import { formatCountArabic, formatNumberArabic } from "~/utils/format.ts";
-import { FILTERABLE_STATUSES, OFFER_FILTER_KEYS, offerFiltersQuery, type OfferFilters } from "~/modules/search/filters.ts";
+import { FILTERABLE_STATUSES, OFFER_FILTER_KEYS, offerFiltersQuery, type OfferFilters } from "~/modules/search/index.ts";
 
 /**
  * The choices of the offers filter bars (home and /offers): the visible cities with their

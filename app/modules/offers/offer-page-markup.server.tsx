@@ -4,13 +4,13 @@ import { dialable } from "~/modules/settings/firm-details.server.tsx";
 import type { Settings } from "~/modules/settings/settings.server.ts";
 import { formatDateBothCalendars, formatDigitsArabic, formatPriceArabic, formatPriceSar, formatTimeAgoArabic } from "~/utils/format.ts";
 import { imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
-import { ADVERTISER_CAPACITY_LABELS, licenceVerificationUrl, RENT_PERIOD_ADVERBS, type RentPeriod } from "~/modules/ad-licences/ad-licence.ts";
+import { ADVERTISER_CAPACITY_LABELS, licenceVerificationUrl, RENT_PERIOD_ADVERBS, type RentPeriod } from "~/modules/ad-licences/index.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { LicenceEnded } from "./components/licence-ended.tsx";
 import { OfferGone, similarOfferOf } from "./components/offer-gone.tsx";
-import { OfferLicenceBlock, type LicenceRow, type OfferLicenceView } from "~/modules/ad-licences/components/offer-licence-block.tsx";
+import { OfferLicenceBlock, type LicenceRow, type OfferLicenceView } from "~/modules/ad-licences/index.ts";
 import { OfferActionBar, OfferContactBox, OfferSummary, type OfferSummaryView } from "./components/offer-summary.tsx";
-import { licenceQrSvg } from "~/modules/ad-licences/licence-qr.server.ts";
+import { licenceQrSvg } from "~/modules/ad-licences/index.server.ts";
 import { disclosureSentences, offerPriceText, pricePerMetreText, yearlyRentText } from "./offer-texts.ts";
 import type { OfferCard, OfferPageView } from "./offer-views.ts";
 

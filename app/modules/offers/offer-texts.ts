@@ -1,5 +1,5 @@
 import { formatPriceArabic } from "~/utils/format.ts";
-import { RENT_PERIOD_ADVERBS, type OfferDisclosures, type RentPeriod } from "~/modules/ad-licences/ad-licence.ts";
+import { RENT_PERIOD_ADVERBS, type OfferDisclosures, type RentPeriod } from "~/modules/ad-licences/index.ts";
 
 /** After a rent offer's price, the period it is for (" سنويًا"); nothing for other offers. */
 const periodSuffix = (rentPeriod: RentPeriod | "") => (rentPeriod ? ` ${RENT_PERIOD_ADVERBS[rentPeriod]}` : "");

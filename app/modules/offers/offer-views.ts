@@ -1,5 +1,5 @@
 import type { ImageRef } from "~/utils/image-ref.ts";
-import type { AdLicenceState, OfferAdLicence, RentPeriod } from "~/modules/ad-licences/ad-licence.ts";
+import type { AdLicenceState, OfferAdLicence, RentPeriod } from "~/modules/ad-licences/index.ts";
 import type { OfferDetails, OfferUnit } from "./details.ts";
 
 /** An offer as a card in a list. */

@@ -3,13 +3,13 @@ import { and, asc, between, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQ
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
 import { imageColumns } from "~/modules/images/images.server.ts";
-import { completedKeyword, correctedKeyword, keywordSearch, rankedPage } from "~/modules/search/search.server.ts";
+import { completedKeyword, correctedKeyword, keywordSearch, rankedPage } from "~/modules/search/index.server.ts";
 import { getStatusVisibilities } from "~/modules/lookups/lookups.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
-import { ADVERTISED_STATUSES, EMPTY_DISCLOSURES, type OfferAdLicence } from "~/modules/ad-licences/ad-licence.ts";
-import { PAGE_SIZE, type OfferFilters } from "~/modules/search/filters.ts";
-import { parseBbox } from "~/modules/search/map-search.ts";
+import { ADVERTISED_STATUSES, EMPTY_DISCLOSURES, type OfferAdLicence } from "~/modules/ad-licences/index.ts";
+import { PAGE_SIZE, type OfferFilters } from "~/modules/search/index.ts";
+import { parseBbox } from "~/modules/search/index.ts";
 import type { HiddenReason, OfferVisibility } from "./offer-visibility.ts";
 import type { OfferCard, OfferPageView } from "./offer-views.ts";
 

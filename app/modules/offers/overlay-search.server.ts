@@ -1,7 +1,7 @@
 import { SEARCH_QUERY_MAX, SEARCH_RESULTS_LIMIT, type SearchResult } from "~/components/layout/search-result.ts";
 import type { Db } from "~/db/client.server.ts";
 import { formatPriceArabic } from "~/utils/format.ts";
-import { RENT_PERIOD_ADVERBS } from "~/modules/ad-licences/ad-licence.ts";
+import { RENT_PERIOD_ADVERBS } from "~/modules/ad-licences/index.ts";
 import type { OfferCard } from "./offer-views.ts";
 import { searchOffers } from "./offers.server.ts";
 

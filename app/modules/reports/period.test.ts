@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gregorianDayText, hijriDayText, parsePeriod, periodBuckets, periodInstants, periodQuery, presetPeriod, riyadhDayOf, trendMonths } from "./period.ts";
+import { gregorianDayText, hijriDayText, parsePeriod, periodBuckets, periodInstants, periodQuery, presetPeriod, trendMonths } from "./period.ts";
+import { riyadhDayOf } from "~/utils/riyadh-day.ts";
 import { compareFigures, durationText } from "./report-view.ts";
 
 // 23 Nov 2026 at 22:30 UTC is already 24 Nov (01:30) in Riyadh.

@@ -4,6 +4,7 @@
  * the previous period of the same length it is compared with. Riyadh keeps UTC+3 all year (no
  * daylight saving), so a day there starts at 21:00 UTC the evening before.
  */
+import { RIYADH_OFFSET_MS, riyadhDayOf, type IsoDay } from "~/utils/riyadh-day.ts";
 
 export const PERIOD_KINDS = ["today", "7d", "30d", "this-month", "last-month", "custom"] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
@@ -34,16 +35,7 @@ const PERIOD_MESSAGES = {
   tooEarly: "أقدم تاريخ ممكن هو ١ يناير ٢٠٠٠.",
 } as const;
 
-const RIYADH_OFFSET_MS = 3 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
-
-/** Days as yyyy-mm-dd strings of Riyadh's calendar. */
-export type IsoDay = string;
-
-/** The Riyadh day an instant falls on. */
-export function riyadhDayOf(instant: Date | number | string): IsoDay {
-  return new Date(new Date(instant).getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /** The instant a Riyadh day starts. */
 function riyadhDayStart(day: IsoDay): Date {

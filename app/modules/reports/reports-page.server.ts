@@ -3,8 +3,9 @@ import type { AppServices } from "~/context.ts";
 import { whatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import { countOffersByVisibility } from "~/modules/offers/offers.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
-import { buildDailyReport, dailyReportText } from "~/modules/daily-report/daily-report.server.ts";
-import { addDays, parsePeriod, riyadhDayOf } from "./period.ts";
+import { buildDailyReport, dailyReportText } from "~/modules/daily-report/index.server.ts";
+import { riyadhDayOf } from "~/utils/riyadh-day.ts";
+import { addDays, parsePeriod } from "./period.ts";
 import { loadReports } from "./reports.server.ts";
 
 /**

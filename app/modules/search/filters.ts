@@ -1,5 +1,6 @@
-/** Only these two statuses filter the list; any other value is ignored. */
-export const FILTERABLE_STATUSES = ["للبيع", "للإيجار"] as const;
+import { FILTERABLE_STATUSES } from "~/modules/lookups/status-visibility.ts";
+
+export { FILTERABLE_STATUSES };
 export const PAGE_SIZE = 24;
 
 /**

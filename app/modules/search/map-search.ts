@@ -1,4 +1,4 @@
-import type { RentPeriod } from "~/modules/ad-licences/ad-licence.ts";
+import type { RentPeriod } from "~/modules/ad-licences/index.ts";
 
 /**
  * The map search of /offers (decision 022): its area (`bbox=west,south,east,north` in the address),

@@ -1,8 +1,8 @@
 import type { AppServices } from "~/context.ts";
-import { IDENTITY_FIELDS } from "~/modules/auth/reauth-schema.ts";
-import { handleReauthCodeRequest, reauthenticate, replyToReauthRefusal, type ReauthRequest } from "~/modules/auth/reauth.server.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { handleLookupPost, isLookupIntent } from "~/modules/lookups/lookups-action.server.ts";
+import { IDENTITY_FIELDS } from "~/modules/auth/index.ts";
+import { handleReauthCodeRequest, reauthenticate, replyToReauthRefusal, type ReauthRequest } from "~/modules/auth/index.server.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
+import { handleLookupPost, isLookupIntent } from "~/modules/lookups/index.server.ts";
 import { FIELD_LIMITS } from "~/utils/field-limits.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";

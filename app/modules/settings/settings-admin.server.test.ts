@@ -115,7 +115,7 @@ describe("the settings page is the manager's alone", () => {
         neighbourhood: "الملقا",
         area: 120,
         description: "شقة",
-        goal: null,
+        goalLabel: "",
         expectedPrice: null,
         photoCount: 1,
       }),

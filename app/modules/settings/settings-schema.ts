@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalIdentityFields } from "~/modules/auth/reauth-schema.ts";
+import { optionalIdentityFields } from "~/modules/auth/index.ts";
 import { optionalEmailField, optionalPhoneField, requiredEmailField, typedTextField } from "~/utils/form-fields.ts";
 import { toAsciiDigits } from "~/utils/numbers.ts";
 

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context.ts";
-import { IDENTITY_FIELDS } from "~/modules/auth/reauth-schema.ts";
-import { handleReauthCodeRequest, hasPassword, reauthenticate, replyToReauthRefusal, type ReauthRequest } from "~/modules/auth/reauth.server.ts";
+import { IDENTITY_FIELDS } from "~/modules/auth/index.ts";
+import { handleReauthCodeRequest, hasPassword, reauthenticate, replyToReauthRefusal, type ReauthRequest } from "~/modules/auth/index.server.ts";
 import { FIELD_LIMITS } from "~/utils/field-limits.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
@@ -9,7 +9,7 @@ import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import { profileEmailSchema, profilePasswordSchema } from "./profile-schema.ts";
 import { changeEmail, changePassword, PROFILE_MESSAGES } from "./profile.server.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
 
 const PAGE = "/admin/profile";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { identityFields } from "~/modules/auth/reauth-schema.ts";
+import { identityFields } from "~/modules/auth/index.ts";
 import { requiredEmailField } from "~/utils/form-fields.ts";
 import { confirmationMatches, newPasswordFields } from "~/utils/password-fields.ts";
 

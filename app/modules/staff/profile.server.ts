@@ -1,14 +1,14 @@
 import type { AppServices } from "~/context.ts";
-import { invalidateResetTokens } from "~/modules/auth/password-reset.server.ts";
-import { deleteOtherSessions } from "~/modules/auth/sessions.server.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { invalidateResetTokens } from "~/modules/auth/index.server.ts";
+import { deleteOtherSessions } from "~/modules/auth/index.server.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import type { Tx } from "~/db/client.server.ts";
-import { notifyInBackground } from "~/modules/messaging/background.server.ts";
-import { queueEmail } from "~/modules/messaging/mail-queue.server.ts";
+import { notifyInBackground } from "~/modules/messaging/index.server.ts";
+import { queueEmail } from "~/modules/messaging/index.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { hashPassword } from "~/utils/password.server.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { setStaffPasswordHash, updateStaffEmail } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
+import { setStaffPasswordHash, updateStaffEmail } from "~/modules/users/index.server.ts";
 
 export const PROFILE_MESSAGES = {
   // The product's own wording: keep these texts exactly.

@@ -2,8 +2,8 @@ import type { Submission } from "@conform-to/dom";
 import type { $ZodType } from "zod/v4/core";
 import type { AppServices } from "~/context.ts";
 import type { Db } from "~/db/client.server.ts";
-import { IDENTITY_FIELDS } from "~/modules/auth/reauth-schema.ts";
-import { handleReauthCodeRequest, hasPassword, reauthenticate, replyToReauthRefusal, type ReauthRequest } from "~/modules/auth/reauth.server.ts";
+import { IDENTITY_FIELDS } from "~/modules/auth/index.ts";
+import { handleReauthCodeRequest, hasPassword, reauthenticate, replyToReauthRefusal, type ReauthRequest } from "~/modules/auth/index.server.ts";
 import { FIELD_LIMITS } from "~/utils/field-limits.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
@@ -12,7 +12,7 @@ import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import { addStaff, changeRole, findOtherStaff, setStaffActive, type StaffRefusal } from "./staff-admin.server.ts";
 import { staffActiveSchema, staffAddSchema, staffRoleSchema, STAFF_LIMITS, STAFF_MESSAGES } from "./staff-schema.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
 
 const PAGE = "/admin/settings/staff";
 

@@ -1,13 +1,13 @@
 import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { staffUsers } from "~/db/schema.ts";
-import { deleteUserSessions } from "~/modules/auth/sessions.server.ts";
+import { deleteUserSessions } from "~/modules/auth/index.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import type { Role } from "~/modules/users/roles.ts";
+import type { Role } from "~/modules/users/index.ts";
 import { STAFF_MESSAGES } from "./staff-schema.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { createStaffUser, StaffInputError, type NewStaff, type StaffUser } from "~/modules/users/users.server.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
+import { createStaffUser, StaffInputError, type NewStaff, type StaffUser } from "~/modules/users/index.server.ts";
 
 /** A rule of the staff page said no: its message, its status, and the field it is about (if one). */
 export type StaffRefusal = { ok: false; error: string; status: 400 | 403 | 404 | 409; field?: "phone" | "username" };

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { identityFields, optionalIdentityFields } from "~/modules/auth/reauth-schema.ts";
+import { identityFields, optionalIdentityFields } from "~/modules/auth/index.ts";
 import { optionalEmailField, personNameField, phoneField } from "~/utils/form-fields.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { ROLES } from "~/modules/users/roles.ts";
+import { ROLES } from "~/modules/users/index.ts";
 import { formatDigitsArabic } from "~/utils/format.ts";
 
 /** The staff page's texts (our own wording: the firm's texts do not cover this page). */

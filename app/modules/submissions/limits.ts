@@ -1,3 +1,4 @@
+import type { SubmissionGoal } from "~/db/column-types.ts";
 /**
  * Limits, texts and shapes of the owner submission shared by the browser and the server.
  * No zod here: this file is part of the public page's JavaScript.
@@ -41,9 +42,9 @@ export const SUBMISSION_GOALS = [
   { value: "sale", label: "بيع" },
   { value: "rent", label: "تأجير" },
   { value: "management", label: "إدارة" },
-] as const;
+] as const satisfies ReadonlyArray<{ value: SubmissionGoal; label: string }>;
 
-export type SubmissionGoal = (typeof SUBMISSION_GOALS)[number]["value"];
+export type { SubmissionGoal };
 
 /** The goal's label ("بيع"…), or the stored value itself when it is not one of ours (older rows: none). */
 export function submissionGoalLabel(goal: string | null): string {

@@ -1,6 +1,7 @@
 import { MESSAGES } from "~/utils/messages.ts";
-/** Owner submission statuses: pending (in review) when it arrives; then rejected, or reviewed once an offer is started from it. */
-export type SubmissionStatus = "pending" | "reviewed" | "rejected";
+import type { SubmissionStatus } from "~/db/column-types.ts";
+
+export type { SubmissionStatus };
 
 type StatusView = { label: string; tone: "yellow" | "blue" | "red" };
 

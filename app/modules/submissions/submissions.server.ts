@@ -6,6 +6,7 @@ import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import { queueSubmissionNotice } from "~/modules/notifications/manager-notifications.server.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import { log } from "~/utils/log.server.ts";
+import { submissionGoalLabel } from "./limits.ts";
 import type { SubmissionData } from "./submission-schema.ts";
 
 export type Submission = typeof submissions.$inferSelect;
@@ -41,7 +42,7 @@ export async function createSubmission(db: Db, storage: PhotoStorage, data: Subm
         tx,
         stored.map((image) => image.id),
       );
-      await queueSubmissionNotice(tx, { ...row!, photoCount: stored.length });
+      await queueSubmissionNotice(tx, { ...row!, goalLabel: submissionGoalLabel(row!.goal), photoCount: stored.length });
       return row!;
     });
   } catch (error) {

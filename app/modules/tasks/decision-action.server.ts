@@ -5,7 +5,7 @@ import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts"
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import { decisionSchema } from "./decision-schema.ts";
-import { decideRequest } from "~/modules/finance/finance.server.ts";
+import { decideRequest } from "./approvals.server.ts";
 
 /** Whether a posted form is a decision (the approval dialog's buttons). */
 export function isDecisionPost(form: FormData): boolean {

@@ -1,8 +1,8 @@
 import type { Role } from "~/modules/users/roles.ts";
 
-/** The eight task statuses (stored in English, shown in Arabic), in the order the status menus list them. */
-export const TASK_STATUSES = ["Pending", "In Progress", "Awaiting Info", "Finance Request", "Completed", "Cancelled", "Awaiting Approval", "Rejected"] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+import { TASK_STATUSES, type TaskStatus } from "~/db/column-types.ts";
+
+export { TASK_STATUSES, type TaskStatus };
 
 export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   Pending: "قيد الانتظار",

@@ -1,6 +1,6 @@
-/** A transaction is money in or money out (stored in English, shown in Arabic). */
-export const TRANSACTION_TYPES = ["income", "expense"] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+import { TRANSACTION_TYPES, type TransactionType } from "~/db/column-types.ts";
+
+export { TRANSACTION_TYPES, type TransactionType };
 
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = { income: "دخل", expense: "مصروف" };
 

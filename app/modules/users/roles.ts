@@ -1,8 +1,8 @@
 import { isOneOf } from "~/utils/one-of.ts";
 
-/** The three staff roles, with the titles the back office shows. */
-export const ROLES = ["manager", "accountant", "staff"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from "~/db/column-types.ts";
+
+export { ROLES, type Role };
 
 export const ROLE_TITLES: Record<Role, string> = {
   manager: "المدير العام",

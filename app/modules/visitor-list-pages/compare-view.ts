@@ -1,8 +1,8 @@
 import { yearsText, bathroomsText, roomsText } from "~/utils/count-words.ts";
 import { formatArea, formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
-import { AD_LICENCE_STATE_LABELS, adLicenceState, type RentPeriod } from "~/modules/ad-licences/ad-licence.ts";
-import { offerPriceText, pricePerMetreText } from "~/modules/offers/offer-texts.ts";
+import { AD_LICENCE_STATE_LABELS, adLicenceState, type RentPeriod } from "~/modules/ad-licences/index.ts";
+import { offerPriceText, pricePerMetreText } from "~/modules/offers/index.ts";
 
 /** What /compare reads of an offer. */
 export interface ComparedOffer {

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { images, offerImages, offers } from "~/db/schema.ts";
-import type { OfferCard } from "~/modules/offers/offer-views.ts";
-import { cardColumns, publicOffersCondition } from "~/modules/offers/offers.server.ts";
+import type { OfferCardData as OfferCard } from "~/modules/offers/index.ts";
+import { cardColumns, publicOffersCondition } from "~/modules/offers/index.server.ts";
 import { compareRows, type ComparedOffer, type CompareRow } from "./compare-view.ts";
-import { MAX_COMPARED, MAX_FAVOURITES } from "~/modules/visitor-lists/offer-ids.ts";
+import { MAX_COMPARED, MAX_FAVOURITES } from "~/modules/visitor-lists/index.ts";
 
 /** What both lists read of an offer: its card's columns (the main photo, position 0, null when it has none) and the compared ones. */
 const listColumns = {

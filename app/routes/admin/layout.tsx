@@ -4,7 +4,7 @@ import { UnsavedChangesGuard } from "~/components/forms/unsaved-changes.tsx";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
 import { adminGuard, requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import { sidebarLinks } from "~/modules/users/permissions.ts";
 import { roleTitle } from "~/modules/users/roles.ts";
 import { keepPageAfterRefusal } from "~/utils/form-submission.ts";

@@ -5,7 +5,7 @@ import { CodeStep, PasswordSignIn, PhoneStep } from "~/modules/auth/components/l
 import { handleLoginPost, refuseLoginPost } from "~/modules/auth/login-action.server.ts";
 import { pendingSignIn, nextCodeWait } from "~/modules/auth/login-codes.server.ts";
 import { readSession } from "~/modules/auth/sessions.server.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import { readToast } from "~/utils/toast.server.ts";

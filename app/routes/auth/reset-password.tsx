@@ -7,7 +7,7 @@ import { RESET_MESSAGES } from "~/modules/auth/messages.ts";
 import { handleResetPassword, refuseResetPost } from "~/modules/auth/password-reset-action.server.ts";
 import { isResetTokenUsable } from "~/modules/auth/password-reset.server.ts";
 import { resetPasswordSchema } from "~/modules/auth/reset-schema.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import { formErrorsOf } from "~/utils/form-submission.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/reset-password";

@@ -5,7 +5,7 @@ import { clientAddressContext, servicesContext } from "~/context.ts";
 import { RESET_MESSAGES } from "~/modules/auth/messages.ts";
 import { handleResetRequest, refuseResetPost } from "~/modules/auth/password-reset-action.server.ts";
 import { resetRequestSchema } from "~/modules/auth/reset-schema.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/reset-request";
 

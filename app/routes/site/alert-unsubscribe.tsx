@@ -3,7 +3,7 @@ import { servicesContext } from "~/context.ts";
 import { handleUnsubscribePost } from "~/modules/alerts/alert-action.server.ts";
 import { readUnsubscribe } from "~/modules/alerts/alerts.server.ts";
 import { UnsubscribePage } from "~/modules/alerts/components/alert-status.tsx";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/alert-unsubscribe";
 

@@ -6,7 +6,7 @@ import { ALERT_MESSAGES } from "~/modules/alerts/alert-limits.ts";
 import { offersHref } from "~/modules/alerts/alert-view.ts";
 import { savedSearch, searchDescription } from "~/modules/alerts/alerts.server.ts";
 import { AlertForm } from "~/modules/alerts/components/alert-form.tsx";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import { passRetryAfter } from "~/utils/form-reply.server.ts";
 import type { Route } from "./+types/alerts";

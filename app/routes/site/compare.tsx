@@ -1,5 +1,5 @@
 import { servicesContext } from "~/context.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import { ComparePage } from "~/modules/visitor-list-pages/components/compare-page.tsx";
 import { MAX_COMPARED, MAX_FAVOURITES, parseOfferIds } from "~/modules/visitor-lists/offer-ids.ts";
 import { comparedOffers } from "~/modules/visitor-list-pages/visitor-lists.server.ts";

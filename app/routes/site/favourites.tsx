@@ -1,5 +1,5 @@
 import { servicesContext } from "~/context.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import { FavouritesPage } from "~/modules/visitor-list-pages/components/favourites-page.tsx";
 import { MAX_FAVOURITES, parseOfferIds } from "~/modules/visitor-lists/offer-ids.ts";
 import { favouriteOffers } from "~/modules/visitor-list-pages/visitor-lists.server.ts";

@@ -4,7 +4,7 @@ import { SiteHeader } from "~/components/layout/site-header.tsx";
 import { WhatsappButton } from "~/components/layout/whatsapp-button.tsx";
 import { servicesContext } from "~/context.ts";
 import { getPageContent } from "~/modules/content/content.server.ts";
-import { COMPANY_NAME } from "~/modules/content/defaults.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
 import type { SiteData } from "~/modules/content/site-meta.ts";
 import { firmContactsHtml, firmJsonLd } from "~/modules/settings/firm-details.server.tsx";
 import { getSettings } from "~/modules/settings/settings.server.ts";

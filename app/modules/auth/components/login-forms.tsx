@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react
 import { Form, Link, useSubmit } from "react-router";
 import { Field, FormNotice, codeInputProps, phoneInputProps } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
-import { useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
+import { useProofOfWork } from "~/modules/form-guard/index.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { parsePhone } from "~/utils/phone.ts";

@@ -4,8 +4,8 @@ import { adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { Section } from "~/components/admin/section.tsx";
 import { formatDateTimeArabic, formatMoneyArabic } from "~/utils/format.ts";
 import { AWAITING_BOARD_HREF, requestCountText, type AwaitingRequest } from "../finance-view.ts";
-import { TRANSACTION_TYPE_LABELS } from "~/modules/tasks/transaction-type.ts";
-import { DecisionDialog } from "~/modules/tasks/components/decision-dialog.tsx";
+import { TRANSACTION_TYPE_LABELS } from "~/modules/tasks/index.ts";
+import { DecisionDialog } from "~/modules/tasks/index.ts";
 import { ReceiptPhoto } from "~/components/ui/receipt-photo.tsx";
 
 /**

@@ -4,7 +4,7 @@ import { inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
 import { formatDigitsArabic } from "~/utils/format.ts";
 import { ALL_PERIODS, monthChoices, periodLabel, type FinanceFilters as Filters } from "../finance-view.ts";
-import { TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from "~/modules/tasks/transaction-type.ts";
+import { TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from "~/modules/tasks/index.ts";
 
 /**
  * The transactions' filters, a GET form (the address holds them, so a link or a reload keeps them):

@@ -12,7 +12,7 @@ import { formErrorReply, type FormReply } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "../finance-messages.ts";
 import { FINANCE_REQUEST_INTENT, financeRequestSchema, RECEIPT } from "../finance-request-schema.ts";
-import { TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from "~/modules/tasks/transaction-type.ts";
+import { TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from "~/modules/tasks/index.ts";
 
 type Phase = { name: "idle" } | { name: "uploading"; percent: number } | { name: "saving" };
 

@@ -1,7 +1,7 @@
 import { Section } from "~/components/admin/section.tsx";
 import { formatDateTimeArabic, formatMoneyArabic } from "~/utils/format.ts";
 import { requestCountText, requestStateView, type MyRequest } from "../finance-view.ts";
-import { TRANSACTION_TYPE_LABELS } from "~/modules/tasks/transaction-type.ts";
+import { TRANSACTION_TYPE_LABELS } from "~/modules/tasks/index.ts";
 
 /**
  * The accountant's «طلباتي»: their latest requests, each with its state (awaiting, approved,

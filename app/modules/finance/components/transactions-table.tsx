@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { adminCardClass } from "~/components/admin/styles.ts";
 import { formatDateArabic, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
 import { financeHref, transactionCountText, type FinanceFilters, type TransactionRow } from "../finance-view.ts";
-import { TRANSACTION_TYPE_LABELS, type TransactionType } from "~/modules/tasks/transaction-type.ts";
+import { TRANSACTION_TYPE_LABELS, type TransactionType } from "~/modules/tasks/index.ts";
 import { ReceiptPhoto } from "~/components/ui/receipt-photo.tsx";
 
 const TYPE_TONES: Record<TransactionType, string> = {

@@ -6,7 +6,7 @@ import { Field, inputClass, FormNotice } from "~/components/forms/field.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
 import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";
-import { taskStatusLabel } from "~/modules/tasks/status.ts";
+import { taskStatusLabel } from "~/modules/tasks/index.ts";
 import { formatCountArabic } from "~/utils/format.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
 import { whatsappLink } from "~/components/ui/whatsapp-link.tsx";

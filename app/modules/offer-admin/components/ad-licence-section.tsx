@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Field, inputClass, type FieldMeta } from "~/components/forms/field.tsx";
 import type { useAppForm } from "~/components/forms/use-app-form.ts";
-import { ADVERTISER_CAPACITIES, ADVERTISER_CAPACITY_LABELS, RENT_PERIOD_LABELS, RENT_PERIODS } from "~/modules/ad-licences/ad-licence.ts";
-import { AD_LICENCE_LIMITS } from "~/modules/ad-licences/ad-licence-form.ts";
+import { ADVERTISER_CAPACITIES, ADVERTISER_CAPACITY_LABELS, RENT_PERIOD_LABELS, RENT_PERIODS } from "~/modules/ad-licences/index.ts";
+import { AD_LICENCE_LIMITS } from "~/modules/ad-licences/index.ts";
 import type { offerFormSchema } from "../offer-form-schema.ts";
 import { Required } from "~/components/forms/required.tsx";
 import { Section, TextField } from "./offer-form-parts.tsx";

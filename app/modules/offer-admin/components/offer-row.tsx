@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Thumbnail } from "~/components/ui/thumbnail.tsx";
-import type { AdminOfferRow } from "~/modules/offers/offer-views.ts";
+import type { AdminOfferRow } from "~/modules/offers/index.ts";
 
 /** The offer's main photo, or a grey box without one. */
 export function OfferThumbnail({ offer }: { offer: AdminOfferRow }) {

@@ -5,7 +5,7 @@ import { Field, inputClass, type FieldMeta } from "~/components/forms/field.tsx"
 import { FACADE_OPTIONS } from "~/modules/lookups/defaults.ts";
 import { formatNumberArabic, formatDigitsArabic } from "~/utils/format.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
-import type { OfferUnit } from "~/modules/offers/details.ts";
+import type { OfferUnit } from "~/modules/offers/index.ts";
 import { expandUnits, OFFER_FORM_MESSAGES, unitSchema } from "../offer-form-schema.ts";
 import { LookupSelect } from "./lookup-select.tsx";
 

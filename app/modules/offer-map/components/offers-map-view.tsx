@@ -5,13 +5,13 @@ import { HomeIcon, PinIcon, SearchIcon } from "~/components/ui/icons.tsx";
 import { bathroomsText, offersText, roomsText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/components/list-buttons.tsx";
-import { offerFiltersQuery, type OfferFilters } from "~/modules/search/filters.ts";
-import type { MapMarker } from "~/modules/search/map-search.ts";
-import { offerPriceText } from "~/modules/offers/offer-texts.ts";
-import type { OfferCard } from "~/modules/offers/offer-views.ts";
+import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/index.ts";
+import { offerFiltersQuery, type OfferFilters } from "~/modules/search/index.ts";
+import type { MapMarker } from "~/modules/search/index.ts";
+import { offerPriceText } from "~/modules/offers/index.ts";
+import type { OfferCardData as OfferCard } from "~/modules/offers/index.ts";
 import type { OffersMapControl } from "./offers-map.ts";
-import { StatusBadge } from "~/modules/offers/components/status-badge.tsx";
+import { StatusBadge } from "~/modules/offers/index.ts";
 
 export interface OffersMapViewProps {
   /** The page's data: the list beside the map (a page of the offers with a point, in the area when there is one), its count and the filters. */

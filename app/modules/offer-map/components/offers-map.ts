@@ -5,8 +5,8 @@ import type { Map as LeafletMap, Marker } from "leaflet";
 import Supercluster, { type ClusterProperties, type PointFeature } from "supercluster";
 import { offersText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
-import { RENT_PERIOD_ADVERBS } from "~/modules/ad-licences/ad-licence.ts";
-import { boundsAround, formatBbox, parseBbox, type MapMarker } from "~/modules/search/map-search.ts";
+import { RENT_PERIOD_ADVERBS } from "~/modules/ad-licences/index.ts";
+import { boundsAround, formatBbox, parseBbox, type MapMarker } from "~/modules/search/index.ts";
 import { loadLeaflet, MAP_DEFAULT_CENTRE, MAP_DEFAULT_ZOOM } from "~/modules/maps/components/leaflet.ts";
 
 export interface OffersMapOptions {

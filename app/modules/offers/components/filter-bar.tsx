@@ -4,7 +4,7 @@ import { Options } from "~/components/forms/options.tsx";
 import { CloseIcon, FiltersIcon, SearchIcon } from "~/components/ui/icons.tsx";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { NUMBER_LIMITS, readTypedNumber } from "~/utils/numbers.ts";
-import { BEDROOM_CHOICES, FILTERABLE_STATUSES, OFFER_FILTER_KEYS, PRICE_SORTS, type OfferFilters } from "~/modules/search/filters.ts";
+import { BEDROOM_CHOICES, FILTERABLE_STATUSES, OFFER_FILTER_KEYS, PRICE_SORTS, type OfferFilters } from "~/modules/search/index.ts";
 
 const fieldClass = "field field-compact";
 const labelClass = "mb-0.5 block text-sm font-bold text-stone-700";

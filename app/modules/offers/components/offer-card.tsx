@@ -6,7 +6,7 @@ import { formatNumberArabic } from "~/utils/format.ts";
 import { offerPriceText, pricePerMetreText, yearlyRentText } from "../offer-texts.ts";
 import type { OfferCard as OfferCardData } from "../offer-views.ts";
 import { StatusBadge } from "./status-badge.tsx";
-import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/components/list-buttons.tsx";
+import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/index.ts";
 
 /**
  * How wide a card's photo is shown: the lists' grids (/offers, home, favourites) are one column on

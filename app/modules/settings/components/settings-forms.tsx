@@ -4,9 +4,9 @@ import { adminButtonClass } from "~/components/admin/styles.ts";
 import { emailInputProps, Field, FormNotice, inputClass, ltrNumberInputClass, phoneInputProps } from "~/components/forms/field.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { useValidateOnChange } from "~/components/forms/use-validate-on-change.ts";
-import type { Coordinates } from "~/modules/maps/map-link.ts";
-import { LocationPicker } from "~/modules/maps/components/location-picker.tsx";
-import { IdentityField, type ReauthView } from "~/modules/auth/components/reauth.tsx";
+import type { Coordinates } from "~/modules/maps/index.ts";
+import { LocationPicker } from "~/modules/maps/index.ts";
+import { IdentityField, type ReauthView } from "~/modules/auth/index.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { FIELD_LIMITS } from "~/utils/field-limits.ts";
 import {

@@ -2,8 +2,8 @@ import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
 import { Field, inputClass, FormNotice } from "~/components/forms/field.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
-import { NewPasswordFields } from "~/modules/auth/components/new-password-fields.tsx";
-import { IdentityField, type ReauthView } from "~/modules/auth/components/reauth.tsx";
+import { NewPasswordFields } from "~/modules/auth/index.ts";
+import { IdentityField, type ReauthView } from "~/modules/auth/index.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { profileEmailSchema, profilePasswordSchema } from "../profile-schema.ts";
 

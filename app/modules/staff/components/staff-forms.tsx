@@ -5,10 +5,10 @@ import { adminButtonClass } from "~/components/admin/styles.ts";
 import { controlProps, Field, inputClass, FormNotice, phoneInputProps } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
 import { useAppForm, useClearAfterSave, useResetAfterSave } from "~/components/forms/use-app-form.ts";
-import { IdentityField, type ReauthView } from "~/modules/auth/components/reauth.tsx";
+import { IdentityField, type ReauthView } from "~/modules/auth/index.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
-import { ROLES, ROLE_TITLES } from "~/modules/users/roles.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { ROLES, ROLE_TITLES } from "~/modules/users/index.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
 import { STAFF_MESSAGES, staffActiveSchema, staffAddSchema, staffRoleSchema } from "../staff-schema.ts";
 
 type Person = Pick<StaffProfile, "id" | "name" | "role" | "active">;

@@ -6,9 +6,9 @@ import { Picture } from "~/components/ui/picture.tsx";
 import { formatCountArabic, formatNumberArabic } from "~/utils/format.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import type { CompareRow } from "../compare-view.ts";
-import { listHref, MAX_COMPARED } from "~/modules/visitor-lists/offer-ids.ts";
-import { say } from "~/modules/visitor-lists/list-actions.ts";
-import { changeLists, readLists, useVisitorLists } from "~/modules/visitor-lists/list-store.ts";
+import { listHref, MAX_COMPARED } from "~/modules/visitor-lists/index.ts";
+import { say } from "~/modules/visitor-lists/index.ts";
+import { changeLists, readLists, useVisitorLists } from "~/modules/visitor-lists/index.ts";
 
 /** What the /compare loader gives: `listed` when the address names the offers (?ids=…). */
 export interface CompareData {

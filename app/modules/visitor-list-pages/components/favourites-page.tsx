@@ -3,15 +3,15 @@ import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
 import { CheckIcon, HeartIcon, LinkIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { whatsappShareLink } from "~/components/ui/whatsapp-link.tsx";
-import { OfferCard } from "~/modules/offers/components/offer-card.tsx";
-import { useLiveOffers } from "~/modules/offers/components/use-live-offers.ts";
-import type { OfferCard as OfferCardData } from "~/modules/offers/offer-views.ts";
+import { OfferCard } from "~/modules/offers/index.ts";
+import { useLiveOffers } from "~/modules/offers/index.ts";
+import type { OfferCardData } from "~/modules/offers/index.ts";
 import { offersText } from "~/utils/count-words.ts";
 import { formatCountArabic } from "~/utils/format.ts";
 import { MESSAGES } from "~/utils/messages.ts";
-import { listHref, sameIds } from "~/modules/visitor-lists/offer-ids.ts";
-import { say } from "~/modules/visitor-lists/list-actions.ts";
-import { changeLists, useVisitorLists } from "~/modules/visitor-lists/list-store.ts";
+import { listHref, sameIds } from "~/modules/visitor-lists/index.ts";
+import { say } from "~/modules/visitor-lists/index.ts";
+import { changeLists, useVisitorLists } from "~/modules/visitor-lists/index.ts";
 
 /** What the /favourites loader gives: `listed` when the address names the offers (?ids=…). */
 export interface FavouritesData {

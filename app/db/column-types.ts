@@ -1,0 +1,197 @@
+/**
+ * The value types of the schema's enum-like and JSON columns (decision 044): the database layer
+ * imports no module, so the words a column may hold are said here, and each module re-exports the
+ * ones it owns beside their Arabic labels.
+ */
+
+/** The records the audit log follows. */
+export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings";
+
+/** Every action the audit log accepts (app/modules/audit/audit-labels.ts names each in Arabic). */
+const AUDIT_ACTIONS = [
+  "reply-email",
+  "reply-whatsapp",
+  "complete",
+  "help-request",
+  "reject",
+  "offer-started",
+  "task-created",
+  "status-change",
+  "finance-request",
+  "approve",
+  "settings-change",
+  "lookup-change",
+  "licence-added",
+  "licence-deleted",
+  "ad-licence-change",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** A transaction is money in or money out (stored in English, shown in Arabic). */
+export const TRANSACTION_TYPES = ["income", "expense"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export type RateLimitScope =
+  "inquiry" | "submission" | "search-alert" | "login-code" | "login-verify" | "password-sign-in" | "password-failures" | "password-slot" | "reauth" | "staff-upload";
+
+/** Inquiry statuses (pending, then replied, then completed) and the moves between them, shared by the inbox and the server. */
+export const INQUIRY_STATUSES = ["pending", "replied", "completed"] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+/** How staff replied to an inquiry. */
+export type ReplyMethod = "email" | "whatsapp";
+
+/** Where a photo uploaded ahead of its form waits: the offer form's pool, or the content editor's (never shared). */
+export type StagingPool = "offer" | "content";
+
+/**
+ * The delivery of a queued e-mail as staff see it (decision 032), shared by the server and the
+ * back office's pages.
+ */
+export type OutgoingEmailStatus = "queued" | "sending" | "sent" | "failed";
+
+/** Why an e-mail was sent: the action of a person it reports. */
+export type MailPurpose =
+  | "inquiry-notice"
+  | "submission-notice"
+  | "inquiry-reply"
+  | "task-notice"
+  | "finance-notice"
+  | "help-request"
+  | "alert-confirmation"
+  | "alert-reminder"
+  | "email-changed"
+  | "password-changed";
+
+export const ADVERTISER_CAPACITIES = ["broker", "owner", "authorised"] as const;
+export type AdvertiserCapacity = (typeof ADVERTISER_CAPACITIES)[number];
+export const RENT_PERIODS = ["yearly", "monthly", "daily"] as const;
+export type RentPeriod = (typeof RENT_PERIODS)[number];
+export type YesNoUnknown = "yes" | "no" | "unknown";
+/** What the ad must disclose (REGA): each yes/no with details when yes, guarantees, building code. */
+export interface OfferDisclosures {
+  disputes: boolean;
+  disputesDetails: string;
+  mortgage: boolean;
+  mortgageDetails: string;
+  unrecordedRights: boolean;
+  unrecordedRightsDetails: string;
+  guarantees: string;
+  buildingCode: YesNoUnknown;
+}
+
+/** The extra facts of an offer (street width, facade, rooms, plot…). Stored as JSON on the offer. */
+export interface OfferDetails {
+  streetWidth: number; // metres
+  facade: string[]; // directions from FACADE_OPTIONS
+  propertyAge: number; // years
+  livingRooms: number;
+  driversRoom: boolean;
+  maidsRoom: boolean;
+  planNumber: string;
+  plotNumber: string;
+  constructionDate: string; // e.g. "2019"
+  buildingType: string; // one of BUILDING_USE_OPTIONS, or ""
+  elevators: number;
+  kitchen: boolean; // kitchen fitted
+  rooftopTank: boolean;
+  unitNumber: string;
+  parking: number; // parking spaces
+  supervisorName: string;
+  supervisorPhone: string;
+  additionalNotes: string;
+}
+
+export interface OfferUnit {
+  id: string;
+  type: string;
+  description: string;
+  floor: string; // "5", "3-7" or "1, 3, 5"
+  area: number;
+  bedrooms: number;
+  bathrooms: number;
+  orientation?: string;
+}
+
+export type DailyChannel = "email" | "whatsapp";
+/** queued: waiting for its (next) attempt; sent; failed: the last attempt failed too. */
+export type DeliveryStatus = "queued" | "sent" | "failed";
+/** How a report came to be: the scheduler at the set hour (or at start after downtime), or the manager's «إرسال الآن». */
+export type DailyReportTrigger = "schedule" | "manual";
+
+/**
+ * The daily report of one Riyadh day (shared by browser and server: the «التقارير المرسلة» page
+ * shows it, the reports page opens WhatsApp with its text). Built by `buildDailyReport`
+ * (daily-report.server.ts); counts are whole numbers, money is in riyals.
+ */
+export interface DailyReport {
+  /** The Riyadh calendar day the figures are about, yyyy-mm-dd. */
+  day: string;
+  /** When the figures were read (ISO). Statuses (pending, open, awaiting approval) are as of then. */
+  builtAt: string;
+  inquiries: {
+    /** Received that day. */
+    received: number;
+    /** Received by the end of the day and still pending. */
+    pending: number;
+    /** Of those, pending more than 24 hours at the end of the day. */
+    late: number;
+  };
+  submissions: { received: number };
+  offers: {
+    /** Added that day. */
+    published: number;
+    /** Set to مباع that day. */
+    sold: number;
+    /** Set to مؤجر that day. */
+    rented: number;
+    /**
+     * Where sold and rented come from: "status-changes" (the audit log's offer status changes) or,
+     * before the log held any, "updated-offers" (offers now sold or rented whose last update was that
+     * day: an estimate, said so in the report).
+     */
+    soldRentedSource: "status-changes" | "updated-offers";
+  };
+  tasks: {
+    /** Open (neither completed nor cancelled) and older than 24 hours at the end of the day. */
+    late: number;
+  };
+  finance: {
+    /** Finance requests awaiting the manager's approval. */
+    awaitingApproval: number;
+    /** Approved transactions dated that day, in riyals. */
+    income: number;
+    expenses: number;
+  };
+  /** Absolute links into the back office (PUBLIC_URL + /admin/…). */
+  links: DailyReportLinks;
+}
+
+export interface DailyReportLinks {
+  inquiries: string;
+  pendingInquiries: string;
+  submissions: string;
+  offers: string;
+  lateTasks: string;
+  approvals: string;
+  finance: string;
+  reports: string;
+}
+
+/** What an owner wants for the property (app/modules/submissions/limits.ts names each). */
+export type SubmissionGoal = "sale" | "rent" | "management";
+
+/** Owner submission statuses: pending (in review) when it arrives; then rejected, or reviewed once an offer is started from it. */
+export type SubmissionStatus = "pending" | "reviewed" | "rejected";
+
+/** The eight task statuses (stored in English, shown in Arabic), in the order the status menus list them. */
+export const TASK_STATUSES = ["Pending", "In Progress", "Awaiting Info", "Finance Request", "Completed", "Cancelled", "Awaiting Approval", "Rejected"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** The three staff roles, with the titles the back office shows. */
+export const ROLES = ["manager", "accountant", "staff"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who sees an offer in a status (decision 027; app/modules/lookups/status-visibility.ts). */
+export const STATUS_VISIBILITIES = ["available", "recent", "internal"] as const;
+export type StatusVisibility = (typeof STATUS_VISIBILITIES)[number];

@@ -1,0 +1,2 @@
+/** The ad-licences module's public entry for server code: what other modules of its tier may use (decision 044). */
+export { licenceQrSvg } from "./licence-qr.server.ts";

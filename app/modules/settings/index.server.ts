@@ -1,0 +1,2 @@
+/** The settings module's public entry for server code: what other modules of its tier may use (decision 044). */
+export { getSettings } from "./settings.server.ts";

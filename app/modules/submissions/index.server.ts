@@ -1,0 +1,2 @@
+/** The submissions module's public entry for server code: what other modules of its tier may use (decision 044). */
+export { offerStartFromSubmission } from "./review.server.ts";
