@@ -1,14 +1,14 @@
 import { useEffect, useRef } from "react";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
+import { listenForChanges } from "./change-stream.ts";
 
 /**
  * Keeps a page's data current in real time (decision 007): listens to the server-sent events at
  * `url` and, on an event named `eventName`, refetches the page's own loader data, so filters,
  * paging and permissions apply as on a normal load; a burst of changes (300 ms) is one fetch.
  * If the stream is refused for good (a limit, an ended session) the page fetches once, the
- * fallback. While the browser reconnects by itself (a server restart) it does not fetch, since
- * that fetch would fail and show the error page; it fetches once the stream is back, so nothing
- * missed stays missing.
+ * fallback; after the browser reconnected by itself (a server restart) it fetches once the stream
+ * is back, so nothing missed stays missing.
  *
  * The back office's pages:
  *   useLiveRevalidate("/admin/tasks/events", "tasks");     // the tasks pages
@@ -22,8 +22,8 @@ import { useFetchers, useNavigation, useRevalidator } from "react-router";
  * moment after the router starts it. A load of the page's data that starts after the event (the
  * reload after a save, a navigation) already reads its change, so the waiting refetch is dropped.
  *
- * useLiveOffers (modules/offers/components) is this hook's twin for the public offer lists, kept
- * apart because sharing this one cost the public pages bytes (decision 007): change both alike.
+ * The stream itself (refused, reconnecting) is listenForChanges (change-stream.ts), shared with the
+ * public offer lists' useLiveOffers, which does without the waiting to keep the public pages small.
  */
 export function useLiveRevalidate(url: string, eventName: string) {
   const { revalidate } = useRevalidator();
@@ -50,8 +50,6 @@ export function useLiveRevalidate(url: string, eventName: string) {
     }
   });
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    let lost = false;
     const busy = () => latest.current.navigation.state !== "idle" || latest.current.fetchers.some((fetcher) => fetcher.state !== "idle");
     const refresh = () => {
       clearTimeout(waiting.current);
@@ -61,22 +59,11 @@ export function useLiveRevalidate(url: string, eventName: string) {
         void revalidate();
       }, 300);
     };
-    const source = new EventSource(url);
-    source.addEventListener(eventName, refresh);
-    source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED)
-        refresh(); // refused: the one-time fetch
-      else lost = true; // reconnecting by itself
-    };
-    source.onopen = () => {
-      if (!lost) return;
-      lost = false;
-      refresh();
-    };
+    const stop = listenForChanges(url, eventName, refresh);
     return () => {
       clearTimeout(waiting.current);
       waiting.current = undefined;
-      source.close();
+      stop();
     };
   }, [revalidate, url, eventName]);
 }

@@ -1,9 +1,9 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useId, useLayoutEffect, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { emailInputProps, Field, FormNotice } from "~/components/forms/field.tsx";
 import { usePublicForm } from "~/components/forms/use-public-form.ts";
 import { HoneypotField } from "~/modules/form-guard/components/form-protection.tsx";
-import { protectedFormProps, useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
+import { useProtectedFetcherForm } from "~/modules/form-guard/components/use-proof-of-work.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { ALERT_LIMITS, ALERT_MESSAGES } from "../alert-limits.ts";
 
@@ -24,10 +24,8 @@ export function AlertForm({ search, takeOver }: { search: string; takeOver?: () 
   const reply = fetcher.data ?? pageReply;
   const id = useId();
   const { form, fields } = usePublicForm({ id, names: FIELDS, lastResult: reply, loadSchema });
-  const proofOfWork = useProofOfWork();
-  const [solving, setSolving] = useState(false);
-  const busy = solving || fetcher.state !== "idle";
   const action = `/alerts${search}`;
+  const { busy, formProps } = useProtectedFetcherForm(form, fetcher, action);
   const input = useRef<HTMLInputElement>(null);
   const tookOver = useRef(false);
   // Once, before the first paint: the plain form's field, just removed, still holds what was typed;
@@ -43,26 +41,9 @@ export function AlertForm({ search, takeOver }: { search: string; takeOver?: () 
     if (prior.send && form) setTimeout(() => form.requestSubmit(), 0);
   }, [takeOver]);
 
-  // The proof of work is solved while the visitor types, and awaited here if it is not ready yet.
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const element = event.currentTarget;
-    const formData = new FormData(element);
-    setSolving(true);
-    try {
-      if (!(await form.check(element))) return;
-      await proofOfWork.attach(formData);
-    } finally {
-      setSolving(false);
-    }
-    await fetcher.submit(formData, { method: "post", action });
-    proofOfWork.renew(); // a challenge counts once
-  }
-
   if (reply?.status === "success") return <FormNotice success={ALERT_MESSAGES.subscribed} />;
   return (
-    <fetcher.Form {...protectedFormProps(form, proofOfWork, submit)} action={action} className="relative grid gap-3">
+    <fetcher.Form {...formProps} action={action} className="relative grid gap-3">
       <HoneypotField />
       <Field meta={fields.email} label="بريدك الإلكتروني">
         {(props) => (

@@ -1,5 +1,5 @@
 import type { Challenge } from "altcha-lib";
-import { useCallback, useRef, type FormEvent } from "react";
+import { useCallback, useRef, useState, type FormEvent } from "react";
 
 interface Solved {
   payload: string;
@@ -80,4 +80,38 @@ export function protectedFormProps(
     onInput: form.onInput,
     onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
   } as const;
+}
+
+/**
+ * A public form posted by a fetcher with the bot check: on submit the form's own check runs first
+ * (a wrong field stops it), then the proof of work (solved while the visitor typed, awaited here if
+ * not ready), then the post; one at a time (`busy` while solving or sending), and the challenge is
+ * renewed after each post because it counts once. Returns the form element's props and `busy`.
+ */
+export function useProtectedFetcherForm(
+  form: { id: string; onFocus: () => void; onInput: (event: FormEvent<HTMLFormElement>) => void; check: (element: HTMLFormElement) => Promise<boolean> },
+  fetcher: { state: string; submit: (data: FormData, options: { method: "post"; action?: string }) => Promise<void> },
+  action?: string,
+) {
+  const proofOfWork = useProofOfWork();
+  const [solving, setSolving] = useState(false);
+  const busy = solving || fetcher.state !== "idle";
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const element = event.currentTarget;
+    const formData = new FormData(element);
+    setSolving(true);
+    try {
+      if (!(await form.check(element))) return;
+      await proofOfWork.attach(formData);
+    } finally {
+      setSolving(false);
+    }
+    await fetcher.submit(formData, action ? { method: "post", action } : { method: "post" });
+    proofOfWork.renew();
+  }
+
+  return { busy, formProps: protectedFormProps(form, proofOfWork, submit) };
 }

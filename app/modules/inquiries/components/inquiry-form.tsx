@@ -1,10 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { Field, inputClass, FormNotice, emailInputProps, phoneInputProps } from "~/components/forms/field.tsx";
 import { usePublicForm } from "~/components/forms/use-public-form.ts";
 import { CheckIcon } from "~/components/ui/icons.tsx";
 import { HoneypotField } from "~/modules/form-guard/components/form-protection.tsx";
-import { protectedFormProps, useProofOfWork } from "~/modules/form-guard/components/use-proof-of-work.ts";
+import { useProtectedFetcherForm } from "~/modules/form-guard/components/use-proof-of-work.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { INQUIRY_LIMITS } from "../inquiry-limits.ts";
@@ -50,26 +50,7 @@ export function InquiryForm({
     return () => clearTimeout(timer);
   }, [success]);
 
-  const proofOfWork = useProofOfWork();
-  const [solving, setSolving] = useState(false);
-  const busy = solving || fetcher.state !== "idle";
-
-  // The proof of work is solved while the visitor types, and awaited here if it is not ready yet.
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const element = event.currentTarget;
-    const formData = new FormData(element);
-    setSolving(true);
-    try {
-      if (!(await form.check(element))) return;
-      await proofOfWork.attach(formData);
-    } finally {
-      setSolving(false);
-    }
-    await fetcher.submit(formData, { method: "post" });
-    proofOfWork.renew(); // a challenge counts once
-  }
+  const { busy, formProps } = useProtectedFetcherForm(form, fetcher);
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white p-5 shadow-lg ring-1 ring-stone-200">
@@ -82,7 +63,7 @@ export function InquiryForm({
           <p className="font-bold">{MESSAGES.inquirySent}</p>
         </div>
       ) : (
-        <fetcher.Form key={formKey} {...protectedFormProps(form, proofOfWork, submit)} className="wa-clear relative grid gap-3">
+        <fetcher.Form key={formKey} {...formProps} className="wa-clear relative grid gap-3">
           <HoneypotField />
           {propertyId ? <input type="hidden" name="propertyId" value={propertyId} /> : null}
           {propertyTitle ? <input type="hidden" name="propertyTitle" value={propertyTitle} /> : null}
