@@ -1,3 +1,4 @@
+import { EMAIL_BRAND, EMAIL_FONT, emailButton, emailCard, emailDocument, escapeHtml, safeHref } from "~/modules/messaging/email-html.server.ts";
 import { COMPANY_NAME } from "~/utils/company.ts";
 import { formatCountArabic, formatNumberArabic } from "~/utils/format.ts";
 
@@ -80,13 +81,8 @@ export interface DigestSection {
 /** Each alert lists at most this many of its new offers; the link to its search shows the rest. */
 export const DIGEST_OFFERS_LISTED = 10;
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-/** Only http(s) links become links. */
-const safeHref = (href: string) => (/^https?:\/\//i.test(href) ? escapeHtml(href) : "#");
-
-const FONT = "font-family:Tahoma,'Segoe UI',Arial,sans-serif;";
-const BRAND = "#0f5652";
+const FONT = EMAIL_FONT;
+const BRAND = EMAIL_BRAND;
 
 /** «وعرض آخر»، «وعرضان آخران»، «و٣ عروض أخرى»، «و١١ عرضًا آخر». */
 const moreText = (n: number) => `و${formatCountArabic(n, { zero: "", one: "عرض آخر", two: "عرضان آخران", few: "عروض أخرى", many: "عرضًا آخر", other: "عرض آخر" })}`;
@@ -137,47 +133,28 @@ ${link(offer.url, offer.title, "font-size:16px;text-decoration:none;")}
 </td></tr>`,
         )
         .join("\n");
-      return `<tr><td style="padding:0 0 16px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;background:#ffffff;border:1px solid #e7e5e4;border-radius:12px;">
-<tr><td dir="rtl" style="padding:16px 20px;">
-<h2 dir="rtl" style="${FONT}margin:0 0 8px;font-size:17px;color:${BRAND};text-align:right;">البحث: ${escapeHtml(section.description)}</h2>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;">
+      return emailCard(
+        `البحث: ${section.description}`,
+        `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;">
 ${offers}
 </table>
 ${section.more ? p(escapeHtml(moreText(section.more)), "margin-top:8px;") : ""}
-<p dir="rtl" style="${FONT}margin:14px 0 0;text-align:right;"><a href="${safeHref(section.searchUrl)}" style="${FONT}display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:bold;font-size:14px;padding:8px 16px;border-radius:8px;">كل نتائج هذا البحث</a></p>
-<p dir="rtl" style="${FONT}margin:12px 0 0;text-align:right;font-size:13px;">${link(section.unsubscribeUrl, "إلغاء هذا التنبيه", "font-weight:normal;color:#57534e;")}</p>
-</td></tr>
-</table>
-</td></tr>`;
+${emailButton(section.searchUrl, "كل نتائج هذا البحث")}
+<p dir="rtl" style="${FONT}margin:12px 0 0;text-align:right;font-size:13px;">${link(section.unsubscribeUrl, "إلغاء هذا التنبيه", "font-weight:normal;color:#57534e;")}</p>`,
+      );
     })
     .join("\n");
 
-  const html = `<!doctype html>
-<html lang="ar" dir="rtl">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body dir="rtl" style="margin:0;padding:0;background:#f5f5f4;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;background:#f5f5f4;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;max-width:600px;">
-<tr><td dir="rtl" style="padding:0 0 16px;text-align:right;">
-<h1 dir="rtl" style="${FONT}margin:0 0 8px;font-size:22px;color:${BRAND};text-align:right;">عروض جديدة تطابق بحثك</h1>
-${p(several ? "هذه العروض الجديدة التي تطابق تنبيهات البحث التي فعّلتها:" : "هذه العروض الجديدة التي تطابق تنبيه البحث الذي فعّلته:")}
-</td></tr>
-${htmlSections}
-<tr><td dir="rtl" style="padding:8px 0 0;text-align:right;">
+  const html = emailDocument({
+    title: subject,
+    header: `<h1 dir="rtl" style="${FONT}margin:0 0 8px;font-size:22px;color:${BRAND};text-align:right;">عروض جديدة تطابق بحثك</h1>
+${p(several ? "هذه العروض الجديدة التي تطابق تنبيهات البحث التي فعّلتها:" : "هذه العروض الجديدة التي تطابق تنبيه البحث الذي فعّلته:")}`,
+    cards: htmlSections,
+    footer: `<tr><td dir="rtl" style="padding:8px 0 0;text-align:right;">
 ${p("تصلك هذه الرسالة مرة واحدة في اليوم على الأكثر لأنك طلبت التنبيه من موقعنا وأكّدته.", "font-size:13px;color:#78716c;")}
 ${p(link(unsubscribeAllUrl, several ? "إلغاء كل التنبيهات" : "إلغاء التنبيه", "font-weight:normal;color:#57534e;"), "font-size:13px;")}
 ${p(escapeHtml(COMPANY_NAME), "font-size:13px;color:#78716c;")}
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
+</td></tr>`,
+  });
   return { subject, body: text, html };
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Pager } from "~/components/admin/pager.tsx";
 import { adminCardClass } from "~/components/admin/styles.ts";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
@@ -7,7 +8,6 @@ import { InquiryCard } from "~/modules/inquiries/components/inquiry-card.tsx";
 import { handleInboxAction } from "~/modules/inquiries/inbox-action.server.ts";
 import { inboxPage, parseInboxFilters } from "~/modules/inquiries/inbox.server.ts";
 import { inquiriesText } from "~/modules/inquiries/status.ts";
-import { formatNumberArabic } from "~/utils/format.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/inquiries";
@@ -51,23 +51,7 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
               <InquiryCard key={inquiry.id} inquiry={inquiry} />
             ))}
           </ul>
-          {pageCount > 1 ? (
-            <nav aria-label="صفحات الاستفسارات" className="flex items-center justify-center gap-3">
-              {page > 1 ? (
-                <Link to={inboxHref(filters, page - 1)} className="font-bold text-brand-800">
-                  السابق
-                </Link>
-              ) : null}
-              <span className="text-stone-600">
-                صفحة {formatNumberArabic(page)} من {formatNumberArabic(pageCount)}
-              </span>
-              {page < pageCount ? (
-                <Link to={inboxHref(filters, page + 1)} className="font-bold text-brand-800">
-                  التالي
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager label="صفحات الاستفسارات" page={page} pageCount={pageCount} href={(to) => inboxHref(filters, to)} />
         </>
       ) : (
         <p className={`${adminCardClass} text-center text-stone-600`}>{isInboxFiltered(filters) ? "لا توجد استفسارات مطابقة." : "لا توجد استفسارات بعد."}</p>

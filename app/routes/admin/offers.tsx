@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Pager } from "~/components/admin/pager.tsx";
 import { Link, useFetcher, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog.tsx";
 import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
@@ -20,7 +21,7 @@ import { VISIBILITY_LABELS } from "~/modules/offers/offer-visibility.ts";
 import { OFFER_FORM_MESSAGES } from "~/modules/offer-admin/offer-form-schema.ts";
 import type { AdminOfferRow } from "~/modules/offers/offer-views.ts";
 import { offersText } from "~/utils/count-words.ts";
-import { formatNumberArabic, formatPriceArabic } from "~/utils/format.ts";
+import { formatPriceArabic } from "~/utils/format.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { formErrorsOf } from "~/utils/form-submission.ts";
 import { readForm } from "~/utils/request-body.server.ts";
@@ -205,23 +206,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
               </tbody>
             </table>
           </div>
-          {pageCount > 1 ? (
-            <nav aria-label="صفحات العروض" className="flex items-center justify-center gap-3">
-              {page > 1 ? (
-                <Link to={adminOffersHref(filters, { page: page - 1 })} className="font-bold text-brand-800">
-                  السابق
-                </Link>
-              ) : null}
-              <span className="text-stone-600">
-                صفحة {formatNumberArabic(page)} من {formatNumberArabic(pageCount)}
-              </span>
-              {page < pageCount ? (
-                <Link to={adminOffersHref(filters, { page: page + 1 })} className="font-bold text-brand-800">
-                  التالي
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager label="صفحات العروض" page={page} pageCount={pageCount} href={(to) => adminOffersHref(filters, { page: to })} />
         </>
       )}
 

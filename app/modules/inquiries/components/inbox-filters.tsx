@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
+import { ChoiceFilter } from "~/components/admin/filter-form.tsx";
 import { adminButtonClass, adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
-import { Options } from "~/components/forms/options.tsx";
 import { formatDigitsArabic } from "~/utils/format.ts";
 import type { InboxFilters, InboxOfferChoice } from "../inbox-card.ts";
 import { inquiriesText, INQUIRY_STATUS_LABELS, INQUIRY_STATUSES } from "../status.ts";
@@ -34,13 +34,7 @@ export function InboxFiltersForm({ filters, lateCount, offers }: { filters: Inbo
       aria-label="تصفية الاستفسارات"
       className={`${adminCardClass} grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)] lg:items-end`}
     >
-      <label className={adminLabelClass}>
-        الحالة
-        <select name="status" defaultValue={filters.status ?? ""} className={inputClass}>
-          <option value="">الكل</option>
-          <Options values={INQUIRY_STATUSES} labels={INQUIRY_STATUS_LABELS} />
-        </select>
-      </label>
+      <ChoiceFilter name="status" label="الحالة" value={filters.status} values={INQUIRY_STATUSES} labels={INQUIRY_STATUS_LABELS} />
       <label className={adminLabelClass}>
         العرض
         <select name="offer" defaultValue={filters.offer != null ? String(filters.offer) : ""} className={inputClass}>

@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
-import { adminButtonClass, adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
+import { Form } from "react-router";
+import { ChoiceFilter, FilterActions } from "~/components/admin/filter-form.tsx";
+import { adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
 import { ADMIN_LICENCE_FILTER_LABELS, ADMIN_LICENCE_FILTERS, ADMIN_OFFER_SORT_LABELS, ADMIN_OFFER_SORTS, isFiltered, type AdminOfferFilters } from "../admin-offer-filters.ts";
@@ -16,15 +17,6 @@ export interface AdminOfferChoices {
  * a reload or «رجوع» keeps them); showing resets the page to the first.
  */
 export function AdminOfferFiltersForm({ filters, choices }: { filters: AdminOfferFilters; choices: AdminOfferChoices }) {
-  const select = (name: "status" | "city" | "type", label: string, values: string[]) => (
-    <label className={adminLabelClass}>
-      {label}
-      <select name={name} defaultValue={filters[name] ?? ""} className={inputClass}>
-        <option value="">الكل</option>
-        <Options values={values} />
-      </select>
-    </label>
-  );
   return (
     // Keyed by the filters: a link that changes them shows them in the fields too.
     <Form
@@ -40,32 +32,17 @@ export function AdminOfferFiltersForm({ filters, choices }: { filters: AdminOffe
         بحث بالعنوان أو رقم العرض
         <input type="search" name="q" defaultValue={filters.q ?? ""} className={inputClass} />
       </label>
-      {select("status", "الحالة", choices.statuses)}
-      {select("city", "المدينة", choices.cities)}
-      {select("type", "نوع العقار", choices.propertyTypes)}
-      <label className={adminLabelClass}>
-        ترخيص الإعلان
-        <select name="licence" defaultValue={filters.licence ?? ""} className={inputClass}>
-          <option value="">الكل</option>
-          <Options values={ADMIN_LICENCE_FILTERS} labels={ADMIN_LICENCE_FILTER_LABELS} />
-        </select>
-      </label>
+      <ChoiceFilter name="status" label="الحالة" value={filters.status} values={choices.statuses} />
+      <ChoiceFilter name="city" label="المدينة" value={filters.city} values={choices.cities} />
+      <ChoiceFilter name="type" label="نوع العقار" value={filters.type} values={choices.propertyTypes} />
+      <ChoiceFilter name="licence" label="ترخيص الإعلان" value={filters.licence} values={ADMIN_LICENCE_FILTERS} labels={ADMIN_LICENCE_FILTER_LABELS} />
       <label className={adminLabelClass}>
         الترتيب
         <select name="sort" defaultValue={filters.sort} className={inputClass}>
           <Options values={ADMIN_OFFER_SORTS} labels={ADMIN_OFFER_SORT_LABELS} />
         </select>
       </label>
-      <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-1">
-        <button type="submit" className={adminButtonClass}>
-          عرض
-        </button>
-        {isFiltered(filters) ? (
-          <Link to="/admin/offers" className="font-bold whitespace-nowrap text-brand-700 underline underline-offset-4">
-            كل العروض
-          </Link>
-        ) : null}
-      </div>
+      <FilterActions filtered={isFiltered(filters)} clearHref="/admin/offers" clearLabel="كل العروض" className="sm:col-span-2 lg:col-span-1" />
     </Form>
   );
 }

@@ -1,20 +1,12 @@
-import { useEffect, useState } from "react";
 import { CheckIcon, LinkIcon, MailIcon, WhatsappIcon, XLogoIcon } from "~/components/ui/icons.tsx";
 import { MESSAGES } from "~/utils/messages.ts";
+import { useCopiedFlag } from "~/utils/use-copied-flag.ts";
 import { whatsappShareLink } from "~/components/ui/whatsapp-link.tsx";
-
-/** The copy-link confirmation lasts 2 s. */
-const COPY_CONFIRMATION_MS = 2000;
 
 const buttonClass = "flex items-center gap-2 rounded-xl bg-white px-3 py-2 text-sm font-bold text-stone-700 shadow-sm ring-1 ring-stone-200 hover:bg-sand-100";
 
 export function ShareBlock({ url, title }: { url: string; title: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, setCopied] = useCopiedFlag();
 
   async function copy() {
     try {

@@ -1,8 +1,9 @@
-import { Form, Link } from "react-router";
-import { adminButtonClass, adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
+import { Form } from "react-router";
+import { FilterActions } from "~/components/admin/filter-form.tsx";
+import { Pager } from "~/components/admin/pager.tsx";
+import { adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
-import { formatNumberArabic } from "~/utils/format.ts";
 import { TASK_STATUS_LABELS, TASK_STATUSES } from "../status.ts";
 import type { TaskFilters } from "../task-card.ts";
 import { boardHref, type TaskPersonChoice } from "../task-view.ts";
@@ -59,39 +60,12 @@ export function TaskFilterForm({ filters, people }: { filters: TaskFilters; peop
         <input type="checkbox" name="late" value="1" defaultChecked={filters.late ?? false} className="size-5 accent-red-700" />
         متأخرة فقط
       </label>
-      <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-1">
-        <button type="submit" className={adminButtonClass}>
-          عرض
-        </button>
-        {isFiltered(filters) ? (
-          <Link to="/admin/tasks" className="font-bold text-brand-800 underline">
-            مسح التصفية
-          </Link>
-        ) : null}
-      </div>
+      <FilterActions filtered={isFiltered(filters)} clearHref="/admin/tasks" clearLabel="مسح التصفية" className="sm:col-span-2 lg:col-span-1" />
     </Form>
   );
 }
 
 /** Previous and next pages of the board, the filters kept; nothing when everything fits on one page. */
 export function TaskPager({ filters, page, pageCount }: { filters: TaskFilters; page: number; pageCount: number }) {
-  if (pageCount <= 1 && page <= 1) return null;
-  const linkClass = "rounded-xl px-4 py-2 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50";
-  return (
-    <nav aria-label="صفحات المهام" className="flex flex-wrap items-center justify-center gap-3">
-      {page > 1 ? (
-        <Link to={boardHref(filters, Math.min(page - 1, pageCount))} rel="prev" className={linkClass}>
-          السابق
-        </Link>
-      ) : null}
-      <span className="text-stone-700">
-        صفحة {formatNumberArabic(page)} من {formatNumberArabic(pageCount)}
-      </span>
-      {page < pageCount ? (
-        <Link to={boardHref(filters, page + 1)} rel="next" className={linkClass}>
-          التالي
-        </Link>
-      ) : null}
-    </nav>
-  );
+  return <Pager label="صفحات المهام" page={page} pageCount={pageCount} href={(to) => boardHref(filters, to)} />;
 }

@@ -9,6 +9,7 @@ import type { OfferCardData } from "~/modules/offers/index.ts";
 import { offersText } from "~/utils/count-words.ts";
 import { formatCountArabic } from "~/utils/format.ts";
 import { MESSAGES } from "~/utils/messages.ts";
+import { useCopiedFlag } from "~/utils/use-copied-flag.ts";
 import { listHref, sameIds } from "~/modules/visitor-lists/index.ts";
 import { say } from "~/modules/visitor-lists/index.ts";
 import { changeLists, useVisitorLists } from "~/modules/visitor-lists/index.ts";
@@ -29,19 +30,11 @@ const GONE = { zero: "", one: "عرض واحد لم يعد متاحًا", two: "
 /** Marks the page's own address updates (navigation state). */
 const SYNCED = "favouritesSynced";
 
-/** The copy-link confirmation lasts 2 s (SPEC). */
-const COPY_CONFIRMATION_MS = 2000;
-
 const softButton = "flex items-center gap-2 rounded-xl bg-white px-4 py-2 font-bold text-stone-700 shadow-sm ring-1 ring-stone-200 hover:bg-sand-100";
 
 /** «مشاركة القائمة»: a link to the list by its ids; a click opens the phone's share sheet, or copies it where there is none. */
 function ShareList({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, setCopied] = useCopiedFlag();
   const share = async (event: MouseEvent) => {
     event.preventDefault();
     if (navigator.share) {

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { inputClass } from "~/components/forms/field.tsx";
+import { Options } from "~/components/forms/options.tsx";
+import { adminButtonClass, adminLabelClass } from "./styles.ts";
+
+/** A back-office list's filter by one of a few values, «الكل» first (no value in the address). */
+export function ChoiceFilter<Value extends string>({
+  name,
+  label,
+  value,
+  values,
+  labels,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  values: readonly Value[];
+  labels?: Readonly<Record<Value, string>>;
+}) {
+  return (
+    <label className={adminLabelClass}>
+      {label}
+      <select name={name} defaultValue={value ?? ""} className={inputClass}>
+        <option value="">الكل</option>
+        <Options values={values} labels={labels} />
+      </select>
+    </label>
+  );
+}
+
+/** A filter form's end: «عرض», and while anything narrows the list, the link back to all of it. */
+export function FilterActions({ filtered, clearHref, clearLabel, className }: { filtered: boolean; clearHref: string; clearLabel: string; className: string }) {
+  return (
+    <div className={`flex flex-wrap items-center gap-3 ${className}`}>
+      <button type="submit" className={adminButtonClass}>
+        عرض
+      </button>
+      {filtered ? (
+        <Link to={clearHref} className="font-bold whitespace-nowrap text-brand-700 underline underline-offset-4">
+          {clearLabel}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
