@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { imageSrcSet, imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
+import { ThumbnailButton } from "./thumbnail.tsx";
 
 const Lightbox = lazy(() => import("~/components/ui/lightbox.tsx"));
 
@@ -12,21 +13,7 @@ export function ReceiptPhoto({ image, title, size = 96 }: { image: ImageRef; tit
   const alt = `صورة إيصال «${title}»`;
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="block shrink-0 overflow-hidden rounded-lg ring-1 ring-stone-200 focus-visible:ring-2 focus-visible:ring-brand-600"
-      >
-        <img
-          src={imageUrl(image, 400)}
-          alt={alt}
-          width={size}
-          height={size}
-          loading="lazy"
-          className={`${size === 48 ? "size-12" : "size-24"} object-cover`}
-          style={{ backgroundColor: image.colour }}
-        />
-      </button>
+      <ThumbnailButton image={image} alt={alt} size={size} onOpen={() => setOpen(true)} />
       {open ? (
         <Suspense fallback={null}>
           <Lightbox

@@ -14,3 +14,20 @@ export function Thumbnail({ image, width, height, className, lazy = false }: { i
     />
   );
 }
+
+/** A square photo (`size` pixels) as a button that opens it large (a receipt, an owner's photos). */
+export function ThumbnailButton({ image, alt, size = 96, onOpen }: { image: ImageRef; alt: string; size?: 48 | 96; onOpen: () => void }) {
+  return (
+    <button type="button" onClick={onOpen} className="block shrink-0 overflow-hidden rounded-lg ring-1 ring-stone-200 focus-visible:ring-2 focus-visible:ring-brand-600">
+      <img
+        src={imageUrl(image, 400)}
+        alt={alt}
+        width={size}
+        height={size}
+        loading="lazy"
+        className={`${size === 48 ? "size-12" : "size-24"} object-cover`}
+        style={{ backgroundColor: image.colour }}
+      />
+    </button>
+  );
+}

@@ -1,28 +1,15 @@
 import { yearsText, bathroomsText, roomsText } from "~/utils/count-words.ts";
 import { formatArea, formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
-import type { ImageRef } from "~/utils/image-ref.ts";
-import { AD_LICENCE_STATE_LABELS, adLicenceState, type RentPeriod } from "~/modules/ad-licences/index.ts";
-import { offerPriceText, pricePerMetreText } from "~/modules/offers/index.ts";
+import { AD_LICENCE_STATE_LABELS, adLicenceState } from "~/modules/ad-licences/index.ts";
+import { offerPriceText, pricePerMetreText, type OfferCardData } from "~/modules/offers/index.ts";
 
-/** What /compare reads of an offer. */
-export interface ComparedOffer {
-  id: number;
-  title: string;
-  price: number;
-  rentPeriod: RentPeriod | "";
-  propertyType: string;
-  status: string;
-  city: string;
-  location: string;
-  area: number;
-  bedrooms: number;
-  bathrooms: number;
+/** What /compare reads of an offer: its card's facts, and a few more the table compares. */
+export interface ComparedOffer extends OfferCardData {
   floors: string;
   streetWidth: number;
   facade: string[];
   propertyAge: number;
   adLicence: { number: string; expiresOn: string | null };
-  mainImage: ImageRef | null;
 }
 
 /** A row of the comparison: one text per offer ("" when the offer does not say), and whether they differ. */

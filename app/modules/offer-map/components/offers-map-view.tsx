@@ -1,17 +1,14 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { Picture } from "~/components/ui/picture.tsx";
-import { HomeIcon, PinIcon, SearchIcon } from "~/components/ui/icons.tsx";
+import { PinIcon, SearchIcon } from "~/components/ui/icons.tsx";
 import { bathroomsText, offersText, roomsText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { CompareButton, FavouriteButton } from "~/modules/visitor-lists/index.ts";
 import { offerFiltersQuery, type OfferFilters } from "~/modules/search/index.ts";
 import type { MapMarker } from "~/modules/search/index.ts";
-import { offerPriceText } from "~/modules/offers/index.ts";
-import type { OfferCardData as OfferCard } from "~/modules/offers/index.ts";
 import type { OffersMapControl } from "./offers-map.ts";
-import { StatusBadge } from "~/modules/offers/index.ts";
+import { OfferPhoto, offerPriceText, StatusBadge, type OfferCardData as OfferCard } from "~/modules/offers/index.ts";
 
 export interface OffersMapViewProps {
   /** The page's data: the list beside the map (a page of the offers with a point, in the area when there is one), its count and the filters. */
@@ -49,13 +46,7 @@ function MapListItem({ offer, onMark }: { offer: OfferCard; onMark?: (id: number
       data-offer-id={offer.id}
     >
       <div className="relative size-24 shrink-0 overflow-hidden rounded-xl bg-sand-200 sm:size-28">
-        {offer.mainImage ? (
-          <Picture image={offer.mainImage} alt="" sizes="112px" className="size-full object-cover" />
-        ) : (
-          <div className="flex size-full items-center justify-center text-stone-500">
-            <HomeIcon className="size-8" />
-          </div>
-        )}
+        <OfferPhoto image={offer.mainImage} alt="" sizes="112px" iconClassName="size-8" />
         <StatusBadge status={offer.status} className="absolute start-1.5 top-1.5 px-2 text-xs" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">

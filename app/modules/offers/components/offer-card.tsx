@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { Picture } from "~/components/ui/picture.tsx";
-import { HomeIcon } from "~/components/ui/icons.tsx";
+import { OfferPhoto } from "./offer-photo.tsx";
 import { bathroomsText, roomsText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { offerPriceText, pricePerMetreText, yearlyRentText } from "../offer-texts.ts";
@@ -29,13 +28,7 @@ export function OfferCard({ offer, priority = false, closed = false }: { offer: 
       className="offer-card group"
     >
       <div className="offer-card-photo">
-        {offer.mainImage ? (
-          <Picture image={offer.mainImage} alt={offer.title} sizes={OFFER_CARD_SIZES} widest={800} priority={priority} />
-        ) : (
-          <div className="flex size-full items-center justify-center text-stone-500">
-            <HomeIcon className="size-12" />
-          </div>
-        )}
+        <OfferPhoto image={offer.mainImage} alt={offer.title} sizes={OFFER_CARD_SIZES} widest={800} priority={priority} className="" iconClassName="size-12" />
         <StatusBadge status={offer.status} className="offer-card-badge" />
         {/* Above the card's stretched link (z-10): the visitor's favourites and compare list. */}
         <FavouriteButton id={offer.id} className="offer-card-fav" />

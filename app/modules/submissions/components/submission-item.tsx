@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { ThumbnailButton } from "~/components/ui/thumbnail.tsx";
 import { useFetcher } from "react-router";
 import { Fact, LastAction, RecordCard } from "~/components/admin/record-card.tsx";
 import { adminButtonClass } from "~/components/admin/styles.ts";
@@ -69,21 +70,7 @@ export function SubmissionItem({ submission }: { submission: SubmissionCard }) {
         <ul className="flex flex-wrap gap-2" aria-label="صور العقار">
           {submission.photos.map((photo, index) => (
             <li key={photo.id}>
-              <button
-                type="button"
-                onClick={() => setOpen(index)}
-                className="block overflow-hidden rounded-lg ring-1 ring-stone-200 focus-visible:ring-2 focus-visible:ring-brand-600"
-              >
-                <img
-                  src={imageUrl(photo, 400)}
-                  alt={pictures[index]!.alt}
-                  width={96}
-                  height={96}
-                  loading="lazy"
-                  className="size-24 object-cover"
-                  style={{ backgroundColor: photo.colour }}
-                />
-              </button>
+              <ThumbnailButton image={photo} alt={pictures[index]!.alt} onOpen={() => setOpen(index)} />
             </li>
           ))}
         </ul>

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
+import { OfferPhoto } from "~/modules/offers/index.ts";
 import { Link, useNavigate } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb.tsx";
-import { CloseIcon, CompareIcon, HomeIcon } from "~/components/ui/icons.tsx";
-import { Picture } from "~/components/ui/picture.tsx";
+import { CloseIcon, CompareIcon } from "~/components/ui/icons.tsx";
 import { formatCountArabic, formatNumberArabic } from "~/utils/format.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
 import type { CompareRow } from "../compare-view.ts";
@@ -120,13 +120,7 @@ export function ComparePage({ data }: { data: CompareData }) {
                   {offers.map((offer) => (
                     <th key={offer.id} scope="col" className="border-s border-stone-100 p-3 align-top font-normal">
                       <div className="relative aspect-[3/2] overflow-hidden rounded-xl bg-sand-200">
-                        {offer.mainImage ? (
-                          <Picture image={offer.mainImage} alt="" sizes="(min-width: 1024px) 360px, 60vw" className="size-full object-cover" />
-                        ) : (
-                          <div className="flex size-full items-center justify-center text-stone-500">
-                            <HomeIcon className="size-10" />
-                          </div>
-                        )}
+                        <OfferPhoto image={offer.mainImage} alt="" sizes="(min-width: 1024px) 360px, 60vw" iconClassName="size-10" />
                       </div>
                       <Link to={`/offer/${offer.id}`} className="mt-2 block text-start leading-snug font-bold text-brand-800 hover:underline">
                         {offer.title}
