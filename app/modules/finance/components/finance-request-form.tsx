@@ -1,4 +1,5 @@
 import { Required } from "~/components/forms/required.tsx";
+import { UploadProgress } from "~/components/forms/upload-progress.tsx";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
@@ -7,7 +8,7 @@ import { Options } from "~/components/forms/options.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import { uploadWithProgress } from "~/components/forms/upload-with-progress.ts";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
-import { formatNumberArabic, formatDigitsArabic } from "~/utils/format.ts";
+import { formatDigitsArabic } from "~/utils/format.ts";
 import { formErrorReply, type FormReply } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "../finance-messages.ts";
@@ -139,15 +140,7 @@ export function FinanceRequestForm({ managers, lastResult }: { managers: Array<{
       </Field>
       <div className="grid gap-3 sm:col-span-2">
         {phase.name !== "idle" ? (
-          <div className="grid gap-2" aria-live="polite">
-            <p className="text-sm font-bold text-brand-900">{phase.name === "uploading" ? `جارٍ إرسال الطلب... ${formatNumberArabic(phase.percent)}٪` : "جارٍ حفظ الطلب..."}</p>
-            <progress
-              max={100}
-              value={phase.name === "uploading" ? phase.percent : undefined}
-              aria-label="تقدّم إرسال الطلب"
-              className="h-2 w-full overflow-hidden rounded-full bg-stone-200 accent-brand-700"
-            />
-          </div>
+          <UploadProgress percent={phase.name === "uploading" ? phase.percent : null} uploading="جارٍ إرسال الطلب..." afterUpload="جارٍ حفظ الطلب..." label="تقدّم إرسال الطلب" />
         ) : null}
         <FormNotice id={form.errorId} errors={form.errors} />
         <ToastMessage toast={confirmation} className="" />

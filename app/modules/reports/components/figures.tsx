@@ -25,6 +25,18 @@ export function ChangeText({ current, previous, better = "higher" }: { current: 
 }
 
 /**
+ * A figure of the period beside the previous period's (`figure`), both written by `format`; the
+ * change between them is shown as FigureCard shows it.
+ */
+export function ComparedFigure<Value extends number | null>({
+  figure,
+  format,
+  ...card
+}: { figure: { current: Value; previous: Value }; format: (value: Value) => string } & Omit<Parameters<typeof FigureCard>[0], "value" | "previousText" | "current" | "previous">) {
+  return <FigureCard {...card} value={format(figure.current)} previousText={format(figure.previous)} current={figure.current} previous={figure.previous} />;
+}
+
+/**
  * A figure of the period: its label, its value, and under it the previous period's value with the
  * change. `previousText` is the previous value as shown (null: the figure is "now" and has none).
  */

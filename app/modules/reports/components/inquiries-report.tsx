@@ -4,7 +4,7 @@ import { formatNumberArabic } from "~/utils/format.ts";
 import { gregorianDayText, monthText, shortDayText, shortMonthText, type ReportPeriod } from "../period.ts";
 import { durationText, shareText, type InquiriesReport } from "../report-view.ts";
 import { ChartFigure, ColumnChart, DataTable } from "./charts.tsx";
-import { ChangeText, FigureCard, FigureGrid, ReportSection, SubHeading } from "./figures.tsx";
+import { ChangeText, ComparedFigure, FigureCard, FigureGrid, ReportSection, SubHeading } from "./figures.tsx";
 
 export function InquiriesReportSection({ inquiries, period }: { inquiries: InquiriesReport; period: ReportPeriod }) {
   const perDay = period.bucket === "day";
@@ -17,20 +17,11 @@ export function InquiriesReportSection({ inquiries, period }: { inquiries: Inqui
   return (
     <ReportSection id="inquiries-report" title="الاستفسارات">
       <FigureGrid>
-        <FigureCard
-          label="استفسارات وردت في الفترة"
-          value={formatNumberArabic(received.current)}
-          previousText={formatNumberArabic(received.previous)}
-          current={received.current}
-          previous={received.previous}
-          testId="figure-inquiries-received"
-        />
-        <FigureCard
+        <ComparedFigure label="استفسارات وردت في الفترة" figure={received} format={formatNumberArabic} testId="figure-inquiries-received" />
+        <ComparedFigure
           label="الوسيط لزمن أول رد"
-          value={durationText(inquiries.medianFirstReplyMinutes.current)}
-          previousText={durationText(inquiries.medianFirstReplyMinutes.previous)}
-          current={inquiries.medianFirstReplyMinutes.current}
-          previous={inquiries.medianFirstReplyMinutes.previous}
+          figure={inquiries.medianFirstReplyMinutes}
+          format={durationText}
           better="lower"
           note="من وصول الاستفسار إلى أول رد عليه، لاستفسارات الفترة التي رُدّ عليها."
           testId="figure-median-reply"

@@ -6,7 +6,7 @@ import { riyadhDayOf } from "~/utils/riyadh-day.ts";
 import { gregorianDayText, hijriDayText } from "../period.ts";
 import { daysFigure, LISTING_KIND_LABELS, type DaysOnMarket, type OfferGroup, type OffersReport } from "../report-view.ts";
 import { BarList, ChartFigure, DataTable, type ChartTable } from "./charts.tsx";
-import { ChangeText, FigureCard, FigureGrid, ReportSection, SubHeading } from "./figures.tsx";
+import { ChangeText, ComparedFigure, FigureCard, FigureGrid, ReportSection, SubHeading } from "./figures.tsx";
 
 /** The offers visitors can find now, and those hidden by each reason (countOffersByVisibility). */
 export interface OffersVisibilityCounts {
@@ -78,14 +78,7 @@ export function OffersReportSection({ offers, visibility }: { offers: OffersRepo
   return (
     <ReportSection first id="offers-report" title="العروض" intro="«نُشرت» تعني أضيفت إلى الموقع في الفترة؛ الأعداد «الآن» هي العروض الموجودة اليوم بحالتها الحالية.">
       <FigureGrid>
-        <FigureCard
-          label="عروض نُشرت في الفترة"
-          value={formatNumberArabic(offers.published.current)}
-          previousText={formatNumberArabic(offers.published.previous)}
-          current={offers.published.current}
-          previous={offers.published.previous}
-          testId="figure-offers-published"
-        />
+        <ComparedFigure label="عروض نُشرت في الفترة" figure={offers.published} format={formatNumberArabic} testId="figure-offers-published" />
         <FigureCard
           label="إجمالي العروض الآن"
           value={formatNumberArabic(offers.total)}
@@ -93,20 +86,8 @@ export function OffersReportSection({ offers, visibility }: { offers: OffersRepo
           to="/admin/offers"
           testId="figure-offers-total"
         />
-        <FigureCard
-          label="بِيعت في الفترة"
-          value={formatNumberArabic(sold.count.current)}
-          previousText={formatNumberArabic(sold.count.previous)}
-          current={sold.count.current}
-          previous={sold.count.previous}
-        />
-        <FigureCard
-          label="أُجّرت في الفترة"
-          value={formatNumberArabic(rented.count.current)}
-          previousText={formatNumberArabic(rented.count.previous)}
-          current={rented.count.current}
-          previous={rented.count.previous}
-        />
+        <ComparedFigure label="بِيعت في الفترة" figure={sold.count} format={formatNumberArabic} />
+        <ComparedFigure label="أُجّرت في الفترة" figure={rented.count} format={formatNumberArabic} />
         <FigureCard label="تنبيهات بحث مفعّلة الآن" value={formatNumberArabic(offers.activeAlerts)} testId="figure-active-alerts" />
       </FigureGrid>
 

@@ -3,7 +3,7 @@ import { formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
 import { monthText, shortMonthText } from "../period.ts";
 import { durationText, shareOf, shareText, type FinanceReport, type StaffReport, type SubmissionsReport } from "../report-view.ts";
 import { ChartFigure, DataTable, LineChart } from "./charts.tsx";
-import { ChangeText, FigureCard, FigureGrid, ReportSection, SubHeading } from "./figures.tsx";
+import { ChangeText, ComparedFigure, FigureCard, FigureGrid, ReportSection, SubHeading } from "./figures.tsx";
 
 /** Owners' submissions of the period and what became of them. */
 export function SubmissionsReportSection({ submissions }: { submissions: SubmissionsReport }) {
@@ -12,29 +12,9 @@ export function SubmissionsReportSection({ submissions }: { submissions: Submiss
   return (
     <ReportSection id="submissions-report" title="طلبات الملاك" intro="طلبات الفترة وما صارت إليه اليوم: مرفوضة، أو أُنشئ منها عرض (تحوّلت إلى عروض).">
       <FigureGrid>
-        <FigureCard
-          label="طلبات وردت في الفترة"
-          value={formatNumberArabic(received.current)}
-          previousText={formatNumberArabic(received.previous)}
-          current={received.current}
-          previous={received.previous}
-          testId="figure-submissions-received"
-        />
-        <FigureCard
-          label="رُفضت"
-          value={formatNumberArabic(rejected.current)}
-          previousText={formatNumberArabic(rejected.previous)}
-          current={rejected.current}
-          previous={rejected.previous}
-          better="neither"
-        />
-        <FigureCard
-          label="تحوّلت إلى عروض"
-          value={formatNumberArabic(converted.current)}
-          previousText={formatNumberArabic(converted.previous)}
-          current={converted.current}
-          previous={converted.previous}
-        />
+        <ComparedFigure label="طلبات وردت في الفترة" figure={received} format={formatNumberArabic} testId="figure-submissions-received" />
+        <ComparedFigure label="رُفضت" figure={rejected} format={formatNumberArabic} better="neither" />
+        <ComparedFigure label="تحوّلت إلى عروض" figure={converted} format={formatNumberArabic} />
         <FigureCard
           label="نسبة التحويل"
           value={shareText(converted.current, received.current)}
@@ -117,30 +97,9 @@ export function FinanceReportSection({ finance }: { finance: FinanceReport }) {
   return (
     <ReportSection id="finance-report" title="المالية" intro="المعاملات المعتمدة: بحسب تاريخ المعاملة، والأشهر بتوقيت الرياض.">
       <FigureGrid>
-        <FigureCard
-          label="الدخل"
-          value={formatMoneyArabic(finance.income.current)}
-          previousText={formatMoneyArabic(finance.income.previous)}
-          current={finance.income.current}
-          previous={finance.income.previous}
-          testId="figure-income"
-        />
-        <FigureCard
-          label="المصروفات"
-          value={formatMoneyArabic(finance.expense.current)}
-          previousText={formatMoneyArabic(finance.expense.previous)}
-          current={finance.expense.current}
-          previous={finance.expense.previous}
-          better="lower"
-        />
-        <FigureCard
-          label="الصافي"
-          value={formatMoneyArabic(finance.net.current)}
-          previousText={formatMoneyArabic(finance.net.previous)}
-          current={finance.net.current}
-          previous={finance.net.previous}
-          testId="figure-net"
-        />
+        <ComparedFigure label="الدخل" figure={finance.income} format={formatMoneyArabic} testId="figure-income" />
+        <ComparedFigure label="المصروفات" figure={finance.expense} format={formatMoneyArabic} better="lower" />
+        <ComparedFigure label="الصافي" figure={finance.net} format={formatMoneyArabic} testId="figure-net" />
       </FigureGrid>
       <ChartFigure
         title={`${title}${first && last ? ` (${monthText(first.month)} – ${monthText(last.month)})` : ""}`}

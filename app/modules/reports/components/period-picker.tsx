@@ -45,34 +45,27 @@ export function PeriodPicker({ choice, today }: { choice: PeriodChoice; today: s
             {current === "custom" ? <span className="sr-only"> (المعروضة)</span> : null}
           </legend>
           <input type="hidden" name="period" value="custom" />
-          <label className={adminLabelClass}>
-            من
-            <input
-              type="date"
-              name="from"
-              defaultValue={asked.from}
-              min="2000-01-01"
-              max={today}
-              required
-              className={inputClass}
-              aria-invalid={choice.error ? true : undefined}
-              aria-describedby={choice.error ? errorId : undefined}
-            />
-          </label>
-          <label className={adminLabelClass}>
-            إلى
-            <input
-              type="date"
-              name="to"
-              defaultValue={asked.to}
-              min="2000-01-01"
-              max={today}
-              required
-              className={inputClass}
-              aria-invalid={choice.error ? true : undefined}
-              aria-describedby={choice.error ? errorId : undefined}
-            />
-          </label>
+          {(
+            [
+              ["from", "من", asked.from],
+              ["to", "إلى", asked.to],
+            ] as const
+          ).map(([name, label, value]) => (
+            <label key={name} className={adminLabelClass}>
+              {label}
+              <input
+                type="date"
+                name={name}
+                defaultValue={value}
+                min="2000-01-01"
+                max={today}
+                required
+                className={inputClass}
+                aria-invalid={choice.error ? true : undefined}
+                aria-describedby={choice.error ? errorId : undefined}
+              />
+            </label>
+          ))}
           <button type="submit" className={adminButtonClass}>
             عرض الفترة
           </button>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { UploadProgress } from "~/components/forms/upload-progress.tsx";
 import { controlProps, Field, inputClass, FormNotice, emailInputProps, phoneInputProps } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
 import { uploadWithProgress } from "~/components/forms/upload-with-progress.ts";
@@ -265,15 +266,7 @@ export function SubmissionForm({ cities, propertyTypes, lastResult }: { cities: 
       </fieldset>
 
       {phase.name === "uploading" || phase.name === "processing" ? (
-        <div className="grid gap-2" aria-live="polite">
-          <p className="text-sm font-bold text-brand-900">{phase.name === "uploading" ? `جارٍ رفع الصور... ${formatNumberArabic(phase.percent)}٪` : "جارٍ معالجة الصور..."}</p>
-          <progress
-            max={100}
-            value={phase.name === "uploading" ? phase.percent : undefined}
-            aria-label="تقدّم رفع الصور"
-            className="h-2 w-full overflow-hidden rounded-full bg-stone-200 accent-brand-700"
-          />
-        </div>
+        <UploadProgress percent={phase.name === "uploading" ? phase.percent : null} uploading="جارٍ رفع الصور..." afterUpload="جارٍ معالجة الصور..." label="تقدّم رفع الصور" />
       ) : null}
 
       <button
