@@ -1,7 +1,8 @@
-import { Link } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
 import { inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
-import { adminButtonClass, adminLabelClass } from "./styles.ts";
+import { adminButtonClass, adminCardClass, adminLabelClass } from "./styles.ts";
 
 /** A back-office list's filter by one of a few values, «الكل» first (no value in the address). */
 export function ChoiceFilter<Value extends string>({
@@ -41,5 +42,18 @@ export function FilterActions({ filtered, clearHref, clearLabel, className }: { 
         </Link>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A back-office list's filters: a GET form (the address keeps them: a link from a report, a
+ * reload, «رجوع», paging), a search landmark named by `label`. Keyed by the filters, so a link that
+ * changes them shows them in the fields too. `className` lays its fields out on the card.
+ */
+export function FilterForm({ filters, label, action, className, children }: { filters: object; label: string; action?: string; className: string; children: ReactNode }) {
+  return (
+    <Form key={JSON.stringify(filters)} method="get" action={action} role="search" aria-label={label} className={`${adminCardClass} grid gap-3 ${className}`}>
+      {children}
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
-import { Form, Link } from "react-router";
-import { ChoiceFilter } from "~/components/admin/filter-form.tsx";
-import { adminButtonClass, adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
+import { Link } from "react-router";
+import { ChoiceFilter, FilterForm } from "~/components/admin/filter-form.tsx";
+import { adminButtonClass, adminLabelClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { formatDigitsArabic } from "~/utils/format.ts";
 import type { InboxFilters, InboxOfferChoice } from "../inbox-card.ts";
@@ -27,13 +27,7 @@ export function inboxHref(filters: InboxFilters, page = filters.page ?? 1): stri
  */
 export function InboxFiltersForm({ filters, lateCount, offers }: { filters: InboxFilters; lateCount: number; offers: InboxOfferChoice[] }) {
   return (
-    <Form
-      key={JSON.stringify(filters)}
-      method="get"
-      role="search"
-      aria-label="تصفية الاستفسارات"
-      className={`${adminCardClass} grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)] lg:items-end`}
-    >
+    <FilterForm filters={filters} label="تصفية الاستفسارات" className="sm:grid-cols-2 lg:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)] lg:items-end">
       <ChoiceFilter name="status" label="الحالة" value={filters.status} values={INQUIRY_STATUSES} labels={INQUIRY_STATUS_LABELS} />
       <label className={adminLabelClass}>
         العرض
@@ -69,6 +63,6 @@ export function InboxFiltersForm({ filters, lateCount, offers }: { filters: Inbo
       <button type="submit" className={`${adminButtonClass} sm:col-span-2 lg:col-span-1 lg:justify-self-end`}>
         عرض
       </button>
-    </Form>
+    </FilterForm>
   );
 }

@@ -1,6 +1,5 @@
-import { Form } from "react-router";
-import { ChoiceFilter, FilterActions } from "~/components/admin/filter-form.tsx";
-import { adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
+import { ChoiceFilter, FilterActions, FilterForm } from "~/components/admin/filter-form.tsx";
+import { adminLabelClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
 import { ADMIN_LICENCE_FILTER_LABELS, ADMIN_LICENCE_FILTERS, ADMIN_OFFER_SORT_LABELS, ADMIN_OFFER_SORTS, isFiltered, type AdminOfferFilters } from "../admin-offer-filters.ts";
@@ -18,14 +17,7 @@ export interface AdminOfferChoices {
  */
 export function AdminOfferFiltersForm({ filters, choices }: { filters: AdminOfferFilters; choices: AdminOfferChoices }) {
   return (
-    // Keyed by the filters: a link that changes them shows them in the fields too.
-    <Form
-      key={JSON.stringify(filters)}
-      method="get"
-      role="search"
-      aria-label="البحث في العروض وتصفيتها"
-      className={`${adminCardClass} grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,2fr)_repeat(5,minmax(0,1fr))_auto] lg:items-end`}
-    >
+    <FilterForm filters={filters} label="البحث في العروض وتصفيتها" className="sm:grid-cols-2 lg:grid-cols-[minmax(12rem,2fr)_repeat(5,minmax(0,1fr))_auto] lg:items-end">
       {/* A report's «hidden for this reason» list keeps its reason while the other filters change. */}
       {filters.hidden ? <input type="hidden" name="hidden" value={filters.hidden} /> : null}
       <label className={`${adminLabelClass} sm:col-span-2 lg:col-span-1`}>
@@ -43,6 +35,6 @@ export function AdminOfferFiltersForm({ filters, choices }: { filters: AdminOffe
         </select>
       </label>
       <FilterActions filtered={isFiltered(filters)} clearHref="/admin/offers" clearLabel="كل العروض" className="sm:col-span-2 lg:col-span-1" />
-    </Form>
+    </FilterForm>
   );
 }

@@ -85,23 +85,7 @@ export function OfferSummary({ view }: { view: OfferSummaryView }) {
         )}
         {!view.closed && (view.callHref || view.whatsappHref) && (
           <div className="mt-3 flex flex-wrap gap-2 sm:justify-end">
-            {view.callHref && (
-              <a href={view.callHref} className="flex items-center gap-2 rounded-xl bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800">
-                <PhoneIcon className="size-5" />
-                اتصل بنا
-              </a>
-            )}
-            {view.whatsappHref && (
-              <a
-                href={view.whatsappHref}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex items-center gap-2 rounded-xl bg-[#15803d] px-4 py-2 font-bold text-white hover:bg-[#166534]"
-              >
-                <WhatsappIcon className="size-5" />
-                تواصل عبر واتساب
-              </a>
-            )}
+            <ContactLinks view={view} />
           </div>
         )}
       </div>
@@ -122,23 +106,7 @@ export function OfferContactBox({ view }: { view: OfferSummaryView }) {
       </p>
       {(view.callHref || view.whatsappHref) && (
         <div className="mt-3 grid grid-cols-2 gap-2">
-          {view.callHref && (
-            <a href={view.callHref} className="flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-3 py-2 font-bold text-white hover:bg-brand-800">
-              <PhoneIcon className="size-5" />
-              اتصال
-            </a>
-          )}
-          {view.whatsappHref && (
-            <a
-              href={view.whatsappHref}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex items-center justify-center gap-2 rounded-xl bg-[#15803d] px-3 py-2 font-bold text-white hover:bg-[#166534]"
-            >
-              <WhatsappIcon className="size-5" />
-              واتساب
-            </a>
-          )}
+          <ContactLinks view={view} short />
         </div>
       )}
     </div>
@@ -179,5 +147,31 @@ export function OfferActionBar({ view }: { view: OfferSummaryView }) {
         </a>
       </div>
     </nav>
+  );
+}
+
+/** Call and WhatsApp as buttons; `short`: the side box's one-word labels, centred in its two columns. */
+function ContactLinks({ view, short = false }: { view: OfferSummaryView; short?: boolean }) {
+  const shape = short ? "justify-center px-3" : "px-4";
+  return (
+    <>
+      {view.callHref && (
+        <a href={view.callHref} className={`flex items-center gap-2 rounded-xl bg-brand-700 py-2 font-bold text-white hover:bg-brand-800 ${shape}`}>
+          <PhoneIcon className="size-5" />
+          {short ? "اتصال" : "اتصل بنا"}
+        </a>
+      )}
+      {view.whatsappHref && (
+        <a
+          href={view.whatsappHref}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`flex items-center gap-2 rounded-xl bg-[#15803d] py-2 font-bold text-white hover:bg-[#166534] ${shape}`}
+        >
+          <WhatsappIcon className="size-5" />
+          {short ? "واتساب" : "تواصل عبر واتساب"}
+        </a>
+      )}
+    </>
   );
 }

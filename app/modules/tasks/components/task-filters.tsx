@@ -1,7 +1,6 @@
-import { Form } from "react-router";
-import { FilterActions } from "~/components/admin/filter-form.tsx";
+import { FilterActions, FilterForm } from "~/components/admin/filter-form.tsx";
 import { Pager } from "~/components/admin/pager.tsx";
-import { adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
+import { adminLabelClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
 import { TASK_STATUS_LABELS, TASK_STATUSES } from "../status.ts";
@@ -18,15 +17,7 @@ export const isFiltered = (filters: TaskFilters) => Boolean(filters.status || fi
  */
 export function TaskFilterForm({ filters, people }: { filters: TaskFilters; people: Array<TaskPersonChoice & { active: boolean }> | null }) {
   return (
-    // Keyed by the filters: a link that changes them («مسح التصفية», a dashboard figure, back) shows them in the fields too.
-    <Form
-      key={JSON.stringify(filters)}
-      method="get"
-      action="/admin/tasks"
-      role="search"
-      aria-label="تصفية المهام"
-      className={`${adminCardClass} grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end`}
-    >
+    <FilterForm filters={filters} label="تصفية المهام" action="/admin/tasks" className="sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
       <div className={`${adminLabelClass} lg:w-44`}>
         <label htmlFor="task-filter-status">الحالة</label>
         <select id="task-filter-status" name="status" defaultValue={filters.status ?? ""} className={inputClass}>
@@ -61,7 +52,7 @@ export function TaskFilterForm({ filters, people }: { filters: TaskFilters; peop
         متأخرة فقط
       </label>
       <FilterActions filtered={isFiltered(filters)} clearHref="/admin/tasks" clearLabel="مسح التصفية" className="sm:col-span-2 lg:col-span-1" />
-    </Form>
+    </FilterForm>
   );
 }
 
