@@ -123,7 +123,12 @@ export async function measureImages() {
       const idleRate = (os.availableParallelism() * 1000) / cpuPerPhotoMs;
       console.log(`CPU per photo: ${cpuPerPhotoMs.toFixed(0)} ms, so ${idleRate.toFixed(1)} photos per second on ${os.availableParallelism()} idle cores`);
       summary.push({ metric: "photos per second", value: perSecond.toFixed(1), budget: `>= ${BUDGET.photosPerSecond}`, status });
-      summary.push({ metric: "photos per second, from CPU per photo", value: idleRate.toFixed(1), budget: `>= ${BUDGET.photosPerSecond}`, status: idleRate >= BUDGET.photosPerSecond ? "ok" : "over" });
+      summary.push({
+        metric: "photos per second, from CPU per photo",
+        value: idleRate.toFixed(1),
+        budget: `>= ${BUDGET.photosPerSecond}`,
+        status: idleRate >= BUDGET.photosPerSecond ? "ok" : "over",
+      });
       summary.push({ metric: "per photo median", value: `${median.toFixed(0)} ms`, budget: "-", status: "info" });
       console.log(
         `680-px WebP and AVIF after the burst: ${avifSeconds.toFixed(1)} s for ${photos} photos (${(photos / avifSeconds).toFixed(1)} per second, one at a time), CPU ${laterCpuPerPhotoMs.toFixed(0)} ms per photo`,

@@ -256,7 +256,9 @@ async function writeLaterVariants({ db, storage, id, source, later, webpBytes }:
       webpBytes.set(width, webp.byteLength);
     }
     for (const width of variants.filter((w) => w <= sourceWidth)) {
-      const file = await resized(width).avif({ quality: avifQuality(width), effort: AVIF_EFFORT }).toBuffer();
+      const file = await resized(width)
+        .avif({ quality: avifQuality(width), effort: AVIF_EFFORT })
+        .toBuffer();
       if (file.byteLength >= (webpBytes.get(width) ?? 0)) continue;
       await put(imageKey(id, width, "avif"), file, "image/avif");
       avif.push(width);
