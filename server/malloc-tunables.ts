@@ -31,5 +31,11 @@ function glibcRuntime(): string | undefined {
 export function restartWithMallocTunables(): void {
   if (!isMainThread || typeof process.execve !== "function") return;
   const env = tunedEnvironment(process.env, glibcRuntime);
-  if (env) process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env);
+  if (!env) return;
+  try {
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env);
+  } catch (error) {
+    // Not started again (a sandbox that forbids execve): the server runs, with glibc as it comes.
+    console.warn(`glibc's malloc tunables not applied: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
