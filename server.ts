@@ -1,4 +1,6 @@
 // Node entry: security headers, request logs, static files, then the app (server/app.ts).
+// First of all, on glibc: start again with its allocator tuned (decision 042).
+import "./server/tuned-allocator.ts";
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fs from "node:fs";

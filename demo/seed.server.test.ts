@@ -53,6 +53,7 @@ describe("demo about photos and licences", () => {
   it("seeds the licences once, as uploaded images with Arabic descriptions", async () => {
     await seedDemoLicences(db(), storage);
     await seedDemoLicences(db(), storage);
+    await settleImageWork(); // the 680-px variants follow the upload (seedDemoData waits for them too)
     const listed = await listLicences(db());
     expect(listed.map((l) => l.alt)).toEqual(DEMO_LICENCES.map((l) => l.alt));
     for (const licence of listed) {

@@ -28,11 +28,12 @@ export type ImageFormat = "webp" | "avif" | "best";
  * is 1500, not 1600: a 12 MP camera photo, upright or turned, is then at least twice as wide, so
  * its JPEG decodes at half scale (see docs/decisions/003-images.md). 680 is for a listing card on
  * a phone (a 380-px slot at 1.75× is 665 pixels: browsers take the smallest file at least that
- * wide, and 800 was the next one up: decision 019); photos stored before it have the other three.
+ * wide, and 800 was the next one up: decision 019); photos stored before it have the other three,
+ * and a new photo gets it a moment after its upload, with the AVIF ones (decision 042).
  */
 export const VARIANT_WIDTHS = [400, 680, 800, 1500] as const;
 export const LARGEST_VARIANT = 1500;
-/** The widths every stored photo has (those before the 680-px variant too): for markup made from a URL alone. */
+/** The widths every stored photo has (those before the 680-px variant too, and each one as soon as it is uploaded): for markup made from a URL alone. */
 export const BASE_VARIANT_WIDTHS = [400, 800, 1500] as const;
 
 /** What a photo picker offers: the formats phones and cameras write (HEIC where the browser converts it). */

@@ -15,8 +15,9 @@
 // - Uncached: the same page with a session cookie (never served from the cache, decision 020): the
 //   cost of a miss, the first request after each change.
 // - After a change: the first request (a miss) and the next (a hit), 20 times.
-// - Memory: VmRSS (and the peak, VmHWM) of the server process after the cached runs (the budget), and
-//   again after the uncached renders.
+// - Memory: VmRSS (and the peak, VmHWM) of the server process before the runs (what its start left:
+//   on a first run, the demo seed's photos), after the cached runs (the budget), and again after the
+//   uncached renders.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -246,6 +247,9 @@ http {
 export async function measureThroughput(server: BenchServer) {
   heading("/offers over HTTP (keep-alive, Accept-Encoding: gzip, br) against the same bytes as a static file");
   const offers = `${server.direct}/offers`;
+  // Before any request of this part: what the start left (on a first run, the demo seed's photos).
+  const memAtStart = memory(server.pid);
+  if (memAtStart) console.log(`Server memory before these runs: RSS ${memAtStart.rssMiB.toFixed(0)} MiB (peak so far ${memAtStart.peakMiB.toFixed(0)} MiB).`);
 
   // The bytes the cache serves, kept as files: in build/client for the Node server, in a folder of nginx's own.
   const [br, gz, plain] = await Promise.all([fetchRaw(offers, "br"), fetchRaw(offers, "gzip"), fetchRaw(offers, "identity")]);
@@ -393,7 +397,7 @@ export async function measureThroughput(server: BenchServer) {
     if (mem)
       summary.push({
         metric: "server RSS after HTTP runs",
-        value: `${mem.rssMiB.toFixed(0)} MiB`,
+        value: `${mem.rssMiB.toFixed(0)} MiB (peak ${mem.peakMiB.toFixed(0)})`,
         budget: `< ${BUDGET.serverRssMiB} MiB`,
         status: mem.rssMiB < BUDGET.serverRssMiB ? "ok" : "over",
       });
@@ -406,6 +410,7 @@ export async function measureThroughput(server: BenchServer) {
       burst: pick(burst),
       afterChange: change,
       uncached,
+      memoryAtStart: memAtStart,
       memory: mem,
       memoryAfterRenders: memAfterRenders,
     };

@@ -25,6 +25,8 @@
 // Options: `npm run bench -- --build` rebuilds first; `--only=lighthouse,blocking,js,http,html,search,tasks,reports,confirm,flood,images` runs
 // some parts; BENCH_LH_RUNS=n (1-5, default 3): Lighthouse runs per page, the median score is reported.
 // Only localhost traffic; every loop is bounded. Exit code is 0 unless the benchmark itself failed.
+// The photo pipeline measured here runs as in the server: glibc's allocator tuned (decision 042).
+import "../../server/tuned-allocator.ts";
 import "../app-alias.ts";
 import fs from "node:fs";
 import os from "node:os";

@@ -155,10 +155,12 @@ export async function startServer(): Promise<BenchServer> {
   const firstRun = !fs.existsSync(path.join(DATA_DIR, "postgres", "PG_VERSION"));
   const logFd = fs.openSync(log, "w");
   const started = performance.now();
-  // As production runs it (README): a young generation of at most 2 × 16 MiB, and jemalloc where
-  // Debian's libjemalloc2 is installed (decision 020: glibc keeps what the photo encoders freed).
-  const jemalloc = JEMALLOC_PATHS.find((file) => fs.existsSync(file));
-  console.log(`Memory allocator of the server: ${jemalloc ?? "glibc (install libjemalloc2 to measure as production runs)"}`);
+  // As `npm start` runs it: a young generation of at most 2 × 16 MiB, and the C library's allocator,
+  // which server.ts tunes on glibc (decision 042). BENCH_JEMALLOC=1 preloads Debian's libjemalloc2
+  // instead, to compare.
+  const jemalloc = process.env.BENCH_JEMALLOC === "1" ? JEMALLOC_PATHS.find((file) => fs.existsSync(file)) : undefined;
+  if (process.env.BENCH_JEMALLOC === "1" && !jemalloc) throw new Error("BENCH_JEMALLOC=1, but libjemalloc2 is not installed (apt-get install libjemalloc2).");
+  console.log(`Memory allocator of the server: ${jemalloc ?? "the C library's, as npm start runs it (glibc: tuned by server.ts, decision 042)"}`);
   const child = spawn(process.execPath, ["--max-semi-space-size=16", "server.ts"], {
     cwd: root,
     stdio: ["ignore", logFd, logFd], // the request log goes to a file: no pipe for the server to block on

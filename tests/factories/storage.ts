@@ -15,8 +15,8 @@ export function imagesDir(dataDir: string): string {
 }
 
 /**
- * The files under DATA_DIR/uploads/images, sorted, once this process has written the AVIF variants
- * it queued (they follow each upload a moment later): what a test may count.
+ * The files under DATA_DIR/uploads/images, sorted, once this process has written the later variants
+ * it queued (the 680-px WebP and AVIF follow each upload a moment later): what a test may count.
  */
 export async function settledImageFiles(dataDir: string): Promise<string[]> {
   await settleImageWork();

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageUrl } from "~/utils/image-ref.ts";
 import { parseStorageUrl } from "~/utils/storage-url.server.ts";
 import { imagesDir, testStorage, variantFiles } from "../../../tests/factories/storage.ts";
 import { startS3Server, type TestS3Server } from "../../../tests/setup/s3-server.ts";
@@ -56,21 +57,21 @@ describe("image pipeline", () => {
     const image = await storeImage(db(), storage, input);
     // Orientation 6 means the stored picture is upright 1000 x 2000.
     expect([image.width, image.height]).toEqual([1000, 2000]);
-    expect(image.variants).toEqual([400, 680, 800, 1000]);
-    expect(image.avif).toEqual([]); // AVIF follows after the upload
+    expect(image.variants).toEqual([400, 800, 1000]); // the 680-px variant and AVIF follow after the upload
+    expect(image.avif).toEqual([]);
     expect(image.id).toMatch(/^[a-f0-9]{32}$/);
-    for (const width of image.variants) {
+    await settleImageWork();
+    const stored = await getImage(db(), image.id);
+    expect(stored).toEqual({ ...image, variants: [400, 680, 800, 1000], avif: stored!.avif });
+    for (const width of stored!.variants) {
       const file = path.join(imagesDir(dataDir), `${image.id}-${width}.webp`);
       const meta = await sharp(file).metadata();
       expect(meta.format).toBe("webp");
-      expect(meta.width).toBe(width);
+      expect([meta.width, meta.height]).toEqual([width, width * 2]);
       expect(meta.exif).toBeUndefined();
       expect(meta.orientation ?? 1).toBe(1);
       expect(fs.readFileSync(file).includes(Buffer.from("SecretCam"))).toBe(false);
     }
-    await settleImageWork();
-    const stored = await getImage(db(), image.id);
-    expect(stored).toEqual({ ...image, avif: stored!.avif });
   });
 
   it("refuses a truncated photo", async () => {
@@ -113,15 +114,40 @@ describe("image pipeline", () => {
   });
 });
 
+describe("the variants written after the upload (680-px WebP, AVIF)", () => {
+  it("are not written while the uploader waits: until they are, the photo lists the first three widths and pages take the next one up", async () => {
+    const image = await storeImage(db(), storage, await grainyPhoto(2000, 1500));
+    expect(image).toMatchObject({ variants: [400, 800, 1500], avif: [] });
+    expect(imageUrl(image, 665, "webp")).toBe(`/images/${image.id}-800.webp`);
+    await settleImageWork();
+    const stored = (await getImage(db(), image.id))!;
+    expect(stored.variants).toEqual([400, 680, 800, 1500]);
+    expect(imageUrl(stored, 665, "webp")).toBe(`/images/${image.id}-680.webp`);
+    const meta = await sharp(path.join(imagesDir(dataDir), `${image.id}-680.webp`)).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 680, 510, undefined]);
+    expect(filesOf(image.id)).toEqual(variantFiles(stored));
+  });
+
+  it("while photos are being stored, wait: a burst of uploads goes at full speed, its later variants follow it", async () => {
+    const photos = await Promise.all([grainyPhoto(1200, 800), grainyPhoto(1200, 800), grainyPhoto(1200, 800)]);
+    const stored = await Promise.all(photos.map((photo) => storeImage(db(), storage, photo)));
+    // The first photos stored waited for the last: none of the burst's later variants was written during it.
+    for (const image of stored) expect(filesOf(image.id).filter((file) => file.includes("-680.") || file.endsWith(".avif"))).toEqual([]);
+    await settleImageWork();
+    for (const image of stored) expect((await getImage(db(), image.id))!.variants).toEqual([400, 680, 800, 1200]);
+  });
+});
+
 describe("AVIF variants", () => {
   it("follow the upload for the widths phones load (up to 800 px), each only where smaller than the WebP of its width", async () => {
     const image = await storeImage(db(), storage, await grainyPhoto(2000, 1500));
-    expect(image.variants).toEqual([400, 680, 800, 1500]);
     await settleImageWork();
-    const { avif } = (await getImage(db(), image.id))!;
+    const { avif, variants } = (await getImage(db(), image.id))!;
+    expect(variants).toEqual([400, 680, 800, 1500]);
     expect(avif).toContain(800);
+    expect(avif).toContain(680);
     expect(avif.every((w) => w <= 800)).toBe(true);
-    expect(filesOf(image.id)).toEqual(variantFiles({ ...image, avif }));
+    expect(filesOf(image.id)).toEqual(variantFiles({ ...image, variants, avif }));
     for (const width of avif) {
       const file = path.join(imagesDir(dataDir), `${image.id}-${width}.avif`);
       const meta = await sharp(file).metadata();
@@ -140,9 +166,9 @@ describe("AVIF variants", () => {
       .toBuffer();
     const image = await storeImage(db(), storage, flat);
     await settleImageWork();
-    const { avif } = (await getImage(db(), image.id))!;
+    const { avif, variants } = (await getImage(db(), image.id))!;
     expect(avif).toEqual([680, 800]); // at 400 px the WebP of a flat colour is the smaller file
-    for (const width of image.variants) {
+    for (const width of variants) {
       const webp = fs.statSync(path.join(imagesDir(dataDir), `${image.id}-${width}.webp`)).size;
       const avifFile = path.join(imagesDir(dataDir), `${image.id}-${width}.avif`);
       expect(fs.existsSync(avifFile)).toBe(avif.includes(width));

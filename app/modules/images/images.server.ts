@@ -4,7 +4,7 @@ import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Db } from "~/db/client.server.ts";
 import { images, stagedImages } from "~/db/schema.ts";
 import type { StagingPool } from "./staging-pool.ts";
-import { VARIANT_WIDTHS, type ImageFormat, type ImageRef } from "~/utils/image-ref.ts";
+import { BASE_VARIANT_WIDTHS, VARIANT_WIDTHS, type ImageFormat, type ImageRef } from "~/utils/image-ref.ts";
 import { log } from "~/utils/log.server.ts";
 import type { PhotoStorage } from "./storage.server.ts";
 
@@ -70,10 +70,20 @@ export function imageKeys(image: ImageFiles): string[] {
 }
 
 /**
+ * The variants written a moment after the upload, with the AVIF ones (decision 042): the widths
+ * added after the first three (680 px, for a phone's listing card), unless one is the photo's own
+ * width (its largest variant). Until they exist, pages take the next width up, as for photos
+ * stored before these widths.
+ */
+function laterWidths(variants: readonly number[]): number[] {
+  return variants.filter((w, i) => i < variants.length - 1 && !(BASE_VARIANT_WIDTHS as readonly number[]).includes(w));
+}
+
+/**
  * The one image pipeline: checks the bytes really are an image, auto-rotates, strips all
  * metadata (EXIF, GPS), writes WebP variants under a random name and records the image. Returns
- * what pages need to show it. The AVIF variants follow a moment later (queueAvif), off the
- * uploader's time.
+ * what pages need to show it. The extra variants (680-px WebP, AVIF) follow a moment later
+ * (queueLaterVariants), off the uploader's time.
  */
 export async function storeImage(db: Db, storage: PhotoStorage, input: Buffer): Promise<ImageRef> {
   storing += 1;
@@ -81,7 +91,7 @@ export async function storeImage(db: Db, storage: PhotoStorage, input: Buffer): 
     return await storeImageNow(db, storage, input);
   } finally {
     storing -= 1;
-    pumpAvif();
+    pumpLaterVariants();
   }
 }
 
@@ -100,7 +110,9 @@ async function storeImageNow(db: Db, storage: PhotoStorage, input: Buffer): Prom
   const height = (turned ? meta.width : meta.height) ?? 0;
   // Every standard width below the original, and the original itself when it is not wider than the largest.
   const widths = VARIANT_WIDTHS.filter((w) => w < width);
-  const variants = widths.length < VARIANT_WIDTHS.length ? [...widths, width] : widths;
+  const allVariants = widths.length < VARIANT_WIDTHS.length ? [...widths, width] : widths;
+  const later = laterWidths(allVariants);
+  const variants = allVariants.filter((w) => !later.includes(w));
 
   // Decode once, upright, straight to the largest variant's size (a JPEG decodes at a reduced
   // scale). The camera's colour profile is kept through the resize and converted to sRGB once, on
@@ -126,7 +138,8 @@ async function storeImageNow(db: Db, storage: PhotoStorage, input: Buffer): Prom
   // Each variant is stored while the next one is encoded.
   const writes: Array<Promise<string>> = [];
   const webpBytes = new Map<number, number>();
-  // The AVIF queue gets the pixels of the widest variant it encodes (it resizes the others from them).
+  // The queue of later variants gets the pixels of the widest variant it encodes (it resizes the
+  // others from them): a later width is always narrower, since the photo's own width is never one.
   const avifWidth = variants.filter((w) => w <= AVIF_MAX_WIDTH).at(-1);
   let avifSource: RawPixels | undefined;
   try {
@@ -154,7 +167,7 @@ async function storeImageNow(db: Db, storage: PhotoStorage, input: Buffer): Prom
     await Promise.all(writes);
     const ref: ImageRef = { id, width, height, variants, avif: [], colour };
     await db.insert(images).values(ref);
-    if (avifSource) queueAvif({ db, storage, id, source: avifSource, webpBytes });
+    if (avifSource) queueLaterVariants({ db, storage, id, source: avifSource, later, webpBytes });
     return ref;
   } catch (error) {
     // What was written goes again; what will not go (the store is down) the housekeeping's sweep of
@@ -165,45 +178,49 @@ async function storeImageNow(db: Db, storage: PhotoStorage, input: Buffer): Prom
   }
 }
 
-// ---- AVIF, a moment after the upload ----
+// ---- The extra variants, a moment after the upload ----
 //
-// AVIF costs more to encode than all three WebP variants together, so it is not done while the
-// uploader waits: storeImage hands the reduced pixels to this process's queue, which encodes one
-// photo at a time and only while no photo is being stored here (a burst of uploads goes at full
-// speed; its AVIF files follow right after it). The row's `avif` column lists the widths written,
-// so pages show AVIF only once it exists. If the process stops first, the photo simply keeps its
-// WebP variants. Memory is bounded: past MAX_QUEUED_BYTES of waiting pixels, photos get no AVIF.
+// The AVIF variants cost more to encode than all the WebP ones together, and the 680-px WebP another
+// sixth, so they are not made while the uploader waits: storeImage hands the reduced pixels to this
+// process's queue, which works on one photo at a time and only while no photo is being stored here
+// (a burst of uploads goes at full speed; its extra variants follow right after it). The row's
+// `variants` and `avif` columns gain the widths once their files are written, so pages show them
+// only once they exist. If the process stops first, the photo simply keeps its first WebP variants.
+// Memory is bounded: past MAX_QUEUED_BYTES of waiting pixels, photos get no extra variants.
 
 interface RawPixels {
   data: Buffer;
   raw: { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
 }
 
-interface AvifJob {
+interface LaterVariantsJob {
   db: Db;
   storage: PhotoStorage;
   id: string;
   source: RawPixels;
+  /** WebP widths still to write (laterWidths). */
+  later: number[];
+  /** Bytes of each WebP variant by width: an AVIF is kept only where it is smaller. */
   webpBytes: Map<number, number>;
 }
 
 const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
-const queue: AvifJob[] = [];
+const queue: LaterVariantsJob[] = [];
 let queuedBytes = 0;
 let storing = 0;
 let running: Promise<void> | undefined;
 let idleWaiters: Array<() => void> = [];
 
-function queueAvif(job: AvifJob) {
+function queueLaterVariants(job: LaterVariantsJob) {
   if (queuedBytes + job.source.data.byteLength > MAX_QUEUED_BYTES) {
-    log.warn("photo stored without AVIF: the AVIF queue is full", { id: job.id });
+    log.warn("photo stored without its later variants (680 px, AVIF): their queue is full", { id: job.id });
     return;
   }
   queue.push(job);
   queuedBytes += job.source.data.byteLength;
 }
 
-function pumpAvif() {
+function pumpLaterVariants() {
   if (running || storing > 0) return;
   const job = queue.shift();
   if (!job) {
@@ -211,48 +228,63 @@ function pumpAvif() {
     idleWaiters = [];
     return;
   }
-  running = writeAvif(job)
-    .catch((error: unknown) => log.warn("AVIF variants not written", { id: job.id, error: error instanceof Error ? error.message : String(error) }))
+  running = writeLaterVariants(job)
+    .catch((error: unknown) => log.warn("later photo variants not written", { id: job.id, error: error instanceof Error ? error.message : String(error) }))
     .finally(() => {
       queuedBytes -= job.source.data.byteLength;
       running = undefined;
-      pumpAvif();
+      pumpLaterVariants();
     });
 }
 
-async function writeAvif({ db, storage, id, source, webpBytes }: AvifJob) {
+async function writeLaterVariants({ db, storage, id, source, later, webpBytes }: LaterVariantsJob) {
   const [row] = await db.select({ variants: images.variants }).from(images).where(eq(images.id, id));
   if (!row) return; // deleted meanwhile
-  const written: number[] = [];
+  const sourceWidth = source.raw.raw.width;
+  const resized = (width: number) => (width < sourceWidth ? sharp(source.data, source.raw).resize({ width }) : sharp(source.data, source.raw));
+  const written: string[] = [];
+  const put = async (key: string, bytes: Buffer, type: string) => {
+    await storage.put(key, bytes, type);
+    written.push(key);
+  };
+  const variants = [...new Set([...row.variants, ...later])].sort((a, b) => a - b);
+  const avif: number[] = [];
   try {
-    for (const width of row.variants.filter((w) => w <= source.raw.raw.width)) {
-      const resized = width < source.raw.raw.width ? sharp(source.data, source.raw).resize({ width }) : sharp(source.data, source.raw);
-      const avif = await resized.avif({ quality: avifQuality(width), effort: AVIF_EFFORT }).toBuffer();
-      if (avif.byteLength >= (webpBytes.get(width) ?? 0)) continue;
-      await storage.put(imageKey(id, width, "avif"), avif, "image/avif");
-      written.push(width);
+    for (const width of later) {
+      const webp = await resized(width).webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer();
+      await put(imageKey(id, width), webp, "image/webp");
+      webpBytes.set(width, webp.byteLength);
+    }
+    for (const width of variants.filter((w) => w <= sourceWidth)) {
+      const file = await resized(width)
+        .avif({ quality: avifQuality(width), effort: AVIF_EFFORT })
+        .toBuffer();
+      if (file.byteLength >= (webpBytes.get(width) ?? 0)) continue;
+      await put(imageKey(id, width, "avif"), file, "image/avif");
+      avif.push(width);
     }
     if (written.length === 0) return;
-    const updated = await db.update(images).set({ avif: written }).where(eq(images.id, id)).returning({ id: images.id });
+    const updated = await db.update(images).set({ variants, avif }).where(eq(images.id, id)).returning({ id: images.id });
     if (updated.length > 0) return;
   } catch (error) {
-    await Promise.all(written.map((w) => storage.delete(imageKey(id, w, "avif")).catch(() => undefined)));
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
     throw error;
   }
-  // The image was deleted while its AVIF was being encoded: nothing refers to these files.
-  await Promise.all(written.map((w) => storage.delete(imageKey(id, w, "avif"))));
+  // The image was deleted while its variants were being encoded: nothing refers to these files.
+  await Promise.all(written.map((key) => storage.delete(key)));
 }
 
 /**
- * Resolves once this process has written every AVIF variant it has queued (tests, the demo seed,
- * the benchmark), or after `timeoutMs` (a stopping server). Resolves with how many photos still wait.
+ * Resolves once this process has written every later variant (680 px, AVIF) it has queued (tests,
+ * the demo seed, the benchmark), or after `timeoutMs` (a stopping server). Resolves with how many
+ * photos still wait.
  */
 export async function settleImageWork(timeoutMs = Infinity): Promise<number> {
   if (running || queue.length > 0) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const idle = new Promise<void>((resolve) => idleWaiters.push(resolve));
     const timedOut = Number.isFinite(timeoutMs) ? new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))) : idle;
-    pumpAvif();
+    pumpLaterVariants();
     await Promise.race([idle, timedOut]);
     clearTimeout(timer);
   }
