@@ -88,12 +88,7 @@ export function NotificationsForm({ values, reauth }: { values: SettingsFormValu
           <IdentityField fields={fields} hasPassword={reauth.hasPassword} />
         </div>
       </div>
-      <div className="grid gap-3 sm:col-span-2">
-        <FormNotice id={form.errorId} errors={form.errors} />
-        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
-          حفظ الإشعارات
-        </button>
-      </div>
+      <SaveRow form={form} busy={fetcher.state !== "idle"} label="حفظ الإشعارات" wide />
     </fetcher.Form>
   );
 }
@@ -163,12 +158,7 @@ export function FirmDetailsForm({ values, tileUrl }: { values: SettingsFormValue
           </p>
         ) : null}
       </fieldset>
-      <div className="grid gap-3 sm:col-span-2">
-        <FormNotice id={form.errorId} errors={form.errors} />
-        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
-          حفظ بيانات المنشأة
-        </button>
-      </div>
+      <SaveRow form={form} busy={fetcher.state !== "idle"} label="حفظ بيانات المنشأة" wide />
     </fetcher.Form>
   );
 }
@@ -196,12 +186,7 @@ export function AdLicenceSettingsForm({ values }: { values: SettingsFormValues["
       >
         {(props) => <input {...props} type="url" inputMode="url" dir="ltr" maxLength={SETTINGS_LIMITS.link} className={ltrInputClass} />}
       </Field>
-      <div className="grid gap-3">
-        <FormNotice id={form.errorId} errors={form.errors} />
-        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
-          حفظ إعدادات الترخيص
-        </button>
-      </div>
+      <SaveRow form={form} busy={fetcher.state !== "idle"} label="حفظ إعدادات الترخيص" />
     </fetcher.Form>
   );
 }
@@ -221,12 +206,19 @@ export function MapSettingsForm({ values }: { values: SettingsFormValues["map"] 
       >
         {(props) => <input {...props} type="url" inputMode="url" dir="ltr" maxLength={SETTINGS_LIMITS.link} className={ltrInputClass} />}
       </Field>
-      <div className="grid gap-3">
-        <FormNotice id={form.errorId} errors={form.errors} />
-        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
-          حفظ إعدادات الخريطة
-        </button>
-      </div>
+      <SaveRow form={form} busy={fetcher.state !== "idle"} label="حفظ إعدادات الخريطة" />
     </fetcher.Form>
+  );
+}
+
+/** A settings form's end: its messages, then its save button (`wide`: across both columns of a two-column form). */
+function SaveRow({ form, busy, label, wide = false }: { form: { errorId: string; errors?: string[] | undefined }; busy: boolean; label: string; wide?: boolean }) {
+  return (
+    <div className={wide ? "grid gap-3 sm:col-span-2" : "grid gap-3"}>
+      <FormNotice id={form.errorId} errors={form.errors} />
+      <button type="submit" disabled={busy} className={`${adminButtonClass} justify-self-start`}>
+        {label}
+      </button>
+    </div>
   );
 }
