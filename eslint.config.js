@@ -15,12 +15,12 @@ const TESTS = ["**/*.test.{ts,tsx}", "**/*.spec.{ts,tsx}"];
 /** The layers under app/, top to bottom: routes → modules → components, db, utils. */
 const layerZones = [
   {
-    target: ["./app/modules", "./app/components", "./app/db", "./app/utils"],
+    target: ["./app/modules", "./app/components", "./app/db", "./app/utils", "./app/framework"],
     from: "./app/routes",
     message: "Only React Router's route table loads a route; move what is shared into a module.",
   },
   {
-    target: ["./app/components", "./app/utils"],
+    target: ["./app/components", "./app/utils", "./app/framework"],
     from: "./app/modules",
     message: "Shared components and utils sit below the modules: move the piece they need down, or the component into the module.",
   },
@@ -78,7 +78,7 @@ const tierZones = tiers.flatMap((tier, level) => {
 
 /** Files the browser bundle can include: they never import a *.server module, not even its types. */
 const serverOnlyZone = {
-  target: ["./app/components/**", "./app/modules/**/!(*.server).{ts,tsx}", "./app/utils/**/!(*.server).{ts,tsx}"],
+  target: ["./app/components/**", "./app/framework/**/!(*.server).{ts,tsx}", "./app/modules/**/!(*.server).{ts,tsx}", "./app/utils/**/!(*.server).{ts,tsx}"],
   from: ["**/*.server.{ts,tsx}"],
   message: "Browser code must not import a *.server module: move the shared type or value into a plain module beside it.",
 };

@@ -6,7 +6,7 @@ import type { EventHub } from "~/modules/live-updates/event-hub.server.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
 import type { SmsSender } from "~/modules/messaging/sms.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import type { RouteAnswer } from "~/route-lookup.server.ts";
+import type { RouteAnswer } from "~/framework/route-lookup.server.ts";
 import { SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
 import type { Env } from "~/utils/env.server.ts";
 
@@ -37,7 +37,7 @@ export const clientAddressContext = createContext<string>("unknown");
 export const staffUserContext = createContext<StaffProfile | null>(null);
 
 /**
- * This request's body as server/request-handler.ts hands it over: its limit in bytes, and whether
+ * This request's body as app/framework/request-handler.server.ts hands it over: its limit in bytes, and whether
  * it was refused for passing it (declared too large, or cut while it streamed in). Read by
  * readForm (utils/request-body.server.ts) so the page answers in its own form.
  */

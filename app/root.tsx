@@ -7,7 +7,7 @@ import { useNonce } from "~/utils/nonce.tsx";
 import stylesheetUrl from "~/app.css?url";
 import { MESSAGES } from "~/utils/messages.ts";
 import { PreviewNotice } from "~/components/layout/preview-notice.tsx";
-import { DeferredScripts, EarlyInput } from "~/components/layout/deferred-scripts.tsx";
+import { DeferredScripts, EarlyInput } from "~/framework/deferred-scripts.tsx";
 import { IconSprite } from "~/components/ui/icons.tsx";
 
 /**

@@ -2,10 +2,10 @@ import { matchPath, matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ADMIN_SECTIONS, adminSectionOf, canOpenSection, type AdminSection } from "~/modules/users/permissions.ts";
 import { ROLES } from "~/modules/users/roles.ts";
-import { createRouteLookup } from "~/route-lookup.server.ts";
+import { createRouteLookup } from "~/framework/route-lookup.server.ts";
 import { FINANCE_REQUEST_BODY_LIMIT, OFFER_SAVE_BODY_LIMIT, SMALL_FORM_BODY_LIMIT, SUBMISSION_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { routeEntries, routeLookup } from "../tests/setup/route-table.ts";
-import { DEFERRED_SCRIPT_ROUTES, defersScripts } from "./components/layout/deferred-routes.ts";
+import { DEFERRED_SCRIPT_ROUTES, defersScripts } from "./framework/deferred-routes.ts";
 import { AHEAD_OF_REACT_ROUTER, ROUTE_FACTS, type RouteFacts } from "./route-facts.ts";
 
 const entries = routeEntries();

@@ -12,7 +12,7 @@ import {
 
 /**
  * What the server must know about a route before React Router runs it (decision 040), declared
- * once per route of app/routes.ts. The server reads them through one lookup (route-lookup.server.ts:
+ * once per route of app/routes.ts. The server reads them through one lookup (app/framework/route-lookup.server.ts:
  * the page cache, the request handler's body limit, the back office's guard); <DeferredScripts>
  * reads them for the matched routes.
  */

@@ -22,12 +22,12 @@ import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
 import { AHEAD_OF_REACT_ROUTER } from "~/route-facts.ts";
-import { routeLookupOf } from "~/route-lookup.server.ts";
+import { routeLookupOf } from "~/framework/route-lookup.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { housekeepingJobs } from "./housekeeping.ts";
 import { outageAnswer } from "./outage.ts";
 import { answerUncached, createPageCache, startPageCacheSync } from "./page-cache.ts";
-import { createRequestHandler } from "./request-handler.ts";
+import { createRequestHandler } from "../app/framework/request-handler.server.ts";
 import { seedDefaults } from "./seed-defaults.ts";
 
 /**

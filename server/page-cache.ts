@@ -28,7 +28,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import type { EventHub } from "~/modules/live-updates/event-hub.server.ts";
-import type { RouteLookup } from "~/route-lookup.server.ts";
+import type { RouteLookup } from "~/framework/route-lookup.server.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

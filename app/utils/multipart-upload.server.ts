@@ -114,7 +114,7 @@ export async function readUpload(request: Request, rules: UploadRules, body?: Re
         files.push({ fileName: part.filename ?? "", mediaType: part.mediaType ?? "", bytes: new Uint8Array(part.arrayBuffer) });
       }
     } catch (error) {
-      // Over the limits here, or cut by the request handler at the same total (server/request-handler.ts).
+      // Over the limits here, or cut by the request handler at the same total (app/framework/request-handler.server.ts).
       if (error instanceof BodyTooLargeError || body?.tooLarge) return refuse(answers.tooLarge);
       if (error instanceof MaxFileSizeExceededError) return refuse(answers.fileTooLarge);
       if (error instanceof MaxTotalSizeExceededError) return refuse(answers.tooLarge);

@@ -33,7 +33,7 @@ export async function readBodyWithLimit(request: Request, maxBytes: number): Pro
 
 /**
  * The body of a Node request as a web stream that never passes `limit` bytes, for the request
- * handler (server/request-handler.ts) to give to React Router. A declared Content-Length over the
+ * handler (app/framework/request-handler.server.ts) to give to React Router. A declared Content-Length over the
  * limit is refused without reading a byte; otherwise the stream fails with BodyTooLargeError as soon
  * as the count passes the limit, and reading from the connection stops there. `onRefused` runs
  * once, at that moment. Cancelling the stream only stops reading: the answer still has to go out.

@@ -1,5 +1,5 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { createRouteLookup, type RouteEntry } from "~/route-lookup.server.ts";
+import { createRouteLookup, type RouteEntry } from "~/framework/route-lookup.server.ts";
 import routes from "~/routes.ts";
 
 /**

@@ -103,7 +103,7 @@ const UNREADABLE: UploadAnswer = { status: 400, message: MESSAGES.badRequest };
 /**
  * The upload form: the description and one image of at most 10 MB. An image over 10 MB stops the
  * reading there (the rest of the body is never read); so does a body over the path's limit, cut
- * by server/request-handler.ts. A post without a file at all (a plain form) is read as text, and
+ * by app/framework/request-handler.server.ts. A post without a file at all (a plain form) is read as text, and
  * the schema then asks for the image. The longest description read is four times its limit: past
  * the limit the schema says "too long" rather than us cutting it. An empty image part is kept:
  * the schema tells an input left empty from an empty file.

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import { loaderMarkup } from "~/framework/loader-markup.server.tsx";
 import { whatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import { dialable } from "~/modules/settings/firm-details.server.tsx";
 import type { Settings } from "~/modules/settings/settings.server.ts";
@@ -164,11 +164,11 @@ export async function offerPageMarkup(offer: OfferPageView, context: OfferPageCo
   const summary = offerSummaryView(offer, context, url, closed);
   return {
     url,
-    summaryHtml: renderToStaticMarkup(<OfferSummary view={summary} />),
+    summaryHtml: loaderMarkup(<OfferSummary view={summary} />),
     // A sold or rented offer is not contacted about: its head says what happened instead (decision 027).
-    contactBoxHtml: closed ? "" : renderToStaticMarkup(<OfferContactBox view={summary} />),
-    actionBarHtml: closed ? "" : renderToStaticMarkup(<OfferActionBar view={summary} />),
-    licenceHtml: licence ? renderToStaticMarkup(<OfferLicenceBlock view={licence} />) : "",
+    contactBoxHtml: closed ? "" : loaderMarkup(<OfferContactBox view={summary} />),
+    actionBarHtml: closed ? "" : loaderMarkup(<OfferActionBar view={summary} />),
+    licenceHtml: licence ? loaderMarkup(<OfferLicenceBlock view={licence} />) : "",
     whatsappMessage: offerWhatsappMessage(offer, url),
     seo: {
       description: `${offer.status} - ${offer.propertyType} في ${place(offer)} بسعر ${offerPriceText(offer.price, offer.rentPeriod)}. ${offer.description}`.slice(0, 200),
@@ -181,7 +181,7 @@ export async function offerPageMarkup(offer: OfferPageView, context: OfferPageCo
 /** An offer whose licence has ended: the 410 page's markup, with a link to offers of its type in its city and a few of them. */
 export function licenceEndedMarkup(offer: Pick<OfferPageView, "title" | "city" | "propertyType">, similar: OfferCard[]): string {
   const { similarHref, similarText } = similarOffers(offer);
-  return renderToStaticMarkup(<LicenceEnded title={offer.title} similarHref={similarHref} similarText={similarText} similar={similar.map(similarOfferOf)} />);
+  return loaderMarkup(<LicenceEnded title={offer.title} similarHref={similarHref} similarText={similarText} similar={similar.map(similarOfferOf)} />);
 }
 
 /**
@@ -189,7 +189,7 @@ export function licenceEndedMarkup(offer: Pick<OfferPageView, "title" | "city" |
  * in its city while its row is there, the newest otherwise) and «تصفح العروض».
  */
 export function offerNotFoundMarkup(known: { city: string; propertyType: string } | null, similar: OfferCard[]): string {
-  return renderToStaticMarkup(
+  return loaderMarkup(
     <OfferGone
       code="٤٠٤"
       heading={MESSAGES.notFound}

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import { loaderMarkup } from "~/framework/loader-markup.server.tsx";
 import { FirmContactList, type FirmContact } from "./components/firm-contact-list.tsx";
 import { formatDigitsArabic } from "~/utils/format.ts";
 import { dialablePhone, formatPhoneForReading } from "~/utils/phone.ts";
@@ -46,7 +46,7 @@ export function firmContactsHtml(settings: Settings, place: "footer" | "contact"
   rendered.set(settings, built);
   if (built[place] === undefined) {
     const contacts = firmContacts(settings);
-    built[place] = contacts.length ? renderToStaticMarkup(<FirmContactList contacts={contacts} place={place} />) : "";
+    built[place] = contacts.length ? loaderMarkup(<FirmContactList contacts={contacts} place={place} />) : "";
   }
   return built[place];
 }

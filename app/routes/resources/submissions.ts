@@ -15,6 +15,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   if (isCrossSitePost(request, services.env.PUBLIC_URL)) return Response.json(formErrorReply(MESSAGES.crossSiteRefused), { status: 403 });
   const answer = await handleSubmissionPost(services, context.get(clientAddressContext), request);
-  // A body refused half-way is not read on: server/request-handler.ts throws the rest away, then closes.
+  // A body refused half-way is not read on: app/framework/request-handler.server.ts throws the rest away, then closes.
   return Response.json(answer.data, answer.init ?? undefined);
 }

@@ -11,7 +11,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createRouterRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { RequestBodyState } from "~/context.ts";
-import { routeLookupOf, type RouteAnswer } from "~/route-lookup.server.ts";
+import { routeLookupOf, type RouteAnswer } from "~/framework/route-lookup.server.ts";
 import { SMALL_FORM_BODY_LIMIT } from "~/utils/body-limits.ts";
 import { limitedRequestBody } from "~/utils/request-body.server.ts";
 
