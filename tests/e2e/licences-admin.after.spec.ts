@@ -228,7 +228,9 @@ test.describe("the manager's licences", () => {
     const before = await rows(page).count();
     await row(page, alt).getByRole("button", { name: /^حذف/ }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText(`هل أنت متأكد من حذف الترخيص «${alt} (محدث)»؟`); // named as edited above
+    // SPEC's question verbatim, the licence named under it as edited above (decision 029).
+    await expect(dialog).toHaveAccessibleName("هل أنت متأكد من حذف هذا الترخيص؟");
+    await expect(dialog).toHaveAccessibleDescription(`«${alt} (محدث)»`);
     // Cancel first: nothing happens.
     await dialog.getByRole("button", { name: "إلغاء" }).click();
     await expect(dialog).toBeHidden();

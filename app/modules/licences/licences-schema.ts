@@ -37,8 +37,8 @@ export const LICENCE_MESSAGES = {
   added: "تم إضافة الترخيص بنجاح!",
   uploadFailed: (reason: string) => `فشل رفع الصورة: ${reason}`,
   addFailed: (reason: string) => `فشل إضافة الترخيص: ${reason}`,
-  // SPEC's question, naming the licence (COPY.md: a confirmation names what it acts on).
-  deleteConfirm: (name: string) => `هل أنت متأكد من حذف الترخيص «${name}»؟`,
+  // SPEC's question as written; the dialog names the licence under it (decision 029).
+  deleteConfirm: "هل أنت متأكد من حذف هذا الترخيص؟",
   deleteFailed: "حدث خطأ أثناء حذف الترخيص. يرجى المحاولة مرة أخرى.",
   // Our own texts (the firm gave none for these).
   deleted: "تم حذف الترخيص.",

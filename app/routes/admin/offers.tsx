@@ -227,7 +227,8 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
 
       <ConfirmDialog
         open={deleting !== null}
-        message={deleting ? OFFER_FORM_MESSAGES.deleteConfirm(deleting.title) : ""}
+        message={OFFER_FORM_MESSAGES.deleteConfirm}
+        subject={deleting?.title}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (deleting) void remove.submit({ intent: "delete", id: String(deleting.id) }, { method: "post" });
