@@ -39,8 +39,9 @@ const MESSAGES = {
   uploadRequired: "يرجى تقديم صورة ووصف لها.",
   linkRequired: "يرجى إدخال رابط الصورة ووصف لها.",
   // SPEC's texts, their digits in the one digit style (decision 026).
-  tooLarge: "حجم الملف كبير جداً. الحد الأقصى هو ١٠ ميجابايت.",
-  limitReached: "لقد وصلت إلى الحد الأقصى من التراخيص (١٠)...",
+  // SPEC's sentences verbatim, Latin digits included (decision 026).
+  tooLarge: "حجم الملف كبير جداً. الحد الأقصى هو 10 ميجابايت.",
+  limitReached: "لقد وصلت إلى الحد الأقصى من التراخيص (10)...",
   deleted: "تم حذف الترخيص.",
   notHttps: "يجب أن يكون رابط الصورة آمنًا يبدأ بـ https://\u200E",
 };
