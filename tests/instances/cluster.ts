@@ -86,7 +86,7 @@ export interface StartedInstance extends InstanceInfo {
 }
 
 /** The cookie secret both instances are given (the toast cookie is signed with it). */
-export const CLUSTER_COOKIE_SECRET = "two-instances-share-this-cookie-secret";
+const CLUSTER_COOKIE_SECRET = "two-instances-share-this-cookie-secret";
 
 /** Starts one production server on the cluster's database; see startCluster. */
 export function startInstance(options: { name: string; port: number; root: string; databaseUrl: string; storageUrl: string; drainSeconds?: number }): StartedInstance {
