@@ -145,7 +145,7 @@ test("a one-time message signed by instance A is shown by instance B; one signed
   expect(await onB.text()).toContain(denied);
   // The same message signed with a secret the instances do not share is ignored.
   const { createCookie } = await import("react-router");
-  const stranger = createCookie("__Host-aqar-toast", { secrets: ["an-instance-with-its-own-secret!!"] });
+  const stranger = createCookie("__Host-aqar-toast", { secrets: ["an-instance-with-its-own-secret!!"], secure: true, path: "/" });
   const forged = (await stranger.serialize({ tone: "error", text: denied })).split(";")[0]!;
   const notShown = await fetch(`${b.url}/admin`, { headers: { cookie: `${session}; ${forged}` } });
   expect(notShown.status).toBe(200);
