@@ -206,13 +206,24 @@ let earlyInput: string | undefined;
 /** Whether a route of the page declares `deferScripts` (app/route-facts.ts, as deferred-routes.ts gives it to the browser). */
 const isDeferred = (matches: ReturnType<typeof useMatches>) => defersScripts(matches.map((match) => match.id));
 
+/** The back office's layout route: every staff page is under it. */
+const BACK_OFFICE_LAYOUT = "routes/admin/layout";
+
 /**
- * earlyInputScript, at the top of the head of the pages whose JavaScript is deferred (nothing
- * elsewhere: their scripts load with the page). Its text is the server's only: the browser keeps it
- * when React hydrates.
+ * Whether the page keeps what is done before it has hydrated: a page whose JavaScript is deferred,
+ * and every back-office page. The back office loads its scripts with the page, but its bundle is
+ * larger and its people act at once (a phone on a slow network, a page opened to add a unit or to
+ * delete a licence): a tap on a JavaScript button made before hydration was lost there, a form sent
+ * was posted without the page's script (issue 31, decision 025).
+ */
+const keepsEarlyInput = (matches: ReturnType<typeof useMatches>) => isDeferred(matches) || matches.some((match) => match.id === BACK_OFFICE_LAYOUT);
+
+/**
+ * earlyInputScript, at the top of the head of the pages that keep early input (nothing elsewhere).
+ * Its text is the server's only: the browser keeps it when React hydrates.
  */
 export function EarlyInput({ nonce }: { nonce?: string }) {
-  if (!isDeferred(useMatches())) return null;
+  if (!keepsEarlyInput(useMatches())) return null;
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? (earlyInput ??= earlyInputScript()) : "" }} />;
 }
 

@@ -1,3 +1,4 @@
+import { createCookie, type Cookie } from "react-router";
 import type { Env } from "~/utils/env.server.ts";
 
 /**
@@ -28,4 +29,22 @@ export function readCookie(request: Request, name: string): string | undefined {
     if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
   }
   return undefined;
+}
+
+const signedCookies = new Map<string, Cookie>();
+
+/**
+ * The one-time toast's cookie, through React Router's `createCookie`, signed with COOKIE_SECRET
+ * (decision 041): its text is shown as the firm's own words, so a value the server did not write
+ * (a bad or missing signature) parses as null and is ignored. Same attributes as the others.
+ */
+export function toastCookie(env: Pick<Env, "NODE_ENV" | "PUBLIC_URL" | "COOKIE_SECRETS">): Cookie {
+  const secure = env.NODE_ENV === "production" || env.PUBLIC_URL.startsWith("https://");
+  const key = `${String(secure)}\n${env.COOKIE_SECRETS.join("\n")}`;
+  let cookie = signedCookies.get(key);
+  if (!cookie) {
+    cookie = createCookie(cookieSettings(env).toast, { secrets: env.COOKIE_SECRETS, httpOnly: true, sameSite: "lax", path: "/", secure });
+    signedCookies.set(key, cookie);
+  }
+  return cookie;
 }

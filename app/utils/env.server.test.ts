@@ -2,6 +2,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env.server.ts";
 
+/** What a real site sets in production (README: configuration). */
+const COOKIE_SECRET = "s3cr3t-of-this-firm-".repeat(2);
+
 describe("environment check at start", () => {
   it("has working defaults: demo mode outside production, embedded database", () => {
     const env = parseEnv({});
@@ -10,7 +13,7 @@ describe("environment check at start", () => {
   });
 
   it("turns demo mode off in production unless asked for", () => {
-    expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa", SMS_API_URL: "https://sms.example.sa/send" }).DEMO_MODE).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", COOKIE_SECRET, SMTP_URL: "smtp://mail.example.sa", SMS_API_URL: "https://sms.example.sa/send" }).DEMO_MODE).toBe(false);
     expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).DEMO_MODE).toBe(true);
   });
 
@@ -23,9 +26,10 @@ describe("environment check at start", () => {
   it("keeps e-mail in the outbox outside production and in demo mode; production needs SMTP", () => {
     expect(parseEnv({}).MAIL_TRANSPORT).toBe("outbox");
     expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).MAIL_TRANSPORT).toBe("outbox");
-    expect(() => parseEnv({ NODE_ENV: "production", SMS_API_URL: "https://sms.example.sa/send" })).toThrowError(/SMTP_URL: required/);
+    expect(() => parseEnv({ NODE_ENV: "production", COOKIE_SECRET, SMS_API_URL: "https://sms.example.sa/send" })).toThrowError(/SMTP_URL: required/);
     const env = parseEnv({
       NODE_ENV: "production",
+      COOKIE_SECRET,
       SMTP_URL: "smtps://u:p@mail.example.sa",
       SMS_API_URL: "https://sms.example.sa/send",
       PUBLIC_URL: "https://aqar.example.sa",
@@ -36,9 +40,10 @@ describe("environment check at start", () => {
   it("keeps text messages in the outbox outside production and in demo mode; production needs an SMS provider", () => {
     expect(parseEnv({}).SMS_TRANSPORT).toBe("outbox");
     expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).SMS_TRANSPORT).toBe("outbox");
-    expect(() => parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa" })).toThrowError(/SMS_API_URL: required when text messages are sent by HTTP/);
+    expect(() => parseEnv({ NODE_ENV: "production", COOKIE_SECRET, SMTP_URL: "smtp://mail.example.sa" })).toThrowError(/SMS_API_URL: required when text messages are sent by HTTP/);
     const env = parseEnv({
       NODE_ENV: "production",
+      COOKIE_SECRET,
       SMTP_URL: "smtp://mail.example.sa",
       SMS_API_URL: "https://api.sms.example.sa/v1/messages",
       SMS_API_USER: "account",
@@ -51,7 +56,7 @@ describe("environment check at start", () => {
   it("sends text messages by HTTP outside production when asked, and then needs SMS_API_URL", () => {
     expect(() => parseEnv({ SMS_TRANSPORT: "http" })).toThrowError(/SMS_API_URL: required/);
     expect(parseEnv({ SMS_TRANSPORT: "http", SMS_API_URL: "http://127.0.0.1:9000/sms" }).SMS_TRANSPORT).toBe("http");
-    expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa", SMS_TRANSPORT: "outbox" }).SMS_TRANSPORT).toBe("outbox");
+    expect(parseEnv({ NODE_ENV: "production", COOKIE_SECRET, SMTP_URL: "smtp://mail.example.sa", SMS_TRANSPORT: "outbox" }).SMS_TRANSPORT).toBe("outbox");
   });
 
   it("lists both missing providers at once in production", () => {
@@ -65,7 +70,7 @@ describe("environment check at start", () => {
   });
 
   it("keeps WhatsApp messages in the outbox outside production; production sends them through the Cloud API when configured, else refuses each send", () => {
-    const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa", SMS_API_URL: "https://sms.example.sa/send" };
+    const production = { NODE_ENV: "production", COOKIE_SECRET, SMTP_URL: "smtp://mail.example.sa", SMS_API_URL: "https://sms.example.sa/send" };
     const cloud = { WHATSAPP_API_URL: "https://graph.facebook.com/v23.0", WHATSAPP_TOKEN: "EAAG-token", WHATSAPP_PHONE_NUMBER_ID: "106540352242922" };
     expect(parseEnv({}).WHATSAPP_TRANSPORT).toBe("outbox");
     expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).WHATSAPP_TRANSPORT).toBe("outbox");
@@ -75,6 +80,17 @@ describe("environment check at start", () => {
     expect(() => parseEnv({ WHATSAPP_TRANSPORT: "cloud", WHATSAPP_API_URL: cloud.WHATSAPP_API_URL })).toThrowError(/WHATSAPP_TOKEN: required/);
     expect(() => parseEnv({ WHATSAPP_API_URL: "ftp://graph.example" })).toThrowError(/WHATSAPP_API_URL: must be an http/);
     expect(() => parseEnv({ WHATSAPP_PHONE_NUMBER_ID: "+966500000001" })).toThrowError(/WHATSAPP_PHONE_NUMBER_ID: must be the numeric phone number id/);
+  });
+
+  it("production needs COOKIE_SECRET (the same on every instance); elsewhere a fixed development secret signs; a list rotates", () => {
+    const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa", SMS_API_URL: "https://sms.example.sa/send" };
+    expect(() => parseEnv(production)).toThrowError(/COOKIE_SECRET: required in production, the same on every instance/);
+    expect(parseEnv({ ...production, COOKIE_SECRET }).COOKIE_SECRETS).toEqual([COOKIE_SECRET]);
+    expect(parseEnv({ ...production, COOKIE_SECRET: `${COOKIE_SECRET}, ${"older-secret-".repeat(3)}` }).COOKIE_SECRETS).toEqual([COOKIE_SECRET, "older-secret-".repeat(3)]);
+    expect(() => parseEnv({ ...production, COOKIE_SECRET: "short" })).toThrowError(/COOKIE_SECRET: each secret must be at least 32 characters/);
+    const development = parseEnv({}).COOKIE_SECRETS;
+    expect(development).toHaveLength(1);
+    expect(parseEnv({ NODE_ENV: "production", DEMO_MODE: "1" }).COOKIE_SECRETS).toEqual(development);
   });
 
   it("trims a trailing slash off PUBLIC_URL", () => {

@@ -25,6 +25,15 @@ const schema = z.object({
   DRAIN_SECONDS: z.coerce.number({ message: "must be a number" }).int().min(0).max(300).default(0),
   /** Memory for the public page cache in production (decision 020), in MiB; 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number({ message: "must be a number" }).int().min(0).max(4096).default(48),
+  /**
+   * Signs the cookies whose content the server trusts (the one-time toast): the same value on every
+   * instance behind a balancer (decision 023); a comma-separated list signs with the first and still
+   * reads the others, for a rotation.
+   */
+  COOKIE_SECRET: z
+    .string()
+    .refine((value) => value.split(",").every((secret) => secret.trim().length >= 32), "each secret must be at least 32 characters (e.g. openssl rand -base64 32)")
+    .optional(),
   /** "outbox" writes every e-mail to DATA_DIR/outbox/email.jsonl; "smtp" sends it through SMTP_URL. */
   MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).optional(),
   SMTP_URL: z
@@ -52,7 +61,9 @@ const schema = z.object({
     .optional(),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "WHATSAPP_TRANSPORT"> & {
+export type Env = Omit<z.infer<typeof schema>, "WHATSAPP_TRANSPORT" | "COOKIE_SECRET"> & {
+  /** COOKIE_SECRET read: the first signs, every one is accepted when reading. */
+  COOKIE_SECRETS: string[];
   DEMO_MODE: boolean;
   PUBLIC_URL: string;
   DATA_DIR: string;
@@ -64,6 +75,9 @@ export type Env = Omit<z.infer<typeof schema>, "WHATSAPP_TRANSPORT"> & {
   /** "off": production without WhatsApp settings; each WhatsApp send then fails saying so. */
   WHATSAPP_TRANSPORT: "outbox" | "cloud" | "off";
 };
+
+/** Signs cookies where COOKIE_SECRET may be left out (development, tests, demo mode): public, so never a real site's. */
+const DEVELOPMENT_COOKIE_SECRET = "aqar-development-cookie-secret-known-to-everyone";
 
 /** Parses the environment once; on a bad variable, lists each problem and exits. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -98,11 +112,18 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
         missing.push(`${name}: required when WhatsApp messages are sent through the Cloud API (set it, or WHATSAPP_TRANSPORT=outbox to keep them in DATA_DIR/outbox)`);
     }
   }
+  // A known secret would let anyone forge a signed cookie: a real site must choose its own, the
+  // same on every instance; development, tests and the demo sign with a fixed one.
+  if (env.NODE_ENV === "production" && !demoMode && !env.COOKIE_SECRET) {
+    missing.push("COOKIE_SECRET: required in production, the same on every instance (at least 32 characters, e.g. openssl rand -base64 32)");
+  }
   const storage = parseStorageUrl(env.STORAGE_URL, path.resolve(env.DATA_DIR));
   if ("problems" in storage) missing.push(...storage.problems);
   if (missing.length > 0 || "problems" in storage) throw new Error(`Invalid environment:\n${missing.map((line) => `  - ${line}`).join("\n")}`);
+  const { COOKIE_SECRET, ...rest } = env;
   return {
-    ...env,
+    ...rest,
+    COOKIE_SECRETS: COOKIE_SECRET ? COOKIE_SECRET.split(",").map((secret) => secret.trim()) : [DEVELOPMENT_COOKIE_SECRET],
     DATA_DIR: path.resolve(env.DATA_DIR),
     DEMO_MODE: demoMode,
     PUBLIC_URL: publicUrl,

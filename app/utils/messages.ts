@@ -33,7 +33,7 @@ export const MESSAGES = {
   // New password (profile and password reset).
   passwordRequired: "يرجى إدخال كلمة المرور الجديدة وتأكيدها",
   passwordMismatch: "كلمات المرور غير متطابقة",
-  // SPEC's text, its digit in the one digit style (decision 026); written out: this module stays free of format.ts.
-  passwordTooShort: "يجب أن تكون كلمة المرور ٦ أحرف على الأقل",
+  // SPEC's sentence verbatim, its Latin digit included (decision 026: SPEC's texts as SPEC writes them).
+  passwordTooShort: "يجب أن تكون كلمة المرور 6 أحرف على الأقل",
   passwordTooCommon: "كلمة المرور هذه شائعة وسهلة التخمين، يرجى اختيار كلمة مرور أقوى",
 } as const;

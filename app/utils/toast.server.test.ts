@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { readToast, redirectWithToast as redirectOrReply, toastInPlace } from "./toast.server.ts";
 
-const production = { NODE_ENV: "production", PUBLIC_URL: "https://aqar.example" } as const;
-const local = { NODE_ENV: "development", PUBLIC_URL: "http://localhost:3000" } as const;
+const SECRET = "the-firm-s-own-cookie-secret-32+chars";
+const production = { NODE_ENV: "production" as const, PUBLIC_URL: "https://aqar.example", COOKIE_SECRETS: [SECRET] };
+const local = { NODE_ENV: "development" as const, PUBLIC_URL: "http://localhost:3000", COOKIE_SECRETS: [SECRET] };
 
 /** Outside a script's post (no toastInPlace around it) the answer is always the redirect. */
-function redirectWithToast(...args: Parameters<typeof redirectOrReply>): Response {
-  const answer = redirectOrReply(...args);
+async function redirectWithToast(...args: Parameters<typeof redirectOrReply>): Promise<Response> {
+  const answer = await redirectOrReply(...args);
   if (!(answer instanceof Response)) throw new Error("expected a redirect");
   return answer;
 }
@@ -15,7 +16,7 @@ function redirectWithToast(...args: Parameters<typeof redirectOrReply>): Respons
 async function underMiddleware(url: string, action: () => unknown, method = "POST") {
   let answer: unknown;
   await toastInPlace({ request: new Request(url, { method }), params: {}, context: {} as never, pattern: "", url: new URL(url) }, async () => {
-    answer = action();
+    answer = await action();
     return new Response(null);
   });
   return answer;
@@ -28,8 +29,8 @@ function nextRequest(response: Response) {
 }
 
 describe("one-time toast", () => {
-  it("carries a message across a redirect, and the next page forgets it", () => {
-    const response = redirectWithToast("/admin/offers", { tone: "success", text: "تم حفظ العرض" }, production);
+  it("carries a message across a redirect, and the next page forgets it", async () => {
+    const response = await redirectWithToast("/admin/offers", { tone: "success", text: "تم حفظ العرض" }, production);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/offers");
     const setCookie = response.headers.get("set-cookie")!;
@@ -37,28 +38,55 @@ describe("one-time toast", () => {
     expect(setCookie).toContain("HttpOnly");
     expect(setCookie).toContain("Secure");
 
-    const { toast, headers } = readToast(nextRequest(response), production);
+    const { toast, headers } = await readToast(nextRequest(response), production);
     expect(toast).toEqual({ tone: "success", text: "تم حفظ العرض" });
     expect(headers.get("set-cookie")).toMatch(/^__Host-aqar-toast=;.*Max-Age=0/);
   });
 
-  it("shows nothing and sets nothing when there is no toast", () => {
-    const { toast, headers } = readToast(new Request("http://localhost:3000/admin"), local);
+  it("shows nothing and sets nothing when there is no toast", async () => {
+    const { toast, headers } = await readToast(new Request("http://localhost:3000/admin"), local);
     expect(toast).toBeNull();
     expect(headers.get("set-cookie")).toBeNull();
   });
 
-  it("ignores and forgets a cookie it did not write", () => {
-    for (const value of ["not-base64-json", Buffer.from(JSON.stringify({ tone: "evil", text: "x" })).toString("base64url"), Buffer.from("[]").toString("base64url")]) {
-      const { toast, headers } = readToast(new Request("http://localhost:3000/admin", { headers: { cookie: `aqar-toast=${value}` } }), local);
+  it("ignores and forgets a cookie it did not write: unsigned, signed with another secret, or tampered with", async () => {
+    const written = (await redirectWithToast("/admin", { tone: "success", text: "تم الحفظ" }, local)).headers.get("set-cookie")!.split(";")[0]!.slice("aqar-toast=".length);
+    const [payload, signature] = decodeURIComponent(written).split(".");
+    const forged = btoa(unescape(encodeURIComponent(JSON.stringify({ tone: "error", text: "اتصل بنا على رقم آخر" }))));
+    const otherSecret = (await redirectWithToast("/admin", { tone: "success", text: "تم الحفظ" }, { ...local, COOKIE_SECRETS: ["another-instance-s-secret-32-chars!"] })).headers
+      .get("set-cookie")!
+      .split(";")[0]!
+      .slice("aqar-toast=".length);
+    // The one written here is read (so what follows is refused for its signature, not its shape).
+    expect((await readToast(new Request("http://localhost:3000/admin", { headers: { cookie: `aqar-toast=${written}` } }), local)).toast).toEqual({
+      tone: "success",
+      text: "تم الحفظ",
+    });
+    for (const value of [
+      "not-base64-json",
+      Buffer.from(JSON.stringify({ tone: "success", text: "x" })).toString("base64url"), // the old unsigned format
+      forged, // a well-formed toast without a signature
+      encodeURIComponent(`${forged}.${signature}`), // another text under a real signature
+      encodeURIComponent(`${payload}.${signature!.slice(0, -2)}xx`), // a damaged signature
+      otherSecret, // signed with a secret this instance does not have
+    ]) {
+      const { toast, headers } = await readToast(new Request("http://localhost:3000/admin", { headers: { cookie: `aqar-toast=${value}` } }), local);
       expect(toast).toBeNull();
       expect(headers.get("set-cookie")).toMatch(/^aqar-toast=;.*Max-Age=0/);
     }
   });
 
-  it("cuts a long message", () => {
-    const response = redirectWithToast("/admin", { tone: "error", text: "ن".repeat(5000) }, local);
-    expect(readToast(nextRequest(response), local).toast?.text).toHaveLength(300);
+  it("reads a toast signed with an older secret still listed (a rotation), and signs with the first", async () => {
+    const old = await redirectWithToast("/admin", { tone: "success", text: "تم الحفظ" }, local);
+    const rotated = { ...local, COOKIE_SECRETS: ["the-new-secret-of-the-firm-32chars+", SECRET] };
+    expect((await readToast(nextRequest(old), rotated)).toast).toEqual({ tone: "success", text: "تم الحفظ" });
+    const fresh = await redirectWithToast("/admin", { tone: "success", text: "تم الحفظ" }, rotated);
+    expect((await readToast(nextRequest(fresh), local)).toast).toBeNull();
+  });
+
+  it("cuts a long message", async () => {
+    const response = await redirectWithToast("/admin", { tone: "error", text: "ن".repeat(5000) }, local);
+    expect((await readToast(nextRequest(response), local)).toast?.text).toHaveLength(300);
   });
 
   it("answers a script's post with the toast for the page it was made on, and keeps the redirect elsewhere (decision 030)", async () => {

@@ -85,7 +85,7 @@ test("profile: a change needs a fresh SMS code (no password yet), then the curre
   await newPassword.fill("ab1");
   await confirmation.fill("ab1");
   await save.click();
-  await expect(newPassword).toHaveAccessibleDescription("يجب أن تكون كلمة المرور ٦ أحرف على الأقل");
+  await expect(newPassword).toHaveAccessibleDescription("يجب أن تكون كلمة المرور 6 أحرف على الأقل");
   await expect(confirmation).not.toHaveAttribute("aria-invalid");
   await newPassword.fill("نخيل-الرياض-2026");
   await confirmation.fill("نخيل-الرياض-2026");

@@ -39,8 +39,9 @@ const MESSAGES = {
   uploadRequired: "يرجى تقديم صورة ووصف لها.",
   linkRequired: "يرجى إدخال رابط الصورة ووصف لها.",
   // SPEC's texts, their digits in the one digit style (decision 026).
-  tooLarge: "حجم الملف كبير جداً. الحد الأقصى هو ١٠ ميجابايت.",
-  limitReached: "لقد وصلت إلى الحد الأقصى من التراخيص (١٠)...",
+  // SPEC's sentences verbatim, Latin digits included (decision 026).
+  tooLarge: "حجم الملف كبير جداً. الحد الأقصى هو 10 ميجابايت.",
+  limitReached: "لقد وصلت إلى الحد الأقصى من التراخيص (10)...",
   deleted: "تم حذف الترخيص.",
   notHttps: "يجب أن يكون رابط الصورة آمنًا يبدأ بـ https://\u200E",
 };
@@ -228,7 +229,9 @@ test.describe("the manager's licences", () => {
     const before = await rows(page).count();
     await row(page, alt).getByRole("button", { name: /^حذف/ }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText(`هل أنت متأكد من حذف الترخيص «${alt} (محدث)»؟`); // named as edited above
+    // SPEC's question verbatim, the licence named under it as edited above (decision 029).
+    await expect(dialog).toHaveAccessibleName("هل أنت متأكد من حذف هذا الترخيص؟");
+    await expect(dialog).toHaveAccessibleDescription(`«${alt} (محدث)»`);
     // Cancel first: nothing happens.
     await dialog.getByRole("button", { name: "إلغاء" }).click();
     await expect(dialog).toBeHidden();

@@ -169,7 +169,9 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   const urls = await photoUrls(saved!.id);
   const row = page.getByTestId("admin-offer-row").filter({ hasText: `${title} بعد التعديل` });
   await row.getByRole("button", { name: /^حذف/ }).click();
-  await expect(page.getByRole("dialog")).toContainText(`هل أنت متأكد من رغبتك في حذف العرض «${title} بعد التعديل»؟`);
+  // SPEC's question verbatim, the offer named under it (decision 029).
+  await expect(page.getByRole("dialog")).toHaveAccessibleName("هل أنت متأكد من رغبتك في حذف هذا العرض؟");
+  await expect(page.getByRole("dialog")).toHaveAccessibleDescription(`«${title} بعد التعديل»`);
   await page.getByRole("dialog").getByRole("button", { name: "إلغاء" }).click();
   await expect(row).toBeVisible();
   await row.getByRole("button", { name: /^حذف/ }).click();

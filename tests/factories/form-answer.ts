@@ -18,14 +18,14 @@ export interface Answer {
 }
 
 /** Reads a form action's answer: a reply (`data(FormReply)`) or a redirect, with the toast the page will show. */
-export function readAnswer(answer: Response | DataWithResponseInit<FormReply>, env: Pick<Env, "NODE_ENV" | "PUBLIC_URL">): Answer {
+export async function readAnswer(answer: Response | DataWithResponseInit<FormReply>, env: Pick<Env, "NODE_ENV" | "PUBLIC_URL" | "COOKIE_SECRETS">): Promise<Answer> {
   if (answer instanceof Response) {
     // The browser sends the cookies back: the next page's loader reads the toast.
     const cookie = answer.headers
       .getSetCookie()
       .map((line) => line.split(";")[0])
       .join("; ");
-    const { toast } = readToast(new Request(env.PUBLIC_URL, { headers: { cookie } }), env);
+    const { toast } = await readToast(new Request(env.PUBLIC_URL, { headers: { cookie } }), env);
     return { status: answer.status, errors: {}, initialValue: null, headers: answer.headers, location: answer.headers.get("location"), toast };
   }
   const errors = Object.fromEntries(Object.entries(answer.data.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));

@@ -85,6 +85,9 @@ export interface StartedInstance extends InstanceInfo {
   child: ChildProcess;
 }
 
+/** The cookie secret both instances are given (the toast cookie is signed with it). */
+const CLUSTER_COOKIE_SECRET = "two-instances-share-this-cookie-secret";
+
 /** Starts one production server on the cluster's database; see startCluster. */
 export function startInstance(options: { name: string; port: number; root: string; databaseUrl: string; storageUrl: string; drainSeconds?: number }): StartedInstance {
   const dataDir = path.join(options.root, options.name.toLowerCase());
@@ -108,6 +111,8 @@ export function startInstance(options: { name: string; port: number; root: strin
       TRUST_PROXY: "1",
       DRAIN_SECONDS: String(options.drainSeconds ?? 0),
       STORAGE_URL: options.storageUrl,
+      // One secret for every instance (README: configuration), as a real deployment sets it.
+      COOKIE_SECRET: CLUSTER_COOKIE_SECRET,
     },
   });
   fs.closeSync(fd);

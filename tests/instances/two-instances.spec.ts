@@ -123,6 +123,35 @@ test("a session made on instance A works on instance B, and signing out on B end
   expect(await query("select 1 from sessions where user_id = $1", [manager.id])).toEqual([]);
 });
 
+test("a one-time message signed by instance A is shown by instance B; one signed with another secret is not", async () => {
+  // An employee sent away from a page their role cannot open: A answers with the signed toast.
+  const username = `two${random(8)}`;
+  const [employee] = await query<{ id: number }>("insert into staff_users (name, username, phone, email, role) values ('موظف الخادمين', $1, $2, $3, 'staff') returning id", [
+    username,
+    `+96658${random(7)}`,
+    `${username}@example.sa`,
+  ]);
+  const token = crypto.randomBytes(32).toString("base64url");
+  await query("insert into sessions (id_hash, user_id) values ($1, $2)", [crypto.createHash("sha256").update(token).digest("hex"), employee!.id]);
+  const session = `${SESSION_COOKIE}=${token}`;
+  const refused = await fetch(`${a.url}/admin/reports`, { headers: { cookie: session }, redirect: "manual" });
+  expect([refused.status, refused.headers.get("location")]).toEqual([302, "/admin"]);
+  const toast = refused.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("__Host-aqar-toast="))!
+    .split(";")[0]!;
+  const denied = "صفحة «التقارير» ليست من صلاحيات الموظف";
+  const onB = await fetch(`${b.url}/admin`, { headers: { cookie: `${session}; ${toast}` } });
+  expect(await onB.text()).toContain(denied);
+  // The same message signed with a secret the instances do not share is ignored.
+  const { createCookie } = await import("react-router");
+  const stranger = createCookie("__Host-aqar-toast", { secrets: ["an-instance-with-its-own-secret!!"], secure: true, path: "/" });
+  const forged = (await stranger.serialize({ tone: "error", text: denied })).split(";")[0]!;
+  const notShown = await fetch(`${b.url}/admin`, { headers: { cookie: `${session}; ${forged}` } });
+  expect(notShown.status).toBe(200);
+  expect(await notShown.text()).not.toContain(denied);
+});
+
 test("an offer saved through instance A shows live on B's open page, and on B's pages served afterwards", async ({ page, browser }) => {
   const [newest] = await query<{ id: number; title: string }>("select id, title from offers order by created_at desc, id desc limit 1");
   const renamed = `${newest!.title} ${random(6)}`;

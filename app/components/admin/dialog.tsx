@@ -10,6 +10,7 @@ const WIDTHS = { narrow: "w-[min(26rem,calc(100vw-2rem))]", wide: "w-[min(32rem,
 export function AdminDialog({
   title,
   labelledBy,
+  describedBy,
   open = true,
   size = "wide",
   onClose,
@@ -17,6 +18,7 @@ export function AdminDialog({
 }: {
   title?: ReactNode;
   labelledBy?: string;
+  describedBy?: string;
   open?: boolean;
   size?: keyof typeof WIDTHS;
   onClose: () => void;
@@ -34,6 +36,7 @@ export function AdminDialog({
     <dialog
       ref={ref}
       aria-labelledby={title ? titleId : labelledBy}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

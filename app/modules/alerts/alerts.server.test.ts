@@ -192,7 +192,7 @@ describe("the form's post", () => {
     handleAlertPost(services(), "203.0.113.9", new Request(`${PUBLIC_URL}/alerts?${query}`, { method: "POST" }), formData(fields));
 
   it("with the bot check solved: the alert of the address's search, and the one success text", async () => {
-    const answer = readAnswer(await post({ email: "g@example.sa", altcha: await solvedProof(db()) }), env);
+    const answer = await readAnswer(await post({ email: "g@example.sa", altcha: await solvedProof(db()) }), env);
     expect(answer.status).toBe(200);
     expect(answer.errors).toEqual({});
     const [alert] = await db().select().from(searchAlerts);
@@ -200,17 +200,17 @@ describe("the form's post", () => {
   });
 
   it("refusals keep what was typed: no bot check, a wrong address, the limit", async () => {
-    const noProof = readAnswer(await post({ email: "h@example.sa" }), env);
+    const noProof = await readAnswer(await post({ email: "h@example.sa" }), env);
     expect(noProof.status).toBe(400);
     expect(noProof.errors[""]).toEqual(["حدث خطأ في إعداد التحقق، يرجى تحديث الصفحة والمحاولة مرة أخرى"]);
     expect(noProof.initialValue).toMatchObject({ email: "h@example.sa" });
 
-    const wrong = readAnswer(await post({ email: "not-an-address", altcha: await solvedProof(db()) }), env);
+    const wrong = await readAnswer(await post({ email: "not-an-address", altcha: await solvedProof(db()) }), env);
     expect(wrong.errors.email).toEqual(["البريد الإلكتروني غير صحيح"]);
     expect(wrong.initialValue).toMatchObject({ email: "not-an-address" });
 
     for (let i = 0; i < 10; i++) await subscribe(services(), { email: "i@example.sa", search: search(`minPrice=${i + 1}`) });
-    const full = readAnswer(await post({ email: "i@example.sa", altcha: await solvedProof(db()) }), env);
+    const full = await readAnswer(await post({ email: "i@example.sa", altcha: await solvedProof(db()) }), env);
     expect(full.status).toBe(409);
     expect(full.errors.email).toEqual([ALERT_MESSAGES.limit]);
     expect(full.initialValue).toMatchObject({ email: "i@example.sa" });
@@ -218,7 +218,7 @@ describe("the form's post", () => {
   });
 
   it("a filled honeypot gets the quiet success and nothing is kept", async () => {
-    const answer = readAnswer(await post({ email: "j@example.sa", fax: "x", altcha: await solvedProof(db()) }), env);
+    const answer = await readAnswer(await post({ email: "j@example.sa", fax: "x", altcha: await solvedProof(db()) }), env);
     expect(answer.status).toBe(200);
     expect(await db().select().from(searchAlerts)).toHaveLength(0);
     expect(mails).toHaveLength(0);

@@ -55,7 +55,7 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
   const roles: readonly string[] = context.get(routeContext)?.facts.roles ?? [];
   if (!roles.includes(user.role)) {
     log.warn("back office page denied", { userId: user.id, role: user.role, path: url.pathname, method: request.method });
-    throw toastRedirect("/admin", { tone: "error", text: sectionDeniedMessage(user.role, adminSectionOf(url.pathname)) }, env);
+    throw await toastRedirect("/admin", { tone: "error", text: sectionDeniedMessage(user.role, adminSectionOf(url.pathname)) }, env);
   }
   context.set(staffUserContext, user);
   const response = await next();
@@ -77,8 +77,8 @@ export function requireStaffUser(context: Readonly<RouterContextProvider>): Staf
  * already checked the path; loaders and actions say again which section they serve, so a route
  * moved to another path cannot lose its check.
  */
-export function requireSectionUser(context: Readonly<RouterContextProvider>, section: AdminSection): StaffProfile {
+export async function requireSectionUser(context: Readonly<RouterContextProvider>, section: AdminSection): Promise<StaffProfile> {
   const user = requireStaffUser(context);
-  if (!canOpenSection(user.role, section)) throw toastRedirect("/admin", { tone: "error", text: sectionDeniedMessage(user.role, section) }, context.get(servicesContext).env);
+  if (!canOpenSection(user.role, section)) throw await toastRedirect("/admin", { tone: "error", text: sectionDeniedMessage(user.role, section) }, context.get(servicesContext).env);
   return user;
 }

@@ -25,7 +25,7 @@ const PASSWORD = "شاي-بالنعناع-2026";
 
 /** A post to /login from one browser (its sign-in cookie) and address; the answer as the page gets it. */
 async function post(fields: Record<string, string>, { flowToken, address = "10.6.0.1" }: { flowToken?: string; address?: string } = {}) {
-  return readAnswer(await handleLoginPost(services(), { form: formData(fields), flowToken, address }), env);
+  return await readAnswer(await handleLoginPost(services(), { form: formData(fields), flowToken, address }), env);
 }
 
 /** The sign-in cookie a redirect set. */

@@ -89,7 +89,7 @@ describe("password sign-in", () => {
 describe("password reset", () => {
   it("answers the same for a known and an unknown e-mail; only the known one gets a link", async () => {
     sent.length = 0;
-    const ask = async (email: string) => readAnswer(await handleResetRequest(services(), { form: formData({ email }), address: "3.3.3.3" }), env);
+    const ask = async (email: string) => await readAnswer(await handleResetRequest(services(), { form: formData({ email }), address: "3.3.3.3" }), env);
     const known = await ask("mona@example.SA");
     const unknown = await ask("nobody@example.sa");
     // The page then says RESET_MESSAGES.requested, the same for both.
@@ -104,7 +104,7 @@ describe("password reset", () => {
     const token = await mailedResetToken("4.4.4.4");
     const session = await createSession(db(), userId);
     const reset = async (password: string, confirmation = password) =>
-      readAnswer(await handleResetPassword(services(), { form: formData({ password, confirmation }), token }), env);
+      await readAnswer(await handleResetPassword(services(), { form: formData({ password, confirmation }), token }), env);
     expect(await reset("abc")).toMatchObject({ status: 400, errors: { password: [MESSAGES.passwordTooShort] }, initialValue: {} });
     // Back to the login page, signed out, with the confirmation.
     expect(await reset("تمر-وقهوة-٢٠٢٧")).toMatchObject({ status: 302, location: "/login", toast: { tone: "success", text: RESET_MESSAGES.done } });

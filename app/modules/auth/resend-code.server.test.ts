@@ -23,7 +23,7 @@ const services = () => ({ db: db(), env, sms: { send: async (m: SmsMessage) => v
 const PHONE = "+966512700001";
 
 async function post(fields: Record<string, string>, flowToken?: string, address = "10.7.0.1") {
-  return readAnswer(await handleLoginPost(services(), { form: formData(fields), flowToken, address }), env);
+  return await readAnswer(await handleLoginPost(services(), { form: formData(fields), flowToken, address }), env);
 }
 const flowTokenOf = (headers: Headers) =>
   headers

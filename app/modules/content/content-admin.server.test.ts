@@ -59,7 +59,7 @@ function contentForm(intent: string, values: Posted = {}): FormData {
   return form;
 }
 
-const post = async (form: FormData, user = manager) => readAnswer(await handleContentPost(services(), user, form), env);
+const post = async (form: FormData, user = manager) => await readAnswer(await handleContentPost(services(), user, form), env);
 const saveSection = (id: ContentSectionId, values: Posted, user = manager) => post(contentForm(sectionIntent(id), values), user);
 
 async function storedContent(): Promise<Record<string, string>> {

@@ -84,8 +84,8 @@ function pageContext() {
 }
 
 const requestAs = async (user: StaffProfile, fields: Record<string, string>, receipt?: Receipt) =>
-  readAnswer(await handleFinanceRequest(services(), user, multipart(fields, receipt)), env);
-const pagePost = async (user: StaffProfile, request: Request) => readAnswer(await handleFinancePost(services(), user, request, pageContext()), env);
+  await readAnswer(await handleFinanceRequest(services(), user, multipart(fields, receipt)), env);
+const pagePost = async (user: StaffProfile, request: Request) => await readAnswer(await handleFinancePost(services(), user, request, pageContext()), env);
 
 const photo = (width = 900, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: "#c96" } })
@@ -183,7 +183,7 @@ describe("the accountant's finance request", () => {
       headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(FINANCE_REQUEST_BODY_LIMIT + 1) },
       body: "--x--",
     });
-    const answer = readAnswer(await handleFinanceRequest(services(), accountant, request), env);
+    const answer = await readAnswer(await handleFinanceRequest(services(), accountant, request), env);
     expect(answer).toMatchObject({ status: 413, errors: { receipt: [FINANCE_MESSAGES.receiptTooLarge] } });
   });
 
@@ -255,7 +255,7 @@ describe("the accountant's finance request", () => {
     expect(done.status).toBe(200);
     expect(await done.json()).toEqual({ status: "success", initialValue: null });
     // A cookie would be spent by whichever refresh comes first, the live one or the page's, and lost when the page's cancels it.
-    expect(readAnswer(new Response(null, { headers: done.headers }), env).toast).toBeNull();
+    expect((await readAnswer(new Response(null, { headers: done.headers }), env)).toast).toBeNull();
 
     const crossSite = new Request(url, { method: "POST", body: formData(VALID), headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
     const before = await stored();

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { stripBidiControls } from "~/utils/bidi.ts";
-import { formatNumberArabic, formatDigitsArabic } from "~/utils/format.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
 import { PHOTO_ACCEPT } from "~/utils/image-ref.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 
@@ -32,13 +32,14 @@ export const LICENCE_MESSAGES = {
   // The firm's texts (SPEC §5, §8).
   uploadRequired: "يرجى تقديم صورة ووصف لها.",
   linkRequired: "يرجى إدخال رابط الصورة ووصف لها.",
-  tooLarge: formatDigitsArabic("حجم الملف كبير جداً. الحد الأقصى هو 10 ميجابايت."),
-  limitReached: formatDigitsArabic("لقد وصلت إلى الحد الأقصى من التراخيص (10)..."),
+  // Verbatim, Latin digits included (decision 026: SPEC's sentences as SPEC writes them).
+  tooLarge: "حجم الملف كبير جداً. الحد الأقصى هو 10 ميجابايت.",
+  limitReached: "لقد وصلت إلى الحد الأقصى من التراخيص (10)...",
   added: "تم إضافة الترخيص بنجاح!",
   uploadFailed: (reason: string) => `فشل رفع الصورة: ${reason}`,
   addFailed: (reason: string) => `فشل إضافة الترخيص: ${reason}`,
-  // SPEC's question, naming the licence (COPY.md: a confirmation names what it acts on).
-  deleteConfirm: (name: string) => `هل أنت متأكد من حذف الترخيص «${name}»؟`,
+  // SPEC's question as written; the dialog names the licence under it (decision 029).
+  deleteConfirm: "هل أنت متأكد من حذف هذا الترخيص؟",
   deleteFailed: "حدث خطأ أثناء حذف الترخيص. يرجى المحاولة مرة أخرى.",
   // Our own texts (the firm gave none for these).
   deleted: "تم حذف الترخيص.",

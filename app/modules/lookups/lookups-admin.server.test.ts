@@ -114,7 +114,7 @@ describe("renaming a value renames it in the offers that use it, in the same tra
     await addLookupValue(db(), "statuses", status);
     const offer = await createOffer(db(), { propertyType: type, status });
     const typeId = await idOf(propertyTypes, type);
-    const answer = readAnswer(
+    const answer = await readAnswer(
       await handleSettingsPost(
         { db: db(), env } as AppServices,
         LOOKUP_EDITOR,
@@ -173,7 +173,7 @@ describe("names are unique within a list, compared Arabic-folded", () => {
     expect(await renameLookupValue(db(), "cities", riyadh, "مكه المكرمه")).toMatchObject({ ok: false, error: LOOKUP_MESSAGES.nameTaken("مكة المكرمة") });
     expect((await addLookupValue(db(), "neighbourhoods", "الياسمين", riyadh)).ok).toBe(false);
     expect((await addLookupValue(db(), "neighbourhoods", "الياسمين", await idOf(cities, "جدة"))).ok).toBe(true);
-    const answer = readAnswer(
+    const answer = await readAnswer(
       await handleSettingsPost({ db: db(), env } as AppServices, LOOKUP_EDITOR, formData({ intent: "lookup-add", list: "unitTypes", name: "إستوديو" }), NO_REAUTH),
       env,
     );

@@ -198,12 +198,12 @@ describe("saving an offer", () => {
     const added = await handleOfferSave(services(), me, offerFormData({ ...VALID_OFFER, title: "عرض من النموذج", photos: [(await photo()).id] }));
     if (!(added instanceof Response)) throw new Error(JSON.stringify(added.data));
     expect([added.status, added.headers.get("location")]).toEqual([302, "/admin/offers"]);
-    expect(readToast(nextRequest(added), services().env).toast).toEqual({ tone: "success", text: OFFER_FORM_MESSAGES.added });
+    expect((await readToast(nextRequest(added), services().env)).toast).toEqual({ tone: "success", text: OFFER_FORM_MESSAGES.added });
     const [saved] = await db().select({ id: offers.id }).from(offers).where(eq(offers.title, "عرض من النموذج"));
     const photos = (await getOfferForEdit(db(), saved!.id))!.photos.map((p) => p.id);
     const updated = await handleOfferSave(services(), me, offerFormData({ ...VALID_OFFER, title: "عرض بعد التعديل", photos }), String(saved!.id));
     if (!(updated instanceof Response)) throw new Error(JSON.stringify(updated.data));
-    expect(readToast(nextRequest(updated), services().env).toast).toEqual({ tone: "success", text: OFFER_FORM_MESSAGES.updated });
+    expect((await readToast(nextRequest(updated), services().env)).toast).toEqual({ tone: "success", text: OFFER_FORM_MESSAGES.updated });
     expect((await getOfferForEdit(db(), saved!.id))?.title).toBe("عرض بعد التعديل");
 
     for (const id of ["999999", "0", "abc"]) {
@@ -293,7 +293,7 @@ describe("deleting an offer", () => {
     const deleted = await handleOfferDelete(services(), me, post({ intent: "delete", id: String(id) }), "/admin/offers?page=2");
     if (!(deleted instanceof Response)) throw new Error(JSON.stringify(deleted.data));
     expect([deleted.status, deleted.headers.get("location")]).toEqual([302, "/admin/offers?page=2"]);
-    expect(readToast(nextRequest(deleted), services().env).toast).toEqual({ tone: "success", text: OFFER_FORM_MESSAGES.deleted });
+    expect((await readToast(nextRequest(deleted), services().env)).toast).toEqual({ tone: "success", text: OFFER_FORM_MESSAGES.deleted });
     expect(await getOfferForEdit(db(), id)).toBeNull();
 
     const again = await handleOfferDelete(services(), me, post({ intent: "delete", id: String(id) }), "/admin/offers");

@@ -21,8 +21,8 @@ export const OFFER_FORM_MESSAGES = {
   updated: "تم تحديث العقار بنجاح!",
   saveFailed: "فشل حفظ العرض. تأكد من صلاحيات الدخول ثم حاول مرة أخرى.",
   mainPhotoRequired: "يرجى تحميل صورة رئيسية واحدة على الأقل.",
-  // SPEC's question, naming the offer (COPY.md: a confirmation names what it acts on).
-  deleteConfirm: (title: string) => `هل أنت متأكد من رغبتك في حذف العرض «${title}»؟`,
+  // SPEC's question as written; the dialog names the offer under it (decision 029).
+  deleteConfirm: "هل أنت متأكد من رغبتك في حذف هذا العرض؟",
   deleted: "تم حذف العرض.",
   unitTypeRequired: "يرجى تحديد نوع الوحدة.",
   // Our own texts (the firm gave none for these).

@@ -48,9 +48,9 @@ function context(role: StaffProfile["role"] = "manager") {
 async function post(fields: Record<string, string>, role: StaffProfile["role"] = "manager") {
   const request = new Request("https://aqar.example.sa/admin/settings", { method: "POST", body: formData(fields) });
   try {
-    return readAnswer(await settingsAction({ request, context: context(role), params: {} } as never), env);
+    return await readAnswer(await settingsAction({ request, context: context(role), params: {} } as never), env);
   } catch (thrown) {
-    if (thrown instanceof Response) return readAnswer(thrown, env);
+    if (thrown instanceof Response) return await readAnswer(thrown, env);
     throw thrown;
   }
 }

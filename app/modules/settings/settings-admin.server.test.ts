@@ -51,9 +51,9 @@ async function post(role: Role, fields: Record<string, string>) {
   context.set(staffUserContext, role === "manager" ? manager : member(role));
   const request = new Request("https://aqar.example.sa/admin/settings", { method: "POST", body: formData(fields) });
   try {
-    return readAnswer(await settingsAction({ request, context, params: {} } as never), env);
+    return await readAnswer(await settingsAction({ request, context, params: {} } as never), env);
   } catch (thrown) {
-    if (thrown instanceof Response) return readAnswer(thrown, env);
+    if (thrown instanceof Response) return await readAnswer(thrown, env);
     throw thrown;
   }
 }

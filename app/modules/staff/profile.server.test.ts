@@ -55,7 +55,7 @@ async function person({ withPassword }: { withPassword: boolean }): Promise<Staf
 
 /** A profile post as the page sends it, by this person, from this session; its answer as the page gets it. */
 const post = async (user: StaffProfile, session: string, fields: Record<string, string>): Promise<Answer> =>
-  readAnswer(await handleProfilePost(services(), (await getStaffProfile(db(), user.id))!, formData(fields), { sessionToken: session, address: "10.0.0.1" }), env);
+  await readAnswer(await handleProfilePost(services(), (await getStaffProfile(db(), user.id))!, formData(fields), { sessionToken: session, address: "10.0.0.1" }), env);
 
 /** A refusal: 400 (unless said), the message under its field ("" for the whole form). */
 const refused = (field: string, message: string, status = 400): unknown => expect.objectContaining({ status, errors: expect.objectContaining({ [field]: [message] }) as unknown });

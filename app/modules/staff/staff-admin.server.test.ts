@@ -29,7 +29,7 @@ let clerk: StaffProfile;
 
 /** A post to the staff page by this manager, from this session; its answer as the page gets it. */
 const staffPost = async (manager: StaffProfile, fields: Record<string, string | number>, sessionToken?: string) =>
-  readAnswer(await handleStaffPost(services(), manager, formData(fields), { sessionToken, address: "10.0.0.2" }), env);
+  await readAnswer(await handleStaffPost(services(), manager, formData(fields), { sessionToken, address: "10.0.0.2" }), env);
 /** A change: back to the staff page with its confirmation. */
 const saved = (text: string): unknown => expect.objectContaining({ status: 302, location: "/admin/settings/staff", toast: { tone: "success", text } });
 /** A refusal: the message under its field ("" for the whole form), with its status. */
@@ -151,7 +151,7 @@ describe("profile", () => {
       .where(eq(staffUsers.id, clerk.id));
   });
   const profilePost = async (fields: Record<string, string>, sessionToken?: string) =>
-    readAnswer(await handleProfilePost(services(), clerk, formData(fields), { sessionToken, address: "10.0.0.3" }), env);
+    await readAnswer(await handleProfilePost(services(), clerk, formData(fields), { sessionToken, address: "10.0.0.3" }), env);
 
   it("requires and checks the e-mail, then saves it", async () => {
     expect(await profilePost({ intent: "email", email: " " })).toEqual(refused("email", MESSAGES.emailRequired));

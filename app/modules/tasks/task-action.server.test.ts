@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 /** A post to the board (or another page) by someone; the answer as the browser gets it. */
 async function post(user: StaffProfile, fields: Record<string, string | number>, page = "/admin/tasks") {
-  return readAnswer(await handleTaskPost(services(), user, formData(fields), page), env);
+  return await readAnswer(await handleTaskPost(services(), user, formData(fields), page), env);
 }
 
 const countTasks = async () =>

@@ -7,13 +7,13 @@ import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/content";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireSectionUser(context, "content");
+  await requireSectionUser(context, "content");
   return loadContentEditor(context.get(servicesContext).db);
 }
 
 /** A section's save, «حفظ الكل» or «استعادة»: managers only, checked here again, not only by the guard's path. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "content");
+  const user = await requireSectionUser(context, "content");
   const read = await readForm(request, context);
   if (!read.ok) return refuseContentPost(read);
   return handleContentPost(context.get(servicesContext), user, read.form);

@@ -7,7 +7,7 @@ import type { Route } from "./+types/finance-events";
  * GET /admin/finance/events: server-sent events for the finance pages (decision 007), one `finance`
  * event per committed change carrying only `{topic, id}`; the page refetches through its own loader.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireSectionUser(context, "finance");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireSectionUser(context, "finance");
   return staffEventStream(request, context.get(servicesContext), user, "finance");
 }

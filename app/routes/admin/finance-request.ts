@@ -5,5 +5,5 @@ import type { Route } from "./+types/finance-request";
 
 /** POST the accountant's finance request from the page's script (it shows the upload's progress); answers JSON. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleFinanceRequestUpload(context.get(servicesContext), requireSectionUser(context, "finance"), request);
+  return handleFinanceRequestUpload(context.get(servicesContext), await requireSectionUser(context, "finance"), request);
 }

@@ -13,13 +13,13 @@ import { useLiveRevalidate } from "~/utils/use-live-revalidate.ts";
 import type { Route } from "./+types/finance";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireSectionUser(context, "finance");
+  const user = await requireSectionUser(context, "finance");
   return loadFinancePage(context.get(servicesContext).db, user, new URL(request.url));
 }
 
 /** The accountant's request (with its receipt, or without) and the manager's decisions: each checked again here and in the module, not only by the guard. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "finance");
+  const user = await requireSectionUser(context, "finance");
   return handleFinancePost(context.get(servicesContext), user, request, context);
 }
 

@@ -13,14 +13,14 @@ import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/inquiries";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireSectionUser(context, "inquiries");
+  const user = await requireSectionUser(context, "inquiries");
   const filters = parseInboxFilters(new URL(request.url).searchParams);
   return { filters, ...(await inboxPage(context.get(servicesContext).db, user, filters)) };
 }
 
 /** A reply, a help request or completing: every form names its inquiry; the role is checked again here, not only by the guard. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "inquiries");
+  const user = await requireSectionUser(context, "inquiries");
   const read = await readForm(request, context);
   if (!read.ok) return replyToRefusal(read);
   return handleInboxAction(context.get(servicesContext), user, read.form);

@@ -18,9 +18,9 @@ export const middleware: Route.MiddlewareFunction[] = [adminGuard, toastInPlace]
 
 export const shouldRevalidate = keepPageAfterRefusal;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaffUser(context);
-  const { toast, headers } = readToast(request, context.get(servicesContext).env);
+  const { toast, headers } = await readToast(request, context.get(servicesContext).env);
   return data(
     {
       user: { name: user.name, username: user.username, role: user.role, roleTitle: roleTitle(user.role) },

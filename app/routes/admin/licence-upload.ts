@@ -5,6 +5,6 @@ import type { Route } from "./+types/licence-upload";
 
 /** POST one licence: its image and description as multipart form data; answers the form's reply as JSON. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "licenses");
+  const user = await requireSectionUser(context, "licenses");
   return handleLicenceUpload(context.get(servicesContext), user, request, context.get(requestBodyContext));
 }

@@ -7,13 +7,13 @@ import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/licenses";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireSectionUser(context, "licenses");
+  await requireSectionUser(context, "licenses");
   return listAdminLicences(context.get(servicesContext).db);
 }
 
 /** Add by link, edit a description, reorder, delete: the manager's alone, checked here again, not only by the guard. (Uploads go to /admin/licenses/upload.) */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "licenses");
+  const user = await requireSectionUser(context, "licenses");
   const read = await readForm(request, context);
   if (!read.ok) return refuseLicencePost(read);
   return handleLicencePost(context.get(servicesContext), user, read.form);

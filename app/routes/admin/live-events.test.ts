@@ -40,19 +40,22 @@ afterEach(() => {
 
 const member = (role: Role, id = 1): StaffProfile => ({ id, name: "عضو", username: `member${id}`, email: "", phone: "+966500000000", role, active: true });
 /** Either stream's loader (each names its own argument type; this test builds the arguments). */
-type Loader = (args: never) => Response;
+type Loader = (args: never) => Promise<Response>;
 
 /** Calls a stream's loader as the guard hands it on (the member set); a thrown redirect is returned. */
-function call(loader: Loader, path: string, user: StaffProfile, events = fakeHub().events) {
+async function call(loader: Loader, path: string, user: StaffProfile, events = fakeHub().events) {
   const context = new RouterContextProvider();
   // The refusal carries its message in the toast cookie, set by the environment's cookie settings.
-  context.set(servicesContext, { events, env: { NODE_ENV: "test", PUBLIC_URL: "https://aqar.example.sa" } } as unknown as AppServices);
+  context.set(servicesContext, {
+    events,
+    env: { NODE_ENV: "test", PUBLIC_URL: "https://aqar.example.sa", COOKIE_SECRETS: ["a-test-secret-of-thirty-two-chars"] },
+  } as unknown as AppServices);
   context.set(staffUserContext, user);
   const controller = new AbortController();
   open.push(controller);
   const request = new Request(`https://aqar.example.sa${path}`, { signal: controller.signal });
   try {
-    return { response: loader({ request, context, params: {} } as never), close: () => controller.abort() };
+    return { response: await loader({ request, context, params: {} } as never), close: () => controller.abort() };
   } catch (thrown) {
     if (thrown instanceof Response) return { response: thrown, close: () => controller.abort() };
     throw thrown;
@@ -73,20 +76,20 @@ async function readUntil(response: Response, text: string): Promise<string> {
 }
 
 describe("the back office's live streams (/admin/tasks/events, /admin/finance/events)", () => {
-  it("tasks: every signed-in role; finance: manager and accountant, an employee is sent to /admin", () => {
+  it("tasks: every signed-in role; finance: manager and accountant, an employee is sent to /admin", async () => {
     for (const role of ["manager", "accountant", "staff"] as const) {
-      const stream = call(tasksEvents, "/admin/tasks/events", member(role));
+      const stream = await call(tasksEvents, "/admin/tasks/events", member(role));
       expect(stream.response.status, role).toBe(200);
       expect(stream.response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
     }
-    for (const role of ["manager", "accountant"] as const) expect(call(financeEvents, "/admin/finance/events", member(role)).response.status, role).toBe(200);
-    const refused = call(financeEvents, "/admin/finance/events", member("staff"));
+    for (const role of ["manager", "accountant"] as const) expect((await call(financeEvents, "/admin/finance/events", member(role))).response.status, role).toBe(200);
+    const refused = await call(financeEvents, "/admin/finance/events", member("staff"));
     expect([refused.response.status, refused.response.headers.get("Location")]).toEqual([302, "/admin"]);
   });
 
   it("send only the topic and the id of a change (or a resync), never another topic's", async () => {
     const hub = fakeHub();
-    const { response } = call(tasksEvents, "/admin/tasks/events", member("staff"), hub.events);
+    const { response } = await call(tasksEvents, "/admin/tasks/events", member("staff"), hub.events);
     hub.emit("finance", { topic: "finance", id: 3 });
     hub.emit("offers", { id: 4, kind: "created" });
     hub.emit("tasks", { topic: "tasks", id: 12 });
@@ -95,14 +98,16 @@ describe("the back office's live streams (/admin/tasks/events, /admin/finance/ev
     expect(text).toBe('retry: 5000\n: connected\n\nevent: tasks\ndata: {"topic":"tasks","id":12}\n\nevent: tasks\ndata: {"kind":"resync"}\n\n');
   });
 
-  it("hold at most a few streams per member, tasks and finance together, whatever their address; a closed one frees its slot", () => {
+  it("hold at most a few streams per member, tasks and finance together, whatever their address; a closed one frees its slot", async () => {
     expect(STAFF_STREAM_LIMITS.perUser).toBe(6);
-    const mine = Array.from({ length: STAFF_STREAM_LIMITS.perUser }, (_, i) => call(i % 2 ? financeEvents : tasksEvents, "/admin/x/events", member("manager", 7)));
+    const mine = await Promise.all(
+      Array.from({ length: STAFF_STREAM_LIMITS.perUser }, (_, i) => call(i % 2 ? financeEvents : tasksEvents, "/admin/x/events", member("manager", 7))),
+    );
     expect(mine.map((s) => s.response.status)).toEqual(mine.map(() => 200));
-    expect(call(tasksEvents, "/admin/tasks/events", member("manager", 7)).response.status).toBe(503);
-    expect(call(tasksEvents, "/admin/tasks/events", member("staff", 8)).response.status).toBe(200);
+    expect((await call(tasksEvents, "/admin/tasks/events", member("manager", 7))).response.status).toBe(503);
+    expect((await call(tasksEvents, "/admin/tasks/events", member("staff", 8))).response.status).toBe(200);
     mine[0]!.close();
-    expect(call(financeEvents, "/admin/finance/events", member("manager", 7)).response.status).toBe(200);
+    expect((await call(financeEvents, "/admin/finance/events", member("manager", 7))).response.status).toBe(200);
     for (const controller of open.splice(0)) controller.abort();
     expect(staffStreamSlots.count()).toBe(0);
   });
@@ -111,7 +116,7 @@ describe("the back office's live streams (/admin/tasks/events, /admin/finance/ev
     vi.useFakeTimers();
     try {
       expect(STAFF_STREAM_MAX_AGE_MS).toBe(SESSION_LIMITS.idleMs);
-      const { response } = call(financeEvents, "/admin/finance/events", member("accountant", 9));
+      const { response } = await call(financeEvents, "/admin/finance/events", member("accountant", 9));
       const reader = response.body!.getReader();
       await reader.read(); // "retry: 5000"
       vi.advanceTimersByTime(STAFF_STREAM_MAX_AGE_MS - 30_000);

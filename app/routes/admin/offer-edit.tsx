@@ -12,14 +12,14 @@ import type { Route } from "./+types/offer-edit";
 
 /** An unknown id goes back to the list. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireSectionUser(context, "offers");
+  await requireSectionUser(context, "offers");
   const form = await loadOfferEditForm(context.get(servicesContext).db, params.id);
   if (!form) throw redirect("/admin/offers");
   return form;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "offers");
+  const user = await requireSectionUser(context, "offers");
   const read = await readForm(request, context);
   if (!read.ok) return replyToRefusal(read);
   return handleOfferSave(context.get(servicesContext), user, read.form, params.id);

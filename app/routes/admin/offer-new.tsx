@@ -11,12 +11,12 @@ import type { Route } from "./+types/offer-new";
 
 /** A new offer, from the defaults (apartment, for sale, Riyadh, price 0) or, with ?from=, from an owner's submission and copies of its photos. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSectionUser(context, "offers");
+  await requireSectionUser(context, "offers");
   return loadNewOfferForm(context.get(servicesContext).db, new URL(request.url).searchParams);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "offers");
+  const user = await requireSectionUser(context, "offers");
   const read = await readForm(request, context);
   if (!read.ok) return replyToRefusal(read);
   return handleOfferSave(context.get(servicesContext), user, read.form);

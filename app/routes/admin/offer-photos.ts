@@ -5,5 +5,5 @@ import type { Route } from "./+types/offer-photos";
 
 /** POST one photo of the offer form (the body is the file); answers JSON. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handlePhotoUpload(context.get(servicesContext), requireSectionUser(context, "offers"), request, "offer photo");
+  return handlePhotoUpload(context.get(servicesContext), await requireSectionUser(context, "offers"), request, "offer photo");
 }

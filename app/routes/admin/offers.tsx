@@ -28,7 +28,7 @@ import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/offers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSectionUser(context, "offers");
+  await requireSectionUser(context, "offers");
   const { db } = context.get(servicesContext);
   const filters = parseAdminOfferFilters(new URL(request.url).searchParams);
   const [list, choices] = await Promise.all([listAdminOffers(db, filters), listOfferFormChoices(db, { status: filters.status, city: filters.city, propertyType: filters.type })]);
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Delete (asked first) or a bulk status change; a saved or deleted offer's message is the layout's toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "offers");
+  const user = await requireSectionUser(context, "offers");
   const read = await readForm(request, context);
   if (!read.ok) return replyToRefusal(read);
   const services = context.get(servicesContext);
@@ -212,7 +212,8 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
 
       <ConfirmDialog
         open={deleting !== null}
-        message={deleting ? OFFER_FORM_MESSAGES.deleteConfirm(deleting.title) : ""}
+        message={OFFER_FORM_MESSAGES.deleteConfirm}
+        subject={deleting?.title}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (deleting) void remove.submit({ intent: "delete", id: String(deleting.id) }, { method: "post" });

@@ -11,7 +11,7 @@ import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/profile";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireSectionUser(context, "profile");
+  const user = await requireSectionUser(context, "profile");
   return {
     username: user.username,
     name: user.name,
@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const user = requireSectionUser(context, "profile");
+  const user = await requireSectionUser(context, "profile");
   const read = await readForm(request, context);
   if (!read.ok) return refuseProfilePost(read);
   const sessionToken = readCookie(request, cookieSettings(services.env).session);

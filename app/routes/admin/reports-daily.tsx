@@ -14,7 +14,7 @@ import type { Route } from "./+types/reports-daily";
 export const meta: Route.MetaFunction = () => [{ title: "التقارير المرسلة" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSectionUser(context, "reports");
+  await requireSectionUser(context, "reports");
   const { db } = context.get(servicesContext);
   const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Managers only (the reports section), checked here again, not only by the guard's path. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const manager = requireSectionUser(context, "reports");
+  const manager = await requireSectionUser(context, "reports");
   const read = await readForm(request, context);
   if (!read.ok) return refuseDailyReportsPost(read);
   return handleDailyReportsPost(context.get(servicesContext), manager, read.form);

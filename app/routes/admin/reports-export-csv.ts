@@ -4,7 +4,7 @@ import { answerCsv } from "~/modules/reports/reports-export.server.ts";
 import type { Route } from "./+types/reports-export-csv";
 
 /** GET /admin/reports/export/<dataset>.csv?period=…: one dataset of the period as CSV, streamed; the manager's only. */
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  requireSectionUser(context, "reports");
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireSectionUser(context, "reports");
   return answerCsv(context.get(servicesContext).db, new URL(request.url), params.file);
 }

@@ -4,7 +4,7 @@ import { redirectToWhatsappReport } from "~/modules/reports/reports-page.server.
 import type { Route } from "./+types/reports-whatsapp";
 
 /** GET /admin/reports/whatsapp: to wa.me with yesterday's daily report for the manager's number; the manager's only. */
-export function loader({ context }: Route.LoaderArgs) {
-  requireSectionUser(context, "reports");
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireSectionUser(context, "reports");
   return redirectToWhatsappReport(context.get(servicesContext));
 }

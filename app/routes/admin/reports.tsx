@@ -13,7 +13,7 @@ import type { Route } from "./+types/reports";
 
 /** The manager's reports (issue 15): the period from the address (a GET form), every figure against the previous period. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSectionUser(context, "reports");
+  await requireSectionUser(context, "reports");
   return loadReportsPage(context.get(servicesContext), new URL(request.url));
 }
 

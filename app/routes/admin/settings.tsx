@@ -15,7 +15,7 @@ import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireSectionUser(context, "settings");
+  const user = await requireSectionUser(context, "settings");
   const services = context.get(servicesContext);
   const [settings, lookups, reauth] = await Promise.all([getSettings(services.db), listLookupsForAdmin(services.db), reauthView(services, user)]);
   // Moving the manager's e-mail or WhatsApp needs the current password, or an SMS code for someone without one.
@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Managers only (the settings section), checked here again, not only by the guard's path. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "settings");
+  const user = await requireSectionUser(context, "settings");
   const read = await readForm(request, context);
   if (!read.ok) return refuseSettingsPost(read);
   const services = context.get(servicesContext);

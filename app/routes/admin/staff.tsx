@@ -13,7 +13,7 @@ import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { formatPhoneForReading } from "~/utils/phone.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const me = requireSectionUser(context, "settings");
+  const me = await requireSectionUser(context, "settings");
   const services = context.get(servicesContext);
   // Adding staff and making someone a manager need the manager's password or an SMS code.
   return { me: me.id, staff: await listStaff(services.db), reauth: await reauthView(services, me) };
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Managers only (the settings section), checked here again, not only by the guard's path. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const manager = requireSectionUser(context, "settings");
+  const manager = await requireSectionUser(context, "settings");
   const services = context.get(servicesContext);
   const read = await readForm(request, context);
   if (!read.ok) return refuseStaffPost(read);

@@ -10,13 +10,13 @@ import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/submissions";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireSectionUser(context, "submissions");
+  await requireSectionUser(context, "submissions");
   return { submissions: await listSubmissionCards(context.get(servicesContext).db) };
 }
 
 /** Reject, or start an offer from a submission; the role is checked again here, not only by the guard. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "submissions");
+  const user = await requireSectionUser(context, "submissions");
   const read = await readForm(request, context);
   if (!read.ok) return replyToRefusal(read);
   return handleReviewAction(context.get(servicesContext), user, read.form);

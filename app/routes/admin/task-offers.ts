@@ -5,6 +5,6 @@ import type { Route } from "./+types/task-offers";
 
 /** GET /admin/tasks/offers?q=: the new task form's offer picker (JSON, up to 20 offers); the manager's only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireSectionUser(context, "tasks");
+  const user = await requireSectionUser(context, "tasks");
   return answerOfferPicker(context.get(servicesContext), user, new URL(request.url));
 }

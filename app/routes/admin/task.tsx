@@ -12,13 +12,13 @@ import type { Route } from "./+types/task";
 
 /** One task, whole, with its history; unknown, or not the viewer's to see: 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = requireSectionUser(context, "tasks");
+  const user = await requireSectionUser(context, "tasks");
   return loadTaskPage(context.get(servicesContext).db, user, params.id);
 }
 
 /** The card's status menu and the manager's decision, as on the board; back to this page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "tasks");
+  const user = await requireSectionUser(context, "tasks");
   const read = await readForm(request, context);
   if (!read.ok) return refuseTaskPost(read);
   const page = /^\d{1,9}$/.test(params.id) ? `${TASKS_PAGE}/${params.id}` : TASKS_PAGE;

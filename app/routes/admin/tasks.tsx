@@ -15,13 +15,13 @@ import { useLiveRevalidate } from "~/utils/use-live-revalidate.ts";
 import type { Route } from "./+types/tasks";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireSectionUser(context, "tasks");
+  const user = await requireSectionUser(context, "tasks");
   return loadTaskBoard(context.get(servicesContext).db, user, new URL(request.url));
 }
 
 /** A new task (manager), a card's status, a decision (manager): each checked again here and in the module, not only by the guard. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireSectionUser(context, "tasks");
+  const user = await requireSectionUser(context, "tasks");
   const read = await readForm(request, context);
   if (!read.ok) return refuseTaskPost(read);
   // A change made on the board comes back to it with the same filters and page.

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await readSession(db, readCookie(request, cookies.session))) throw redirect("/admin");
   const pending = await pendingSignIn(db, readCookie(request, cookies.signIn));
   // "Code sent", or "password changed" after a reset link.
-  const { toast, headers } = readToast(request, env);
+  const { toast, headers } = await readToast(request, env);
   const resend = pending ? await nextCodeWait(db, pending.phone) : { sentAt: 0, seconds: 0 };
   return data({ step: pending ? ("code" as const) : ("phone" as const), phone: pending?.phone ?? null, resend, toast }, { headers });
 }

@@ -256,7 +256,8 @@ export function LicenceList({ licences }: { licences: LicenceView[] }) {
       </ol>
       <ConfirmDialog
         open={deleting !== null}
-        message={deleting ? LICENCE_MESSAGES.deleteConfirm(deleting.alt) : ""}
+        message={LICENCE_MESSAGES.deleteConfirm}
+        subject={deleting?.alt}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (deleting) void remove.submit({ intent: "delete", id: String(deleting.id) }, { method: "post" });

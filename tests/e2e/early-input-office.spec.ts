@@ -1,0 +1,206 @@
+import type { Page } from "@playwright/test";
+import { queryE2eDatabase } from "./db.ts";
+import { earlyPage, isHydrated, MOMENTS, seedOf, type EarlyPage } from "./early-input.ts";
+import { expect, test, unique } from "./fixtures.ts";
+import type { Role } from "../../app/modules/users/roles.ts";
+
+/*
+ * Decision 025 in the back office (issue 31): the forms changed by issue 29 — the content editor,
+ * the finance request, the licence list, the lookup lists, the offer form's parts, the offers
+ * list's filters — used by a signed-in member before the page's JavaScript has started, with the
+ * chunks held back and the CPU slowed 4×, let go after the use, as React starts hydrating, or at a
+ * seeded random moment. Each gives its result once (one post, one row, one dialog, one unit
+ * editor), keeps what was typed, and shows no dialog of the browser and no page error.
+ */
+
+const eventually = expect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 90_000 });
+
+/** The posts the page sent to a path (React Router's data requests end in ".data"). */
+const postsTo = (early: EarlyPage, path: string) => early.posts.filter((sent) => sent === path || sent === `${path}.data`);
+
+/** An Arabic name of the test's own, without digits (the digits spec reads the lists too). */
+function arabicName(prefix: string) {
+  const letters = "ابتثجحخدذرزسشصضطظعغفقكلمنهوي";
+  const id = unique();
+  return `${prefix} ${[...id].map((char) => letters[char.charCodeAt(0) % letters.length]).join("")}`;
+}
+
+interface OfficeControl {
+  name: string;
+  role: Role;
+  path: string;
+  /** What the member does, whatever the page's state; returns what the check needs. */
+  use(page: Page): Promise<string>;
+  /** Once hydrated: the result, once. */
+  check(page: Page, early: EarlyPage, mine: string): Promise<void>;
+}
+
+const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+const CONTROLS: OfficeControl[] = [
+  {
+    name: "content editor: a section saved",
+    role: "manager",
+    path: "/admin/content",
+    async use(page) {
+      const mine = arabicName("عروض مختارة");
+      const featured = region(page, "العروض المميزة في الرئيسية");
+      await featured.getByLabel("عنوان قسم العروض").fill(mine);
+      await featured.getByRole("button", { name: /^حفظ القسم/ }).click();
+      return mine;
+    },
+    async check(page, early, mine) {
+      await eventually(page.getByRole("status")).toHaveText("تم حفظ «العروض المميزة في الرئيسية» بنجاح");
+      await eventually.poll(async () => (await queryE2eDatabase<{ value: string }>("select value from site_content where key = 'home_featured_title'"))[0]?.value).toBe(mine);
+      expect(postsTo(early, "/admin/content")).toHaveLength(1);
+      // Back to the default for the other specs (through the page, so every cache hears of it).
+      const featured = region(page, "العروض المميزة في الرئيسية");
+      await featured.getByLabel("عنوان قسم العروض").fill("");
+      await featured.getByRole("button", { name: /^حفظ القسم/ }).click();
+      await eventually.poll(async () => (await queryE2eDatabase("select 1 from site_content where key = 'home_featured_title' and value <> ''")).length).toBe(0);
+    },
+  },
+  {
+    name: "content editor: «إضافة نص» in the marquee",
+    role: "manager",
+    path: "/admin/content",
+    async use(page) {
+      const marquee = region(page, "الشريط المتحرك");
+      const before = await marquee.getByRole("textbox").count();
+      await marquee.getByRole("button", { name: "إضافة نص" }).click();
+      return String(before);
+    },
+    async check(page, early, before) {
+      const marquee = region(page, "الشريط المتحرك");
+      await eventually(marquee.getByRole("textbox")).toHaveCount(Number(before) + 1);
+      await page.waitForTimeout(500); // a second replay would add a second field by now
+      await expect(marquee.getByRole("textbox")).toHaveCount(Number(before) + 1);
+      expect(postsTo(early, "/admin/content")).toHaveLength(0);
+    },
+  },
+  {
+    name: "finance request sent by the accountant",
+    role: "accountant",
+    path: "/admin/finance",
+    async use(page) {
+      const mine = arabicName("طلب مبكر");
+      const form = region(page, "طلب اعتماد مالي");
+      await form.getByLabel("الوصف").fill(mine);
+      await form.getByLabel("المبلغ (ريال سعودي)").fill("١٢٣٫٥٠");
+      await form.getByLabel("مصروف", { exact: true }).check();
+      await form.getByRole("button", { name: "إرسال طلب الاعتماد" }).click();
+      return mine;
+    },
+    async check(page, early, mine) {
+      await eventually(page.getByText("تم إرسال طلب الاعتماد إلى المدير العام")).toBeVisible();
+      await eventually.poll(async () => (await queryE2eDatabase<{ amount: string }>("select amount from tasks where title = $1", [mine])).map((t) => t.amount)).toEqual(["123.50"]);
+      await page.waitForTimeout(500);
+      expect(await queryE2eDatabase("select id from tasks where title = $1", [mine])).toHaveLength(1);
+      await queryE2eDatabase("delete from tasks where title = $1", [mine]);
+      expect(early.posts.filter((sent) => sent.startsWith("/admin/finance"))).toHaveLength(1);
+    },
+  },
+  {
+    name: "licence list: «حذف» asks first",
+    role: "manager",
+    path: "/admin/licenses",
+    async use(page) {
+      const first = page.getByTestId("admin-licence").first();
+      const name = (await first.getByRole("button", { name: /^حذف/ }).textContent())!.replace(/^حذف:?\s*/, "").trim();
+      await first.getByRole("button", { name: /^حذف/ }).click();
+      return name;
+    },
+    async check(page, early, name) {
+      const dialog = page.getByRole("dialog");
+      await eventually(dialog).toBeVisible();
+      await expect(dialog).toHaveAccessibleName("هل أنت متأكد من حذف هذا الترخيص؟");
+      await expect(dialog).toHaveAccessibleDescription(`«${name}»`);
+      await dialog.getByRole("button", { name: "إلغاء" }).click();
+      await expect(dialog).toBeHidden();
+      await page.waitForTimeout(500); // a second replay would open it again
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      expect(early.posts).toEqual([]);
+    },
+  },
+  {
+    name: "lookup lists: a city added",
+    role: "manager",
+    path: "/admin/settings",
+    async use(page) {
+      const mine = arabicName("مدينة مبكرة");
+      const cities = region(page, "المدن والأحياء");
+      await cities.getByLabel("إضافة مدينة").fill(mine);
+      await cities.getByRole("button", { name: "إضافة", exact: true }).click();
+      return mine;
+    },
+    async check(page, early, mine) {
+      await eventually(page.getByRole("status")).toHaveText("تمت الإضافة إلى القائمة");
+      const cities = region(page, "المدن والأحياء");
+      await eventually(cities.getByText(mine, { exact: true })).toHaveCount(1);
+      expect(await queryE2eDatabase("select id from cities where name = $1", [mine])).toHaveLength(1);
+      expect(postsTo(early, "/admin/settings")).toHaveLength(1);
+      // Removed again through the page (every cache hears of it).
+      await cities.getByRole("button", { name: `حذف ${mine}` }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "حذف", exact: true }).click();
+      await eventually(cities.getByText(mine, { exact: true })).toHaveCount(0);
+    },
+  },
+  {
+    name: "offer form: the title typed and «+ إضافة وحدة»",
+    role: "manager",
+    path: "/admin/offers/new",
+    async use(page) {
+      const mine = arabicName("عرض مبكر");
+      await page.getByLabel("عنوان العقار").fill(mine);
+      await page.getByRole("button", { name: "+ إضافة وحدة" }).click();
+      return mine;
+    },
+    async check(page, early, mine) {
+      await eventually(page.getByRole("button", { name: "إضافة الوحدة" })).toHaveCount(1);
+      await expect(page.getByLabel("عنوان العقار")).toHaveValue(mine);
+      await page.waitForTimeout(500);
+      await expect(page.getByRole("button", { name: "إضافة الوحدة" })).toHaveCount(1);
+      await expect(page.getByLabel("نوع الوحدة")).toHaveCount(1);
+      expect(early.posts).toEqual([]);
+    },
+  },
+  {
+    name: "offers list: search and licence filter",
+    role: "manager",
+    path: "/admin/offers",
+    async use(page) {
+      await page.getByLabel("بحث بالعنوان أو رقم العرض").fill("شقه");
+      await page.getByLabel("ترخيص الإعلان").selectOption("none");
+      await page.getByRole("button", { name: "عرض", exact: true }).click();
+      return "";
+    },
+    async check(page, early) {
+      await eventually(page).toHaveURL(/[?&]licence=none/);
+      expect(new URL(page.url()).searchParams.get("q")).toBe("شقه");
+      await expect(page.getByLabel("بحث بالعنوان أو رقم العرض")).toHaveValue("شقه");
+      await expect(page.getByLabel("ترخيص الإعلان")).toHaveValue("none");
+      expect(early.posts).toEqual([]);
+    },
+  },
+];
+
+for (const control of CONTROLS) {
+  test.describe(control.name, () => {
+    for (const moment of MOMENTS) {
+      test(`${control.name}, the chunks let go ${moment}: its result once, nothing lost, no error`, async ({ page, signedInAs }, info) => {
+        await signedInAs(control.role);
+        const seed = seedOf(info.title);
+        const early = await earlyPage(page, moment, seed);
+        info.annotations.push({ type: "seed", description: `${seed} (random delay ${early.delay} ms)` });
+        await early.open(control.path);
+        await early.letGo();
+        if (moment === "held") expect(await isHydrated(page)).toBe(false);
+        const mine = await control.use(page);
+        await early.hydrated();
+        await control.check(page, early, mine);
+        expect(early.problems).toEqual([]);
+      });
+    }
+  });
+}
