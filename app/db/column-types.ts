@@ -8,24 +8,22 @@
 export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings";
 
 /** Every action the audit log accepts (app/modules/audit/audit-labels.ts names each in Arabic). */
-const AUDIT_ACTIONS = [
-  "reply-email",
-  "reply-whatsapp",
-  "complete",
-  "help-request",
-  "reject",
-  "offer-started",
-  "task-created",
-  "status-change",
-  "finance-request",
-  "approve",
-  "settings-change",
-  "lookup-change",
-  "licence-added",
-  "licence-deleted",
-  "ad-licence-change",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type AuditAction =
+  | "reply-email"
+  | "reply-whatsapp"
+  | "complete"
+  | "help-request"
+  | "reject"
+  | "offer-started"
+  | "task-created"
+  | "status-change"
+  | "finance-request"
+  | "approve"
+  | "settings-change"
+  | "lookup-change"
+  | "licence-added"
+  | "licence-deleted"
+  | "ad-licence-change";
 
 /** A transaction is money in or money out (stored in English, shown in Arabic). */
 export const TRANSACTION_TYPES = ["income", "expense"] as const;
