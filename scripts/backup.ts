@@ -15,7 +15,7 @@ const { parseEnv } = await import("~/utils/env.server.ts");
 const { BackupError, createBackup } = await import("~/db/backup.server.ts");
 
 // Messaging settings play no part here: do not require them.
-const env = parseEnv({ ...process.env, MAIL_TRANSPORT: "outbox", SMS_TRANSPORT: "outbox" });
+const env = parseEnv({ ...process.env, MAIL_TRANSPORT: "outbox", SMS_TRANSPORT: "outbox" }, { signsCookies: false });
 try {
   const summary = await createBackup({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, embeddedPort: env.EMBEDDED_PG_PORT }, destination);
   const { database, uploads } = summary.manifest;

@@ -14,7 +14,7 @@ if (!source || source.startsWith("-")) {
 const { parseEnv } = await import("~/utils/env.server.ts");
 const { BackupError, restoreBackup } = await import("~/db/backup.server.ts");
 
-const env = parseEnv({ ...process.env, MAIL_TRANSPORT: "outbox", SMS_TRANSPORT: "outbox" });
+const env = parseEnv({ ...process.env, MAIL_TRANSPORT: "outbox", SMS_TRANSPORT: "outbox" }, { signsCookies: false });
 try {
   const summary = await restoreBackup({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, embeddedPort: env.EMBEDDED_PG_PORT }, source);
   console.log(

@@ -26,7 +26,7 @@ if (!isRole(values.role)) {
 }
 const role = values.role;
 
-const env = parseEnv({ ...process.env, MAIL_TRANSPORT: process.env.MAIL_TRANSPORT ?? "outbox" });
+const env = parseEnv({ ...process.env, MAIL_TRANSPORT: process.env.MAIL_TRANSPORT ?? "outbox" }, { signsCookies: false });
 
 async function runningEmbedded(): Promise<string | undefined> {
   if (env.DATABASE_URL || !fs.existsSync(path.join(env.DATA_DIR, "postgres-password"))) return undefined;

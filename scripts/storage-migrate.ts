@@ -15,7 +15,7 @@ const { createStorage } = await import("~/modules/images/storage.server.ts");
 const { migrateLocalUploads } = await import("~/modules/images/storage-migrate.server.ts");
 
 // Messaging settings play no part here: do not require them.
-const env = parseEnv({ ...process.env, MAIL_TRANSPORT: "outbox", SMS_TRANSPORT: "outbox", WHATSAPP_TRANSPORT: "outbox" });
+const env = parseEnv({ ...process.env, MAIL_TRANSPORT: "outbox", SMS_TRANSPORT: "outbox", WHATSAPP_TRANSPORT: "outbox" }, { signsCookies: false });
 if (env.STORAGE.kind !== "s3") {
   console.error("STORAGE_URL names no bucket: set it to s3://bucket?endpoint=… (see the README) to copy the photos there.");
   process.exit(2);

@@ -85,6 +85,8 @@ describe("environment check at start", () => {
   it("production needs COOKIE_SECRET (the same on every instance); elsewhere a fixed development secret signs; a list rotates", () => {
     const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa", SMS_API_URL: "https://sms.example.sa/send" };
     expect(() => parseEnv(production)).toThrowError(/COOKIE_SECRET: required in production, the same on every instance/);
+    // A command-line script (backup, restore, staff:create, storage:migrate) signs no cookie.
+    expect(parseEnv(production, { signsCookies: false }).NODE_ENV).toBe("production");
     expect(parseEnv({ ...production, COOKIE_SECRET }).COOKIE_SECRETS).toEqual([COOKIE_SECRET]);
     expect(parseEnv({ ...production, COOKIE_SECRET: `${COOKIE_SECRET}, ${"older-secret-".repeat(3)}` }).COOKIE_SECRETS).toEqual([COOKIE_SECRET, "older-secret-".repeat(3)]);
     expect(() => parseEnv({ ...production, COOKIE_SECRET: "short" })).toThrowError(/COOKIE_SECRET: each secret must be at least 32 characters/);

@@ -79,8 +79,12 @@ export type Env = Omit<z.infer<typeof schema>, "WHATSAPP_TRANSPORT" | "COOKIE_SE
 /** Signs cookies where COOKIE_SECRET may be left out (development, tests, demo mode): public, so never a real site's. */
 const DEVELOPMENT_COOKIE_SECRET = "aqar-development-cookie-secret-known-to-everyone";
 
-/** Parses the environment once; on a bad variable, lists each problem and exits. */
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+/**
+ * Parses the environment once; on a bad variable, lists each problem and exits. A command-line
+ * script that answers no request (backup, restore, staff:create, storage:migrate) passes
+ * `signsCookies: false`: it needs no COOKIE_SECRET.
+ */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env, { signsCookies = true }: { signsCookies?: boolean } = {}): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
@@ -114,7 +118,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   // A known secret would let anyone forge a signed cookie: a real site must choose its own, the
   // same on every instance; development, tests and the demo sign with a fixed one.
-  if (env.NODE_ENV === "production" && !demoMode && !env.COOKIE_SECRET) {
+  if (signsCookies && env.NODE_ENV === "production" && !demoMode && !env.COOKIE_SECRET) {
     missing.push("COOKIE_SECRET: required in production, the same on every instance (at least 32 characters, e.g. openssl rand -base64 32)");
   }
   const storage = parseStorageUrl(env.STORAGE_URL, path.resolve(env.DATA_DIR));
