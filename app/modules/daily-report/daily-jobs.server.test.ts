@@ -12,6 +12,7 @@ import { startScheduler, type Scheduler } from "~/modules/scheduler/scheduler.se
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { parseEnv } from "~/utils/env.server.ts";
+import { setSettings } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import {
   DAILY_REPORT_MESSAGES,
@@ -73,13 +74,7 @@ beforeEach(async () => {
   await db().delete(dailyReports);
   await db().execute(sql`select graphile_worker.complete_jobs(array(select id from graphile_worker.jobs))`);
   fs.rmSync(path.join(dataDir, "outbox"), { recursive: true, force: true });
-  await db()
-    .insert(settings)
-    .values({ id: 1, managerEmail: "boss@example.sa", managerWhatsapp: "966500000001", dailyEmailReport: true, dailyWhatsappReport: true, dailyReportHour: 8 })
-    .onConflictDoUpdate({
-      target: settings.id,
-      set: { managerEmail: "boss@example.sa", managerWhatsapp: "966500000001", dailyEmailReport: true, dailyWhatsappReport: true, dailyReportHour: 8 },
-    });
+  await setSettings(db(), { managerEmail: "boss@example.sa", managerWhatsapp: "966500000001", dailyEmailReport: true, dailyWhatsappReport: true, dailyReportHour: 8 });
 });
 
 afterEach(async () => {

@@ -14,6 +14,7 @@ import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import { requireAdLicence } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { EMPTY_DISCLOSURES, licenceEndsAt } from "~/modules/ad-licences/ad-licence.ts";
@@ -55,13 +56,6 @@ async function form(overrides: Record<string, unknown>): Promise<OfferFormData> 
 const NO_LICENCE = {};
 const licence = (issuedOn: string, expiresOn: string) => ({ number: "7200123456", issuedOn, expiresOn, capacity: "broker" });
 
-async function requireLicence(required: boolean) {
-  await db()
-    .insert(settings)
-    .values({ id: 1, requireAdLicence: required })
-    .onConflictDoUpdate({ target: settings.id, set: { requireAdLicence: required } });
-}
-
 const countOffers = async () =>
   (
     await db()
@@ -80,7 +74,7 @@ async function refusal(save: Promise<unknown>): Promise<Record<string, string>> 
 }
 
 describe("publishing needs a licence in force while the settings require it", () => {
-  beforeEach(() => requireLicence(true));
+  beforeEach(() => requireAdLicence(db(), true));
 
   it("a for-sale or for-rent offer without a licence is refused on the licence number field, and nothing is saved", async () => {
     const before = await countOffers();
@@ -149,7 +143,7 @@ describe("publishing needs a licence in force while the settings require it", ()
 });
 
 describe("with the rule off", () => {
-  beforeEach(() => requireLicence(false));
+  beforeEach(() => requireAdLicence(db(), false));
 
   it("a for-sale offer without a licence saves, and so does one with an expired licence (public pages hide that one anyway)", async () => {
     expect(await saveOffer(db(), storage, await form({ adLicence: NO_LICENCE }), { user: me, now: NOW })).toMatchObject({ created: true });
@@ -163,7 +157,7 @@ describe("with the rule off", () => {
 });
 
 describe("what is stored and loaded back", () => {
-  beforeEach(() => requireLicence(true));
+  beforeEach(() => requireAdLicence(db(), true));
 
   it("every licence field, the disclosures, the end moment and the rent period; the edit form starts from them", async () => {
     const adLicence = {
