@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, images, inquiries, offerImages, settings, submissions, tasks, transactions, type ReplyEntry } from "~/db/schema.ts";
+import { auditLog, images, inquiries, offerImages, submissions, tasks, transactions, type ReplyEntry } from "~/db/schema.ts";
 import type { AuditAction } from "~/modules/audit/audit-labels.ts";
 import { replyToInquiry } from "~/modules/inquiries/inbox.server.ts";
 import { saveOffer } from "~/modules/offer-admin/offer-admin.server.ts";

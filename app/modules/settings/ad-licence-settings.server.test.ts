@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { connect } from "~/db/client.server.ts";
-import { settings } from "~/db/schema.ts";
 import { createEventHub, type EventHub } from "~/modules/live-updates/event-hub.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { parseEnv } from "~/utils/env.server.ts";
@@ -10,7 +9,7 @@ import { createStaffUser } from "~/modules/users/users.server.ts";
 import { setSettings, settingsPage } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { adLicenceSettingsSchema, SETTINGS_MESSAGES } from "./settings-schema.ts";
-import { getSettings, invalidateSettings } from "./settings.server.ts";
+import { getSettings } from "./settings.server.ts";
 
 const db = useTestDatabase();
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
