@@ -15,6 +15,7 @@ import { DEMO_FIRM_DETAILS } from "../../../demo/content.ts";
 import { seedDemoFirmDetails } from "../../../demo/seed.server.ts";
 import { readForm } from "../../../tests/factories/form-answer.ts";
 import { setSettings, settingsPage } from "../../../tests/factories/settings.ts";
+import { STORED_SUBMISSION } from "../../../tests/factories/submissions.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { firmContacts, firmContactsHtml, firmJsonLd } from "./firm-details.server.tsx";
 import { firmDetailsSchema, formatHourArabic, notificationsSchema, SETTINGS_MESSAGES } from "./settings-schema.ts";
@@ -78,22 +79,7 @@ describe("the settings page is the manager's alone", () => {
 
     await post("manager", { ...NOTIFICATIONS, managerEmail: "changed@example.sa" });
     await createInquiry(db(), notice);
-    await db().transaction((tx) =>
-      queueSubmissionNotice(tx, {
-        id: 1,
-        clientName: "سعد",
-        clientPhone: "+966551112244",
-        clientEmail: "",
-        propertyType: "شقة",
-        city: "الرياض",
-        neighbourhood: "الملقا",
-        area: 120,
-        description: "شقة",
-        goalLabel: "",
-        expectedPrice: null,
-        photoCount: 1,
-      }),
-    );
+    await db().transaction((tx) => queueSubmissionNotice(tx, { id: 1, ...STORED_SUBMISSION, goalLabel: "", photoCount: 1 }));
     expect(await recipients()).toEqual(["old@example.sa", "changed@example.sa", "changed@example.sa"]);
   });
 
