@@ -66,13 +66,7 @@ describe("saving an offer", () => {
   });
 
   it("adds 'other' city, neighbourhood, type, status and unit type to their lists once; blank ones are ignored", async () => {
-    const values = {
-      city: "النماص",
-      location: "حي السحاب",
-      propertyType: "استراحة",
-      status: "قيد الإنشاء",
-      units: [{ id: "u1", type: " جناح فندقي ", floor: "", area: 40 }],
-    };
+    const values = { city: "النماص", location: "حي السحاب", propertyType: "استراحة", status: "قيد الإنشاء", units: [{ id: "u1", type: " جناح فندقي ", floor: "", area: 40 }] };
     await saveOffer(db(), storage, form({ ...values, photos: [(await photo()).id] }), { user: me });
     await saveOffer(db(), storage, form({ ...values, photos: [(await photo()).id] }), { user: me });
     const choices = await listOfferFormChoices(db());
