@@ -1,8 +1,10 @@
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import type { Env } from "~/utils/env.server.ts";
-import type { FormReply } from "~/utils/form-submission.ts";
+import type { $ZodType } from "zod/v4/core";
+import { parseSubmission, type FormReply } from "~/utils/form-submission.ts";
 import type { Toast } from "~/utils/toast.ts";
 import { readToast } from "~/utils/toast.server.ts";
+import { formData } from "./form-data.ts";
 
 /** What a form action answered, as a test reads it. */
 export interface Answer {
@@ -37,4 +39,23 @@ export async function readAnswer(answer: Response | DataWithResponseInit<FormRep
     location: null,
     toast: null,
   };
+}
+
+/** Runs a route's action and reads its answer; a redirect it throws (a refused role, a finished save) is its answer too. */
+export async function readActionAnswer(
+  run: () => Promise<Response | DataWithResponseInit<FormReply>>,
+  env: Pick<Env, "NODE_ENV" | "PUBLIC_URL" | "COOKIE_SECRETS">,
+): Promise<Answer> {
+  try {
+    return await readAnswer(await run(), env);
+  } catch (thrown) {
+    if (thrown instanceof Response) return await readAnswer(thrown, env);
+    throw thrown;
+  }
+}
+
+/** What a form's schema makes of these fields as the browser posts them: its value, or its messages per field. */
+export function readForm<Schema extends $ZodType>(schema: Schema, fields: Record<string, string>) {
+  const submission = parseSubmission(formData(fields), schema);
+  return submission.status === "success" ? { value: submission.value } : { errors: submission.error };
 }

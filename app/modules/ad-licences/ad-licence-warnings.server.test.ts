@@ -5,6 +5,7 @@ import { adLicenceWarnings, offers, settings } from "~/db/schema.ts";
 import type { MailMessage, Mailer } from "~/modules/messaging/mail.server.ts";
 import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import { setSettings } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { licenceEndsAt } from "./ad-licence.ts";
 import { AD_LICENCE_WARNINGS_TASK, adLicenceWarningJobs, sendAdLicenceWarnings, type AdLicenceWarningServices } from "./ad-licence-warnings.server.ts";
@@ -32,10 +33,7 @@ beforeEach(async () => {
   sent = [];
   failing = false;
   await db().delete(offers);
-  await db()
-    .insert(settings)
-    .values({ id: 1, managerEmail: "boss@example.sa" })
-    .onConflictDoUpdate({ target: settings.id, set: { managerEmail: "boss@example.sa" } });
+  await setSettings(db(), { managerEmail: "boss@example.sa" });
 });
 
 describe("the ad licence warnings", () => {

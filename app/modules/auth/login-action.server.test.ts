@@ -1,47 +1,22 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "~/context.ts";
-import { staffUsers } from "~/db/schema.ts";
-import type { SmsMessage } from "~/modules/messaging/sms.server.ts";
-import { createStaffUser } from "~/modules/users/users.server.ts";
-import { cookieSettings } from "~/utils/cookies.server.ts";
+import { createStaffUser, setStaffPasswordHash } from "~/modules/users/users.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { hashPassword } from "~/utils/password.server.ts";
-import { formData } from "../../../tests/factories/form-data.ts";
-import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
+import { signInPage } from "../../../tests/factories/sign-in.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { CODE_RULES } from "./login-codes.server.ts";
-import { handleLoginPost } from "./login-action.server.ts";
 import { SIGN_IN_MESSAGES as M } from "./messages.ts";
 import { PASSWORD_SIGN_IN } from "./password-sign-in.server.ts";
 
 const db = useTestDatabase();
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
-const cookies = cookieSettings(env);
-const texts: SmsMessage[] = [];
-const services = () => ({ db: db(), env, sms: { send: async (m: SmsMessage) => void texts.push(m) } }) as unknown as AppServices;
+const { cookies, texts, post, flowTokenOf } = signInPage(db, env, "10.6.0.1");
 const PASSWORD = "شاي-بالنعناع-2026";
-
-/** A post to /login from one browser (its sign-in cookie) and address; the answer as the page gets it. */
-async function post(fields: Record<string, string>, { flowToken, address = "10.6.0.1" }: { flowToken?: string; address?: string } = {}) {
-  return await readAnswer(await handleLoginPost(services(), { form: formData(fields), flowToken, address }), env);
-}
-
-/** The sign-in cookie a redirect set. */
-const flowTokenOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .find((line) => line.startsWith(`${cookies.signIn}=`))
-    ?.split(";")[0]!
-    .slice(cookies.signIn.length + 1);
 
 beforeAll(async () => {
   const user = await createStaffUser(db(), { name: "هند", username: "hind", phone: "0512600001", role: "staff", email: "hind@example.sa" });
-  await db()
-    .update(staffUsers)
-    .set({ passwordHash: await hashPassword(PASSWORD) })
-    .where(eq(staffUsers.id, user.id));
+  await setStaffPasswordHash(db(), user.id, await hashPassword(PASSWORD));
   // A second number, so the lock test does not wait out the first one's 30 seconds between codes.
   await createStaffUser(db(), { name: "ليلى", username: "layla", phone: "0512600002", role: "staff" });
 });

@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { staffUsers } from "~/db/schema.ts";
-import { createStaffUser } from "~/modules/users/users.server.ts";
+import { createStaffUser, setStaffPasswordHash } from "~/modules/users/users.server.ts";
 import { ARGON2_CONCURRENCY, hashPassword, passwordWorkLoad, PasswordWorkBusyError, verifyPassword } from "~/utils/password.server.ts";
 import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
@@ -16,10 +14,7 @@ const nextWindow = () => (clock += 60 * 60_000);
 
 beforeAll(async () => {
   const user = await createStaffUser(db(), { name: "سلمان", username: "salman", phone: "0512000077", role: "staff", email: "salman@example.sa" });
-  await db()
-    .update(staffUsers)
-    .set({ passwordHash: await hashPassword(PASSWORD) })
-    .where(eq(staffUsers.id, user.id));
+  await setStaffPasswordHash(db(), user.id, await hashPassword(PASSWORD));
 });
 
 async function attempt(args: { identifier: string; password: string; address: string; now: number; proof?: string | null }) {

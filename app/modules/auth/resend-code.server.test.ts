@@ -1,36 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "~/context.ts";
 import { loginCodes } from "~/db/schema.ts";
-import type { SmsMessage } from "~/modules/messaging/sms.server.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
-import { cookieSettings } from "~/utils/cookies.server.ts";
 import { secondsText } from "~/utils/count-words.ts";
 import { parseEnv } from "~/utils/env.server.ts";
-import { formData } from "../../../tests/factories/form-data.ts";
-import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
+import { signInPage } from "../../../tests/factories/sign-in.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { handleLoginPost } from "./login-action.server.ts";
 import { nextCodeWait } from "./login-codes.server.ts";
 import { SIGN_IN_MESSAGES as M } from "./messages.ts";
 
 const db = useTestDatabase({ connections: 10 });
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
-const cookies = cookieSettings(env);
-const texts: SmsMessage[] = [];
-const services = () => ({ db: db(), env, sms: { send: async (m: SmsMessage) => void texts.push(m) } }) as unknown as AppServices;
+const { cookies, texts, post, flowTokenOf } = signInPage(db, env, "10.7.0.1");
 const PHONE = "+966512700001";
 
-async function post(fields: Record<string, string>, flowToken?: string, address = "10.7.0.1") {
-  return await readAnswer(await handleLoginPost(services(), { form: formData(fields), flowToken, address }), env);
-}
-const flowTokenOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .find((line) => line.startsWith(`${cookies.signIn}=`))
-    ?.split(";")[0]!
-    .slice(cookies.signIn.length + 1);
 /** The number's codes as if sent `seconds` earlier: the 30 seconds pass without waiting them out. */
 const age = (seconds: number) =>
   db()
@@ -55,7 +39,7 @@ describe("«إعادة إرسال الرمز» on the code step", () => {
     expect(wait.seconds).toBeGreaterThan(25);
     expect(wait.seconds).toBeLessThanOrEqual(30);
 
-    const early = await post({ intent: "resend-code" }, flowToken);
+    const early = await post({ intent: "resend-code" }, { flowToken });
     expect(early.status).toBe(429);
     const seconds = Number(early.headers.get("Retry-After"));
     expect(seconds).toBeGreaterThan(0);
@@ -67,22 +51,22 @@ describe("«إعادة إرسال الرمز» on the code step", () => {
   it("once the 30 seconds have passed, sends a new code to the same number; the new code signs in", async () => {
     await age(31);
     expect((await nextCodeWait(db(), PHONE)).seconds).toBe(0);
-    const again = await post({ intent: "resend-code" }, flowToken);
+    const again = await post({ intent: "resend-code" }, { flowToken });
     expect(again).toMatchObject({ status: 302, location: "/login", toast: { tone: "success", text: M.sent } });
     expect(flowTokenOf(again.headers)).toBe(flowToken);
     expect(textsTo()).toBe(2);
     const code = /\d{6}/.exec(texts.at(-1)!.body)![0];
-    const signedIn = await post({ intent: "verify", code }, flowToken);
+    const signedIn = await post({ intent: "verify", code }, { flowToken });
     expect(signedIn).toMatchObject({ status: 302, location: "/admin" });
   });
 
   it("under concurrency: ten presses at once send exactly one code", async () => {
     await age(31);
-    const sent = await post({ intent: "send-code", phone: "0512700001", altcha: await solvedProof(db()) }, flowToken, "10.7.0.2");
+    const sent = await post({ intent: "send-code", phone: "0512700001", altcha: await solvedProof(db()) }, { flowToken, address: "10.7.0.2" });
     expect(sent.status).toBe(302);
     await age(31);
     const before = textsTo();
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post({ intent: "resend-code" }, flowToken, `10.7.1.${i}`)));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post({ intent: "resend-code" }, { flowToken, address: `10.7.1.${i}` })));
     expect(answers.filter((answer) => answer.status === 302)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(9);
     expect(textsTo()).toBe(before + 1);
@@ -91,14 +75,14 @@ describe("«إعادة إرسال الرمز» on the code step", () => {
   it("counts toward the 5 codes per 15 minutes: the sixth is refused whatever the gap", async () => {
     // Codes so far within the window: 1 (first) + 1 (resend) + 1 (second sign-in) + 1 (concurrent resend) = 4.
     await age(31);
-    expect((await post({ intent: "resend-code" }, flowToken, "10.7.2.1")).status).toBe(302);
+    expect((await post({ intent: "resend-code" }, { flowToken, address: "10.7.2.1" })).status).toBe(302);
     await age(31);
-    const sixth = await post({ intent: "resend-code" }, flowToken, "10.7.2.2");
+    const sixth = await post({ intent: "resend-code" }, { flowToken, address: "10.7.2.2" });
     expect(sixth).toMatchObject({ status: 429, errors: { "": [M.tooManyCodes] } });
   });
 
   it("without a sign-in waiting for a code, it goes back to the phone step", async () => {
-    const lost = await post({ intent: "resend-code" }, undefined);
+    const lost = await post({ intent: "resend-code" });
     expect(lost).toMatchObject({ status: 400, errors: { "": [M.noCodeYet] } });
     expect(lost.headers.getSetCookie().some((line) => line.startsWith(`${cookies.signIn}=;`) || /Max-Age=0/.test(line))).toBe(true);
   });

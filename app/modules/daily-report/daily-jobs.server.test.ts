@@ -2,16 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { runMigrations } from "graphile-worker";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dailyReportDeliveries, dailyReports, inquiries, settings } from "~/db/schema.ts";
 import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { readOutbox } from "~/modules/messaging/outbox.server.ts";
 import { createWhatsappSender, WhatsappSendError, type WhatsappSender } from "~/modules/messaging/whatsapp.server.ts";
-import { startScheduler, type Scheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { parseEnv } from "~/utils/env.server.ts";
+import { setSettings } from "../../../tests/factories/settings.ts";
+import { useJobQueue } from "../../../tests/factories/job-queue.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import {
   DAILY_REPORT_MESSAGES,
@@ -47,14 +47,9 @@ const whatsapp: WhatsappSender = {
 
 let services: DailyReportServices;
 let manager: StaffProfile;
-let connectionString = "";
-const running: Scheduler[] = [];
+const queue = useJobQueue(db);
 
 beforeAll(async () => {
-  // This file's own database (tests/setup/test-db.ts), on the run's PostgreSQL.
-  const { rows } = await db().execute<{ name: string }>(sql`select current_database() as name`);
-  connectionString = inject("databaseUrl").replace(/\/[^/]+$/, `/${rows[0]!.name}`);
-  await runMigrations({ connectionString });
   services = {
     db: db(),
     env: { PUBLIC_URL },
@@ -71,19 +66,13 @@ beforeEach(async () => {
   refusing = undefined;
   clock.at = riyadh("2026-11-23T07:59:00");
   await db().delete(dailyReports);
-  await db().execute(sql`select graphile_worker.complete_jobs(array(select id from graphile_worker.jobs))`);
+  await queue.clearJobs();
   fs.rmSync(path.join(dataDir, "outbox"), { recursive: true, force: true });
-  await db()
-    .insert(settings)
-    .values({ id: 1, managerEmail: "boss@example.sa", managerWhatsapp: "966500000001", dailyEmailReport: true, dailyWhatsappReport: true, dailyReportHour: 8 })
-    .onConflictDoUpdate({
-      target: settings.id,
-      set: { managerEmail: "boss@example.sa", managerWhatsapp: "966500000001", dailyEmailReport: true, dailyWhatsappReport: true, dailyReportHour: 8 },
-    });
+  await setSettings(db(), { managerEmail: "boss@example.sa", managerWhatsapp: "966500000001", dailyEmailReport: true, dailyWhatsappReport: true, dailyReportHour: 8 });
 });
 
 afterEach(async () => {
-  await Promise.all(running.splice(0).map((scheduler) => scheduler.stop()));
+  await queue.stopSchedulers();
   // A stopped scheduler leaves no job locked behind it (a locked job would wait 4 hours).
   const locked = await db().execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where locked_at is not null`);
   expect(locked.rows[0]!.n).toBe(0);
@@ -92,9 +81,7 @@ afterEach(async () => {
 /** A scheduler like the app's, on this file's database, with the fake clock; no cron (the tests drive the time). */
 async function startWorker(options: { maxAttempts?: number } = {}) {
   const jobs = dailyReportJobs(services, { now: clock.now, maxAttempts: options.maxAttempts ?? 3 });
-  const scheduler = await startScheduler({ connectionString, tasks: jobs.tasks, atStart: jobs.atStart, pollIntervalMs: 100 });
-  running.push(scheduler);
-  return scheduler;
+  return queue.startScheduler({ tasks: jobs.tasks, atStart: jobs.atStart, pollIntervalMs: 100 });
 }
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
@@ -165,7 +152,7 @@ describe("the schedule, on a fake clock", () => {
     expect(mail).toHaveLength(1);
     expect(await readOutbox(dataDir, "whatsapp")).toHaveLength(1);
     // A restart the same day sends nothing more.
-    await Promise.all(running.splice(0).map((s) => s.stop()));
+    await queue.stopSchedulers();
     await startWorker();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await reports()).toHaveLength(1);

@@ -5,6 +5,7 @@ import { auditTrail } from "~/modules/audit/audit.server.ts";
 import { TASK_MESSAGES } from "~/modules/tasks/task-messages.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
+import { createOffice } from "../../../tests/factories/office.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { FINANCE_MESSAGES } from "./finance-messages.ts";
 import { decideRequest } from "~/modules/tasks/approvals.server.ts";
@@ -14,15 +15,10 @@ import { financeHref, monthChoices, periodLabel } from "./finance-view.ts";
 // Enough connections for two managers deciding at once, each in its own transaction.
 const db = useTestDatabase({ connections: 6 });
 
-let manager: StaffProfile;
-let secondManager: StaffProfile;
-let accountant: StaffProfile;
-let employee: StaffProfile;
+let manager: StaffProfile, secondManager: StaffProfile, accountant: StaffProfile, employee: StaffProfile;
 beforeAll(async () => {
-  manager = await createStaffUser(db(), { name: "المدير", username: "boss.f", phone: "0551300001", role: "manager", email: "boss@example.sa" });
-  secondManager = await createStaffUser(db(), { name: "المدير الثاني", username: "boss2.f", phone: "0551300002", role: "manager" });
-  accountant = await createStaffUser(db(), { name: "نورة", username: "noura.f", phone: "0551300003", role: "accountant", email: "noura@example.sa" });
-  employee = await createStaffUser(db(), { name: "سارة", username: "sara.f", phone: "0551300004", role: "staff" });
+  ({ manager, accountant, employee } = await createOffice(db()));
+  secondManager = await createStaffUser(db(), { name: "المدير الثاني", username: "boss2", phone: "0551300005", role: "manager" });
 });
 
 const request = (overrides: Partial<Parameters<typeof requestFinanceApproval>[2]> = {}) =>

@@ -20,6 +20,7 @@ import { parseEnv } from "~/utils/env.server.ts";
 import { imageUrl } from "~/utils/image-ref.ts";
 import { parseStorageUrl } from "~/utils/storage-url.server.ts";
 import { startS3Server, type TestS3Server } from "../../../tests/setup/s3-server.ts";
+import { STORED_SUBMISSION } from "../../../tests/factories/submissions.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { settleImageWork, storeImage } from "./images.server.ts";
 import { createStorage, type PhotoStorage } from "./storage.server.ts";
@@ -84,23 +85,7 @@ describe.each(backEnds)("receipts and owners' photos on %s are for the staff who
   });
 
   it("a submission photo: the owners' requests' roles only; never by /images/", async () => {
-    const submission = await createSubmission(
-      db(),
-      storage,
-      {
-        clientName: "سعد",
-        clientPhone: "+966551112244",
-        clientEmail: "",
-        propertyType: "شقة",
-        city: "الرياض",
-        neighbourhood: "الملقا",
-        area: 120,
-        description: "شقة",
-        goal: "sale",
-        expectedPrice: null,
-      },
-      [{ fileName: "a.jpg", bytes: await photo() }],
-    );
+    const submission = await createSubmission(db(), storage, { ...STORED_SUBMISSION, goal: "sale" }, [{ fileName: "a.jpg", bytes: await photo() }]);
     const card = (await listSubmissionCards(db())).find((s) => s.id === submission.id)!;
     const image = card.photos[0]!;
     expect(image.private).toBe(true);

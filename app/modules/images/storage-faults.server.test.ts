@@ -23,6 +23,7 @@ import { formData } from "../../../tests/factories/form-data.ts";
 import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
 import { testStorage } from "../../../tests/factories/storage.ts";
 import { startS3Server, type TestS3Server } from "../../../tests/setup/s3-server.ts";
+import { VALID_SUBMISSION } from "../../../tests/factories/submissions.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { settleImageWork, sweepOrphanFiles } from "./images.server.ts";
@@ -36,18 +37,6 @@ beforeAll(async () => {
   await seedLookupDefaults(db());
   await db().insert(settings).values({ id: 1 }).onConflictDoNothing();
 });
-
-const FIELDS = {
-  clientName: "سارة العتيبي",
-  clientPhone: "0551234567",
-  clientEmail: "",
-  propertyType: "فيلا",
-  city: "الرياض",
-  neighbourhood: "حطين",
-  area: "450",
-  description: "فيلا على شارعين، تشطيب ممتاز",
-  goal: "sale",
-};
 
 const photo = (width = 1600) =>
   sharp({ create: { width, height: Math.round(width * 0.66), channels: 3, background: "#7a9" } })
@@ -68,7 +57,7 @@ function services(storage: PhotoStorage): AppServices {
 
 let address = 0;
 async function postSubmission(storage: PhotoStorage, photos: Buffer[]) {
-  const form = formData({ ...FIELDS, altcha: await solvedProof(db()) });
+  const form = formData({ ...VALID_SUBMISSION, altcha: await solvedProof(db()) });
   for (const [i, bytes] of photos.entries()) form.append(SUBMISSION_PHOTOS.field, new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `p${i}.jpg`);
   const request = new Request("http://localhost:3000/api/submissions", { method: "POST", body: form });
   const answer = await handleSubmissionPost(services(storage), `10.9.0.${++address}`, request);
@@ -105,7 +94,7 @@ function expectRefusedKeepingTheForm(answer: Awaited<ReturnType<typeof postSubmi
   expect(answer.headers.get("Retry-After")).toBe("30");
   expect(answer.reply.status).toBe("error");
   expect(answer.reply.error?.[""]).toEqual([MESSAGES.photosNotSaved]);
-  expect(answer.reply.initialValue).toMatchObject({ clientName: FIELDS.clientName, description: FIELDS.description });
+  expect(answer.reply.initialValue).toMatchObject({ clientName: VALID_SUBMISSION.clientName, description: VALID_SUBMISSION.description });
 }
 
 describe("a photo storage that stops answering", () => {

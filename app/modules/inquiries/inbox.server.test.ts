@@ -15,6 +15,7 @@ import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { deliverQueuedEmails, testDatabaseUrl } from "../../../tests/factories/mail-queue.ts";
 import { startRestartableSmtpServer } from "../../../tests/factories/smtp-server.ts";
+import { setSettings } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { handleInboxAction } from "./inbox-action.server.ts";
 import { completeInquiry, inquiryTotals, listInbox, parseInboxFilters, replyToInquiry, requestHelp } from "./inbox.server.ts";
@@ -262,11 +263,7 @@ describe("e-mail replies through a real SMTP server, queued (decision 032)", () 
     const smtpMailer = createMailer({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, MAIL_FROM: "no-reply@aqar.example.sa", DATA_DIR: dataDir });
     await smtp.stop();
     // Issue 30's count: with the mail server down, 10 of 10 manager notices were lost for good.
-    await db()
-      .insert(settings)
-      .values({ id: 1, managerEmail: "boss.down@example.sa" })
-      .onConflictDoUpdate({ target: settings.id, set: { managerEmail: "boss.down@example.sa" } });
-    invalidateSettings();
+    await setSettings(db(), { managerEmail: "boss.down@example.sa" });
     for (let n = 0; n < 10; n++) await newInquiry({ email: `visitor${n}@example.sa` });
     await db().update(settings).set({ managerEmail: "" }).where(eq(settings.id, 1));
     invalidateSettings();

@@ -1,66 +1,41 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AppServices } from "~/context.ts";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { offerStatuses, offers, settings } from "~/db/schema.ts";
 import { stageImage } from "~/modules/images/images.server.ts";
-import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { createStaffUser } from "~/modules/users/users.server.ts";
-import { parseEnv } from "~/utils/env.server.ts";
-import { parseSubmission } from "~/utils/form-submission.ts";
+import { OFFER_SAVER, parseOfferForm, useOfferSaving } from "../../../tests/factories/offer-admin.ts";
 import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import { requireAdLicence } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { EMPTY_DISCLOSURES, licenceEndsAt } from "~/modules/ad-licences/ad-licence.ts";
 import { AD_LICENCE_MESSAGES } from "~/modules/ad-licences/ad-licence-form.ts";
 import { handleOfferSave } from "./offer-admin-post.server.ts";
 import { getOfferForEdit, listAdminOffers, listLicencesNeedingAttention, OfferInputError, saveOffer } from "./offer-admin.server.ts";
-import { OFFER_FORM_MESSAGES, offerFormSchema, offerFormValues, type OfferFormData } from "./offer-form-schema.ts";
-import { testStorage } from "../../../tests/factories/storage.ts";
+import { OFFER_FORM_MESSAGES, offerFormValues } from "./offer-form-schema.ts";
 
 const db = useTestDatabase();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-ad-licence-"));
-const storage = testStorage(dataDir);
-afterAll(() => removeDataFolder(dataDir));
+const { storage, services } = useOfferSaving(db, "ad-licence");
+/** The member who saves (a real row: a status change leaves an audit entry naming them). */
+const me = OFFER_SAVER;
 
 let jpeg: Buffer;
-/** The member who saves (a real row: a status change leaves an audit entry naming them). */
-let me: StaffProfile;
 beforeAll(async () => {
-  await seedLookupDefaults(db());
-  me = await createStaffUser(db(), { name: "سارة", username: "sara.licence", phone: "0551600001", role: "staff" });
   jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#579" } })
     .jpeg()
     .toBuffer();
 });
 
 const photo = async () => (await stageImage(db(), storage, jpeg, me.id)).id;
-const services = () => ({ db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir }, storage }) as unknown as AppServices;
 const riyadh = (wall: string) => new Date(`${wall}+03:00`);
 /** The clock of these tests: 23 November 2026, 10:00 in Riyadh. */
 const NOW = riyadh("2026-11-23T10:00:00");
 
 /** The form as posted, through the one parser: its value (the browser's checks passed). */
-async function form(overrides: Record<string, unknown>): Promise<OfferFormData> {
-  const parsed = parseSubmission(offerFormData({ ...VALID_OFFER, photos: [await photo()], ...overrides }), offerFormSchema);
-  if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
-  return parsed.value;
-}
+const form = async (overrides: Record<string, unknown>) => parseOfferForm({ ...VALID_OFFER, photos: [await photo()], ...overrides });
 
 const NO_LICENCE = {};
 const licence = (issuedOn: string, expiresOn: string) => ({ number: "7200123456", issuedOn, expiresOn, capacity: "broker" });
-
-async function requireLicence(required: boolean) {
-  await db()
-    .insert(settings)
-    .values({ id: 1, requireAdLicence: required })
-    .onConflictDoUpdate({ target: settings.id, set: { requireAdLicence: required } });
-}
 
 const countOffers = async () =>
   (
@@ -80,7 +55,7 @@ async function refusal(save: Promise<unknown>): Promise<Record<string, string>> 
 }
 
 describe("publishing needs a licence in force while the settings require it", () => {
-  beforeEach(() => requireLicence(true));
+  beforeEach(() => requireAdLicence(db(), true));
 
   it("a for-sale or for-rent offer without a licence is refused on the licence number field, and nothing is saved", async () => {
     const before = await countOffers();
@@ -112,15 +87,10 @@ describe("publishing needs a licence in force while the settings require it", ()
     const later = riyadh("2026-12-01T09:00:00");
     const offer = (await getOfferForEdit(db(), saved.id))!;
     const again = { ...offerFormValues(offer), photos: offer.photos.map((p) => p.id) };
-    const parse = (values: Record<string, unknown>) => {
-      const parsed = parseSubmission(offerFormData(values), offerFormSchema);
-      if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
-      return parsed.value;
-    };
-    await expect(saveOffer(db(), storage, parse(again), { id: saved.id, user: me, now: later })).rejects.toBeInstanceOf(OfferInputError);
-    expect(await saveOffer(db(), storage, parse({ ...again, status: "مباع" }), { id: saved.id, user: me, now: later })).toEqual({ id: saved.id, created: false });
+    await expect(saveOffer(db(), storage, parseOfferForm(again), { id: saved.id, user: me, now: later })).rejects.toBeInstanceOf(OfferInputError);
+    expect(await saveOffer(db(), storage, parseOfferForm({ ...again, status: "مباع" }), { id: saved.id, user: me, now: later })).toEqual({ id: saved.id, created: false });
     const renewed = { ...again, adLicence: { ...again.adLicence, issuedOn: "2026-12-01", expiresOn: "2027-11-30" } };
-    expect(await saveOffer(db(), storage, parse(renewed), { id: saved.id, user: me, now: later })).toEqual({ id: saved.id, created: false });
+    expect(await saveOffer(db(), storage, parseOfferForm(renewed), { id: saved.id, user: me, now: later })).toEqual({ id: saved.id, created: false });
   });
 
   it("other statuses need no licence (sold, rented, a status of the firm's own)", async () => {
@@ -149,7 +119,7 @@ describe("publishing needs a licence in force while the settings require it", ()
 });
 
 describe("with the rule off", () => {
-  beforeEach(() => requireLicence(false));
+  beforeEach(() => requireAdLicence(db(), false));
 
   it("a for-sale offer without a licence saves, and so does one with an expired licence (public pages hide that one anyway)", async () => {
     expect(await saveOffer(db(), storage, await form({ adLicence: NO_LICENCE }), { user: me, now: NOW })).toMatchObject({ created: true });
@@ -163,7 +133,7 @@ describe("with the rule off", () => {
 });
 
 describe("what is stored and loaded back", () => {
-  beforeEach(() => requireLicence(true));
+  beforeEach(() => requireAdLicence(db(), true));
 
   it("every licence field, the disclosures, the end moment and the rent period; the edit form starts from them", async () => {
     const adLicence = {

@@ -6,6 +6,7 @@ import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import { setSettings } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { AD_LICENCE_MESSAGES } from "~/modules/ad-licences/ad-licence-form.ts";
 import { licenceEndsAt } from "~/modules/ad-licences/ad-licence.ts";
@@ -19,10 +20,7 @@ beforeAll(async () => seedLookupDefaults(db()));
 beforeEach(async () => {
   await db().delete(offers);
   await db().delete(auditLog);
-  await db()
-    .insert(settings)
-    .values({ id: 1, requireAdLicence: true })
-    .onConflictDoUpdate({ target: settings.id, set: { requireAdLicence: true } });
+  await setSettings(db(), { requireAdLicence: true });
 });
 
 const NOW = new Date("2026-11-23T09:00:00Z");

@@ -1,37 +1,21 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, cities, images, neighbourhoods, offerImages, offers, offerStatuses, propertyTypes, stagedImages, unitTypes } from "~/db/schema.ts";
 import { settleImageWork, stageImage } from "~/modules/images/images.server.ts";
-import { imagesDir, testStorage } from "../../../tests/factories/storage.ts";
-import { listOfferFormChoices, seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
-import { createStaffUser } from "~/modules/users/users.server.ts";
+import { imagesDir } from "../../../tests/factories/storage.ts";
+import { listOfferFormChoices } from "~/modules/lookups/lookups.server.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { deleteOffer, getOfferForEdit, listAdminOffers, OFFER_PHOTOS_UNAVAILABLE, OfferInputError, saveOffer, sweepStagedImages } from "./offer-admin.server.ts";
-import type { AppServices } from "~/context.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { parseEnv } from "~/utils/env.server.ts";
-import { parseSubmission } from "~/utils/form-submission.ts";
 import { readToast } from "~/utils/toast.server.ts";
 import { handleOfferDelete, handleOfferSave } from "./offer-admin-post.server.ts";
-import { OFFER_FORM_MESSAGES, offerFormSchema, type OfferFormData } from "./offer-form-schema.ts";
+import { OFFER_FORM_MESSAGES } from "./offer-form-schema.ts";
+import { OFFER_SAVER, parseOfferForm, useOfferSaving } from "../../../tests/factories/offer-admin.ts";
 import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 
 const db = useTestDatabase();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-offer-admin-"));
-const storage = testStorage(dataDir);
-afterAll(() => removeDataFolder(dataDir));
-beforeAll(async () => seedLookupDefaults(db()));
-// The staff these tests save as, real rows (ids 1 and 2 of this fresh database): a save names its author in the audit log.
-beforeAll(async () => {
-  const ids = [(await createStaffUser(db(), { name: "سارة", username: "sara", phone: "0500000004", role: "staff" })).id];
-  ids.push((await createStaffUser(db(), { name: "خالد", username: "khalid", phone: "0500000006", role: "staff" })).id);
-  if (ids.join() !== "1,2") throw new Error(`expected staff ids 1 and 2, got ${ids.join()}`);
-});
+const { dataDir, storage, services } = useOfferSaving(db, "offer-admin");
 
 let jpeg: Buffer;
 beforeAll(async () => {
@@ -41,7 +25,8 @@ beforeAll(async () => {
 });
 
 /** The user who uploads and saves in these tests. */
-const ME = 1;
+const me = OFFER_SAVER;
+const ME = me.id;
 /** A staged photo with all its files written: its AVIF variants follow the upload a moment later, and a deletion racing them would leave a file the checks below count. */
 const photo = async (uploadedBy = ME) => {
   const image = await stageImage(db(), storage, jpeg, uploadedBy);
@@ -49,16 +34,10 @@ const photo = async (uploadedBy = ME) => {
   return image;
 };
 const filesOf = (id: string) => fs.readdirSync(imagesDir(dataDir)).filter((f) => f.startsWith(id));
-const services = () => ({ db: db(), env: { ...parseEnv({}), DATA_DIR: dataDir }, storage }) as unknown as AppServices;
-const me = { id: ME, name: "سارة", username: "sara", email: "", phone: "+966500000004", role: "staff", active: true } satisfies StaffProfile;
 /** The request a browser sends next, carrying the cookie a response set (the one-time toast). */
 const nextRequest = (response: Response) => new Request("http://localhost:3000/admin/offers", { headers: { cookie: response.headers.get("set-cookie")!.split(";")[0]! } });
 
-function form(overrides: Record<string, unknown>): OfferFormData {
-  const parsed = parseSubmission(offerFormData({ ...VALID_OFFER, ...overrides }), offerFormSchema);
-  if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
-  return parsed.value;
-}
+const form = (overrides: Record<string, unknown>) => parseOfferForm({ ...VALID_OFFER, ...overrides });
 
 /** How many offers the database holds. */
 async function countOffers() {
@@ -87,13 +66,7 @@ describe("saving an offer", () => {
   });
 
   it("adds 'other' city, neighbourhood, type, status and unit type to their lists once; blank ones are ignored", async () => {
-    const values = {
-      city: "النماص",
-      location: "حي السحاب",
-      propertyType: "استراحة",
-      status: "قيد الإنشاء",
-      units: [{ id: "u1", type: " جناح فندقي ", floor: "", area: 40 }],
-    };
+    const values = { city: "النماص", location: "حي السحاب", propertyType: "استراحة", status: "قيد الإنشاء", units: [{ id: "u1", type: " جناح فندقي ", floor: "", area: 40 }] };
     await saveOffer(db(), storage, form({ ...values, photos: [(await photo()).id] }), { user: me });
     await saveOffer(db(), storage, form({ ...values, photos: [(await photo()).id] }), { user: me });
     const choices = await listOfferFormChoices(db());

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { offers, settings } from "~/db/schema.ts";
-import { invalidateSettings } from "~/modules/settings/settings.server.ts";
+import { offers } from "~/db/schema.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import { requireAdLicence } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { PAGE_SIZE, type OfferFilters } from "~/modules/search/filters.ts";
 import { listOffers } from "~/modules/offers/offers.server.ts";
@@ -10,14 +10,7 @@ import { listMapMarkers, loadOffersMapView, MAP_MARKER_CAP } from "./offers-map.
 
 const db = useTestDatabase();
 
-async function requireLicence(on: boolean) {
-  await db()
-    .insert(settings)
-    .values({ id: 1, requireAdLicence: on })
-    .onConflictDoUpdate({ target: settings.id, set: { requireAdLicence: on } });
-  invalidateSettings();
-}
-afterEach(() => requireLicence(true));
+afterEach(() => requireAdLicence(db(), true));
 
 /** Riyadh's centre and an area around it: 46.6-46.8 east, 24.6-24.8 north. */
 const AREA = "46.6,24.6,46.8,24.8";
@@ -95,12 +88,12 @@ describe("the map search's area (decision 022)", () => {
     await createOffer(db(), { city, lat: 24.7, lng: 46.7, adLicenceEndsAt: new Date(Date.now() - 1000) });
     const unlicensed = await createOffer(db(), { city, lat: 24.7, lng: 46.7, adLicenceNumber: "", adLicenceEndsAt: null, adLicenceExpiresOn: null });
     const unlicensedOffMap = await createOffer(db(), { city, lat: null, lng: null, adLicenceNumber: "", adLicenceEndsAt: null, adLicenceExpiresOn: null });
-    await requireLicence(true);
+    await requireAdLicence(db(), true);
     let view = await loadOffersMapView(db(), { city, page: 1, bbox: AREA });
     expect(ids(view.list.offers)).toEqual([shown.id]);
     expect(ids(view.markers)).toEqual([shown.id]);
     expect(view.offMap.total).toBe(0);
-    await requireLicence(false); // the rule off: the unlicensed ads are shown, the ended licence still is not
+    await requireAdLicence(db(), false); // the rule off: the unlicensed ads are shown, the ended licence still is not
     view = await loadOffersMapView(db(), { city, page: 1, bbox: AREA });
     expect(ids(view.markers)).toEqual(ids([shown, unlicensed]));
     expect(ids(view.offMap.offers)).toEqual([unlicensedOffMap.id]);

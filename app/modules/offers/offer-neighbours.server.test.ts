@@ -1,22 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { offers } from "~/db/schema.ts";
 import { stageImage } from "~/modules/images/images.server.ts";
-import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { parseSubmission } from "~/utils/form-submission.ts";
-import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
-import { createStaffUser } from "~/modules/users/users.server.ts";
+import { OFFER_SAVER, parseOfferForm, useOfferSaving } from "../../../tests/factories/offer-admin.ts";
+import { VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { saveOffer } from "~/modules/offer-admin/offer-admin.server.ts";
-import { offerFormSchema } from "~/modules/offer-admin/offer-form-schema.ts";
 import { getOfferPage } from "./offers.server.ts";
-import { testStorage } from "../../../tests/factories/storage.ts";
 
 /**
  * «العرض السابق» and «العرض التالي» of offers added in the back office (issue 16): the save path
@@ -24,18 +15,8 @@ import { testStorage } from "../../../tests/factories/storage.ts";
  * as its own newer neighbour, and the page showed no previous link.
  */
 const db = useTestDatabase();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-offer-neighbours-"));
-const storage = testStorage(dataDir);
-afterAll(() => removeDataFolder(dataDir));
-beforeAll(async () => seedLookupDefaults(db()));
-// The staff these tests save as, real rows (ids 1 and 2 of this fresh database): a save names its author in the audit log.
-beforeAll(async () => {
-  const ids = [(await createStaffUser(db(), { name: "سارة", username: "sara", phone: "0500000004", role: "staff" })).id];
-  ids.push((await createStaffUser(db(), { name: "خالد", username: "khalid", phone: "0500000006", role: "staff" })).id);
-  if (ids.join() !== "1,2") throw new Error(`expected staff ids 1 and 2, got ${ids.join()}`);
-});
-
-const me = { id: 1, name: "سارة", username: "sara", email: "", phone: "+966500000004", role: "staff", active: true } satisfies StaffProfile;
+const { storage } = useOfferSaving(db, "offer-neighbours");
+const me = OFFER_SAVER;
 
 /** An offer added as the back office adds one: the offer form, parsed, through saveOffer. */
 async function addOffer(title: string): Promise<number> {
@@ -43,9 +24,7 @@ async function addOffer(title: string): Promise<number> {
     .jpeg()
     .toBuffer();
   const photo = await stageImage(db(), storage, jpeg, me.id);
-  const parsed = parseSubmission(offerFormData({ ...VALID_OFFER, title, photos: [photo.id] }), offerFormSchema);
-  if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
-  const saved = await saveOffer(db(), storage, parsed.value, { user: me });
+  const saved = await saveOffer(db(), storage, parseOfferForm({ ...VALID_OFFER, title, photos: [photo.id] }), { user: me });
   return saved!.id;
 }
 

@@ -1,20 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { offers, settings } from "~/db/schema.ts";
-import { invalidateSettings } from "~/modules/settings/settings.server.ts";
+import { offers } from "~/db/schema.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import { requireAdLicence } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { getOfferPage, listOfferSitemapEntries, listOffers, searchOffers } from "./offers.server.ts";
 
 const db = useTestDatabase();
-
-async function requireLicence(on: boolean) {
-  await db()
-    .insert(settings)
-    .values({ id: 1, requireAdLicence: on })
-    .onConflictDoUpdate({ target: settings.id, set: { requireAdLicence: on } });
-  invalidateSettings();
-}
 
 /** Where a visitor can find an offer: the list, the search, the sitemap and its page. */
 async function publicPlaces(id: number, keyword: string) {
@@ -35,11 +27,11 @@ async function publicPlaces(id: number, keyword: string) {
 const everywhere = { list: true, search: true, sitemap: true, page: "offer" };
 const nowhere = (page: string) => ({ list: false, search: false, sitemap: false, page });
 
-afterEach(() => requireLicence(true));
+afterEach(() => requireAdLicence(db(), true));
 
 describe("the ad licence on public pages (decision 017)", () => {
   it("takes an offer off every public place at the moment its licence ends, checked by the query itself", async () => {
-    await requireLicence(false); // the end of a licence counts even when the rule is off
+    await requireAdLicence(db(), false); // the end of a licence counts even when the rule is off
     const offer = await createOffer(db(), { title: "شقة ينتهي ترخيصها الآن" });
     await db()
       .update(offers)
@@ -54,17 +46,17 @@ describe("the ad licence on public pages (decision 017)", () => {
     const unlicensed = await createOffer(db(), { title: "فيلا بلا ترخيص", adLicenceNumber: "", adLicenceEndsAt: null, adLicenceExpiresOn: null });
     const rent = await createOffer(db(), { title: "شقة إيجار بلا ترخيص", status: "للإيجار", adLicenceNumber: "", adLicenceEndsAt: null, adLicenceExpiresOn: null });
     const sold = await createOffer(db(), { title: "أرض مباعة بلا ترخيص", status: "مباع", adLicenceNumber: "", adLicenceEndsAt: null, adLicenceExpiresOn: null });
-    await requireLicence(true);
+    await requireAdLicence(db(), true);
     expect(await publicPlaces(unlicensed.id, "فيلا بلا ترخيص")).toEqual(nowhere("not-found"));
     expect(await publicPlaces(rent.id, "شقة إيجار بلا ترخيص")).toEqual(nowhere("not-found"));
     // Not an advertisement, so no licence is asked of it; sold, it is only in «تم بيعها أو تأجيرها مؤخرًا» and on its own page (decision 027).
     expect(await publicPlaces(sold.id, "أرض مباعة")).toEqual(nowhere("offer"));
-    await requireLicence(false);
+    await requireAdLicence(db(), false);
     expect(await publicPlaces(unlicensed.id, "فيلا بلا ترخيص")).toEqual(everywhere);
   });
 
   it("skips hidden offers when linking an offer page to its neighbours", async () => {
-    await requireLicence(true);
+    await requireAdLicence(db(), true);
     const base = Date.UTC(2030, 0, 1);
     const newer = await createOffer(db(), { createdAt: new Date(base + 2000) });
     const hidden = await createOffer(db(), { createdAt: new Date(base + 1000), adLicenceEndsAt: new Date(Date.now() - 1000) });

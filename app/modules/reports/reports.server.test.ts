@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, images, inquiries, offerImages, settings, submissions, tasks, transactions, type ReplyEntry } from "~/db/schema.ts";
+import { auditLog, images, inquiries, offerImages, submissions, tasks, transactions, type ReplyEntry } from "~/db/schema.ts";
 import type { AuditAction } from "~/modules/audit/audit-labels.ts";
 import { replyToInquiry } from "~/modules/inquiries/inbox.server.ts";
 import { saveOffer } from "~/modules/offer-admin/offer-admin.server.ts";
@@ -12,6 +12,7 @@ import { parseSubmission } from "~/utils/form-submission.ts";
 import { offerFormData, VALID_OFFER } from "../../../tests/factories/offer-form.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { testStorage } from "../../../tests/factories/storage.ts";
+import { setSettings } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { parsePeriod, type ReportPeriod } from "./period.ts";
 import type { ReportsData } from "./report-view.ts";
@@ -333,11 +334,7 @@ describe("«إرسال عبر واتساب»", () => {
     const services = { db: db(), env: { PUBLIC_URL: "https://aqar.example" } } as unknown as Parameters<typeof redirectToWhatsappReport>[0];
     invalidateSettings();
     expect((await redirectToWhatsappReport(services, NOW)).headers.get("location")).toBe("/admin/settings");
-    await db()
-      .insert(settings)
-      .values({ id: 1, managerWhatsapp: "966500000001" })
-      .onConflictDoUpdate({ target: settings.id, set: { managerWhatsapp: "966500000001" } });
-    invalidateSettings();
+    await setSettings(db(), { managerWhatsapp: "966500000001" });
     const answer = await redirectToWhatsappReport(services, NOW);
     expect(answer.status).toBe(302);
     const chat = new URL(answer.headers.get("location")!);

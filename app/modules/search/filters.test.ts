@@ -41,20 +41,7 @@ describe("offer filters from the query", () => {
 
   it("round-trips every filter through the query string, in a fixed order", () => {
     const query = offerFiltersQuery(EVERY_FILTER);
-    expect([...new URLSearchParams(query).keys()]).toEqual([
-      "keyword",
-      "city",
-      "neighbourhood",
-      "propertyType",
-      "status",
-      "minPrice",
-      "maxPrice",
-      "minArea",
-      "maxArea",
-      "bedrooms",
-      "priceSort",
-      "page",
-    ]);
+    expect([...new URLSearchParams(query).keys()].join(" ")).toBe("keyword city neighbourhood propertyType status minPrice maxPrice minArea maxArea bedrooms priceSort page");
     expect(parse(query.slice(1))).toStrictEqual(EVERY_FILTER);
     for (const [key, value] of Object.entries(EVERY_FILTER) as [keyof OfferFilters, unknown][]) {
       if (key === "page") continue;

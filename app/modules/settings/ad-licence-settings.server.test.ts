@@ -1,20 +1,15 @@
 import { sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { connect } from "~/db/client.server.ts";
-import { settings } from "~/db/schema.ts";
 import { createEventHub, type EventHub } from "~/modules/live-updates/event-hub.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings.tsx";
 import { parseEnv } from "~/utils/env.server.ts";
-import { parseSubmission } from "~/utils/form-submission.ts";
-import { readAnswer } from "../../../tests/factories/form-answer.ts";
-import { formData } from "../../../tests/factories/form-data.ts";
+import { readForm } from "../../../tests/factories/form-answer.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
+import { setSettings, settingsPage } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { adLicenceSettingsSchema, SETTINGS_MESSAGES } from "./settings-schema.ts";
-import { getSettings, invalidateSettings } from "./settings.server.ts";
+import { getSettings } from "./settings.server.ts";
 
 const db = useTestDatabase();
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
@@ -30,35 +25,13 @@ let other: { hub: EventHub; close: () => Promise<void> } | undefined;
 afterAll(async () => other?.close());
 
 beforeEach(async () => {
-  await db()
-    .insert(settings)
-    .values({ id: 1, requireAdLicence: false, licenceVerificationTemplate: "" })
-    .onConflictDoUpdate({ target: settings.id, set: { requireAdLicence: false, licenceVerificationTemplate: "" } });
-  invalidateSettings();
+  await setSettings(db(), { requireAdLicence: false, licenceVerificationTemplate: "" });
 });
 
-function context(role: StaffProfile["role"] = "manager") {
-  const provider = new RouterContextProvider();
-  provider.set(servicesContext, { db: db(), env } as AppServices);
-  provider.set(staffUserContext, { ...manager, role });
-  return provider;
-}
-
-/** Posts to the settings page's action as this member; a thrown redirect is returned. */
-async function post(fields: Record<string, string>, role: StaffProfile["role"] = "manager") {
-  const request = new Request("https://aqar.example.sa/admin/settings", { method: "POST", body: formData(fields) });
-  try {
-    return await readAnswer(await settingsAction({ request, context: context(role), params: {} } as never), env);
-  } catch (thrown) {
-    if (thrown instanceof Response) return await readAnswer(thrown, env);
-    throw thrown;
-  }
-}
-
-const read = (fields: Record<string, string>) => {
-  const submission = parseSubmission(formData(fields), adLicenceSettingsSchema);
-  return submission.status === "success" ? { value: submission.value } : { errors: submission.error };
-};
+const adminSettings = settingsPage(db, env);
+/** Posts to the settings page's action as the manager, or as this member with another role. */
+const post = (fields: Record<string, string>, role: StaffProfile["role"] = "manager") => adminSettings.post({ ...manager, role }, fields);
+const read = (fields: Record<string, string>) => readForm(adLicenceSettingsSchema, fields);
 
 describe("the ad licence settings", () => {
   it("the verification link is empty (no QR code) or an https address with {licence} in it", () => {
@@ -102,7 +75,7 @@ describe("the ad licence settings", () => {
     while (!heard.some((event) => (event as { name?: string }).name === "settings") && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(heard).toContainEqual({ name: "settings" });
 
-    const page = (await settingsLoader({ request: new Request("https://aqar.example.sa/admin/settings"), context: context(), params: {} } as never)) as {
+    const page = (await adminSettings.load(manager)) as {
       values: { adLicence: unknown };
     };
     expect(page.values.adLicence).toEqual({ requireAdLicence: "on", licenceVerificationTemplate: TEMPLATE });

@@ -1,14 +1,10 @@
-import { RouterContextProvider } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { settings } from "~/db/schema.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings.tsx";
 import { parseEnv } from "~/utils/env.server.ts";
-import { parseSubmission } from "~/utils/form-submission.ts";
-import { readAnswer } from "../../../tests/factories/form-answer.ts";
-import { formData } from "../../../tests/factories/form-data.ts";
+import { readForm } from "../../../tests/factories/form-answer.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
+import { settingsPage } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { mapSettingsSchema, OSM_TILE_URL, SETTINGS_MESSAGES } from "./settings-schema.ts";
 import { getSettings, invalidateSettings } from "./settings.server.ts";
@@ -30,27 +26,10 @@ beforeEach(async () => {
   invalidateSettings();
 });
 
-function context(role: StaffProfile["role"] = "manager") {
-  const provider = new RouterContextProvider();
-  provider.set(servicesContext, { db: db(), env } as AppServices);
-  provider.set(staffUserContext, { ...manager, role });
-  return provider;
-}
-
-async function post(fields: Record<string, string>, role: StaffProfile["role"] = "manager") {
-  const request = new Request("https://aqar.example.sa/admin/settings", { method: "POST", body: formData(fields) });
-  try {
-    return await readAnswer(await settingsAction({ request, context: context(role), params: {} } as never), env);
-  } catch (thrown) {
-    if (thrown instanceof Response) return await readAnswer(thrown, env);
-    throw thrown;
-  }
-}
-
-const read = (fields: Record<string, string>) => {
-  const submission = parseSubmission(formData(fields), mapSettingsSchema);
-  return submission.status === "success" ? { value: submission.value } : { errors: submission.error };
-};
+const adminSettings = settingsPage(db, env);
+/** Posts to the settings page's action as the manager, or as this member with another role. */
+const post = (fields: Record<string, string>, role: StaffProfile["role"] = "manager") => adminSettings.post({ ...manager, role }, fields);
+const read = (fields: Record<string, string>) => readForm(mapSettingsSchema, fields);
 
 describe("the maps' tile address (decision 022)", () => {
   it("is OpenStreetMap's until the manager sets another", async () => {
@@ -82,7 +61,7 @@ describe("the maps' tile address (decision 022)", () => {
     const answer = await post({ intent: "map", mapTileUrl: TILES });
     expect([answer.status, answer.location, answer.toast]).toEqual([302, "/admin/settings", { tone: "success", text: SETTINGS_MESSAGES.mapSaved }]);
     expect((await getSettings(db())).mapTileUrl).toBe(TILES);
-    const page = (await settingsLoader({ request: new Request("https://aqar.example.sa/admin/settings"), context: context(), params: {} } as never)) as {
+    const page = (await adminSettings.load(manager)) as {
       values: { map: unknown };
       tileUrl: string;
     };

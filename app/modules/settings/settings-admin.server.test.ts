@@ -1,23 +1,21 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { auditLog, outgoingEmails, settings } from "~/db/schema.ts";
 import { REAUTH_MESSAGES } from "~/modules/auth/messages.ts";
 import { createStaffUser, setStaffPasswordHash } from "~/modules/users/users.server.ts";
 import { hashPassword } from "~/utils/password.server.ts";
 import { createInquiry } from "~/modules/inquiries/inquiries.server.ts";
 import { queueSubmissionNotice } from "~/modules/notifications/manager-notifications.server.ts";
+import type { AppServices } from "~/context.ts";
 import type { Role } from "~/modules/users/roles.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings.tsx";
 import { parseEnv } from "~/utils/env.server.ts";
-import { parseSubmission } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { DEMO_FIRM_DETAILS } from "../../../demo/content.ts";
 import { seedDemoFirmDetails } from "../../../demo/seed.server.ts";
-import { readAnswer } from "../../../tests/factories/form-answer.ts";
-import { formData } from "../../../tests/factories/form-data.ts";
+import { readForm } from "../../../tests/factories/form-answer.ts";
+import { setSettings, settingsPage } from "../../../tests/factories/settings.ts";
+import { STORED_SUBMISSION } from "../../../tests/factories/submissions.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { firmContacts, firmContactsHtml, firmJsonLd } from "./firm-details.server.tsx";
 import { firmDetailsSchema, formatHourArabic, notificationsSchema, SETTINGS_MESSAGES } from "./settings-schema.ts";
@@ -29,11 +27,7 @@ const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
 const member = (role: Role, id = 1): StaffProfile => ({ id, name: "عضو", username: `member${id}`, email: "", phone: "+966500000000", role, active: true });
 
 beforeEach(async () => {
-  await db()
-    .insert(settings)
-    .values({ id: 1, managerEmail: "old@example.sa" })
-    .onConflictDoUpdate({ target: settings.id, set: { managerEmail: "old@example.sa" } });
-  invalidateSettings();
+  await setSettings(db(), { managerEmail: "old@example.sa" });
 });
 
 /** The manager, a real row with a password: a settings save names its author, and moving the manager's contact asks for the password. */
@@ -44,19 +38,9 @@ beforeAll(async () => {
   await setStaffPasswordHash(db(), manager.id, await hashPassword(PASSWORD));
 });
 
+const adminSettings = settingsPage(db, env);
 /** Posts to the settings page's action as the guard hands it on (this member signed in); a thrown redirect is returned. */
-async function post(role: Role, fields: Record<string, string>) {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, { db: db(), env } as AppServices);
-  context.set(staffUserContext, role === "manager" ? manager : member(role));
-  const request = new Request("https://aqar.example.sa/admin/settings", { method: "POST", body: formData(fields) });
-  try {
-    return await readAnswer(await settingsAction({ request, context, params: {} } as never), env);
-  } catch (thrown) {
-    if (thrown instanceof Response) return await readAnswer(thrown, env);
-    throw thrown;
-  }
-}
+const post = (role: Role, fields: Record<string, string>) => adminSettings.post(role === "manager" ? manager : member(role), fields);
 
 const NOTIFICATIONS = {
   intent: "notifications",
@@ -67,21 +51,12 @@ const NOTIFICATIONS = {
   currentPassword: PASSWORD,
 };
 
-/** What a schema says of a form: its messages per field, or its value. */
-const read = (schema: Parameters<typeof parseSubmission>[1], fields: Record<string, string>) => {
-  const submission = parseSubmission(formData(fields), schema);
-  return submission.status === "success" ? { value: submission.value } : { errors: submission.error };
-};
-
 describe("the settings page is the manager's alone", () => {
   it("an accountant's or an employee's post and page go to /admin and change nothing; the manager's saves", async () => {
     for (const role of ["accountant", "staff"] as const) {
       const answer = await post(role, NOTIFICATIONS);
       expect([answer.status, answer.location]).toEqual([302, "/admin"]);
-      const context = new RouterContextProvider();
-      context.set(servicesContext, { db: db(), env } as AppServices);
-      context.set(staffUserContext, member(role));
-      await expect(settingsLoader({ request: new Request("https://aqar.example.sa/admin/settings"), context, params: {} } as never)).rejects.toMatchObject({ status: 302 });
+      await expect(adminSettings.load(member(role))).rejects.toMatchObject({ status: 302 });
     }
     expect((await db().select().from(settings))[0]!.managerEmail).toBe("old@example.sa");
 
@@ -104,22 +79,7 @@ describe("the settings page is the manager's alone", () => {
 
     await post("manager", { ...NOTIFICATIONS, managerEmail: "changed@example.sa" });
     await createInquiry(db(), notice);
-    await db().transaction((tx) =>
-      queueSubmissionNotice(tx, {
-        id: 1,
-        clientName: "سعد",
-        clientPhone: "+966551112244",
-        clientEmail: "",
-        propertyType: "شقة",
-        city: "الرياض",
-        neighbourhood: "الملقا",
-        area: 120,
-        description: "شقة",
-        goalLabel: "",
-        expectedPrice: null,
-        photoCount: 1,
-      }),
-    );
+    await db().transaction((tx) => queueSubmissionNotice(tx, { id: 1, ...STORED_SUBMISSION, goalLabel: "", photoCount: 1 }));
     expect(await recipients()).toEqual(["old@example.sa", "changed@example.sa", "changed@example.sa"]);
   });
 
@@ -161,12 +121,12 @@ describe("the settings page is the manager's alone", () => {
 
 describe("notifications: e-mail, WhatsApp, daily reports and their hour", () => {
   it("the manager's e-mail is required and must be an address", () => {
-    expect(read(notificationsSchema, { ...NOTIFICATIONS, managerEmail: "" }).errors).toEqual({ managerEmail: [MESSAGES.emailRequired] });
-    expect(read(notificationsSchema, { ...NOTIFICATIONS, managerEmail: "manager@" }).errors).toEqual({ managerEmail: [MESSAGES.emailInvalid] });
+    expect(readForm(notificationsSchema, { ...NOTIFICATIONS, managerEmail: "" }).errors).toEqual({ managerEmail: [MESSAGES.emailRequired] });
+    expect(readForm(notificationsSchema, { ...NOTIFICATIONS, managerEmail: "manager@" }).errors).toEqual({ managerEmail: [MESSAGES.emailInvalid] });
   });
 
   it("WhatsApp numbers follow the one phone rule (a mobile, at home or abroad) and are stored without + or 00", () => {
-    const whatsapp = (typed: string) => read(notificationsSchema, { ...NOTIFICATIONS, managerWhatsapp: typed });
+    const whatsapp = (typed: string) => readForm(notificationsSchema, { ...NOTIFICATIONS, managerWhatsapp: typed });
     for (const typed of ["+966 55 123 4567", "00966551234567", "0551234567", "551234567", "٠٥٥١٢٣٤٥٦٧", "966551234567", "\u202A+966-55-123-4567\u202C"]) {
       expect(whatsapp(typed).value, typed).toMatchObject({ managerWhatsapp: "966551234567" });
     }
@@ -181,8 +141,8 @@ describe("notifications: e-mail, WhatsApp, daily reports and their hour", () => 
 
   it("the daily WhatsApp report needs the manager's WhatsApp number; the boxes read as on or off", () => {
     const { managerWhatsapp: _none, dailyEmailReport: _off, ...rest } = NOTIFICATIONS;
-    expect(read(notificationsSchema, { ...rest, dailyWhatsappReport: "on" }).errors).toEqual({ managerWhatsapp: [SETTINGS_MESSAGES.whatsappNeededForReport] });
-    expect(read(notificationsSchema, rest).value).toMatchObject({ dailyEmailReport: false, dailyWhatsappReport: false });
+    expect(readForm(notificationsSchema, { ...rest, dailyWhatsappReport: "on" }).errors).toEqual({ managerWhatsapp: [SETTINGS_MESSAGES.whatsappNeededForReport] });
+    expect(readForm(notificationsSchema, rest).value).toMatchObject({ dailyEmailReport: false, dailyWhatsappReport: false });
   });
 
   it("the hour is a whole hour from 0 to 23", () => {
@@ -191,10 +151,10 @@ describe("notifications: e-mail, WhatsApp, daily reports and their hour", () => 
       ["08", 8],
       ["23", 23],
     ] as const) {
-      expect(read(notificationsSchema, { ...NOTIFICATIONS, dailyReportHour: typed }).value).toMatchObject({ dailyReportHour: hour });
+      expect(readForm(notificationsSchema, { ...NOTIFICATIONS, dailyReportHour: typed }).value).toMatchObject({ dailyReportHour: hour });
     }
     for (const bad of ["24", "-1", "8.5", "", "1e1", "٨"]) {
-      expect(read(notificationsSchema, { ...NOTIFICATIONS, dailyReportHour: bad }).errors, bad).toEqual({ dailyReportHour: [SETTINGS_MESSAGES.hourInvalid] });
+      expect(readForm(notificationsSchema, { ...NOTIFICATIONS, dailyReportHour: bad }).errors, bad).toEqual({ dailyReportHour: [SETTINGS_MESSAGES.hourInvalid] });
     }
     expect([formatHourArabic(8), formatHourArabic(13)]).toEqual(["٨:٠٠ ص", "١:٠٠ م"]);
   });
@@ -230,20 +190,20 @@ describe("the firm's public details", () => {
   });
 
   it("refuses a malformed phone, registration number or a map point outside Saudi Arabia or half given", () => {
-    expect(read(firmDetailsSchema, { ...FIRM, companyPhone: "call us" }).errors).toEqual({ companyPhone: [SETTINGS_MESSAGES.phoneInvalid] });
-    expect(read(firmDetailsSchema, { ...FIRM, companyPhone: "12345" }).errors).toEqual({ companyPhone: [SETTINGS_MESSAGES.phoneInvalid] });
-    expect(read(firmDetailsSchema, { ...FIRM, companyPhone: "920000000" }).value).toMatchObject({ companyPhone: "+966920000000" });
-    expect(read(firmDetailsSchema, { ...FIRM, companyPhone: "+971 4 234 5678" }).value).toMatchObject({ companyPhone: "+97142345678" });
-    expect(read(firmDetailsSchema, { ...FIRM, commercialRegistration: "12345" }).errors).toEqual({ commercialRegistration: [SETTINGS_MESSAGES.commercialRegistrationInvalid] });
-    expect(read(firmDetailsSchema, { ...FIRM, falLicence: "FAL-12" }).errors).toEqual({ falLicence: [SETTINGS_MESSAGES.falLicenceInvalid] });
-    expect(read(firmDetailsSchema, { ...FIRM, mapLat: "51.5", mapLng: "-0.12" }).errors).toEqual({
+    expect(readForm(firmDetailsSchema, { ...FIRM, companyPhone: "call us" }).errors).toEqual({ companyPhone: [SETTINGS_MESSAGES.phoneInvalid] });
+    expect(readForm(firmDetailsSchema, { ...FIRM, companyPhone: "12345" }).errors).toEqual({ companyPhone: [SETTINGS_MESSAGES.phoneInvalid] });
+    expect(readForm(firmDetailsSchema, { ...FIRM, companyPhone: "920000000" }).value).toMatchObject({ companyPhone: "+966920000000" });
+    expect(readForm(firmDetailsSchema, { ...FIRM, companyPhone: "+971 4 234 5678" }).value).toMatchObject({ companyPhone: "+97142345678" });
+    expect(readForm(firmDetailsSchema, { ...FIRM, commercialRegistration: "12345" }).errors).toEqual({ commercialRegistration: [SETTINGS_MESSAGES.commercialRegistrationInvalid] });
+    expect(readForm(firmDetailsSchema, { ...FIRM, falLicence: "FAL-12" }).errors).toEqual({ falLicence: [SETTINGS_MESSAGES.falLicenceInvalid] });
+    expect(readForm(firmDetailsSchema, { ...FIRM, mapLat: "51.5", mapLng: "-0.12" }).errors).toEqual({
       mapLat: [SETTINGS_MESSAGES.coordinatesOutside],
       mapLng: [SETTINGS_MESSAGES.coordinatesOutside],
     });
-    expect(read(firmDetailsSchema, { ...FIRM, mapLng: "46,6" }).errors).toEqual({ mapLng: [SETTINGS_MESSAGES.coordinateInvalid] });
-    expect(read(firmDetailsSchema, { ...FIRM, mapLat: "٢٤٫٥", mapLng: "٤٦٫٧" }).value).toMatchObject({ mapLat: 24.5, mapLng: 46.7 });
-    expect(read(firmDetailsSchema, { ...FIRM, mapLng: "" }).errors).toEqual({ mapLng: [SETTINGS_MESSAGES.coordinatesBoth] });
-    expect(read(firmDetailsSchema, { ...FIRM, companyWhatsapp: "0112345678" }).errors).toEqual({ companyWhatsapp: [SETTINGS_MESSAGES.whatsappInvalid] });
+    expect(readForm(firmDetailsSchema, { ...FIRM, mapLng: "46,6" }).errors).toEqual({ mapLng: [SETTINGS_MESSAGES.coordinateInvalid] });
+    expect(readForm(firmDetailsSchema, { ...FIRM, mapLat: "٢٤٫٥", mapLng: "٤٦٫٧" }).value).toMatchObject({ mapLat: 24.5, mapLng: 46.7 });
+    expect(readForm(firmDetailsSchema, { ...FIRM, mapLng: "" }).errors).toEqual({ mapLng: [SETTINGS_MESSAGES.coordinatesBoth] });
+    expect(readForm(firmDetailsSchema, { ...FIRM, companyWhatsapp: "0112345678" }).errors).toEqual({ companyWhatsapp: [SETTINGS_MESSAGES.whatsappInvalid] });
   });
 
   it("the public list leaves out what is empty; phones and e-mail are links; the markup escapes what was typed; the JSON-LD is a RealEstateAgent", async () => {

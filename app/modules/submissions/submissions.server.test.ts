@@ -19,6 +19,7 @@ import { MESSAGES } from "~/utils/messages.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { solvedProof } from "../../../tests/factories/proof-of-work.ts";
 import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
+import { VALID_SUBMISSION } from "../../../tests/factories/submissions.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { removeDataFolder } from "../../../tests/setup/test-folders.ts";
 import { HONEYPOT_FIELD } from "../form-guard/honeypot.ts";
@@ -58,17 +59,6 @@ function valueOf(fields: Record<string, string>) {
 
 /** A FormReply answer as status and body. */
 const answerOf = (answer: { data: unknown; init: ResponseInit | null }) => ({ status: answer.init?.status ?? 200, reply: answer.data });
-const VALID = {
-  clientName: "عبدالله القحطاني",
-  clientPhone: "0551234567",
-  clientEmail: "",
-  propertyType: "فيلا",
-  city: "الرياض",
-  neighbourhood: "حطين",
-  area: "450",
-  description: "فيلا دورين وملحق، عمرها خمس سنوات",
-  goal: "sale",
-};
 
 async function jpegWithExif(width = 1200, height = 800) {
   return sharp({ create: { width, height, channels: 3, background: "#6a9" } })
@@ -91,7 +81,7 @@ const countRows = async () => ({
 
 describe("owner submission validation", () => {
   it("accepts the required fields and keeps e-mail optional", () => {
-    expect(valueOf(VALID)).toMatchObject({ clientPhone: "+966551234567", clientEmail: "", area: 450, neighbourhood: "حطين" });
+    expect(valueOf(VALID_SUBMISSION)).toMatchObject({ clientPhone: "+966551234567", clientEmail: "", area: 450, neighbourhood: "حطين" });
   });
 
   it("names every missing required field", () => {
@@ -108,15 +98,15 @@ describe("owner submission validation", () => {
   });
 
   it("asks what the owner wants: sale, rent or management, nothing else", () => {
-    for (const goal of ["sale", "rent", "management"]) expect(valueOf({ ...VALID, goal })).toMatchObject({ goal });
-    const { goal: _, ...withoutGoal } = VALID;
+    for (const goal of ["sale", "rent", "management"]) expect(valueOf({ ...VALID_SUBMISSION, goal })).toMatchObject({ goal });
+    const { goal: _, ...withoutGoal } = VALID_SUBMISSION;
     expect(errorsOf(withoutGoal)).toEqual({ goal: [SUBMISSION_MESSAGES.goalRequired] });
-    for (const goal of ["", "بيع", "gift"]) expect(errorsOf({ ...VALID, goal })).toEqual({ goal: [SUBMISSION_MESSAGES.goalRequired] });
+    for (const goal of ["", "بيع", "gift"]) expect(errorsOf({ ...VALID_SUBMISSION, goal })).toEqual({ goal: [SUBMISSION_MESSAGES.goalRequired] });
   });
 
   it("reads an optional expected price in whole riyals, Arabic-Indic or Latin, grouped by spaces or commas; refuses anything else", () => {
-    expect(valueOf(VALID)).toMatchObject({ expectedPrice: null });
-    expect(valueOf({ ...VALID, expectedPrice: "  " })).toMatchObject({ expectedPrice: null });
+    expect(valueOf(VALID_SUBMISSION)).toMatchObject({ expectedPrice: null });
+    expect(valueOf({ ...VALID_SUBMISSION, expectedPrice: "  " })).toMatchObject({ expectedPrice: null });
     const read: Array<[string, number]> = [
       ["1250000", 1_250_000],
       ["١٢٥٠٠٠٠", 1_250_000],
@@ -126,39 +116,41 @@ describe("owner submission validation", () => {
       ["1 250 000", 1_250_000],
       ["٨٥٠،٠٠٠", 850_000],
     ];
-    for (const [typed, price] of read) expect(valueOf({ ...VALID, expectedPrice: typed }), typed).toMatchObject({ expectedPrice: price });
+    for (const [typed, price] of read) expect(valueOf({ ...VALID_SUBMISSION, expectedPrice: typed }), typed).toMatchObject({ expectedPrice: price });
     expect(parseExpectedPrice("٧٥ ٠٠٠")).toBe(75_000);
     for (const expectedPrice of ["مليون", "1.5", "١٫٥", "-500", "0", "1e6", "12,34", "99999999999999", "500 ألف"]) {
-      expect(errorsOf({ ...VALID, expectedPrice }), expectedPrice).toEqual({ expectedPrice: [SUBMISSION_MESSAGES.priceInvalid] });
+      expect(errorsOf({ ...VALID_SUBMISSION, expectedPrice }), expectedPrice).toEqual({ expectedPrice: [SUBMISSION_MESSAGES.priceInvalid] });
     }
   });
 
   it("reads the area as digits (Arabic-Indic and thousands separators welcome) and refuses anything else", () => {
     expect(parseArea("٤٥٠")).toBe(450);
     expect(parseArea("1,250.5")).toBe(1250.5);
-    expect(valueOf({ ...VALID, area: "١٬٢٥٠" })).toMatchObject({ area: 1250 });
+    expect(valueOf({ ...VALID_SUBMISSION, area: "١٬٢٥٠" })).toMatchObject({ area: 1250 });
     // "1e20" used to be stored as 1, "-5" and words as 0.
     for (const area of ["1e20", "-5", "كبيرة", "1,5", "999999999999"]) {
-      expect(errorsOf({ ...VALID, area })).toEqual({ area: [SUBMISSION_MESSAGES.areaInvalid] });
+      expect(errorsOf({ ...VALID_SUBMISSION, area })).toEqual({ area: [SUBMISSION_MESSAGES.areaInvalid] });
     }
   });
 
   it("names lose bidi controls and marks; a name that is only controls is missing; phones pasted with marks are read", () => {
-    const value = valueOf({ ...VALID, clientName: "\u202Eعبدالله\u202C \u200Fالقحطاني\u2066", clientPhone: "\u202A055 123 4567\u202C", description: "وصف\u202E مقلوب" });
+    const value = valueOf({ ...VALID_SUBMISSION, clientName: "\u202Eعبدالله\u202C \u200Fالقحطاني\u2066", clientPhone: "\u202A055 123 4567\u202C", description: "وصف\u202E مقلوب" });
     expect(value).toMatchObject({ clientName: "عبدالله القحطاني", clientPhone: "+966551234567", description: "وصف مقلوب" });
-    expect(errorsOf({ ...VALID, clientName: "\u202E\u2067 \u200F" })).toEqual({ clientName: [SUBMISSION_MESSAGES.nameRequired] });
+    expect(errorsOf({ ...VALID_SUBMISSION, clientName: "\u202E\u2067 \u200F" })).toEqual({ clientName: [SUBMISSION_MESSAGES.nameRequired] });
   });
 
   it("checks a given e-mail, the type and city against the lists, and takes a typed neighbourhood for 'other'", () => {
-    expect(errorsOf({ ...VALID, clientEmail: "nope" })).toMatchObject({ clientEmail: [MESSAGES.emailInvalid] });
-    expect(errorsOf({ ...VALID, city: "أتلانتس" })).toMatchObject({ city: [SUBMISSION_MESSAGES.cityRequired] });
-    expect(errorsOf({ ...VALID, propertyType: "قلعة" })).toMatchObject({ propertyType: [SUBMISSION_MESSAGES.typeRequired] });
-    expect(valueOf({ ...VALID, neighbourhood: OTHER_NEIGHBOURHOOD, neighbourhoodOther: "حي الخزامى" })).toMatchObject({ neighbourhood: "حي الخزامى" });
-    expect(errorsOf({ ...VALID, neighbourhood: OTHER_NEIGHBOURHOOD })).toMatchObject({ neighbourhood: [SUBMISSION_MESSAGES.neighbourhoodRequired] });
+    expect(errorsOf({ ...VALID_SUBMISSION, clientEmail: "nope" })).toMatchObject({ clientEmail: [MESSAGES.emailInvalid] });
+    expect(errorsOf({ ...VALID_SUBMISSION, city: "أتلانتس" })).toMatchObject({ city: [SUBMISSION_MESSAGES.cityRequired] });
+    expect(errorsOf({ ...VALID_SUBMISSION, propertyType: "قلعة" })).toMatchObject({ propertyType: [SUBMISSION_MESSAGES.typeRequired] });
+    expect(valueOf({ ...VALID_SUBMISSION, neighbourhood: OTHER_NEIGHBOURHOOD, neighbourhoodOther: "حي الخزامى" })).toMatchObject({ neighbourhood: "حي الخزامى" });
+    expect(errorsOf({ ...VALID_SUBMISSION, neighbourhood: OTHER_NEIGHBOURHOOD })).toMatchObject({ neighbourhood: [SUBMISSION_MESSAGES.neighbourhoodRequired] });
     // The "other" box shown and left empty: named under that box, where the person types.
-    expect(errorsOf({ ...VALID, neighbourhood: OTHER_NEIGHBOURHOOD, neighbourhoodOther: " " })).toEqual({ neighbourhoodOther: [SUBMISSION_MESSAGES.neighbourhoodRequired] });
+    expect(errorsOf({ ...VALID_SUBMISSION, neighbourhood: OTHER_NEIGHBOURHOOD, neighbourhoodOther: " " })).toEqual({
+      neighbourhoodOther: [SUBMISSION_MESSAGES.neighbourhoodRequired],
+    });
     // A city without a list posts the box alone.
-    const { neighbourhood: _, ...withoutList } = VALID;
+    const { neighbourhood: _, ...withoutList } = VALID_SUBMISSION;
     expect(valueOf({ ...withoutList, neighbourhoodOther: "حي الورود" })).toMatchObject({ neighbourhood: "حي الورود" });
     expect(errorsOf({ ...withoutList, neighbourhoodOther: "" })).toEqual({ neighbourhoodOther: [SUBMISSION_MESSAGES.neighbourhoodRequired] });
   });
@@ -167,27 +159,27 @@ describe("owner submission validation", () => {
 describe("upload limits on the server", () => {
   it("reads the text fields and the photos, skipping an empty file input", async () => {
     const upload = await readSubmissionUpload(
-      multipart(VALID, [
+      multipart(VALID_SUBMISSION, [
         { name: "a.jpg", bytes: await jpegWithExif() },
         { name: "", bytes: new Uint8Array() },
       ]),
     );
     expect(upload.ok).toBe(true);
-    expect(upload.fields.get("clientName")).toBe(VALID.clientName);
+    expect(upload.fields.get("clientName")).toBe(VALID_SUBMISSION.clientName);
     expect(upload.ok && upload.files).toHaveLength(1);
   });
 
   it("refuses a photo over 5 MB and keeps the text read before it", async () => {
     const big = new Uint8Array(SUBMISSION_PHOTOS.maxBytes + 1);
-    const refusal = await readSubmissionUpload(multipart(VALID, [{ name: "big.jpg", bytes: big }]));
+    const refusal = await readSubmissionUpload(multipart(VALID_SUBMISSION, [{ name: "big.jpg", bytes: big }]));
     expect(refusal).toMatchObject({ ok: false, message: SUBMISSION_MESSAGES.photoTooLarge, status: 413 });
-    expect(refusal.fields.get("description")).toBe(VALID.description);
+    expect(refusal.fields.get("description")).toBe(VALID_SUBMISSION.description);
   });
 
   it("refuses an eleventh photo", async () => {
     const small = await jpegWithExif(40, 40);
     const files = Array.from({ length: SUBMISSION_PHOTOS.max + 1 }, (_, i) => ({ name: `${i}.jpg`, bytes: small }));
-    expect(await readSubmissionUpload(multipart(VALID, files))).toMatchObject({ ok: false, message: SUBMISSION_MESSAGES.tooManyPhotos });
+    expect(await readSubmissionUpload(multipart(VALID_SUBMISSION, files))).toMatchObject({ ok: false, message: SUBMISSION_MESSAGES.tooManyPhotos });
   });
 
   it("refuses a declared body larger than 10 photos of 5 MB without reading it", async () => {
@@ -261,12 +253,12 @@ describe("storing a submission", () => {
   }
 
   it("stores a pending submission with its photos re-encoded without EXIF/GPS, and mails the manager", async () => {
-    const outcome = await post({ ...VALID, expectedPrice: "٢ ٥٠٠ ٠٠٠" }, [
+    const outcome = await post({ ...VALID_SUBMISSION, expectedPrice: "٢ ٥٠٠ ٠٠٠" }, [
       { name: "front.jpg", bytes: await jpegWithExif() },
       { name: "side.jpg", bytes: await jpegWithExif(900, 900) },
     ]);
     expect(answerOf(outcome)).toEqual({ status: 200, reply: { status: "success", initialValue: null } });
-    const [row] = await db().select().from(submissions).where(eq(submissions.clientName, VALID.clientName));
+    const [row] = await db().select().from(submissions).where(eq(submissions.clientName, VALID_SUBMISSION.clientName));
     expect(row).toMatchObject({ status: "pending", clientPhone: "+966551234567", city: "الرياض", area: 450, goal: "sale", expectedPrice: 2_500_000 });
     expect(Date.now() - row!.createdAt.getTime()).toBeLessThan(60_000);
     const photos = await db().select().from(submissionImages).where(eq(submissionImages.submissionId, row!.id));
@@ -286,7 +278,7 @@ describe("storing a submission", () => {
 
   it("refuses a price that is not one, or a missing goal, under their fields with nothing stored and what was typed given back", async () => {
     const before = await countRows();
-    const { goal: _, ...withoutGoal } = VALID;
+    const { goal: _, ...withoutGoal } = VALID_SUBMISSION;
     const refused = await post({ ...withoutGoal, expectedPrice: "مليون ونص" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
     expect(answerOf(refused)).toMatchObject({
       status: 400,
@@ -301,18 +293,18 @@ describe("storing a submission", () => {
 
   it("refuses the phone «12345» under its field, storing nothing and keeping what was typed", async () => {
     const before = await countRows();
-    const refused = await post({ ...VALID, clientPhone: "12345" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
+    const refused = await post({ ...VALID_SUBMISSION, clientPhone: "12345" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
     expect(answerOf(refused)).toMatchObject({ status: 400, reply: { status: "error", error: { clientPhone: [MESSAGES.phoneInvalid] }, initialValue: { clientPhone: "12345" } } });
     expect(await countRows()).toEqual(before);
   });
 
   it("stores a name without its bidi override, and refuses an area of 1e20 with nothing stored", async () => {
     const before = await countRows();
-    const refused = await post({ ...VALID, area: "1e20" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
+    const refused = await post({ ...VALID_SUBMISSION, area: "1e20" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
     expect(answerOf(refused)).toMatchObject({ status: 400, reply: { status: "error", error: { area: [SUBMISSION_MESSAGES.areaInvalid] }, initialValue: { area: "1e20" } } });
     expect(await countRows()).toEqual(before);
 
-    const outcome = await post({ ...VALID, clientName: "\u202Eنايف\u202C الشهري\u200F", area: "٢٬٥٠٠" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
+    const outcome = await post({ ...VALID_SUBMISSION, clientName: "\u202Eنايف\u202C الشهري\u200F", area: "٢٬٥٠٠" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
     expect(outcome.data.status).toBe("success");
     const [row] = await db().select().from(submissions).where(eq(submissions.clientName, "نايف الشهري"));
     expect(row).toMatchObject({ clientName: "نايف الشهري", area: 2500 });
@@ -320,7 +312,7 @@ describe("storing a submission", () => {
 
   it("refuses a text file named .jpg and leaves nothing behind, even after a good photo", async () => {
     const before = await countRows();
-    const outcome = await post(VALID, [
+    const outcome = await post(VALID_SUBMISSION, [
       { name: "good.jpg", bytes: await jpegWithExif() },
       { name: "fake.jpg", bytes: Buffer.from("this is not a photo") },
     ]);
@@ -329,23 +321,23 @@ describe("storing a submission", () => {
   });
 
   it("needs at least one photo and gives back what was typed", async () => {
-    const outcome = await post(VALID, []);
+    const outcome = await post(VALID_SUBMISSION, []);
     expect(answerOf(outcome)).toMatchObject({
       status: 400,
-      reply: { status: "error", error: { photos: [SUBMISSION_MESSAGES.photosRequired] }, initialValue: { clientName: VALID.clientName } },
+      reply: { status: "error", error: { photos: [SUBMISSION_MESSAGES.photosRequired] }, initialValue: { clientName: VALID_SUBMISSION.clientName } },
     });
   });
 
   it("answers a photo over 5 MB under the photos, with 413 and the text read before it", async () => {
-    const outcome = await post(VALID, [{ name: "big.jpg", bytes: new Uint8Array(SUBMISSION_PHOTOS.maxBytes + 1) }]);
+    const outcome = await post(VALID_SUBMISSION, [{ name: "big.jpg", bytes: new Uint8Array(SUBMISSION_PHOTOS.maxBytes + 1) }]);
     expect(answerOf(outcome)).toMatchObject({
       status: 413,
-      reply: { status: "error", error: { photos: [SUBMISSION_MESSAGES.photoTooLarge] }, initialValue: { description: VALID.description } },
+      reply: { status: "error", error: { photos: [SUBMISSION_MESSAGES.photoTooLarge] }, initialValue: { description: VALID_SUBMISSION.description } },
     });
   });
 
   it("refuses a type outside the lists under its field, keeping what was typed", async () => {
-    const outcome = await post({ ...VALID, propertyType: "قلعة" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
+    const outcome = await post({ ...VALID_SUBMISSION, propertyType: "قلعة" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
     expect(answerOf(outcome)).toMatchObject({ status: 400, reply: { error: { propertyType: [SUBMISSION_MESSAGES.typeRequired] }, initialValue: { propertyType: "قلعة" } } });
   });
 
@@ -354,28 +346,28 @@ describe("storing a submission", () => {
     const failing = new Proxy(db(), {
       get: (target, key, receiver): unknown => (key === "transaction" ? () => Promise.reject(new Error("database went away")) : Reflect.get(target, key, receiver)),
     });
-    await expect(createSubmission(failing, storage, valueOf(VALID), [{ fileName: "a.jpg", bytes: await jpegWithExif() }])).rejects.toThrow("database went away");
+    await expect(createSubmission(failing, storage, valueOf(VALID_SUBMISSION), [{ fileName: "a.jpg", bytes: await jpegWithExif() }])).rejects.toThrow("database went away");
     expect(await countRows()).toEqual(before);
   });
 
   it("answers a filled honeypot with success and stores nothing", async () => {
     const before = await countRows();
-    const outcome = await post({ ...VALID, [HONEYPOT_FIELD]: "spam" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
+    const outcome = await post({ ...VALID_SUBMISSION, [HONEYPOT_FIELD]: "spam" }, [{ name: "a.jpg", bytes: await jpegWithExif() }]);
     expect(outcome.data.status).toBe("success");
     expect(await countRows()).toEqual(before);
   });
 
   it("refuses a post without the proof of work, keeping the text", async () => {
-    const outcome = await handleSubmissionPost(services(), nextAddress(), multipart(VALID, [{ name: "a.jpg", bytes: await jpegWithExif() }]));
+    const outcome = await handleSubmissionPost(services(), nextAddress(), multipart(VALID_SUBMISSION, [{ name: "a.jpg", bytes: await jpegWithExif() }]));
     expect(answerOf(outcome)).toMatchObject({
       status: 400,
-      reply: { status: "error", error: { "": [MESSAGES.botCheckFailed] }, initialValue: { description: VALID.description } },
+      reply: { status: "error", error: { "": [MESSAGES.botCheckFailed] }, initialValue: { description: VALID_SUBMISSION.description } },
     });
   });
 
   it("still succeeds when the notification cannot be sent", async () => {
     const broken: Mailer = { send: () => Promise.reject(new Error("SMTP down")) };
-    const outcome = await post(VALID, [{ name: "a.jpg", bytes: await jpegWithExif() }], broken);
+    const outcome = await post(VALID_SUBMISSION, [{ name: "a.jpg", bytes: await jpegWithExif() }], broken);
     expect(outcome.data.status).toBe("success");
   });
 });

@@ -4,13 +4,13 @@ import { tasks, transactions } from "~/db/schema.ts";
 import { auditTrail } from "~/modules/audit/audit.server.ts";
 import type { MailMessage } from "~/modules/messaging/mail.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { createStaffUser } from "~/modules/users/users.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
+import { createOffice, insertTask } from "../../../tests/factories/office.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import type { OfferChoice } from "./offer-choice.ts";
 import { answerOfferPicker, handleTaskPost } from "./task-action.server.ts";
@@ -25,15 +25,9 @@ const services = () => ({ db: db(), env, mailer });
 /** The scheduler's worker: sends the e-mails the actions queued (decision 032). */
 const deliver = () => deliverQueuedEmails(db(), mailer, env.PUBLIC_URL);
 
-let manager: StaffProfile;
-let employee: StaffProfile;
-let colleague: StaffProfile;
-let accountant: StaffProfile;
+let manager: StaffProfile, employee: StaffProfile, colleague: StaffProfile, accountant: StaffProfile;
 beforeAll(async () => {
-  manager = await createStaffUser(db(), { name: "المدير", username: "boss.a", phone: "0551300001", role: "manager", email: "boss@example.sa" });
-  employee = await createStaffUser(db(), { name: "سارة", username: "sara.a", phone: "0551300002", role: "staff", email: "sara@example.sa" });
-  colleague = await createStaffUser(db(), { name: "خالد", username: "khaled.a", phone: "0551300003", role: "staff" });
-  accountant = await createStaffUser(db(), { name: "نورة", username: "noura.a", phone: "0551300004", role: "accountant", email: "noura@example.sa" });
+  ({ manager, employee, colleague, accountant } = await createOffice(db()));
 });
 
 /** A post to the board (or another page) by someone; the answer as the browser gets it. */
@@ -48,12 +42,7 @@ const countTasks = async () =>
       .from(tasks)
   )[0]!.n;
 const statusOf = async (id: number) => (await db().select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id)))[0]?.status;
-const task = (overrides: Partial<typeof tasks.$inferInsert> = {}) =>
-  db()
-    .insert(tasks)
-    .values({ title: "مهمة", assignedTo: employee.id, createdBy: manager.id, ...overrides })
-    .returning()
-    .then(([row]) => row!);
+const task = (overrides: Partial<typeof tasks.$inferInsert> = {}) => insertTask(db(), { assignedTo: employee.id, createdBy: manager.id, ...overrides });
 
 const inDays = (days: number) => riyadhToday(Date.now() + days * 24 * 60 * 60_000);
 

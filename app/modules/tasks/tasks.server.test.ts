@@ -5,6 +5,7 @@ import { auditTrail } from "~/modules/audit/audit.server.ts";
 import { createStaffUser } from "~/modules/users/users.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
+import { createOffice, insertTask } from "../../../tests/factories/office.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { isLate, statusChoices, TASK_STATUSES } from "./status.ts";
 import { TASK_MESSAGES } from "./task-messages.ts";
@@ -29,26 +30,14 @@ import {
 
 const db = useTestDatabase();
 
-let manager: StaffProfile;
-let employee: StaffProfile;
-let colleague: StaffProfile;
-let accountant: StaffProfile;
-let retired: StaffProfile;
+let manager: StaffProfile, employee: StaffProfile, colleague: StaffProfile, accountant: StaffProfile, retired: StaffProfile;
 beforeAll(async () => {
-  manager = await createStaffUser(db(), { name: "المدير", username: "boss.t", phone: "0551200001", role: "manager", email: "boss@example.sa" });
-  employee = await createStaffUser(db(), { name: "سارة", username: "sara.t", phone: "0551200002", role: "staff", email: "sara@example.sa" });
-  colleague = await createStaffUser(db(), { name: "خالد", username: "khaled.t", phone: "0551200003", role: "staff" });
-  accountant = await createStaffUser(db(), { name: "نورة", username: "noura.t", phone: "0551200004", role: "accountant" });
-  retired = await createStaffUser(db(), { name: "قديم", username: "old.t", phone: "0551200005", role: "staff" });
+  ({ manager, employee, colleague, accountant } = await createOffice(db()));
+  retired = await createStaffUser(db(), { name: "قديم", username: "old", phone: "0551300005", role: "staff" });
   await db().update(staffUsers).set({ active: false }).where(eq(staffUsers.id, retired.id));
 });
 
-const task = (overrides: Partial<typeof tasks.$inferInsert> = {}) =>
-  db()
-    .insert(tasks)
-    .values({ title: "مهمة", assignedTo: employee.id, createdBy: manager.id, ...overrides })
-    .returning()
-    .then(([row]) => row!);
+const task = (overrides: Partial<typeof tasks.$inferInsert> = {}) => insertTask(db(), { assignedTo: employee.id, createdBy: manager.id, ...overrides });
 
 const newTask = (overrides: Partial<Parameters<typeof createTask>[2]> = {}) =>
   createTask(db(), manager, { title: "معاينة شقة العليا", description: "موعد مع العميل", assignedTo: employee.id, ...overrides });

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { offers, settings } from "~/db/schema.ts";
+import { offers } from "~/db/schema.ts";
 import { licenceEndsAt } from "~/modules/ad-licences/ad-licence.ts";
-import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { createOffer, EMPTY_DETAILS } from "../../../tests/factories/offers.ts";
+import { requireAdLicence } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { comparedOffers, favouriteOffers } from "./visitor-lists.server.ts";
 
@@ -16,15 +16,7 @@ function licenceIn(days: number) {
   return { adLicenceExpiresOn: expiresOn, adLicenceEndsAt: licenceEndsAt(expiresOn) };
 }
 
-async function requireLicence(on: boolean) {
-  await db()
-    .insert(settings)
-    .values({ id: 1, requireAdLicence: on })
-    .onConflictDoUpdate({ target: settings.id, set: { requireAdLicence: on } });
-  invalidateSettings();
-}
-
-afterEach(() => requireLicence(false));
+afterEach(() => requireAdLicence(db(), false));
 
 describe("a favourites list by ids", () => {
   it("gives the public offers in the list's order and the ids it dropped: unknown, deleted, licence ended, unlicensed while the rule is on", async () => {
@@ -36,12 +28,12 @@ describe("a favourites list by ids", () => {
     const unlicensed = await createOffer(db(), { title: "بلا ترخيص", adLicenceNumber: "", adLicenceExpiresOn: null, adLicenceEndsAt: null });
     const ids = [second.id, 999_999, first.id, deleted.id, ended.id, unlicensed.id];
 
-    await requireLicence(false);
+    await requireAdLicence(db(), false);
     const open = await favouriteOffers(db(), ids);
     expect(open.offers.map((offer) => offer.title)).toEqual(["شقة محفوظة", "فيلا محفوظة", "بلا ترخيص"]);
     expect(open.missing).toEqual([999_999, deleted.id, ended.id]);
 
-    await requireLicence(true);
+    await requireAdLicence(db(), true);
     const strict = await favouriteOffers(db(), ids);
     expect(strict.offers.map((offer) => offer.id)).toEqual([second.id, first.id]);
     expect(strict.missing).toEqual([999_999, deleted.id, ended.id, unlicensed.id]);
