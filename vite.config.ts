@@ -32,7 +32,12 @@ const inRoot = staticClosure(() => [appFile("root.tsx")]);
 const inSiteLayout = staticClosure(() => [appFile("routes/site/layout.tsx")]);
 /** Every back-office and sign-in route: what they share with the public layout stays out of "site". */
 const inOffice = staticClosure(() =>
-  ["admin", "auth"].flatMap((dir) => fs.readdirSync(appFile(`routes/${dir}`)).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f)).map((f) => appFile(`routes/${dir}/${f}`))),
+  ["admin", "auth"].flatMap((dir) =>
+    fs
+      .readdirSync(appFile(`routes/${dir}`))
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
+      .map((f) => appFile(`routes/${dir}/${f}`)),
+  ),
 );
 /**
  * react-dom's index: every page loads it (react-dom/client needs it), but the task board's drag and
