@@ -10,6 +10,7 @@ import { ListsBootContext } from "~/modules/visitor-lists/components/list-button
 import { IconSpriteContext } from "~/components/ui/icons.tsx";
 import { ICON_SPRITE_HTML } from "~/components/ui/icon-sprite.server.ts";
 import { bootVisitorLists } from "~/modules/visitor-lists/lists-boot.ts";
+import { documentMarkupOf, ServerMarkupContext } from "~/utils/server-markup.tsx";
 
 /** The public layout's inline script that marks the visitor's favourites and compare buttons (lists-boot.ts). */
 const listsBoot = `(${bootVisitorLists.toString()})();`;
@@ -73,7 +74,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       <NonceContext.Provider value={nonce}>
         <ListsBootContext.Provider value={{ source: listsBoot, nonce }}>
           <IconSpriteContext.Provider value={ICON_SPRITE_HTML}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <ServerMarkupContext.Provider value={documentMarkupOf(loadContext)}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </ServerMarkupContext.Provider>
           </IconSpriteContext.Provider>
         </ListsBootContext.Provider>
       </NonceContext.Provider>,

@@ -172,8 +172,15 @@ export interface CountWords {
   other?: string;
 }
 
+/** Each count's plural category, asked of Intl once (a list's counts repeat on every render). */
+const pluralOfCount: Intl.LDMLPluralRule[] = [];
+function pluralOf(count: number): Intl.LDMLPluralRule {
+  if (!Number.isInteger(count) || count < 0 || count > 1000) return arabicPlural().select(count);
+  return (pluralOfCount[count] ??= arabicPlural().select(count));
+}
+
 export function formatCountArabic(count: number, words: CountWords): string {
-  switch (arabicPlural().select(count)) {
+  switch (pluralOf(count)) {
     case "zero":
       return words.zero;
     case "one":

@@ -50,6 +50,14 @@ describe("the phone rule (libphonenumber-js, max metadata, Saudi Arabia by defau
     }
   });
 
+  it("a number already checked gives the same answer, asked as a mobile or not, in either order", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(parsePhone("0112345679")).toBe("+966112345679");
+      expect(parsePhone("0112345679", { mobile: true })).toBeNull();
+      expect(parsePhone("12345")).toBeNull();
+    }
+  });
+
   it("writes a stored number as it is read: Saudi ones as dialled at home, others with their code", () => {
     expect(formatPhoneForReading("+966501234567")).toBe("050 123 4567");
     expect(formatPhoneForReading("+966112345678")).toBe("011 234 5678");

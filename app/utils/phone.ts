@@ -41,11 +41,17 @@ const recentlyParsed = new Map<string, PhoneNumber | undefined>();
  * With `mobile`, a landline, toll-free or shared-cost number is refused too (a WhatsApp number).
  */
 export function parsePhone(input: string, { mobile = false }: { mobile?: boolean } = {}): string | null {
+  const key = `${mobile ? "m" : ""}|${input}`;
+  const known = recentlyChecked.get(key);
+  if (known !== undefined) return known;
   const phone = parseTyped(input);
-  if (!phone?.isValid()) return null;
-  if (mobile && !isMobileType(phone)) return null;
-  return phone.number;
+  const result = phone?.isValid() && (!mobile || isMobileType(phone)) ? phone.number : null;
+  // Its validity too: libphonenumber's check costs as much as the parse (the firm's numbers, on every public page's structured data).
+  if (recentlyChecked.size >= 500) recentlyChecked.clear();
+  recentlyChecked.set(key, result);
+  return result;
 }
+const recentlyChecked = new Map<string, string | null>();
 
 function isMobileType(phone: PhoneNumber): boolean {
   const type = phone.getType();

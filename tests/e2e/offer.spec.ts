@@ -165,3 +165,33 @@ test("offer page metadata: title, description, Open Graph, Twitter, canonical, J
   const jsonLd: unknown = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(jsonLd).toMatchObject({ "@type": "RealEstateListing", name: title, offers: { priceCurrency: "SAR" } });
 });
+
+test("the page's server-built markup goes out once: not in a document's data, still there after hydration and on the next offer reached in the browser", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const offer = await offerWithUnits();
+  const response = await page.goto(`/offer/${offer.id}`);
+  const html = await response!.text();
+  const data = [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext[\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+  expect(html).toContain('data-markup="offer.summaryHtml"');
+  // The head (its h1), the licence block and the footer's firm details are in the page, not in its data.
+  expect(data).not.toContain("<h1");
+  expect(data).not.toContain("ad-licence-title");
+  expect(data).not.toContain("tel:");
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(offer.title);
+  const footerContacts = page.locator('footer [data-markup="site.firmFooterHtml"]');
+  await expect(footerContacts.getByRole("link").first()).toBeVisible();
+  // The next offer comes as data (a .data answer carries its markup) and replaces the head.
+  const next = page.getByRole("link", { name: "العرض التالي" });
+  const nextId = (await next.getAttribute("href"))!.split("/").pop()!;
+  const [nextOffer] = await queryE2eDatabase<{ title: string }>("select title from offers where id = $1", [Number(nextId)]);
+  await next.click();
+  await expect(page).toHaveURL(new RegExp(`/offer/${nextId}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(nextOffer!.title);
+  await expect(footerContacts.getByRole("link").first()).toBeVisible();
+  // And back: the first offer's head again, drawn from its data.
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(offer.title);
+  expect(errors).toEqual([]);
+});

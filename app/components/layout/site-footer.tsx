@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatDigitsArabic } from "~/utils/format.ts";
+import { markupAttributes, useServerMarkup } from "~/utils/server-markup.tsx";
 import { FOOTER_LINKS, SERVICE_LINKS } from "./nav-links.ts";
 
 /** A column of the footer: a titled list of links, named by its title. */
@@ -22,9 +23,21 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
 
 /**
  * `contactsHtml`: the firm's details (phone, address, licence numbers…) as markup the server built
- * from the settings, so the browser loads no code for them; "" when there are none.
+ * from the settings, so the browser loads no code for them; "" when there are none, null when the
+ * page it was served in holds it (server-markup.tsx).
  */
-export function SiteFooter({ companyName, aboutTitle, aboutText, contactsHtml }: { companyName: string; aboutTitle: string; aboutText: string; contactsHtml: string }) {
+export function SiteFooter({
+  companyName,
+  aboutTitle,
+  aboutText,
+  contactsHtml: given,
+}: {
+  companyName: string;
+  aboutTitle: string;
+  aboutText: string;
+  contactsHtml: string | null;
+}) {
+  const contactsHtml = useServerMarkup("site.firmFooterHtml", given);
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
       <div className={`mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3 ${contactsHtml ? "lg:grid-cols-4" : ""}`}>
@@ -34,7 +47,7 @@ export function SiteFooter({ companyName, aboutTitle, aboutText, contactsHtml }:
         </section>
         <LinkList title="روابط سريعة" links={FOOTER_LINKS} />
         <LinkList title="خدماتنا" links={SERVICE_LINKS} />
-        {contactsHtml ? <div dangerouslySetInnerHTML={{ __html: contactsHtml }} /> : null}
+        {contactsHtml ? <div {...markupAttributes("site.firmFooterHtml", contactsHtml)} /> : null}
       </div>
       <div className="border-t border-brand-800 py-4 text-center text-sm text-brand-100">
         © {formatDigitsArabic(new Date().getFullYear())} {companyName}. جميع الحقوق {/* The staff entrance: the word 'محفوظة' leads to /login. */}

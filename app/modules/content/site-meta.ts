@@ -11,8 +11,8 @@ export interface SiteData {
   companyName: string;
   companyWhatsapp: string;
   publicUrl: string;
-  /** The firm's public details (settings) as markup the server built for the footer; "" when none is given. */
-  firmFooterHtml: string;
+  /** The firm's public details (settings) as markup the server built for the footer; "" when none is given, null in a document's data (server-markup.tsx). */
+  firmFooterHtml: string | null;
   /** The firm as a schema.org RealEstateAgent: the JSON-LD of the home and contact pages. */
   firmJsonLd: Record<string, unknown>;
 }

@@ -9,9 +9,10 @@ import type { SiteData } from "~/modules/content/site-meta.ts";
 import { firmContactsHtml, firmJsonLd } from "~/modules/settings/firm-details.server.tsx";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import { CompareTrayLayer, FavouritesLink, ListsBoot } from "~/modules/visitor-lists/components/list-buttons.tsx";
+import { documentMarkup } from "~/utils/server-markup.tsx";
 import type { Route } from "./+types/layout";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   // The footer's texts only: each page's loader reads its own (decision 028).
   const [content, settings] = await Promise.all([getPageContent(db, ["footer_about_title", "footer_about_text"]), getSettings(db)]);
@@ -20,7 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...site,
     content,
     companyWhatsapp: settings.companyWhatsapp,
-    firmFooterHtml: firmContactsHtml(settings, "footer"),
+    // Sent once in a document: in the page, not again in its data (server-markup.tsx).
+    ...documentMarkup(request, context, "site", { firmFooterHtml: firmContactsHtml(settings, "footer") }),
     firmJsonLd: firmJsonLd(settings, site),
   } satisfies SiteData;
 }

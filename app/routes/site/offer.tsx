@@ -21,6 +21,7 @@ import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
+import { documentMarkup, markupAttributes, useServerMarkup } from "~/utils/server-markup.tsx";
 import { readForm } from "~/utils/request-body.server.ts";
 import { passRetryAfter } from "~/utils/form-reply.server.ts";
 import type { Route } from "./+types/offer";
@@ -29,7 +30,7 @@ function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const id = parseId(params.id);
   const page = id ? await getOfferPage(db, id) : null;
@@ -46,12 +47,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The head, «بيانات الإعلان» and the meta are built here: relative dates ("أضيف قبل ٣ أيام") read the server's clock once.
   // The details' rows are written here too (Arabic-Indic digits, the age agreeing with its number): no code for them in the page's JavaScript.
   const details = visibleDetails(page.offer.details);
-  return {
-    ...page,
-    details,
-    tileUrl: settings.mapTileUrl,
-    ...(await offerPageMarkup(page.offer, { settings, companyName: COMPANY_NAME, publicUrl: env.PUBLIC_URL, now: new Date() }, page.closed)),
-  };
+  const { summaryHtml, contactBoxHtml, actionBarHtml, licenceHtml, ...rest } = await offerPageMarkup(
+    page.offer,
+    { settings, companyName: COMPANY_NAME, publicUrl: env.PUBLIC_URL, now: new Date() },
+    page.closed,
+  );
+  // The markup goes out once in a document: in the page, not again in its data (server-markup.tsx).
+  const markup = documentMarkup(request, context, "offer", { summaryHtml, contactBoxHtml, actionBarHtml, licenceHtml });
+  return { ...page, details, tileUrl: settings.mapTileUrl, ...rest, markup };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -79,7 +82,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
-  const { offer, closed, previous, next, url, summaryHtml, contactBoxHtml, actionBarHtml, licenceHtml, details, tileUrl } = loaderData;
+  const { offer, closed, previous, next, url, markup, details, tileUrl } = loaderData;
+  const summaryHtml = useServerMarkup("offer.summaryHtml", markup.summaryHtml);
+  const contactBoxHtml = useServerMarkup("offer.contactBoxHtml", markup.contactBoxHtml);
+  const actionBarHtml = useServerMarkup("offer.actionBarHtml", markup.actionBarHtml);
+  const licenceHtml = useServerMarkup("offer.licenceHtml", markup.licenceHtml);
   const { companyWhatsapp } = useSiteData();
   const facts = [
     { icon: <HomeIcon />, label: "نوع العقار", value: offer.propertyType },
@@ -117,7 +124,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {/* Built on the server (offer-page-markup.server.tsx): status, title, reference and dates, price, call and WhatsApp. */}
-      <header className="mt-4 flex flex-wrap items-start justify-between gap-4" dangerouslySetInnerHTML={{ __html: summaryHtml }} />
+      <header className="mt-4 flex flex-wrap items-start justify-between gap-4" {...markupAttributes("offer.summaryHtml", summaryHtml)} />
       {/* The visitor's favourites and compare list (app/modules/visitor-lists). */}
       <div className="mt-3 flex flex-wrap gap-2">
         <FavouriteButton id={offer.id} className="rounded-xl bg-white px-4 py-2">
@@ -208,7 +215,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
             </section>
           )}
 
-          {licenceHtml && <div dangerouslySetInnerHTML={{ __html: licenceHtml }} />}
+          {licenceHtml && <div {...markupAttributes("offer.licenceHtml", licenceHtml)} />}
 
           <section aria-labelledby="map-title">
             <h2 id="map-title" className="mb-3 text-xl font-bold text-brand-900">
@@ -240,13 +247,13 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
             className="scroll-mt-20 lg:sticky lg:top-20 lg:-m-2 lg:grid lg:max-h-[calc(100dvh-6rem)] lg:gap-4 lg:self-start lg:overflow-y-auto lg:overscroll-contain lg:p-2"
             data-testid="offer-side"
           >
-            <div className="hidden lg:block" dangerouslySetInnerHTML={{ __html: contactBoxHtml }} />
+            <div className="hidden lg:block" {...markupAttributes("offer.contactBoxHtml", contactBoxHtml)} />
             <InquiryForm propertyId={offer.id} propertyTitle={offer.title} />
           </aside>
         )}
       </div>
       {/* Phones and tablets: call, WhatsApp and «استفسار» at the bottom of the screen (offer-summary.tsx, app.css). */}
-      {actionBarHtml && <div dangerouslySetInnerHTML={{ __html: actionBarHtml }} />}
+      {actionBarHtml && <div {...markupAttributes("offer.actionBarHtml", actionBarHtml)} />}
     </div>
   );
 }
