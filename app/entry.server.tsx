@@ -10,7 +10,7 @@ import { ListsBootContext } from "~/modules/visitor-lists/components/list-button
 import { IconSpriteContext } from "~/components/ui/icons.tsx";
 import { ICON_SPRITE_HTML } from "~/components/ui/icon-sprite.server.ts";
 import { bootVisitorLists } from "~/modules/visitor-lists/lists-boot.ts";
-import { documentMarkupOf, ServerMarkupContext } from "~/utils/server-markup.tsx";
+import { documentMarkupOf, ServerMarkupContext } from "~/framework/server-markup.tsx";
 
 /** The public layout's inline script that marks the visitor's favourites and compare buttons (lists-boot.ts). */
 const listsBoot = `(${bootVisitorLists.toString()})();`;

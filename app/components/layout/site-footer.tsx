@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatDigitsArabic } from "~/utils/format.ts";
-import { markupAttributes, useServerMarkup } from "~/utils/server-markup.tsx";
+import { markupAttributes, useServerMarkup } from "~/framework/server-markup.tsx";
 import { FOOTER_LINKS, SERVICE_LINKS } from "./nav-links.ts";
 
 /** A column of the footer: a titled list of links, named by its title. */

@@ -9,7 +9,7 @@ import type { SiteData } from "~/modules/content/site-meta.ts";
 import { firmContactsHtml, firmJsonLd } from "~/modules/settings/firm-details.server.tsx";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import { CompareTrayLayer, FavouritesLink, ListsBoot } from "~/modules/visitor-lists/components/list-buttons.tsx";
-import { documentMarkup } from "~/utils/server-markup.tsx";
+import { documentMarkup } from "~/framework/server-markup.tsx";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -21,7 +21,7 @@ import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
 import { pageMeta } from "~/utils/meta.ts";
-import { documentMarkup, markupAttributes, useServerMarkup } from "~/utils/server-markup.tsx";
+import { documentMarkup, markupAttributes, useServerMarkup } from "~/framework/server-markup.tsx";
 import { readForm } from "~/utils/request-body.server.ts";
 import { passRetryAfter } from "~/utils/form-reply.server.ts";
 import type { Route } from "./+types/offer";
