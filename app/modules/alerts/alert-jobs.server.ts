@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
-import type { CronItem, JobHelpers, TaskList } from "graphile-worker";
+import { checkAndSendJobs, type SendAttempt } from "~/modules/scheduler/check-and-send.server.ts";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { offerPublications, offers, searchAlertDigests, searchAlerts, searchAlertSentOffers } from "~/db/schema.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
@@ -183,7 +183,7 @@ export async function queueAlertDigests(services: AlertJobServices, now = new Da
  * address). Success marks it sent; a failure keeps its reason and throws, so the scheduler tries
  * again after its back-off, and the last one marks it failed. A job run twice finds it sent.
  */
-export async function sendAlertDigest(services: AlertJobServices, digestId: number, attempt: { number: number; max: number }): Promise<"sent" | "failed" | "gone"> {
+export async function sendAlertDigest(services: AlertJobServices, digestId: number, attempt: SendAttempt): Promise<"sent" | "failed" | "gone"> {
   const { db, env } = services;
   const [digest] = await db.select().from(searchAlertDigests).where(eq(searchAlertDigests.id, digestId));
   if (!digest) return "gone";
@@ -218,21 +218,13 @@ export async function sendAlertDigest(services: AlertJobServices, digestId: numb
 export function searchAlertJobs(services: AlertJobServices, options: { now?: () => Date; maxAttempts?: number } = {}) {
   const now = options.now ?? (() => new Date());
   const maxAttempts = options.maxAttempts ?? ALERT_SEND_ATTEMPTS;
-  const tasks: TaskList = {
-    [ALERT_TASKS.tick]: async () => {
-      try {
-        await queueAlertDigests(services, now(), maxAttempts);
-      } catch (error) {
-        // The next check comes within 15 minutes: no retries piling up behind it.
-        log.error("search alerts check failed", { error: error instanceof Error ? error.message : String(error) });
-      }
-    },
-    [ALERT_TASKS.send]: async (payload: unknown, helpers: JobHelpers) => {
-      const digestId = Number((payload as { digestId?: unknown } | null)?.digestId);
-      if (!Number.isInteger(digestId)) return;
-      await sendAlertDigest(services, digestId, { number: helpers.job.attempts, max: helpers.job.max_attempts });
-    },
-  };
-  const cron: CronItem[] = [{ task: ALERT_TASKS.tick, identifier: ALERT_TASKS.tick, match: "*/15 5-17 * * *" }];
-  return { tasks, cron, atStart: [] as Array<{ task: string; jobKey: string }> };
+  return checkAndSendJobs({
+    names: ALERT_TASKS,
+    match: "*/15 5-17 * * *",
+    atStart: false,
+    checkFailed: "search alerts check failed",
+    idField: "digestId",
+    check: () => queueAlertDigests(services, now(), maxAttempts),
+    send: (digestId, attempt) => sendAlertDigest(services, digestId, attempt),
+  });
 }

@@ -1,5 +1,5 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import type { CronItem, JobHelpers, TaskList } from "graphile-worker";
+import { checkAndSendJobs, type SendAttempt } from "~/modules/scheduler/check-and-send.server.ts";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { dailyReportDeliveries, dailyReports, settings } from "~/db/schema.ts";
 import type { Mailer } from "~/modules/messaging/mail.server.ts";
@@ -173,7 +173,7 @@ export async function resendDelivery(
  * scheduler tries again after its back-off; the last attempt's failure marks the channel failed and
  * ends the job (the page offers «إعادة الإرسال»).
  */
-async function sendDelivery(services: DailyReportServices, deliveryId: number, attempt: { number: number; max: number }): Promise<DeliveryStatus | "gone"> {
+async function sendDelivery(services: DailyReportServices, deliveryId: number, attempt: SendAttempt): Promise<DeliveryStatus | "gone"> {
   const { db } = services;
   const [row] = await db
     .select({ delivery: dailyReportDeliveries, subject: dailyReports.subject, text: dailyReports.text, html: dailyReports.html })
@@ -212,23 +212,15 @@ async function sendDelivery(services: DailyReportServices, deliveryId: number, a
 export function dailyReportJobs(services: DailyReportServices, options: { now?: () => Date; maxAttempts?: number } = {}) {
   const now = options.now ?? (() => new Date());
   const maxAttempts = options.maxAttempts ?? DAILY_SEND_ATTEMPTS;
-  const tasks: TaskList = {
-    [DAILY_TASKS.tick]: async () => {
-      try {
-        await dailyReportTick(services, now(), maxAttempts);
-      } catch (error) {
-        // The next check comes within five minutes: no retries piling up behind it.
-        log.error("daily report check failed", { error: error instanceof Error ? error.message : String(error) });
-      }
-    },
-    [DAILY_TASKS.send]: async (payload: unknown, helpers: JobHelpers) => {
-      const deliveryId = Number((payload as { deliveryId?: unknown } | null)?.deliveryId);
-      if (!Number.isInteger(deliveryId)) return;
-      await sendDelivery(services, deliveryId, { number: helpers.job.attempts, max: helpers.job.max_attempts });
-    },
-  };
-  const cron: CronItem[] = [{ task: DAILY_TASKS.tick, identifier: DAILY_TASKS.tick, match: "*/5 * * * *" }];
-  return { tasks, cron, atStart: [{ task: DAILY_TASKS.tick, jobKey: `${DAILY_TASKS.tick}:start` }] };
+  return checkAndSendJobs({
+    names: DAILY_TASKS,
+    match: "*/5 * * * *",
+    atStart: true,
+    checkFailed: "daily report check failed",
+    idField: "deliveryId",
+    check: () => dailyReportTick(services, now(), maxAttempts),
+    send: (deliveryId, attempt) => sendDelivery(services, deliveryId, attempt),
+  });
 }
 
 export const SENT_REPORTS_PAGE_SIZE = 30;
