@@ -10,7 +10,7 @@
 // the page), then each main-thread task's CPU time × 4 (Lighthouse's mobile CPU slowdown), blocking
 // past 50 ms, summed over the tasks that start after the first contentful paint. The median of
 // BLOCKING_RUNS runs, and what the longest tasks spent their time on.
-import { CHROMIUM_ARGS } from "../chromium.ts";
+import { launchBenchBrowser, phoneContext } from "./browser.ts";
 import { BUDGET, heading, ms, report, summary, table, type Page } from "./report.ts";
 
 const BLOCKING_RUNS = 3;
@@ -88,15 +88,14 @@ const blockingOf = (tasks: Task[]) => tasks.reduce((sum, t) => sum + Math.max(0,
 
 export async function measureBlocking(pages: Page[], chromiumPath: string) {
   heading(`Total Blocking Time from main-thread CPU time (×${CPU_SLOWDOWN}, after the first paint, until hydrated + 1 s; median of ${BLOCKING_RUNS})`);
-  const { chromium, devices } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  const browser = await launchBenchBrowser(chromiumPath);
   const rows: string[][] = [];
   const results: Record<string, unknown> = {};
   try {
     for (const page of pages) {
       const runs: { blocking: number; tasks: Task[]; totalCpuMs: number }[] = [];
       for (let run = 0; run < BLOCKING_RUNS; run++) {
-        const context = await browser.newContext({ ...devices["Pixel 7"], locale: "ar-SA" });
+        const context = await phoneContext(browser);
         await context.addInitScript(() => window.addEventListener("app:hydrated", () => console.debug("bench:hydrated"), { once: true }));
         const tab = await context.newPage();
         const hydrated = tab.waitForEvent("console", { predicate: (m) => m.text() === "bench:hydrated", timeout: 30_000 });

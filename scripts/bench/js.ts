@@ -3,18 +3,17 @@
 // errors and CSP violations (Lighthouse's best-practices only says "Issues were logged").
 import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
-import { CHROMIUM_ARGS } from "../chromium.ts";
+import { launchBenchBrowser, phoneContext, scrollToBottom } from "./browser.ts";
 import { BUDGET, heading, kib, report, summary, table, type Page } from "./report.ts";
 
 export async function measureJavaScript(pages: Page[], chromiumPath: string) {
   heading("JavaScript per page (gzip -9 of each response body, mobile viewport)");
-  const { chromium, devices } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  const browser = await launchBenchBrowser(chromiumPath);
   const rows: string[][] = [];
   const results: Record<string, unknown> = {};
   try {
     for (const page of pages) {
-      const context = await browser.newContext({ ...devices["Pixel 7"], locale: "ar-SA" });
+      const context = await phoneContext(browser);
       // Also note console errors and CSP violations (Lighthouse's best-practices only says "Issues were logged").
       await context.addInitScript(() => {
         const w = window as unknown as { __cspViolations: string[] };
@@ -51,14 +50,7 @@ export async function measureJavaScript(pages: Page[], chromiumPath: string) {
       const inline = zlib.gzipSync(Buffer.from(inlineScripts), { level: 9 }).length;
 
       // Then scroll to the bottom (bounded) and count whatever loaded lazily.
-      for (let step = 0; step < 60; step++) {
-        const atBottom = await tab.evaluate(() => {
-          window.scrollBy(0, window.innerHeight);
-          return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-        });
-        await sleep(150);
-        if (atBottom) break;
-      }
+      await scrollToBottom(tab);
       await tab.waitForLoadState("networkidle").catch(() => undefined);
       await sleep(1000);
       const allSizes = await Promise.all([...scripts.values()]);

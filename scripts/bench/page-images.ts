@@ -2,6 +2,7 @@
 // emulates): every image fetched on the first load and after scrolling to the bottom, the
 // largest paint's photo (budget ≤ 80 KiB) and the largest listing card photo (budget ≤ 15 KiB),
 // each as the bytes of the file sent (decision 019).
+import { scrollToBottom } from "./browser.ts";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CHROMIUM_ARGS } from "../chromium.ts";
 import { BUDGET, heading, kib, report, summary, table, type Page } from "./report.ts";
@@ -46,14 +47,7 @@ export async function measurePageImages(pages: Page[], chromiumPath: string) {
       await tab.goto(page.url, { waitUntil: "load", timeout: 60_000 });
       await sleep(1500); // the largest paint settles, the page's JavaScript starts
       const first = await tab.evaluate(readLoaded);
-      for (let step = 0; step < 60; step++) {
-        const atBottom = await tab.evaluate(() => {
-          window.scrollBy(0, window.innerHeight);
-          return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-        });
-        await sleep(150);
-        if (atBottom) break;
-      }
+      await scrollToBottom(tab);
       await sleep(1000);
       const all = await tab.evaluate(readLoaded);
       await context.close();
