@@ -193,3 +193,13 @@ export type Role = (typeof ROLES)[number];
 /** Who sees an offer in a status (decision 027; app/modules/lookups/status-visibility.ts). */
 export const STATUS_VISIBILITIES = ["available", "recent", "internal"] as const;
 export type StatusVisibility = (typeof STATUS_VISIBILITIES)[number];
+
+/** A client's stage in the brokerage pipeline (issue 32): جديد، تم التواصل، معاينة، تفاوض، تم الاتفاق، لم يتم. */
+export type ClientStage = "new" | "contacted" | "viewing" | "negotiating" | "agreed" | "lost";
+
+/**
+ * What a client's timeline entry records. Each module that adds to the timeline owns its kinds:
+ * messages (inquiry, contact, submission) and replies come from inquiries/submissions, the rest
+ * from the clients pipeline, viewings and requirements.
+ */
+export type ClientEventKind = "inquiry" | "contact" | "submission" | "reply" | "stage" | "assigned" | "note" | "viewing" | "task" | "requirement";

@@ -1,9 +1,28 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type {
   AdvertiserCapacity,
   AuditAction,
   AuditEntity,
+  ClientEventKind,
+  ClientStage,
   DailyChannel,
   DailyReport,
   DailyReportTrigger,
@@ -340,6 +359,8 @@ export const inquiries = pgTable(
     replyHistory: jsonb("reply_history").$type<ReplyEntry[]>().notNull().default([]),
     /** Unused since decision 032; see ReplySending. */
     replySending: jsonb("reply_sending").$type<ReplySending>(),
+    /** The client who wrote it (recognised by the phone, app/modules/clients); null only while being stored. */
+    clientId: integer("client_id").references((): AnyPgColumn => clients.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -347,6 +368,7 @@ export const inquiries = pgTable(
     index("inquiries_status_created_idx").on(t.status, t.createdAt),
     // The inbox filtered by offer, newest first.
     index("inquiries_property_created_idx").on(t.propertyId, t.createdAt.desc()),
+    index("inquiries_client_idx").on(t.clientId),
   ],
 );
 
@@ -433,9 +455,11 @@ export const submissions = pgTable(
     goal: text("goal").$type<SubmissionGoal>(),
     /** The owner's expected price in whole riyals; null when not given (optional). */
     expectedPrice: bigint("expected_price", { mode: "number" }),
+    /** The owner as a client (recognised by the phone, app/modules/clients). */
+    clientId: integer("client_id").references((): AnyPgColumn => clients.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("submissions_created_at_idx").on(t.createdAt.desc())],
+  (t) => [index("submissions_created_at_idx").on(t.createdAt.desc()), index("submissions_client_idx").on(t.clientId)],
 );
 
 export const submissionImages = pgTable(
@@ -888,4 +912,60 @@ export const outgoingEmails = pgTable(
       .where(sql`${t.status} in ('queued', 'sending')`),
     check("outgoing_emails_status_known", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
   ],
+);
+
+// ---- Clients: the brokerage pipeline (issue 32, decision 045) ----
+
+/** A person the firm deals with, recognised across their messages by their phone (client_phones). */
+export const clients = pgTable(
+  "clients",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull().default(""),
+    stage: text("stage").$type<ClientStage>().notNull().default("new"),
+    /** Why the client was lost (required for 'lost'), or a note on the stage. */
+    stageReason: text("stage_reason").notNull().default(""),
+    /** The staff member who follows the client up. */
+    ownerId: integer("owner_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    notes: text("notes").notNull().default(""),
+    /** The first message's arrival and the firm's first reply: the first-answer clock. */
+    firstMessageAt: timestamp("first_message_at", { withTimezone: true }).notNull().defaultNow(),
+    firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("clients_owner_stage_idx").on(t.ownerId, t.stage), index("clients_last_activity_idx").on(t.lastActivityAt.desc())],
+);
+
+/** A client's phones in E.164 (app/utils/phone.ts): one phone belongs to one client. */
+export const clientPhones = pgTable(
+  "client_phones",
+  {
+    phone: text("phone").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("client_phones_client_idx").on(t.clientId)],
+);
+
+/** A client's timeline: messages, replies, stage changes, assignments, notes, viewings, tasks. */
+export const clientEvents = pgTable(
+  "client_events",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ClientEventKind>().notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who did it; null for what the client did or the system. */
+    actorId: integer("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** The record it is about (the inquiry, submission, viewing or task id), by kind. */
+    refId: integer("ref_id"),
+    details: jsonb("details").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+  },
+  (t) => [index("client_events_client_at_idx").on(t.clientId, t.at.desc())],
 );

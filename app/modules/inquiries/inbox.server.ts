@@ -9,6 +9,7 @@ import { publishOfficeChange } from "~/modules/live-updates/event-hub.server.ts"
 import { MAIL_QUEUE_MESSAGES } from "~/modules/messaging/mail-delivery.ts";
 import { emailDeliveries, queueEmail, resendEmail } from "~/modules/messaging/mail-queue.server.ts";
 import { queueStaffNotice } from "~/modules/notifications/staff-notifications.server.ts";
+import { recordReplyToClient } from "~/modules/clients/index.server.ts";
 import { tasksOfInquiries } from "~/modules/tasks/index.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import type { InboxCard, InboxFilters, InboxOfferChoice } from "./inbox-card.ts";
@@ -225,14 +226,16 @@ async function recordReply(tx: Tx, actor: StaffProfile, id: number, reply: { met
     sentBy: actor.name,
     ...(reply.emailId === undefined ? {} : { emailId: reply.emailId }),
   };
-  await tx
+  const [replied] = await tx
     .update(inquiries)
     .set({
       status: isInquiryOpen(reply.from) ? "replied" : reply.from,
       replyHistory: sql`${inquiries.replyHistory} || ${JSON.stringify([entry])}::jsonb`,
     })
-    .where(eq(inquiries.id, id));
+    .where(eq(inquiries.id, id))
+    .returning({ clientId: inquiries.clientId });
   await recordAudit(tx, actor, "inquiry", id, `reply-${reply.method}`, { from: reply.from });
+  await recordReplyToClient(tx, replied?.clientId ?? null, { inquiryId: id, actorId: actor.id, at: reply.at, method: reply.method });
 }
 
 /** Completes an open inquiry: why it was refused, or null once done. */

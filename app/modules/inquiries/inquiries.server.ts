@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { inquiries, offers } from "~/db/schema.ts";
+import { attachMessageToClient } from "~/modules/clients/index.server.ts";
 import { queueInquiryNotice } from "~/modules/notifications/manager-notifications.server.ts";
 import type { InquiryData } from "./inquiry-schema.ts";
 
@@ -8,6 +9,8 @@ import type { InquiryData } from "./inquiry-schema.ts";
  * Stores a visitor's inquiry as 'pending'. When it names an offer that exists, the offer's
  * own title is recorded (never the one the browser sent); an unknown offer id is dropped. The
  * manager's e-mail is queued in the same transaction (decision 032): stored means it will be sent.
+ * The inquiry joins its writer's client (by phone, decision 045): a message without an offer is a
+ * contact message on the client's timeline.
  */
 export async function createInquiry(db: Db, data: InquiryData) {
   let propertyId: number | null = null;
@@ -32,7 +35,17 @@ export async function createInquiry(db: Db, data: InquiryData) {
         status: "pending",
       })
       .returning();
-    await queueInquiryNotice(tx, row!);
-    return row!;
+    const { clientId } = await attachMessageToClient(tx, {
+      kind: propertyId === null && propertyTitle === "" ? "contact" : "inquiry",
+      refId: row!.id,
+      name: row!.name,
+      phone: row!.phone,
+      email: row!.email,
+      at: row!.createdAt,
+      details: { title: propertyTitle },
+    });
+    const [linked] = await tx.update(inquiries).set({ clientId }).where(eq(inquiries.id, row!.id)).returning();
+    await queueInquiryNotice(tx, linked!);
+    return linked!;
   });
 }

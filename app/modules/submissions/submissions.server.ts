@@ -1,5 +1,7 @@
 import type { Db } from "~/db/client.server.ts";
+import { eq } from "drizzle-orm";
 import { submissionImages, submissions } from "~/db/schema.ts";
+import { attachMessageToClient } from "~/modules/clients/index.server.ts";
 import { deleteImages, ImageRejectedError, storeImage } from "~/modules/images/images.server.ts";
 import { markImagesPrivate } from "~/modules/images/private-images.server.ts";
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
@@ -32,10 +34,20 @@ export async function createSubmission(db: Db, storage: PhotoStorage, data: Subm
     // One at a time: sharp already uses every core for each photo, and memory stays bounded.
     for (const photo of photos) stored.push(await storeImage(db, storage, Buffer.from(photo.bytes)));
     return await db.transaction(async (tx) => {
-      const [row] = await tx
+      const [inserted] = await tx
         .insert(submissions)
         .values({ ...data, status: "pending" })
         .returning();
+      // The owner is a client too, recognised by the phone (decision 045).
+      const { clientId } = await attachMessageToClient(tx, {
+        kind: "submission",
+        refId: inserted!.id,
+        name: inserted!.clientName,
+        phone: inserted!.clientPhone,
+        email: inserted!.clientEmail,
+        at: inserted!.createdAt,
+      });
+      const [row] = await tx.update(submissions).set({ clientId }).where(eq(submissions.id, inserted!.id)).returning();
       await tx.insert(submissionImages).values(stored.map((image, position) => ({ submissionId: row!.id, imageId: image.id, position })));
       // The owner's photos are for staff only (served by /private-images/).
       await markImagesPrivate(
