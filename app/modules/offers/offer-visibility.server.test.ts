@@ -6,7 +6,7 @@ import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { listAdminOffers } from "~/modules/offer-admin/offer-admin.server.ts";
 import { parseAdminOfferFilters } from "~/modules/offer-admin/admin-offer-filters.ts";
 import { HIDDEN_REASONS } from "./offer-visibility.ts";
-import { countOffersByVisibility, listOffers } from "./offers.server.ts";
+import { countOffersByVisibility, getPublicOfferTitle, listOffers } from "./offers.server.ts";
 
 const db = useTestDatabase();
 const ids: Record<string, number> = {};
@@ -52,5 +52,13 @@ describe("the offers on the site now and those hidden, by reason", () => {
     expect(await list("no-licence")).toEqual(expected("unlicensed"));
     // Anything else is no filter.
     expect(await list("everything")).toHaveLength(7);
+  });
+});
+
+describe("an offer's title named to a visitor (the contact page's prefill)", () => {
+  it("is given for an offer on the site and for no hidden one", async () => {
+    expect(await getPublicOfferTitle(db(), ids.shown!)).toBe("shown");
+    for (const key of ["ended", "unlicensed", "sold", "reserved", "soldEnded"]) expect(await getPublicOfferTitle(db(), ids[key]!)).toBeUndefined();
+    expect(await getPublicOfferTitle(db(), 999_999)).toBeUndefined();
   });
 });

@@ -500,8 +500,12 @@ export async function listOfferSitemapEntries(db: Db) {
 }
 
 /** The title of an offer, for pages that refer to it (contact prefill). */
-export async function getOfferTitle(db: Db, id: number): Promise<string | undefined> {
-  const [row] = await db.select({ title: offers.title }).from(offers).where(eq(offers.id, id));
+/** The title of an offer a visitor may see and ask about (the contact page's prefill); undefined for any other: an internal offer's title never reaches a visitor. */
+export async function getPublicOfferTitle(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ title: offers.title })
+    .from(offers)
+    .where(and(eq(offers.id, id), await publicOffersCondition(db)));
   return row?.title;
 }
 

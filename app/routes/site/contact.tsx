@@ -8,7 +8,7 @@ import { clientAddressContext, servicesContext } from "~/context.ts";
 import { useSiteData } from "~/modules/content/site-meta.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
-import { getOfferTitle } from "~/modules/offers/offers.server.ts";
+import { getPublicOfferTitle } from "~/modules/offers/offers.server.ts";
 import { firmContactsHtml } from "~/modules/settings/firm-details.server.tsx";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import { siteFromMatches } from "~/modules/content/site-meta.ts";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   const id = Number(params.get("propertyId"));
-  const knownTitle = Number.isSafeInteger(id) && id > 0 ? await getOfferTitle(db, id) : undefined;
+  const knownTitle = Number.isSafeInteger(id) && id > 0 ? await getPublicOfferTitle(db, id) : undefined;
   const propertyTitle = (knownTitle ?? params.get("propertyTitle") ?? "").trim().slice(0, 200);
   const [settings, content] = await Promise.all([getSettings(db), getPageContent(db, ["contact_page_title", "contact_page_subtitle", "contact_page_image"])]);
   return { propertyId: knownTitle ? id : undefined, propertyTitle, contactsHtml: firmContactsHtml(settings, "contact"), content };
