@@ -40,7 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="ar" dir="rtl">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         {/* First in the page: what a visitor does before the JavaScript has started is kept from the first paint (decision 025). */}
         <EarlyInput nonce={nonce} />
         <meta name="theme-color" content="#0f5652" />

@@ -101,3 +101,23 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "استفسر عن هذا العقار" })).toBeInViewport();
   });
 });
+
+/** A phone with a home indicator (34 px at the bottom) and, turned, a notch at the side: the bars keep their controls clear of both. */
+test("a notched phone: the offer bar and the floating WhatsApp button stand above the home indicator, the header clear of the notch", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setSafeAreaInsetsOverride", { insets: { bottom: 34, bottomMax: 34, left: 0, right: 0, top: 47, topMax: 47 } });
+  await page.goto(`/offer/${await longOfferId()}`);
+  const bar = page.getByTestId("offer-bar");
+  const call = (await bar.getByRole("link", { name: "اتصال" }).boundingBox())!;
+  expect(call.y + call.height).toBeLessThanOrEqual(844 - 34);
+
+  await page.goto("/");
+  const floating = (await page.getByRole("link", { name: "تواصل معنا عبر واتساب" }).boundingBox())!;
+  expect(floating.y + floating.height).toBeLessThanOrEqual(844 - 34 - 16);
+
+  await page.setViewportSize({ width: 844, height: 390 });
+  await cdp.send("Emulation.setSafeAreaInsetsOverride", { insets: { left: 47, leftMax: 47, right: 47, rightMax: 47, bottom: 21, bottomMax: 21 } });
+  const logo = (await page.getByRole("banner").getByRole("link").first().boundingBox())!;
+  expect(logo.x).toBeGreaterThanOrEqual(47);
+  expect(logo.x + logo.width).toBeLessThanOrEqual(844 - 47);
+});

@@ -8,7 +8,7 @@ export function WhatsappButton({ number, message = "السلام عليكم، أ
     <WhatsappLink
       number={number}
       message={message}
-      className="wa-float fixed bottom-5 end-5 z-30 flex size-14 items-center justify-center rounded-full bg-[#1f9d55] text-white shadow-lg ring-4 ring-white/60 transition hover:scale-105"
+      className="wa-float fixed end-5 bottom-[calc(1.25rem+env(safe-area-inset-bottom))] z-30 flex size-14 items-center justify-center rounded-full bg-[#1f9d55] text-white shadow-lg ring-4 ring-white/60 transition hover:scale-105"
     >
       <WhatsappIcon className="size-8" />
       <span className="sr-only">تواصل معنا عبر واتساب</span>

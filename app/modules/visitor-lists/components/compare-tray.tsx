@@ -92,7 +92,7 @@ export default function CompareTray() {
         className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur"
         data-testid="compare-tray"
       >
-        <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:gap-3">
+        <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:gap-3">
           <h2 id="compare-tray-title" className="hidden shrink-0 items-center gap-1.5 font-bold text-brand-900 md:flex">
             <CompareIcon className="size-5" />
             المقارنة
