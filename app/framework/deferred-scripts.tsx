@@ -206,17 +206,18 @@ let earlyInput: string | undefined;
 /** Whether a route of the page declares `deferScripts` (app/route-facts.ts, as deferred-routes.ts gives it to the browser). */
 const isDeferred = (matches: ReturnType<typeof useMatches>) => defersScripts(matches.map((match) => match.id));
 
-/** The back office's layout route: every staff page is under it. */
-const BACK_OFFICE_LAYOUT = "routes/admin/layout";
+/** The back office's layout route (every staff page is under it) and the sign-in pages before it. */
+const STAFF_ROUTES: readonly string[] = ["routes/admin/layout", "routes/auth/login", "routes/auth/reset-request", "routes/auth/reset-password"];
 
 /**
  * Whether the page keeps what is done before it has hydrated: a page whose JavaScript is deferred,
- * and every back-office page. The back office loads its scripts with the page, but its bundle is
- * larger and its people act at once (a phone on a slow network, a page opened to add a unit or to
- * delete a licence): a tap on a JavaScript button made before hydration was lost there, a form sent
- * was posted without the page's script (issue 31, decision 025).
+ * and every back-office and sign-in page. The back office loads its scripts with the page, but its
+ * bundle is larger and its people act at once (a phone on a slow network, a page opened to add a
+ * unit or to delete a licence): a tap on a JavaScript button made before hydration was lost there,
+ * a form sent was posted without the page's script (issue 31, decision 025) — on /login without
+ * its bot check, answered «فشل في إعداد التحقق».
  */
-const keepsEarlyInput = (matches: ReturnType<typeof useMatches>) => isDeferred(matches) || matches.some((match) => match.id === BACK_OFFICE_LAYOUT);
+const keepsEarlyInput = (matches: ReturnType<typeof useMatches>) => isDeferred(matches) || matches.some((match) => STAFF_ROUTES.includes(match.id));
 
 /**
  * earlyInputScript, at the top of the head of the pages that keep early input (nothing elsewhere).
