@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import fontUrl from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
@@ -6,6 +6,7 @@ import boldFontUrl from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?u
 import { useNonce } from "~/utils/nonce.tsx";
 import stylesheetUrl from "~/app.css?url";
 import { MESSAGES } from "~/utils/messages.ts";
+import { isServerUnreachable } from "~/utils/server-unreachable.ts";
 import { PreviewNotice } from "~/components/layout/preview-notice.tsx";
 import { DeferredScripts, EarlyInput } from "~/framework/deferred-scripts.tsx";
 import { IconSprite } from "~/components/ui/icons.tsx";
@@ -74,9 +75,24 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  // A page left while the server or its database does not answer (issue 30): a pause, said as one, with the way back to this page.
+  if (isServerUnreachable(error)) {
+    return (
+      <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+        <title>{MESSAGES.outageTitle}</title>
+        <h1 className="text-3xl font-bold text-brand-900">{MESSAGES.outageTitle}</h1>
+        <p className="text-stone-600">{MESSAGES.outagePage}</p>
+        <a href={`${location.pathname}${location.search}`} className="rounded-lg bg-brand-700 px-5 py-2 font-bold text-white">
+          {MESSAGES.tryAgain}
+        </a>
+      </main>
+    );
+  }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <title>{notFound ? MESSAGES.notFound : "حدث خطأ"}</title>
       <h1 className="text-3xl font-bold">{notFound ? MESSAGES.notFound : "حدث خطأ"}</h1>
       <p className="text-stone-600">{notFound ? "" : MESSAGES.genericError}</p>
       <a href="/" className="rounded-lg bg-brand-700 px-5 py-2 font-bold text-white">

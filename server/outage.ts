@@ -18,7 +18,7 @@ function outageHtml(body: string) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>الموقع متوقف لحظات</title>
+<title>${MESSAGES.outageTitle}</title>
 <style>
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f6f7f9;color:#1f2937;font-family:"Cairo",system-ui,-apple-system,"Segoe UI",Tahoma,sans-serif;line-height:1.8}
 main{max-width:32rem;margin:1.5rem;padding:2rem 1.75rem;background:#fff;border-radius:1rem;box-shadow:0 10px 30px rgba(15,23,42,.08);text-align:center}
@@ -30,7 +30,7 @@ a{display:inline-block;padding:.7rem 1.5rem;border-radius:.75rem;background:#0f3
 </head>
 <body>
 <main>
-<h1>نعود بعد لحظات</h1>
+<h1>${MESSAGES.outageTitle}</h1>
 ${body}
 </main>
 </body>
@@ -39,8 +39,8 @@ ${body}
 }
 
 /** A page asked for: shown again by «حاول مرة أخرى» (the same address). */
-const OUTAGE_PAGE = outageHtml(`<p>يتعذّر علينا عرض هذه الصفحة الآن بسبب عطل مؤقت. لم يُفقد شيء مما حفظته من قبل، يرجى المحاولة مرة أخرى بعد قليل.</p>
-<a href="">حاول مرة أخرى</a>`);
+const OUTAGE_PAGE = outageHtml(`<p>${MESSAGES.outagePage}</p>
+<a href="">${MESSAGES.tryAgain}</a>`);
 
 /**
  * A form sent before (or without) JavaScript: the form's own page is where the typed text is, and

@@ -23,6 +23,10 @@ export const MESSAGES = {
   // A form sent with JavaScript whose server could not answer (issue 30: the database down, an
   // instance restarting): the form keeps what was typed and shows this (keep-form-when-unreachable.ts).
   serverUnreachable: "تعذّر الاتصال بالخادم مؤقتًا، يرجى المحاولة مرة أخرى بعد لحظات.",
+  /** A page that cannot be shown while the database or the server does not answer (server/outage.ts, the root's error boundary). */
+  outageTitle: "نعود بعد لحظات",
+  outagePage: "يتعذّر علينا عرض هذه الصفحة الآن بسبب عطل مؤقت. لم يُفقد شيء مما حفظته من قبل، يرجى المحاولة مرة أخرى بعد قليل.",
+  tryAgain: "حاول مرة أخرى",
   // The photo storage refused a write (issue 30): nothing was kept, what was typed is given back.
   photosNotSaved: "تعذّر حفظ الصور الآن، ولم يُحفظ شيء. يرجى المحاولة مرة أخرى بعد قليل.",
   crossSiteRefused: "تم رفض الطلب لأنه لم يُرسل من صفحات الموقع.",

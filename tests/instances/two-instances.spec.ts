@@ -351,6 +351,9 @@ test("a database stop is a pause, not an error page: cached public pages go on, 
   const manager = await managerContext.newPage();
   await manager.goto(`${a.url}/admin/offers/edit/${edited!.id}`);
   await hydrated(manager);
+  const browsing = await managerContext.newPage();
+  await browsing.goto(`${a.url}/admin`);
+  await hydrated(browsing);
   const plainContext = await browser.newContext({ javaScriptEnabled: false });
   const plain = await plainContext.newPage();
   await plain.goto(`${a.url}/contact`);
@@ -398,6 +401,11 @@ test("a database stop is a pause, not an error page: cached public pages go on, 
     await manager.evaluate(() => (window as unknown as { __reactRouterDataRouter: { revalidate: () => Promise<void> } }).__reactRouterDataRouter.revalidate());
     await expect(manager.getByLabel("عنوان العقار")).toHaveValue(renamed);
     await expect(manager.getByRole("heading", { name: "حدث خطأ" })).toHaveCount(0);
+    // A page opened meanwhile says it is a pause, with the way back to it, not an error.
+    await browsing.getByRole("link", { name: "استفسارات العملاء" }).first().click();
+    await expect(browsing.getByRole("heading", { level: 1 })).toHaveText(MESSAGES.outageTitle);
+    await expect(browsing.getByRole("link", { name: MESSAGES.tryAgain })).toHaveAttribute("href", "/admin/inquiries");
+    expect(await axeProblems(browsing)).toEqual([]);
 
     // Without JavaScript: the styled page says to go back, and back there the browser kept the text.
     await plain.getByRole("textbox", { name: "رسالتك (اختياري)" }).fill(message);

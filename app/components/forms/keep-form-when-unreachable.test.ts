@@ -3,7 +3,8 @@
 import { data, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type DataStrategyResult } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "~/utils/messages.ts";
-import { isServerUnreachable, keepFormWhenUnreachable } from "./keep-form-when-unreachable.ts";
+import { isServerUnreachable } from "~/utils/server-unreachable.ts";
+import { keepFormWhenUnreachable } from "./keep-form-when-unreachable.ts";
 
 type Results = Record<string, DataStrategyResult>;
 

@@ -1,4 +1,4 @@
-import { isServerUnreachable } from "~/components/forms/keep-form-when-unreachable.ts";
+import { isServerUnreachable } from "~/utils/server-unreachable.ts";
 import { formErrorReply, type FormReply } from "~/utils/form-submission.ts";
 import { OFFER_FORM_MESSAGES } from "./offer-form-schema.ts";
 
