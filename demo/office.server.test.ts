@@ -1,6 +1,6 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, inquiries, staffUsers, tasks, transactions } from "~/db/schema.ts";
+import { auditLog, clientEvents, clients, inquiries, staffUsers, tasks, transactions } from "~/db/schema.ts";
 import { listTransactions } from "~/modules/finance/finance.server.ts";
 import { listInbox } from "~/modules/inquiries/inbox.server.ts";
 import { isLate, isTaskOpen, TASK_STATUSES } from "~/modules/tasks/status.ts";
@@ -132,5 +132,23 @@ describe("the demo offers' status changes (the reports' days on market)", () => 
       ].sort(),
     );
     for (const change of changes) expect(change.createdAt.getTime()).toBe(listed.getTime() + 24 * DAY);
+  });
+});
+
+describe("the demo's clients (decision 045)", () => {
+  it("gives every demo inquiry its client, at the demo's stage, with the replies on the timeline and the first-answer clock stopped", async () => {
+    const rows = await db()
+      .select({ phone: inquiries.phone, stage: clients.stage, firstReplyAt: clients.firstReplyAt, clientId: clients.id })
+      .from(inquiries)
+      .innerJoin(clients, eq(clients.id, inquiries.clientId));
+    expect(rows).toHaveLength(DEMO_INQUIRIES.length);
+    for (const demo of DEMO_INQUIRIES) {
+      const row = rows.find((r) => r.phone === demo.phone)!;
+      expect(row.stage).toBe(demo.client.stage);
+      expect(row.firstReplyAt === null).toBe(demo.replies.length === 0);
+      const replies = await db().$count(clientEvents, and(eq(clientEvents.clientId, row.clientId), eq(clientEvents.kind, "reply")));
+      expect(replies).toBe(demo.replies.length);
+    }
+    expect(new Set(rows.map((r) => r.stage)).size).toBeGreaterThan(2);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
-import { auditLog, inquiries, offers, staffUsers, tasks, transactions, type ReplyEntry } from "~/db/schema.ts";
+import { auditLog, clients, inquiries, offers, staffUsers, tasks, transactions, type ReplyEntry } from "~/db/schema.ts";
+import { attachMessageToClient, recordReplyToClient } from "~/modules/clients/index.server.ts";
 import type { AuditAction, AuditEntity } from "~/modules/audit/audit-labels.ts";
 import { log } from "~/utils/log.server.ts";
 import { DEMO_INQUIRIES, DEMO_TASKS, DEMO_TRANSACTIONS, type DemoStaffName } from "./office.ts";
@@ -120,6 +121,22 @@ async function seedDemoInquiries(db: Db, staff: Staff, now: number) {
           createdAt,
         })
         .returning({ id: inquiries.id });
+      // Its writer as a client, with the stage and owner of the demo (decision 045).
+      const { clientId } = await attachMessageToClient(tx, {
+        kind: offer ? "inquiry" : "contact",
+        refId: row!.id,
+        name: demo.name,
+        phone: demo.phone,
+        email: demo.email,
+        at: createdAt,
+        details: { title: offer?.title ?? "" },
+      });
+      await tx.update(inquiries).set({ clientId }).where(eq(inquiries.id, row!.id));
+      for (const reply of replies) await recordReplyToClient(tx, clientId, { inquiryId: row!.id, actorId: staff[reply.by].id, at: reply.at, method: reply.method });
+      await tx
+        .update(clients)
+        .set({ stage: demo.client.stage, ownerId: demo.client.owner ? staff[demo.client.owner].id : null, notes: demo.client.notes ?? "" })
+        .where(eq(clients.id, clientId));
       const trail: AuditRow[] = replies.map((reply, i) => ({
         entity: "inquiry",
         entityId: row!.id,

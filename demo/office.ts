@@ -6,6 +6,7 @@
 import type { TransactionType } from "~/modules/tasks/transaction-type.ts";
 import type { InquiryStatus, ReplyMethod } from "~/modules/inquiries/status.ts";
 import type { TaskStatus } from "~/modules/tasks/status.ts";
+import type { ClientStage } from "~/db/column-types.ts";
 
 /** A demo staff member, by username (staff.server.ts). */
 export type DemoStaffName = "khaled" | "noura" | "fahad" | "sara";
@@ -21,6 +22,8 @@ export interface DemoInquiry {
   status: InquiryStatus;
   ageHours: number;
   replies: Array<{ method: ReplyMethod; message: string; by: DemoStaffName; afterHours: number }>;
+  /** Where its writer stands as a client (decision 045), and who follows them up. */
+  client: { stage: ClientStage; owner?: DemoStaffName; notes?: string };
 }
 
 export const DEMO_INQUIRIES: readonly DemoInquiry[] = [
@@ -34,6 +37,7 @@ export const DEMO_INQUIRIES: readonly DemoInquiry[] = [
     status: "replied",
     ageHours: 30,
     replies: [{ method: "whatsapp", message: "وعليكم السلام، أهلاً بك. سنؤكد لك قيمة العربون وطريقة السداد خلال اليوم.", by: "sara", afterHours: 2 }],
+    client: { stage: "negotiating", owner: "sara", notes: "يفضّل السداد على دفعتين، ينتظر تأكيد المالك." },
   },
   {
     key: "viewing",
@@ -45,6 +49,7 @@ export const DEMO_INQUIRIES: readonly DemoInquiry[] = [
     status: "pending",
     ageHours: 5,
     replies: [],
+    client: { stage: "new", owner: "sara" },
   },
   {
     key: "management",
@@ -55,6 +60,7 @@ export const DEMO_INQUIRIES: readonly DemoInquiry[] = [
     status: "pending",
     ageHours: 40,
     replies: [],
+    client: { stage: "new" },
   },
   {
     key: "closed",
@@ -65,6 +71,7 @@ export const DEMO_INQUIRIES: readonly DemoInquiry[] = [
     status: "completed",
     ageHours: 9 * 24,
     replies: [{ method: "email", message: "أهلاً بك، أرسلنا لك ثلاثة عروض مناسبة في حي الجامعة. يسعدنا ترتيب معاينة متى ناسبك.", by: "sara", afterHours: 3 }],
+    client: { stage: "viewing", owner: "khaled" },
   },
 ];
 
