@@ -59,7 +59,9 @@ export type MailPurpose =
   | "alert-confirmation"
   | "alert-reminder"
   | "email-changed"
-  | "password-changed";
+  | "password-changed"
+  // REGA ad-licence verification (issue 32, decision 047)
+  | "licence-withdrawn";
 
 export const ADVERTISER_CAPACITIES = ["broker", "owner", "authorised"] as const;
 export type AdvertiserCapacity = (typeof ADVERTISER_CAPACITIES)[number];
@@ -193,3 +195,7 @@ export type Role = (typeof ROLES)[number];
 /** Who sees an offer in a status (decision 027; app/modules/lookups/status-visibility.ts). */
 export const STATUS_VISIBILITIES = ["available", "recent", "internal"] as const;
 export type StatusVisibility = (typeof STATUS_VISIBILITIES)[number];
+
+/** What REGA last said took an offer's ad licence away (decision 047): '' while it has not. */
+export const REGA_WITHDRAWALS = ["cancelled", "ended"] as const;
+export type RegaWithdrawal = (typeof REGA_WITHDRAWALS)[number];
