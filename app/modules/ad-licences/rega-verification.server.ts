@@ -7,7 +7,8 @@ import { COMPANY_NAME } from "~/utils/company.ts";
 import type { Env } from "~/utils/env.server.ts";
 import { log } from "~/utils/log.server.ts";
 import { ADVERTISED_STATUSES, type RegaWithdrawal } from "./ad-licence.ts";
-import { createRegaClient, RegaCheckError, type RegaClient, type RegaLicence, type RegaVerdict } from "./rega.server.ts";
+import type { LicenceCheckAnswer } from "./rega-answer.ts";
+import { createRegaClient, RegaCheckError, type RegaClient, type RegaVerdict } from "./rega.server.ts";
 
 /** What the offer form and its save say of REGA's verdict (decision 047), on the licence number field. */
 export const REGA_VERDICT_MESSAGES = {
@@ -31,9 +32,6 @@ export async function checkFirmLicence(db: Db, rega: RegaClient, licenceNumber: 
   return rega.check({ licenceNumber, advertiserId }, now);
 }
 
-/** What «تحقق من الترخيص» answers the form: REGA's data for the fields it has, or why not. */
-export type LicenceCheckAnswer = { ok: true; message: string; licence: RegaLicence } | { ok: false; message: string };
-
 export async function checkLicenceForForm(db: Db, rega: RegaClient, licenceNumber: string, now: Date = new Date()): Promise<LicenceCheckAnswer> {
   if (!licenceNumber) return { ok: false, message: REGA_VERDICT_MESSAGES.numberRequired };
   try {
@@ -44,6 +42,32 @@ export async function checkLicenceForForm(db: Db, rega: RegaClient, licenceNumbe
     if (error instanceof RegaCheckError) return { ok: false, message: error.message };
     throw error;
   }
+}
+
+/**
+ * The save's check (decision 047), when REGA is configured: a licence REGA confirms is recorded as
+ * verified now; one it does not know is refused whatever the status; one cancelled or ended, or a
+ * check that could not be made (REGA slow or failing, no commercial registration), is refused only
+ * for an offer that advertises (for sale, for rent): a sold or reserved record saves unverified.
+ */
+export async function checkLicenceForSave(
+  db: Db,
+  rega: RegaClient,
+  licenceNumber: string,
+  advertised: boolean,
+  now: Date = new Date(),
+): Promise<{ verifiedAt: Date } | { refusal: string } | null> {
+  let verdict: Awaited<ReturnType<typeof checkFirmLicence>>;
+  try {
+    verdict = await checkFirmLicence(db, rega, licenceNumber, now);
+  } catch (error) {
+    if (!(error instanceof RegaCheckError)) throw error;
+    return advertised ? { refusal: error.message } : null;
+  }
+  if (verdict.state === "valid") return { verifiedAt: now };
+  if (verdict.state === "unknown") return { refusal: REGA_VERDICT_MESSAGES.unknown };
+  if (!advertised) return null;
+  return { refusal: verdict.state === "no-advertiser-id" ? REGA_VERDICT_MESSAGES.noAdvertiserId : REGA_VERDICT_MESSAGES[verdict.state] };
 }
 
 // ---- The nightly re-check ----

@@ -3,6 +3,7 @@ import type { Env } from "~/utils/env.server.ts";
 import { formatDigitsArabic } from "~/utils/format.ts";
 import { log } from "~/utils/log.server.ts";
 import { licenceEndsAt } from "./ad-licence.ts";
+import type { RegaLicence } from "./rega-answer.ts";
 
 /**
  * REGA's advertisement validation (decision 047), configured like the SMS and WhatsApp adapters:
@@ -25,17 +26,6 @@ export const REGA_MESSAGES = {
   refusedCredentials: "رفضت منصة الهيئة العامة للعقار بيانات الربط؛ يراجعها مسؤول الخادم.",
   badAnswer: "وصل من منصة الهيئة العامة للعقار رد غير مفهوم، يرجى المحاولة بعد قليل.",
 } as const;
-
-/** What REGA says of a licence it knows: its dates and the property's details the offer form has fields for. */
-export interface RegaLicence {
-  number: string;
-  /** `YYYY-MM-DD`, or null when REGA gives none. */
-  issuedOn: string | null;
-  expiresOn: string | null;
-  deedNumber: string;
-  planNumber: string;
-  plotNumber: string;
-}
 
 /** REGA's verdict: valid, cancelled (withdrawn before its end), ended (its end date passed), or unknown to REGA. */
 export type RegaVerdict = { state: "valid" | "cancelled" | "ended"; licence: RegaLicence } | { state: "unknown" };
