@@ -197,5 +197,4 @@ export const STATUS_VISIBILITIES = ["available", "recent", "internal"] as const;
 export type StatusVisibility = (typeof STATUS_VISIBILITIES)[number];
 
 /** What REGA last said took an offer's ad licence away (decision 047): '' while it has not. */
-export const REGA_WITHDRAWALS = ["cancelled", "ended"] as const;
-export type RegaWithdrawal = (typeof REGA_WITHDRAWALS)[number];
+export type RegaWithdrawal = "cancelled" | "ended";

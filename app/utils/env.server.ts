@@ -124,7 +124,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, { signsCookies
   const regaSettings = { REGA_API_URL: env.REGA_API_URL, REGA_CLIENT_ID: env.REGA_CLIENT_ID, REGA_CLIENT_SECRET: env.REGA_CLIENT_SECRET };
   if (Object.values(regaSettings).some((value) => value !== undefined)) {
     for (const [name, value] of Object.entries(regaSettings)) {
-      if (value === undefined) missing.push(`${name}: required when REGA's ad licence verification is on (set all of REGA_API_URL, REGA_CLIENT_ID, REGA_CLIENT_SECRET, or none to leave it off)`);
+      if (value === undefined)
+        missing.push(`${name}: required when REGA's ad licence verification is on (set all of REGA_API_URL, REGA_CLIENT_ID, REGA_CLIENT_SECRET, or none to leave it off)`);
     }
   }
   // A known secret would let anyone forge a signed cookie: a real site must choose its own, the

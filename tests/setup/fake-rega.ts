@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** How the fake REGA answers for one licence number (decision 047's documented shape). */
-export type FakeRegaAnswer =
+type FakeRegaAnswer =
   | { kind: "valid" | "cancelled"; creationDate: string; endDate: string; deedNumber?: string; planNumber?: string; landNumber?: string }
   | { kind: "unknown" }
   | { kind: "slow"; ms: number }

@@ -24,7 +24,7 @@ export const REGA_VERDICT_MESSAGES = {
 export const regaClientOf = (env: Pick<Env, "REGA_API_URL" | "REGA_CLIENT_ID" | "REGA_CLIENT_SECRET">): RegaClient => createRegaClient(env);
 
 /** Asks REGA about a licence of the firm: the advertiser is the firm, by the commercial registration in the settings (read now, not cached). */
-export async function checkFirmLicence(db: Db, rega: RegaClient, licenceNumber: string, now: Date = new Date()): Promise<RegaVerdict | { state: "no-advertiser-id" }> {
+async function checkFirmLicence(db: Db, rega: RegaClient, licenceNumber: string, now: Date = new Date()): Promise<RegaVerdict | { state: "no-advertiser-id" }> {
   if (!rega.configured) throw new RegaCheckError("off");
   const [row] = await db.select({ cr: settings.commercialRegistration }).from(settings).where(eq(settings.id, 1));
   const advertiserId = row?.cr ?? "";
@@ -73,7 +73,7 @@ export async function checkLicenceForSave(
 // ---- The nightly re-check ----
 
 /** The scheduler's task name of the nightly re-check (decision 016: graphile-worker, once across instances). */
-export const REGA_RECHECK_TASK = "rega_licence_recheck";
+const REGA_RECHECK_TASK = "rega_licence_recheck";
 
 /** A licence checked within this long is not asked about again by another run of the same night. */
 const RECHECK_AFTER = "20 hours";
@@ -164,7 +164,13 @@ async function withdrawLicence(db: Db, id: number, number: string, withdrawal: R
     const [found] = await tx.select({ to: settings.managerEmail }).from(settings).where(eq(settings.id, 1));
     const to = found?.to ?? "";
     if (!to) log.warn("licence withdrawal notice skipped: no manager e-mail in settings", { offerId: id });
-    else await queueEmail(tx, { purpose: "licence-withdrawn", to, ...withdrawalNotice(row.title, number, withdrawal), link: { label: "تعديل العرض", path: `/admin/offers/edit/${id}` } });
+    else
+      await queueEmail(tx, {
+        purpose: "licence-withdrawn",
+        to,
+        ...withdrawalNotice(row.title, number, withdrawal),
+        link: { label: "تعديل العرض", path: `/admin/offers/edit/${id}` },
+      });
     log.info("offer withdrawn: rega licence " + withdrawal, { offerId: id });
     return true;
   });

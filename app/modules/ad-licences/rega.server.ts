@@ -13,10 +13,10 @@ import type { RegaLicence } from "./rega-answer.ts";
  */
 
 /** How long REGA may take before the check is given up: a page never waits longer. */
-export const REGA_TIMEOUT_MS = 5_000;
+const REGA_TIMEOUT_MS = 5_000;
 
 /** REGA's id type of an establishment (1 is a person's national id): the firm advertises under its commercial registration. */
-export const REGA_ESTABLISHMENT_ID_TYPE = 2;
+const REGA_ESTABLISHMENT_ID_TYPE = 2;
 
 /** Why a check gave no verdict, in Arabic for the person who asked (the log has the detail). */
 export const REGA_MESSAGES = {
