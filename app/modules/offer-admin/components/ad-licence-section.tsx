@@ -174,10 +174,11 @@ function RegaCheck({ numberName, onAnswer }: { numberName: string; onAnswer: (li
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
   return (
-    <div className="flex flex-wrap items-center gap-3 self-end sm:col-span-2">
+    // On a phone REGA's answer goes under the button, the width of the form; beside it from sm up.
+    <div className="grid gap-2 sm:col-span-2 sm:flex sm:items-center sm:gap-3">
       <button
         type="button"
-        className={adminSecondaryButtonClass}
+        className={`${adminSecondaryButtonClass} justify-self-start`}
         disabled={checking}
         onClick={(event) => {
           const field = event.currentTarget.form?.elements.namedItem(numberName);
@@ -187,7 +188,7 @@ function RegaCheck({ numberName, onAnswer }: { numberName: string; onAnswer: (li
       >
         {checking ? "جارٍ التحقق…" : "تحقق من الترخيص"}
       </button>
-      <p role="status" aria-live="polite" className={`min-w-0 flex-1 text-sm leading-6 font-bold ${answer?.ok ? "text-green-800" : "text-red-700"}`} data-testid="rega-answer">
+      <p role="status" aria-live="polite" className={`min-w-0 text-sm leading-6 font-bold sm:flex-1 ${answer?.ok ? "text-green-800" : "text-red-700"}`} data-testid="rega-answer">
         {answer?.message ?? ""}
       </p>
     </div>
