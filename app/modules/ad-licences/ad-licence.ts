@@ -73,9 +73,13 @@ export function licenceEndsAt(expiresOn: string): Date {
   return new Date(Date.UTC(y, m - 1, d + 1) - RIYADH_OFFSET_MS);
 }
 
-/** The licence's state at `now`: missing (no number or dates), expired, expiring (within 14 days), valid. */
-export function adLicenceState(licence: { number: string; expiresOn: string | null }, now: Date = new Date()): AdLicenceState {
+/**
+ * The licence's state at `now`: missing (no number or dates), expired (or taken away by REGA,
+ * decision 047), expiring (within 14 days), valid.
+ */
+export function adLicenceState(licence: { number: string; expiresOn: string | null; withdrawn?: RegaWithdrawal | "" }, now: Date = new Date()): AdLicenceState {
   if (!licence.number || !licence.expiresOn) return "missing";
+  if (licence.withdrawn) return "expired";
   const endsAt = licenceEndsAt(licence.expiresOn).getTime();
   if (endsAt <= now.getTime()) return "expired";
   return endsAt - now.getTime() <= LICENCE_EXPIRING_DAYS * DAY_MS ? "expiring" : "valid";

@@ -75,6 +75,7 @@ export async function listAdminOffers(
         thumbnail: imageColumns,
         adLicenceNumber: offers.adLicenceNumber,
         adLicenceExpiresOn: offers.adLicenceExpiresOn,
+        adLicenceWithdrawn: offers.adLicenceWithdrawn,
       })
       .from(offers)
       .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
@@ -90,9 +91,9 @@ export async function listAdminOffers(
   ]);
   const total = count?.n ?? 0;
   // The licence badge: its state now (valid, expiring within 14 days, expired, missing).
-  const rows = found.map(({ adLicenceNumber, adLicenceExpiresOn, ...row }) => ({
+  const rows = found.map(({ adLicenceNumber, adLicenceExpiresOn, adLicenceWithdrawn, ...row }) => ({
     ...row,
-    licence: adLicenceState({ number: adLicenceNumber, expiresOn: adLicenceExpiresOn }, now),
+    licence: adLicenceState({ number: adLicenceNumber, expiresOn: adLicenceExpiresOn, withdrawn: adLicenceWithdrawn }, now),
   }));
   return {
     rows,
@@ -125,7 +126,14 @@ export async function listLicencesNeedingAttention(db: Db, now: Date = new Date(
   );
   const [found, [count]] = await Promise.all([
     db
-      .select({ id: offers.id, title: offers.title, status: offers.status, number: offers.adLicenceNumber, expiresOn: offers.adLicenceExpiresOn })
+      .select({
+        id: offers.id,
+        title: offers.title,
+        status: offers.status,
+        number: offers.adLicenceNumber,
+        expiresOn: offers.adLicenceExpiresOn,
+        withdrawn: offers.adLicenceWithdrawn,
+      })
       .from(offers)
       .where(where)
       .orderBy(
@@ -139,8 +147,8 @@ export async function listLicencesNeedingAttention(db: Db, now: Date = new Date(
       .from(offers)
       .where(where),
   ]);
-  const rows = found.map(({ number, ...offer }) => {
-    const state = adLicenceState({ number, expiresOn: offer.expiresOn }, now);
+  const rows = found.map(({ number, withdrawn, ...offer }) => {
+    const state = adLicenceState({ number, expiresOn: offer.expiresOn, withdrawn }, now);
     // The query's "within 14 days" and adLicenceState's agree; "valid" would only be a rounding at the edge.
     return { ...offer, state: state === "valid" ? ("expiring" as const) : state };
   });

@@ -13,6 +13,7 @@ import { AD_LICENCE_MESSAGES } from "~/modules/ad-licences/ad-licence-form.ts";
 import { REGA_VERDICT_MESSAGES } from "~/modules/ad-licences/rega-verification.server.ts";
 import { REGA_MESSAGES } from "~/modules/ad-licences/rega.server.ts";
 import { handleOfferSave } from "./offer-admin-post.server.ts";
+import { listAdminOffers, listLicencesNeedingAttention } from "./offer-admin.server.ts";
 import { handleLicenceCheck } from "./offer-licence-check.server.ts";
 import { OFFER_FORM_MESSAGES } from "./offer-form-schema.ts";
 
@@ -99,6 +100,9 @@ describe("saving an offer while REGA is configured (decision 047)", () => {
     const id = await idFromRedirect();
     const gone = new Date(Date.now() - 60_000);
     await db().update(offers).set({ adLicenceWithdrawn: "cancelled", adLicenceEndsAt: gone }).where(eq(offers.id, id));
+    // The back office's badge and the dashboard's list say it ended, though its expiry date is years ahead.
+    expect((await listAdminOffers(db())).rows.find((r) => r.id === id)).toMatchObject({ licence: "expired" });
+    expect((await listLicencesNeedingAttention(db())).rows).toMatchObject([{ id, state: "expired" }]);
     fake.answers.set("7200000001", { kind: "cancelled", creationDate: "2026-01-01", endDate: "2099-12-31" });
     expect((await refused(await handleOfferSave(services(), me, await post({ number: "7200000001" }), String(id)))).error).toMatchObject({
       "adLicence.number": [REGA_VERDICT_MESSAGES.cancelled],
