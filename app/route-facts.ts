@@ -96,6 +96,8 @@ export const ROUTE_FACTS = {
   "routes/admin/reports-export-xlsx": { roles: MANAGER },
   "routes/admin/reports-export-csv": { roles: MANAGER },
   "routes/admin/reports-whatsapp": { roles: MANAGER },
+  // REGA ad-licence verification (issue 32, decision 047)
+  "routes/admin/offer-licence-check": { roles: OFFICE },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},

@@ -50,6 +50,8 @@ export default [
     route("reports/export.xlsx", "routes/admin/reports-export-xlsx.ts"),
     route("reports/export/:file", "routes/admin/reports-export-csv.ts"),
     route("reports/whatsapp", "routes/admin/reports-whatsapp.ts"),
+    // REGA ad-licence verification (issue 32, decision 047)
+    route("offers/licence-check", "routes/admin/offer-licence-check.ts"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

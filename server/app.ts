@@ -16,6 +16,7 @@ import { mailQueueJobs } from "~/modules/messaging/mail-queue.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
 import { createWhatsappSender } from "~/modules/messaging/whatsapp.server.ts";
 import { adLicenceWarningJobs } from "~/modules/ad-licences/ad-licence-warnings.server.ts";
+import { regaClientOf, regaRecheckJobs } from "~/modules/ad-licences/rega-verification.server.ts";
 import { overlaySearch } from "~/modules/offers/overlay-search.server.ts";
 import { dailyReportJobs } from "~/modules/daily-report/daily-jobs.server.ts";
 import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
@@ -67,10 +68,12 @@ export async function createApp() {
   const alerts = searchAlertJobs({ db: database.db, env, mailer: services.mailer });
   // Every e-mail a person's action sends, queued with what it reports (decision 032).
   const mail = mailQueueJobs({ db: database.db, env, mailer: services.mailer });
+  // Every night the published ad licences are checked again with REGA, when it is configured (decision 047).
+  const rega = regaRecheckJobs({ db: database.db, rega: regaClientOf(env) });
   const scheduler = await startScheduler({
     connectionString: database.url,
-    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks },
-    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron],
+    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks, ...rega.tasks },
+    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron, ...rega.cron],
     atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart, ...mail.atStart],
   }).catch(async (error: unknown) => {
     await events.close();

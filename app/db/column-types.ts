@@ -59,7 +59,9 @@ export type MailPurpose =
   | "alert-confirmation"
   | "alert-reminder"
   | "email-changed"
-  | "password-changed";
+  | "password-changed"
+  // REGA ad-licence verification (issue 32, decision 047)
+  | "licence-withdrawn";
 
 export const ADVERTISER_CAPACITIES = ["broker", "owner", "authorised"] as const;
 export type AdvertiserCapacity = (typeof ADVERTISER_CAPACITIES)[number];
@@ -203,3 +205,6 @@ export type ClientStage = "new" | "contacted" | "viewing" | "negotiating" | "agr
  * from the clients pipeline, viewings and requirements.
  */
 export type ClientEventKind = "inquiry" | "contact" | "submission" | "reply" | "stage" | "assigned" | "note" | "viewing" | "task" | "requirement";
+
+/** What REGA last said took an offer's ad licence away (decision 047): '' while it has not. */
+export type RegaWithdrawal = "cancelled" | "ended";

@@ -43,6 +43,7 @@ import type {
   SubmissionStatus,
   TaskStatus,
   TransactionType,
+  RegaWithdrawal,
 } from "./column-types.ts";
 
 // Enum-like columns are text in PostgreSQL and typed here with the unions of column-types.ts
@@ -166,6 +167,11 @@ export const offers = pgTable(
     /** The national address short code: 4 letters + 4 digits, e.g. RRRD2929. */
     nationalAddress: text("national_address").notNull().default(""),
     disclosures: jsonb("disclosures").$type<OfferDisclosures>(),
+    // REGA verification of the ad licence (decision 047): when REGA last confirmed it, when the nightly
+    // job last asked, and what REGA said took it away ('' while nothing did).
+    adLicenceVerifiedAt: timestamp("ad_licence_verified_at", { withTimezone: true }),
+    adLicenceCheckedAt: timestamp("ad_licence_checked_at", { withTimezone: true }),
+    adLicenceWithdrawn: text("ad_licence_withdrawn").$type<RegaWithdrawal | "">().notNull().default(""),
     /** Folded title, neighbourhood and city for Arabic-aware keyword search (see ar_fold in migrations). */
     searchText: text("search_text")
       .notNull()

@@ -82,6 +82,14 @@ describe("environment check at start", () => {
     expect(() => parseEnv({ WHATSAPP_PHONE_NUMBER_ID: "+966500000001" })).toThrowError(/WHATSAPP_PHONE_NUMBER_ID: must be the numeric phone number id/);
   });
 
+  it("REGA's verification is off without its settings, on with all three, and refused when partly configured (decision 047)", () => {
+    const rega = { REGA_API_URL: "https://integration-gw.nhc.sa/nhc/prod/v2/brokerage", REGA_CLIENT_ID: "client", REGA_CLIENT_SECRET: "secret" };
+    expect(parseEnv({}).REGA_API_URL).toBeUndefined();
+    expect(parseEnv(rega)).toMatchObject(rega);
+    expect(() => parseEnv({ REGA_API_URL: rega.REGA_API_URL })).toThrowError(/REGA_CLIENT_ID: required[\s\S]*REGA_CLIENT_SECRET: required/);
+    expect(() => parseEnv({ ...rega, REGA_API_URL: "ftp://rega.example" })).toThrowError(/REGA_API_URL: must be an http/);
+  });
+
   it("production needs COOKIE_SECRET (the same on every instance); elsewhere a fixed development secret signs; a list rotates", () => {
     const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.sa", SMS_API_URL: "https://sms.example.sa/send" };
     expect(() => parseEnv(production)).toThrowError(/COOKIE_SECRET: required in production, the same on every instance/);

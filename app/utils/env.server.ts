@@ -59,6 +59,10 @@ const schema = z.object({
     .string()
     .regex(/^\d{5,20}$/, "must be the numeric phone number id")
     .optional(),
+  /** REGA's advertisement validation (decision 047): the gateway's base address (…/v2/brokerage); with the client id and secret it is on, without them off. */
+  REGA_API_URL: z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
+  REGA_CLIENT_ID: z.string().min(1).optional(),
+  REGA_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "WHATSAPP_TRANSPORT" | "COOKIE_SECRET"> & {
@@ -114,6 +118,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, { signsCookies
     for (const [name, value] of Object.entries(whatsappSettings)) {
       if (value === undefined)
         missing.push(`${name}: required when WhatsApp messages are sent through the Cloud API (set it, or WHATSAPP_TRANSPORT=outbox to keep them in DATA_DIR/outbox)`);
+    }
+  }
+  // REGA's verification is optional (off without its settings); partly configured, it needs all three.
+  const regaSettings = { REGA_API_URL: env.REGA_API_URL, REGA_CLIENT_ID: env.REGA_CLIENT_ID, REGA_CLIENT_SECRET: env.REGA_CLIENT_SECRET };
+  if (Object.values(regaSettings).some((value) => value !== undefined)) {
+    for (const [name, value] of Object.entries(regaSettings)) {
+      if (value === undefined)
+        missing.push(`${name}: required when REGA's ad licence verification is on (set all of REGA_API_URL, REGA_CLIENT_ID, REGA_CLIENT_SECRET, or none to leave it off)`);
     }
   }
   // A known secret would let anyone forge a signed cookie: a real site must choose its own, the

@@ -2,9 +2,9 @@
  * The REGA advertising licence of an offer (decision 017): its fields, labels and state. Shared by
  * the server, the back office and the public page; no server import.
  */
-import { ADVERTISER_CAPACITIES, RENT_PERIODS, type AdvertiserCapacity, type OfferDisclosures, type RentPeriod } from "~/db/column-types.ts";
+import { ADVERTISER_CAPACITIES, RENT_PERIODS, type AdvertiserCapacity, type OfferDisclosures, type RegaWithdrawal, type RentPeriod } from "~/db/column-types.ts";
 
-export { ADVERTISER_CAPACITIES, RENT_PERIODS, type AdvertiserCapacity, type OfferDisclosures, type RentPeriod };
+export { ADVERTISER_CAPACITIES, RENT_PERIODS, type AdvertiserCapacity, type OfferDisclosures, type RegaWithdrawal, type RentPeriod };
 export type { YesNoUnknown } from "~/db/column-types.ts";
 
 /** The statuses that advertise a property: saving one of these needs a valid ad licence when the setting asks. */
@@ -44,6 +44,8 @@ export interface OfferAdLicence {
   deedNumber: string;
   nationalAddress: string;
   disclosures: OfferDisclosures;
+  /** When REGA last confirmed the licence (decision 047), ISO; stored by the server, never posted by the form. */
+  verifiedAt?: string | null;
 }
 
 /** Days before expiry when the manager is warned, and the offer counts as «expiring». */
@@ -71,9 +73,13 @@ export function licenceEndsAt(expiresOn: string): Date {
   return new Date(Date.UTC(y, m - 1, d + 1) - RIYADH_OFFSET_MS);
 }
 
-/** The licence's state at `now`: missing (no number or dates), expired, expiring (within 14 days), valid. */
-export function adLicenceState(licence: { number: string; expiresOn: string | null }, now: Date = new Date()): AdLicenceState {
+/**
+ * The licence's state at `now`: missing (no number or dates), expired (or taken away by REGA,
+ * decision 047), expiring (within 14 days), valid.
+ */
+export function adLicenceState(licence: { number: string; expiresOn: string | null; withdrawn?: RegaWithdrawal | "" }, now: Date = new Date()): AdLicenceState {
   if (!licence.number || !licence.expiresOn) return "missing";
+  if (licence.withdrawn) return "expired";
   const endsAt = licenceEndsAt(licence.expiresOn).getTime();
   if (endsAt <= now.getTime()) return "expired";
   return endsAt - now.getTime() <= LICENCE_EXPIRING_DAYS * DAY_MS ? "expiring" : "valid";

@@ -17,6 +17,8 @@ export {
   type AdLicenceState,
   type OfferAdLicence,
   type OfferDisclosures,
+  type RegaWithdrawal,
   type RentPeriod,
 } from "./ad-licence.ts";
 export { OfferLicenceBlock, type LicenceRow, type OfferLicenceView } from "./components/offer-licence-block.tsx";
+export { LICENCE_CHECK_PATH, type LicenceCheckAnswer, type RegaLicence } from "./rega-answer.ts";

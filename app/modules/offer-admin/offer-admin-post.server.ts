@@ -6,7 +6,9 @@ import { log } from "~/utils/log.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import { listOfferFormChoices } from "~/modules/lookups/lookups.server.ts";
 import { BULK_STATUS_MESSAGES, type BulkStatusOutcome } from "./bulk-status.ts";
-import { changeOffersStatus, deleteOffer, OfferInputError, saveOffer } from "./offer-admin.server.ts";
+import { isAdvertisedStatus } from "~/modules/ad-licences/index.ts";
+import { checkLicenceForSave, regaClientOf } from "~/modules/ad-licences/index.server.ts";
+import { changeOffersStatus, deleteOffer, OfferInputError, saveOffer, storedVerification } from "./offer-admin.server.ts";
 import { offerIdOf } from "./offer-form-page.server.ts";
 import { OFFER_FORM_MESSAGES, offerDeleteSchema, offerFormSchema } from "./offer-form-schema.ts";
 
@@ -25,8 +27,21 @@ export async function handleOfferSave(services: AppServices, user: StaffProfile,
   const id = offerId === undefined ? undefined : offerIdOf(offerId);
   if (id === null) return refuse(OFFER_FORM_MESSAGES.saveFailed, 404);
   if (submission.status !== "success") return refuse(OFFER_FORM_MESSAGES.fixErrors, 400);
+  // REGA, when configured, is asked about a licence it has not confirmed for this offer (decision 047):
+  // before the saving transaction, so no row waits on it.
+  let rega: { verifiedAt: Date } | undefined;
+  const client = regaClientOf(services.env);
+  const number = submission.value.adLicence.number;
+  if (client.configured && number) {
+    const stored = id === undefined ? null : await storedVerification(services.db, id);
+    if (!stored || stored.number !== number || !stored.verifiedAt || stored.withdrawn) {
+      const checked = await checkLicenceForSave(services.db, client, number, isAdvertisedStatus(submission.value.status));
+      if (checked && "refusal" in checked) return refuse(OFFER_FORM_MESSAGES.fixErrors, 400, { "adLicence.number": [checked.refusal] });
+      rega = checked ?? undefined;
+    }
+  }
   try {
-    const saved = await saveOffer(services.db, services.storage, submission.value, { id, user });
+    const saved = await saveOffer(services.db, services.storage, submission.value, { id, user, rega });
     if (!saved) return refuse(OFFER_FORM_MESSAGES.saveFailed, 404);
     log.info(saved.created ? "offer added" : "offer updated", { offerId: saved.id, userId: user.id });
     return redirectWithToast("/admin/offers", { tone: "success", text: saved.created ? OFFER_FORM_MESSAGES.added : OFFER_FORM_MESSAGES.updated }, services.env);

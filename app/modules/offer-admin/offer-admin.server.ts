@@ -10,7 +10,8 @@ import { addLookupValues, invalidateLookups } from "~/modules/lookups/lookups.se
 import { foldSearch } from "~/modules/search/index.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { ADVERTISED_STATUSES, adLicenceState, isAdvertisedStatus, LICENCE_EXPIRING_DAYS, licenceEndsAt, type AdLicenceState } from "~/modules/ad-licences/index.ts";
-import { AD_LICENCE_MESSAGES, RENT_STATUS } from "~/modules/ad-licences/index.ts";
+import { AD_LICENCE_MESSAGES, RENT_STATUS, type RegaWithdrawal } from "~/modules/ad-licences/index.ts";
+import { REGA_VERDICT_MESSAGES } from "~/modules/ad-licences/index.server.ts";
 import { BULK_STATUS_MESSAGES } from "./bulk-status.ts";
 import { referenceNumberOf, type AdminOfferFilters, type AdminOfferSort } from "./admin-offer-filters.ts";
 import type { OfferFormData } from "./offer-form-schema.ts";
@@ -74,6 +75,7 @@ export async function listAdminOffers(
         thumbnail: imageColumns,
         adLicenceNumber: offers.adLicenceNumber,
         adLicenceExpiresOn: offers.adLicenceExpiresOn,
+        adLicenceWithdrawn: offers.adLicenceWithdrawn,
       })
       .from(offers)
       .leftJoin(offerImages, and(eq(offerImages.offerId, offers.id), eq(offerImages.position, 0)))
@@ -89,9 +91,9 @@ export async function listAdminOffers(
   ]);
   const total = count?.n ?? 0;
   // The licence badge: its state now (valid, expiring within 14 days, expired, missing).
-  const rows = found.map(({ adLicenceNumber, adLicenceExpiresOn, ...row }) => ({
+  const rows = found.map(({ adLicenceNumber, adLicenceExpiresOn, adLicenceWithdrawn, ...row }) => ({
     ...row,
-    licence: adLicenceState({ number: adLicenceNumber, expiresOn: adLicenceExpiresOn }, now),
+    licence: adLicenceState({ number: adLicenceNumber, expiresOn: adLicenceExpiresOn, withdrawn: adLicenceWithdrawn }, now),
   }));
   return {
     rows,
@@ -124,7 +126,14 @@ export async function listLicencesNeedingAttention(db: Db, now: Date = new Date(
   );
   const [found, [count]] = await Promise.all([
     db
-      .select({ id: offers.id, title: offers.title, status: offers.status, number: offers.adLicenceNumber, expiresOn: offers.adLicenceExpiresOn })
+      .select({
+        id: offers.id,
+        title: offers.title,
+        status: offers.status,
+        number: offers.adLicenceNumber,
+        expiresOn: offers.adLicenceExpiresOn,
+        withdrawn: offers.adLicenceWithdrawn,
+      })
       .from(offers)
       .where(where)
       .orderBy(
@@ -138,8 +147,8 @@ export async function listLicencesNeedingAttention(db: Db, now: Date = new Date(
       .from(offers)
       .where(where),
   ]);
-  const rows = found.map(({ number, ...offer }) => {
-    const state = adLicenceState({ number, expiresOn: offer.expiresOn }, now);
+  const rows = found.map(({ number, withdrawn, ...offer }) => {
+    const state = adLicenceState({ number, expiresOn: offer.expiresOn, withdrawn }, now);
     // The query's "within 14 days" and adLicenceState's agree; "valid" would only be a rounding at the edge.
     return { ...offer, state: state === "valid" ? ("expiring" as const) : state };
   });
@@ -221,6 +230,7 @@ function adLicenceProblems(
   offer: Pick<OfferFormData, "status" | "rentPeriod"> & { adLicence: Pick<OfferFormData["adLicence"], "number" | "issuedOn" | "expiresOn"> },
   required: boolean,
   now: Date,
+  withdrawn: RegaWithdrawal | "" = "",
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   if (offer.status === RENT_STATUS && !offer.rentPeriod) problems.rentPeriod = AD_LICENCE_MESSAGES.rentPeriodRequired;
@@ -230,7 +240,34 @@ function adLicenceProblems(
   if (licenceEndsAt(expiresOn).getTime() <= now.getTime()) {
     return { "adLicence.number": AD_LICENCE_MESSAGES.expiredToPublish, "adLicence.expiresOn": AD_LICENCE_MESSAGES.expiredDate, ...problems };
   }
+  // REGA said this licence was cancelled or ended (the nightly re-check, decision 047).
+  if (withdrawn) return { "adLicence.number": REGA_VERDICT_MESSAGES[withdrawn], ...problems };
   return problems;
+}
+
+/** What the row holds of REGA's verification before a save. */
+type StoredVerification = { number: string; verifiedAt: Date | null; withdrawn: RegaWithdrawal | ""; endsAt: Date | null };
+
+/**
+ * REGA's verification as the save stores it (decision 047): a confirmation made for this save is
+ * recorded (and clears a withdrawal); the same licence keeps what it had, and a withdrawn one keeps
+ * its end moment (in the past: still off the site); a new or removed licence starts unverified.
+ */
+function verificationColumns(stored: StoredVerification | null, number: string, rega: { verifiedAt: Date } | undefined) {
+  if (rega) return { adLicenceVerifiedAt: rega.verifiedAt, adLicenceWithdrawn: "" as const };
+  if (stored && number && stored.number === number) {
+    return { adLicenceVerifiedAt: stored.verifiedAt, adLicenceWithdrawn: stored.withdrawn, ...(stored.withdrawn ? { adLicenceEndsAt: stored.endsAt } : {}) };
+  }
+  return { adLicenceVerifiedAt: null, adLicenceWithdrawn: "" as const, adLicenceCheckedAt: null };
+}
+
+/** What REGA's check on save needs of the stored offer: its licence and whether REGA confirmed it and still holds it. */
+export async function storedVerification(db: Db, id: number): Promise<Pick<StoredVerification, "number" | "verifiedAt" | "withdrawn"> | null> {
+  const [row] = await db
+    .select({ number: offers.adLicenceNumber, verifiedAt: offers.adLicenceVerifiedAt, withdrawn: offers.adLicenceWithdrawn })
+    .from(offers)
+    .where(eq(offers.id, id));
+  return row ?? null;
 }
 
 /**
@@ -247,19 +284,40 @@ export async function saveOffer(
   db: Db,
   storage: PhotoStorage,
   data: OfferFormData,
-  { id, user, now = new Date() }: { id?: number; user: Pick<StaffProfile, "id" | "name">; now?: Date },
+  {
+    id,
+    user,
+    now = new Date(),
+    rega,
+  }: {
+    id?: number;
+    user: Pick<StaffProfile, "id" | "name">;
+    now?: Date;
+    /** REGA confirmed the licence for this save (decision 047). */
+    rega?: { verifiedAt: Date };
+  },
 ): Promise<{ id: number; created: boolean } | null> {
   let dropped: ImageFiles[] = [];
   const savedId = await db.transaction(async (tx) => {
     let previousStatus: string | null = null;
     let previousLicence: AdLicenceEntry | null = null;
+    let stored: StoredVerification | null = null;
     if (id !== undefined) {
       const [existing] = await tx
-        .select({ id: offers.id, status: offers.status, number: offers.adLicenceNumber, expiresOn: offers.adLicenceExpiresOn })
+        .select({
+          id: offers.id,
+          status: offers.status,
+          number: offers.adLicenceNumber,
+          expiresOn: offers.adLicenceExpiresOn,
+          verifiedAt: offers.adLicenceVerifiedAt,
+          withdrawn: offers.adLicenceWithdrawn,
+          endsAt: offers.adLicenceEndsAt,
+        })
         .from(offers)
         .where(eq(offers.id, id))
         .for("update");
       if (!existing) return null;
+      stored = existing;
       previousStatus = existing.status;
       previousLicence = licenceEntry(existing);
     }
@@ -299,18 +357,22 @@ export async function saveOffer(
       units: data.units.map((unit) => ({ ...unit, type: listed.unitTypes.get(unit.type.trim()) ?? unit.type })),
     };
     // Nothing is published without a licence in force while the settings require one (the lookup values added above roll back too).
-    const problems = adLicenceProblems(saved, await adLicenceRequired(tx), now);
+    const verification = verificationColumns(stored, saved.adLicence.number, rega);
+    const problems = adLicenceProblems(saved, await adLicenceRequired(tx), now, verification.adLicenceWithdrawn);
     if (Object.keys(problems).length) throw new OfferInputError(problems);
 
     let offerId: number;
     if (id === undefined) {
-      const [row] = await tx.insert(offers).values(offerColumns(saved)).returning({ id: offers.id });
+      const [row] = await tx
+        .insert(offers)
+        .values({ ...offerColumns(saved), ...verification })
+        .returning({ id: offers.id });
       offerId = row!.id;
     } else {
       offerId = id;
       await tx
         .update(offers)
-        .set({ ...offerColumns(saved), updatedAt: sql`now()` })
+        .set({ ...offerColumns(saved), ...verification, updatedAt: sql`now()` })
         .where(eq(offers.id, id));
       if (previousStatus !== saved.status) await recordAudit(tx, user, "offer", id, "status-change", { from: previousStatus, to: saved.status });
       await tx.delete(offerImages).where(eq(offerImages.offerId, id));
@@ -363,6 +425,7 @@ export async function changeOffersStatus(
             number: offers.adLicenceNumber,
             issuedOn: offers.adLicenceIssuedOn,
             expiresOn: offers.adLicenceExpiresOn,
+            withdrawn: offers.adLicenceWithdrawn,
           })
           .from(offers)
           .where(eq(offers.id, id))
@@ -374,7 +437,7 @@ export async function changeOffersStatus(
           rentPeriod: status === RENT_STATUS ? row.rentPeriod : ("" as const),
           adLicence: { number: row.number, issuedOn: row.issuedOn, expiresOn: row.expiresOn },
         };
-        const problems = adLicenceProblems(next, await adLicenceRequired(tx), now);
+        const problems = adLicenceProblems(next, await adLicenceRequired(tx), now, row.withdrawn);
         const first = problems["adLicence.number"] ?? problems.rentPeriod;
         if (first) return { id, title: row.title, changed: false, error: first };
         await tx

@@ -100,6 +100,17 @@ describe("«بيانات الإعلان»", () => {
     expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe("https://rega.gov.sa/ad-licence?number=7100000123");
   });
 
+  it("says when REGA last confirmed the licence, the day in Riyadh in the house style; nothing when it has not (decision 047)", async () => {
+    // 22:30 UTC on 27 November is already 28 November in Riyadh.
+    const offer = pageOffer();
+    offer.adLicence = { ...offer.adLicence, verifiedAt: "2026-11-27T22:30:00.000Z" };
+    const markup = await offerPageMarkup(offer, context);
+    expect((await offerLicenceView(offer, context))?.verifiedOn).toBe("٢٨ نوفمبر ٢٠٢٦م");
+    expect(markup.licenceHtml).toContain("تم التحقق من الترخيص لدى الهيئة العامة للعقار في ٢٨ نوفمبر ٢٠٢٦م");
+    expect((await offerLicenceView(pageOffer(), context))?.verifiedOn).toBeNull();
+    expect((await offerPageMarkup(pageOffer(), context)).licenceHtml).not.toContain("تم التحقق من الترخيص");
+  });
+
   it("has no QR code while the settings give no verification link", async () => {
     const view = await offerLicenceView(pageOffer(), { ...context, settings: { ...context.settings, licenceVerificationTemplate: "" } });
     expect(view?.qr).toBeNull();

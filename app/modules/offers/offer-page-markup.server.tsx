@@ -6,6 +6,7 @@ import { formatDateBothCalendars, formatDigitsArabic, formatPriceArabic, formatP
 import { imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
 import { ADVERTISER_CAPACITY_LABELS, licenceVerificationUrl, RENT_PERIOD_ADVERBS, type RentPeriod } from "~/modules/ad-licences/index.ts";
 import { MESSAGES } from "~/utils/messages.ts";
+import { riyadhDayOf } from "~/utils/riyadh-day.ts";
 import { LicenceEnded } from "./components/licence-ended.tsx";
 import { OfferGone, similarOfferOf } from "./components/offer-gone.tsx";
 import { OfferLicenceBlock, type LicenceRow, type OfferLicenceView } from "~/modules/ad-licences/index.ts";
@@ -97,6 +98,8 @@ export async function offerLicenceView(offer: Pick<OfferPageView, "adLicence" | 
     rows: rows.filter((row) => row !== false),
     qr: url ? { url, svg: await licenceQrSvg(url, `رمز QR للتحقق من ترخيص الإعلان رقم ${formatDigitsArabic(licence.number)}`) } : null,
     disclosures: disclosureSentences(licence.disclosures),
+    // REGA confirmed this licence (decision 047): the day, in Riyadh.
+    verifiedOn: licence.verifiedAt ? formatDateBothCalendars(riyadhDayOf(licence.verifiedAt)).gregorian : null,
   };
 }
 

@@ -482,6 +482,7 @@ function adLicenceOf(row: typeof offers.$inferSelect): OfferAdLicence {
     deedNumber: row.deedNumber,
     nationalAddress: row.nationalAddress,
     disclosures: row.disclosures ?? EMPTY_DISCLOSURES,
+    verifiedAt: row.adLicenceVerifiedAt?.toISOString() ?? null,
   };
 }
 

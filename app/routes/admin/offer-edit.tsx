@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { regaClientOf } from "~/modules/ad-licences/index.server.ts";
 import { OfferForm } from "~/modules/offer-admin/components/offer-form.tsx";
 import { handleOfferSave } from "~/modules/offer-admin/offer-admin-post.server.ts";
 import { loadOfferEditForm } from "~/modules/offer-admin/offer-form-page.server.ts";
@@ -13,9 +14,11 @@ import type { Route } from "./+types/offer-edit";
 /** An unknown id goes back to the list. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   await requireSectionUser(context, "offers");
-  const form = await loadOfferEditForm(context.get(servicesContext).db, params.id);
+  const services = context.get(servicesContext);
+  const form = await loadOfferEditForm(services.db, params.id);
   if (!form) throw redirect("/admin/offers");
-  return form;
+  // «تحقق من الترخيص» is offered when REGA is configured on this server (decision 047).
+  return { ...form, regaOn: regaClientOf(services.env).configured };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -31,12 +34,12 @@ export const shouldRevalidate = keepPageAfterRefusal;
 export const meta: Route.MetaFunction = () => [{ title: "تعديل العرض | لوحة التحكم" }];
 
 export default function EditOffer({ loaderData }: Route.ComponentProps) {
-  const { initial, choices, licenceRequired, tileUrl } = loaderData;
+  const { initial, choices, licenceRequired, tileUrl, regaOn } = loaderData;
   return (
     <div className="grid gap-5">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">تعديل العرض</h1>
       {/* Keyed by offer: moving from one offer's form to another's starts afresh. */}
-      <OfferForm key={initial.id} initial={initial} choices={choices} licenceRequired={licenceRequired} tileUrl={tileUrl} />
+      <OfferForm key={initial.id} initial={initial} choices={choices} licenceRequired={licenceRequired} tileUrl={tileUrl} regaOn={regaOn} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { regaClientOf } from "~/modules/ad-licences/index.server.ts";
 import { OfferForm } from "~/modules/offer-admin/components/offer-form.tsx";
 import { handleOfferSave } from "~/modules/offer-admin/offer-admin-post.server.ts";
 import { loadNewOfferForm } from "~/modules/offer-admin/offer-form-page.server.ts";
@@ -12,7 +13,9 @@ import type { Route } from "./+types/offer-new";
 /** A new offer, from the defaults (apartment, for sale, Riyadh, price 0) or, with ?from=, from an owner's submission and copies of its photos. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSectionUser(context, "offers");
-  return loadNewOfferForm(context.get(servicesContext).db, new URL(request.url).searchParams);
+  const services = context.get(servicesContext);
+  // «تحقق من الترخيص» is offered when REGA is configured on this server (decision 047).
+  return { ...(await loadNewOfferForm(services.db, new URL(request.url).searchParams)), regaOn: regaClientOf(services.env).configured };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +37,7 @@ export default function NewOffer({ loaderData }: Route.ComponentProps) {
       {loaderData.fromSubmission ? (
         <p className="rounded-xl bg-blue-50 p-3 font-bold text-blue-900">البيانات من طلب المالك {loaderData.fromSubmission}؛ راجعها قبل النشر.</p>
       ) : null}
-      <OfferForm initial={loaderData.initial} choices={loaderData.choices} licenceRequired={loaderData.licenceRequired} tileUrl={loaderData.tileUrl} />
+      <OfferForm initial={loaderData.initial} choices={loaderData.choices} licenceRequired={loaderData.licenceRequired} tileUrl={loaderData.tileUrl} regaOn={loaderData.regaOn} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { AdLicenceSettingsForm, FirmDetailsForm, MapSettingsForm, NotificationsF
 import { settingsFormValues } from "~/modules/settings/settings-admin.server.ts";
 import { handleSettingsPost, refuseSettingsPost } from "~/modules/settings/settings-action.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
+import { regaClientOf } from "~/modules/ad-licences/index.server.ts";
 import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/settings";
@@ -19,7 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const [settings, lookups, reauth] = await Promise.all([getSettings(services.db), listLookupsForAdmin(services.db), reauthView(services, user)]);
   // Moving the manager's e-mail or WhatsApp needs the current password, or an SMS code for someone without one.
-  return { values: settingsFormValues(settings), lookups, tileUrl: settings.mapTileUrl, reauth };
+  // Whether REGA's ad licence verification is configured on this server (decision 047): said in the ad licence section.
+  const rega = { on: regaClientOf(services.env).configured, firmId: settings.commercialRegistration !== "" };
+  return { values: settingsFormValues(settings), lookups, tileUrl: settings.mapTileUrl, reauth, rega };
 }
 
 /** Managers only (the settings section), checked here again, not only by the guard's path. */
@@ -41,7 +44,7 @@ const SECTIONS = [
 ] as const;
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { values, lookups, tileUrl, reauth } = loaderData;
+  const { values, lookups, tileUrl, reauth, rega } = loaderData;
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">الإعدادات</h1>
@@ -68,6 +71,13 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <FirmDetailsForm values={values.firm} tileUrl={tileUrl} />
       </Section>
       <Section id="ad-licence" title="ترخيص الإعلانات">
+        <p className="mb-4 rounded-xl bg-stone-50 p-3 text-sm leading-7 text-stone-800 ring-1 ring-stone-200" data-testid="rega-status">
+          {rega.on
+            ? rega.firmId
+              ? "التحقق من التراخيص لدى الهيئة العامة للعقار مفعّل: يتحقق نموذج العرض من كل ترخيص جديد، وتُراجَع تراخيص العروض المنشورة كل ليلة. تسأل المنصة عن التراخيص برقم السجل التجاري للمنشأة."
+              : "التحقق من التراخيص لدى الهيئة العامة للعقار مفعّل، لكنه يحتاج رقم السجل التجاري للمنشأة: أدخله في «بيانات المنشأة»."
+            : "التحقق من التراخيص لدى الهيئة العامة للعقار غير مفعّل على هذا الخادم: يفعّله مسؤول الخادم بضبط عنوان منصة الهيئة وبيانات الربط. حتى ذلك الحين تُدخَل بيانات الترخيص يدويًا ولا تُراجَع كل ليلة."}
+        </p>
         <AdLicenceSettingsForm values={values.adLicence} />
       </Section>
       <Section id="map" title="الخريطة">

@@ -14,6 +14,8 @@ export interface OfferLicenceView {
   /** The QR code as SVG markup drawn on the server, and the verification link it holds; null without a link template. */
   qr: { svg: string; url: string } | null;
   disclosures: string[];
+  /** The day REGA last confirmed the licence, as written on the page («٢٨ نوفمبر ٢٠٢٦م»); null when it has not (decision 047). */
+  verifiedOn?: string | null;
 }
 
 /**
@@ -27,6 +29,11 @@ export function OfferLicenceBlock({ view }: { view: OfferLicenceView }) {
       <h2 id="ad-licence-title" className="mb-3 text-xl font-bold text-brand-900">
         بيانات الإعلان
       </h2>
+      {view.verifiedOn ? (
+        <p className="mb-3 rounded-xl bg-green-50 px-3 py-2 text-sm leading-7 font-bold text-green-900" data-testid="rega-verified">
+          تم التحقق من الترخيص لدى الهيئة العامة للعقار في {view.verifiedOn}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <dl className="grid flex-1 grid-cols-1">
           {view.rows.map((row) => (

@@ -1,8 +1,10 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { Field, inputClass, type FieldMeta } from "~/components/forms/field.tsx";
 import type { useAppForm } from "~/components/forms/use-app-form.ts";
 import { ADVERTISER_CAPACITIES, ADVERTISER_CAPACITY_LABELS, RENT_PERIOD_LABELS, RENT_PERIODS } from "~/modules/ad-licences/index.ts";
-import { AD_LICENCE_LIMITS } from "~/modules/ad-licences/index.ts";
+import { AD_LICENCE_LIMITS, LICENCE_CHECK_PATH, type LicenceCheckAnswer, type RegaLicence } from "~/modules/ad-licences/index.ts";
 import type { offerFormSchema } from "../offer-form-schema.ts";
 import { Required } from "~/components/forms/required.tsx";
 import { Section, TextField } from "./offer-form-parts.tsx";
@@ -50,7 +52,20 @@ function YesNoQuestion({ meta, details, question, detailsLabel }: { meta: FieldM
  * what publishing needs now (the settings' rule and a for-sale or for-rent status); the server
  * decides (saveOffer).
  */
-export function AdLicenceSection({ meta, required, ruleOn }: { meta: OfferFields["adLicence"]; required: boolean; ruleOn: boolean }) {
+export function AdLicenceSection({
+  meta,
+  required,
+  ruleOn,
+  regaOn = false,
+  onRegaAnswer,
+}: {
+  meta: OfferFields["adLicence"];
+  required: boolean;
+  ruleOn: boolean;
+  regaOn?: boolean;
+  /** REGA confirmed the licence: the form takes its dates and details. */
+  onRegaAnswer?: (licence: RegaLicence) => void;
+}) {
   const licence = meta.getFieldset();
   const disclosures = licence.disclosures.getFieldset();
   return (
@@ -61,6 +76,7 @@ export function AdLicenceSection({ meta, required, ruleOn }: { meta: OfferFields
           : "يظهر رقم الترخيص وتاريخ انتهائه ورمز التحقق منه في صفحة العرض. اشتراطه للنشر معطّل الآن في الإعدادات."}
       </p>
       <TextField meta={licence.number} label="رقم ترخيص الإعلان" required={required} inputMode="numeric" dir="ltr" maxLength={AD_LICENCE_LIMITS.number + 4} />
+      {regaOn && onRegaAnswer ? <RegaCheck numberName={licence.number.name} onAnswer={onRegaAnswer} /> : null}
       <Field meta={licence.capacity} label="صفة المعلن">
         {(props) => (
           <select {...props} className={inputClass}>
@@ -141,5 +157,40 @@ export function RentPeriodField({ meta }: { meta: FieldMeta }) {
         </select>
       )}
     </Field>
+  );
+}
+
+/**
+ * «تحقق من الترخيص» (decision 047): asks REGA about the number typed, says REGA's answer beside the
+ * button and hands a confirmed licence's data to the form. The save asks REGA again on the server.
+ */
+function RegaCheck({ numberName, onAnswer }: { numberName: string; onAnswer: (licence: RegaLicence) => void }) {
+  const fetcher = useFetcher<LicenceCheckAnswer>();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const checking = fetcher.state !== "idle";
+  useEffect(() => {
+    if (answer?.ok) onAnswer(answer.licence);
+    // Once per answer: a new answer is a new object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
+  return (
+    // On a phone REGA's answer goes under the button, the width of the form; beside it from sm up.
+    <div className="grid gap-2 sm:col-span-2 sm:flex sm:items-center sm:gap-3">
+      <button
+        type="button"
+        className={`${adminSecondaryButtonClass} justify-self-start`}
+        disabled={checking}
+        onClick={(event) => {
+          const field = event.currentTarget.form?.elements.namedItem(numberName);
+          const number = field instanceof HTMLInputElement ? field.value : "";
+          void fetcher.submit({ number }, { method: "post", action: LICENCE_CHECK_PATH });
+        }}
+      >
+        {checking ? "جارٍ التحقق…" : "تحقق من الترخيص"}
+      </button>
+      <p role="status" aria-live="polite" className={`min-w-0 text-sm leading-6 font-bold sm:flex-1 ${answer?.ok ? "text-green-800" : "text-red-700"}`} data-testid="rega-answer">
+        {answer?.message ?? ""}
+      </p>
+    </div>
   );
 }

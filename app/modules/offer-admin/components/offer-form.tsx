@@ -64,10 +64,13 @@ export function OfferForm({
   choices,
   licenceRequired,
   tileUrl,
+  regaOn = false,
 }: {
   initial: OfferFormInitial;
   choices: OfferFormChoices;
   licenceRequired: boolean;
+  /** REGA's verification is configured on the server: «تحقق من الترخيص» is offered (decision 047). */
+  regaOn?: boolean;
   /** The maps' tile address (settings). */
   tileUrl: string;
 }) {
@@ -193,7 +196,24 @@ export function OfferForm({
         </div>
       </Section>
 
-      <AdLicenceSection meta={fields.adLicence} ruleOn={licenceRequired} required={licenceRequired && isAdvertisedStatus(status)} />
+      <AdLicenceSection
+        meta={fields.adLicence}
+        ruleOn={licenceRequired}
+        required={licenceRequired && isAdvertisedStatus(status)}
+        regaOn={regaOn}
+        onRegaAnswer={(licence) => {
+          // What REGA knows replaces what was typed; what it leaves empty stays as it was.
+          const licenceFields = fields.adLicence.getFieldset();
+          const filled: Array<[string, string | null]> = [
+            [licenceFields.issuedOn.name, licence.issuedOn],
+            [licenceFields.expiresOn.name, licence.expiresOn],
+            [licenceFields.deedNumber.name, licence.deedNumber],
+            [details.planNumber.name, licence.planNumber],
+            [details.plotNumber.name, licence.plotNumber],
+          ];
+          for (const [name, value] of filled) if (value) form.update({ name, value });
+        }}
+      />
 
       <Section title="التفاصيل">
         <TextField meta={fields.bedrooms} label="غرف النوم" inputMode="numeric" />
