@@ -96,6 +96,7 @@ export const ROUTE_FACTS = {
   "routes/admin/reports-export-xlsx": { roles: MANAGER },
   "routes/admin/reports-export-csv": { roles: MANAGER },
   "routes/admin/reports-whatsapp": { roles: MANAGER },
+  "routes/admin/offer-confirm": { roles: OFFICE },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},

@@ -50,6 +50,8 @@ export default [
     route("reports/export.xlsx", "routes/admin/reports-export-xlsx.ts"),
     route("reports/export/:file", "routes/admin/reports-export-csv.ts"),
     route("reports/whatsapp", "routes/admin/reports-whatsapp.ts"),
+    // Offers that are really available (decision 046): the one-tap confirmation.
+    route("offers/confirm", "routes/admin/offer-confirm.ts"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { AvailabilityPanel } from "~/modules/availability/index.ts";
+import { offerAvailabilityOf } from "~/modules/availability/index.server.ts";
 import { OfferForm } from "~/modules/offer-admin/components/offer-form.tsx";
 import { handleOfferSave } from "~/modules/offer-admin/offer-admin-post.server.ts";
 import { loadOfferEditForm } from "~/modules/offer-admin/offer-form-page.server.ts";
@@ -13,9 +15,12 @@ import type { Route } from "./+types/offer-edit";
 /** An unknown id goes back to the list. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   await requireSectionUser(context, "offers");
-  const form = await loadOfferEditForm(context.get(servicesContext).db, params.id);
+  const { db } = context.get(servicesContext);
+  const form = await loadOfferEditForm(db, params.id);
   if (!form) throw redirect("/admin/offers");
-  return form;
+  // When its availability was last confirmed, with the one-tap confirmation (decision 046).
+  const availability = await offerAvailabilityOf(db, form.initial.id);
+  return { ...form, availability, now: new Date().toISOString() };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -31,10 +36,11 @@ export const shouldRevalidate = keepPageAfterRefusal;
 export const meta: Route.MetaFunction = () => [{ title: "تعديل العرض | لوحة التحكم" }];
 
 export default function EditOffer({ loaderData }: Route.ComponentProps) {
-  const { initial, choices, licenceRequired, tileUrl } = loaderData;
+  const { initial, choices, licenceRequired, tileUrl, availability, now } = loaderData;
   return (
     <div className="grid gap-5">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">تعديل العرض</h1>
+      {availability && <AvailabilityPanel offerId={initial.id} title={initial.values.title} confirmedAt={availability.confirmedAt} by={availability.by} now={now} />}
       {/* Keyed by offer: moving from one offer's form to another's starts afresh. */}
       <OfferForm key={initial.id} initial={initial} choices={choices} licenceRequired={licenceRequired} tileUrl={tileUrl} />
     </div>

@@ -6,7 +6,7 @@ import { CodeRequest } from "~/modules/auth/components/reauth.tsx";
 import { reauthView } from "~/modules/auth/reauth.server.ts";
 import { LookupLists } from "~/modules/lookups/components/lookup-lists.tsx";
 import { listLookupsForAdmin } from "~/modules/lookups/lookups-admin.server.ts";
-import { AdLicenceSettingsForm, FirmDetailsForm, MapSettingsForm, NotificationsForm } from "~/modules/settings/components/settings-forms.tsx";
+import { AdLicenceSettingsForm, AvailabilitySettingsForm, FirmDetailsForm, MapSettingsForm, NotificationsForm } from "~/modules/settings/components/settings-forms.tsx";
 import { settingsFormValues } from "~/modules/settings/settings-admin.server.ts";
 import { handleSettingsPost, refuseSettingsPost } from "~/modules/settings/settings-action.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
@@ -69,6 +69,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="ad-licence" title="ترخيص الإعلانات">
         <AdLicenceSettingsForm values={values.adLicence} />
+      </Section>
+      <Section id="availability" title="تأكيد توفر العروض">
+        <AvailabilitySettingsForm values={values.availability} />
       </Section>
       <Section id="map" title="الخريطة">
         <MapSettingsForm values={values.map} />
