@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { AppServices } from "~/context.ts";
 import type { StaffProfile } from "~/modules/users/index.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
@@ -19,7 +20,8 @@ export async function handleConfirmPost(services: AppServices, user: StaffProfil
   const back = backTo(form.get("back"));
   const raw = form.get("offerId");
   const id = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-  if (id === null) return redirectWithToast(back, { tone: "error", text: AVAILABILITY_MESSAGES.badRequest }, services.env);
+  // Only a hand-made post names no offer: refused as such, nothing changed.
+  if (id === null) return data({ status: "error" as const, message: AVAILABILITY_MESSAGES.badRequest }, { status: 400 });
   const result = await confirmOfferAvailability(services.db, user, id);
   if (!result.ok) return redirectWithToast(back, { tone: "error", text: result.message }, services.env);
   return redirectWithToast(back, { tone: "success", text: AVAILABILITY_MESSAGES.confirmed(result.title) }, services.env);
