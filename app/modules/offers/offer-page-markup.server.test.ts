@@ -131,7 +131,7 @@ describe("the head of the offer page", () => {
     // 09:00 UTC is 12:00 in Riyadh; 20:59 UTC the evening before is 23:59 there: yesterday, though less than a day ago.
     expect(confirmed("2026-05-09T20:59:00Z")).toBe("تم التأكد من توفره أمس");
     expect(confirmed("2026-05-09T21:00:00Z")).toBe("تم التأكد من توفره اليوم");
-    expect(confirmed("2026-05-08T09:00:00Z")).toBe("تم التأكد من توفره قبل يومين");
+    expect(confirmed("2026-05-08T09:00:00Z")).toBe("تم التأكد من توفره أول أمس");
     // A sold or rented offer's page says what happened instead.
     expect(offerSummaryView(pageOffer(), context, "https://aqar.example/offer/42", true).confirmed).toBeNull();
   });
