@@ -195,7 +195,7 @@ describe("the confirm route, per role (decision 046)", () => {
     context.set(servicesContext, { db: db(), env } as AppServices);
     context.set(staffUserContext, member);
     const request = new Request(new URL("/admin/offers/confirm", env.PUBLIC_URL), { method: "POST", body: formData(fields) });
-    return readActionAnswer(() => confirmAction({ request, context, params: {} } as never) as never, env);
+    return readActionAnswer(() => confirmAction({ request, context, params: {} } as never), env);
   };
   const confirmedBy = async (id: number) => (await db().select({ by: offers.availableConfirmedBy }).from(offers).where(eq(offers.id, id)))[0]!.by;
 

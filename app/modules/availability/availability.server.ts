@@ -13,7 +13,7 @@ import { log } from "~/utils/log.server.ts";
 import { AVAILABILITY_MESSAGES } from "./availability-texts.ts";
 
 /** The scheduler's task name of the confirm tasks (decision 016: graphile-worker, once across instances). */
-export const AVAILABILITY_TASKS_JOB = "availability_confirm_tasks";
+const AVAILABILITY_TASKS_JOB = "availability_confirm_tasks";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -100,11 +100,7 @@ export type ConfirmResult = { ok: true; title: string } | { ok: false; status: 4
 export async function confirmOfferAvailability(db: Db, actor: StaffProfile, offerId: number): Promise<ConfirmResult> {
   if (!CONFIRMING_ROLES.includes(actor.role)) return { ok: false, status: 403, message: AVAILABILITY_MESSAGES.notAllowed };
   return db.transaction(async (tx) => {
-    const [offer] = await tx
-      .select({ id: offers.id, title: offers.title, confirmedAt: offers.availableConfirmedAt })
-      .from(offers)
-      .where(eq(offers.id, offerId))
-      .for("update");
+    const [offer] = await tx.select({ id: offers.id, title: offers.title, confirmedAt: offers.availableConfirmedAt }).from(offers).where(eq(offers.id, offerId)).for("update");
     if (!offer) return { ok: false as const, status: 404 as const, message: AVAILABILITY_MESSAGES.notFound };
     await tx
       .update(offers)

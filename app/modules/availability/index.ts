@@ -1,5 +1,4 @@
 /** The availability module's public entry (decision 044): offers that are really available (decision 046). */
 export { ConfirmAvailabilityButton } from "./components/confirm-availability-button.tsx";
-export { AVAILABILITY_MESSAGES, leavesText } from "./availability-texts.ts";
 export { AvailabilityAttention } from "./components/availability-attention.tsx";
 export { AvailabilityPanel } from "./components/availability-panel.tsx";

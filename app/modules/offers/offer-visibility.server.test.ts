@@ -24,7 +24,13 @@ beforeAll(async () => {
   await make("soldEnded", { status: "مباع", adLicenceEndsAt: past });
   // Nobody confirmed it is still available for 60 days (decision 046); unlicensed too, it counts under its confirmation.
   await make("unconfirmed", { availableConfirmedAt: new Date(Date.now() - 60 * 86_400_000) });
-  await make("unconfirmedUnlicensed", { availableConfirmedAt: new Date(Date.now() - 60 * 86_400_000), adLicenceNumber: "", adLicenceIssuedOn: null, adLicenceExpiresOn: null, adLicenceEndsAt: null });
+  await make("unconfirmedUnlicensed", {
+    availableConfirmedAt: new Date(Date.now() - 60 * 86_400_000),
+    adLicenceNumber: "",
+    adLicenceIssuedOn: null,
+    adLicenceExpiresOn: null,
+    adLicenceEndsAt: null,
+  });
 });
 
 const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id).sort((a, b) => a - b);

@@ -23,7 +23,9 @@ describe("how often offers' availability is confirmed (decision 046)", () => {
     expect(readForm(availabilitySettingsSchema, { availabilityConfirmDays: "٢١" })).toEqual({ value: { availabilityConfirmDays: 21 } });
     expect(readForm(availabilitySettingsSchema, { availabilityConfirmDays: " 90 " })).toEqual({ value: { availabilityConfirmDays: 90 } });
     for (const typed of ["0", "91", "7.5", "-3", "abc", "", "100"]) {
-      expect(readForm(availabilitySettingsSchema, { availabilityConfirmDays: typed }), typed).toEqual({ errors: { availabilityConfirmDays: [SETTINGS_MESSAGES.availabilityDaysInvalid] } });
+      expect(readForm(availabilitySettingsSchema, { availabilityConfirmDays: typed }), typed).toEqual({
+        errors: { availabilityConfirmDays: [SETTINGS_MESSAGES.availabilityDaysInvalid] },
+      });
     }
   });
 
@@ -35,7 +37,11 @@ describe("how often offers' availability is confirmed (decision 046)", () => {
     expect(page.values.availability).toEqual({ availabilityConfirmDays: "30" });
 
     const refused = await post({ intent: "availability", availabilityConfirmDays: "0" });
-    expect([refused.status, refused.errors, refused.initialValue?.availabilityConfirmDays]).toEqual([400, { availabilityConfirmDays: [SETTINGS_MESSAGES.availabilityDaysInvalid] }, "0"]);
+    expect([refused.status, refused.errors, refused.initialValue?.availabilityConfirmDays]).toEqual([
+      400,
+      { availabilityConfirmDays: [SETTINGS_MESSAGES.availabilityDaysInvalid] },
+      "0",
+    ]);
     const employee = await post({ intent: "availability", availabilityConfirmDays: "5" }, "staff");
     expect(employee.location).toBe("/admin");
     expect((await getSettings(db())).availabilityConfirmDays).toBe(30);

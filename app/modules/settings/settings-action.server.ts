@@ -10,7 +10,15 @@ import { MESSAGES } from "~/utils/messages.ts";
 import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import { changesManagerContact, saveAdLicenceSettings, saveAvailabilitySettings, saveFirmDetails, saveMapSettings, saveNotificationSettings } from "./settings-admin.server.ts";
-import { adLicenceSettingsSchema, availabilitySettingsSchema, firmDetailsSchema, mapSettingsSchema, notificationsFormSchema, SETTINGS_LIMITS, SETTINGS_MESSAGES } from "./settings-schema.ts";
+import {
+  adLicenceSettingsSchema,
+  availabilitySettingsSchema,
+  firmDetailsSchema,
+  mapSettingsSchema,
+  notificationsFormSchema,
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES,
+} from "./settings-schema.ts";
 import { getSettings } from "./settings.server.ts";
 
 const PAGE = "/admin/settings";

@@ -3,7 +3,7 @@ import { adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { AVAILABILITY_MESSAGES } from "../availability-texts.ts";
 
 /** Where the one tap posts (routes/admin/offer-confirm.ts). */
-export const CONFIRM_AVAILABILITY_ACTION = "/admin/offers/confirm";
+const CONFIRM_AVAILABILITY_ACTION = "/admin/offers/confirm";
 
 /** Beside the offers list's «تعديل» and «حذف». */
 const COMPACT_CLASS = "rounded-lg px-3 py-1.5 font-bold whitespace-nowrap text-emerald-800 ring-1 ring-emerald-300 hover:bg-emerald-50 disabled:opacity-60";
@@ -20,7 +20,12 @@ export function ConfirmAvailabilityButton({ offerId, title, compact = false }: {
     <fetcher.Form method="post" action={CONFIRM_AVAILABILITY_ACTION}>
       <input type="hidden" name="offerId" value={offerId} />
       <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
-      <button type="submit" disabled={busy} aria-label={`${AVAILABILITY_MESSAGES.confirm}: ${title}`} className={compact ? COMPACT_CLASS : `${adminSecondaryButtonClass} text-sm whitespace-nowrap`}>
+      <button
+        type="submit"
+        disabled={busy}
+        aria-label={`${AVAILABILITY_MESSAGES.confirm}: ${title}`}
+        className={compact ? COMPACT_CLASS : `${adminSecondaryButtonClass} text-sm whitespace-nowrap`}
+      >
         {busy ? AVAILABILITY_MESSAGES.confirming : AVAILABILITY_MESSAGES.confirm}
       </button>
     </fetcher.Form>
