@@ -36,6 +36,7 @@ const SECTIONS = [
   { id: "notifications", title: "الإشعارات والتقارير" },
   { id: "firm", title: "بيانات المنشأة" },
   { id: "ad-licence", title: "ترخيص الإعلانات" },
+  { id: "availability", title: "تأكيد توفر العروض" },
   { id: "map", title: "الخريطة" },
   { id: "lookups", title: "القوائم" },
 ] as const;
