@@ -23,7 +23,7 @@ async function offerConfirmedDaysAgo(title: string, days: number): Promise<numbe
 
 async function noSeriousAxe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${String(v.nodes[0]?.target)}`)).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {
