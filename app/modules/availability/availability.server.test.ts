@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { runMigrations } from "graphile-worker";
+import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { servicesContext, staffUserContext, type AppServices } from "~/context.ts";
 import { auditLog, offerAvailabilityChecks, offers, staffUsers, tasks } from "~/db/schema.ts";
 import { countOffersByVisibility, getOfferPage, listOfferSitemapEntries, listOffers, searchOffers } from "~/modules/offers/offers.server.ts";
@@ -13,7 +14,8 @@ import { createOffer } from "../../../tests/factories/offers.ts";
 import { createOffice, type Office } from "../../../tests/factories/office.ts";
 import { setSettings } from "../../../tests/factories/settings.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { confirmOfferAvailability, confirmTaskOffer, createAvailabilityTasks, listAvailabilityAttention } from "./availability.server.ts";
+import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
+import { availabilityJobs, confirmOfferAvailability, confirmTaskOffer, createAvailabilityTasks, listAvailabilityAttention } from "./availability.server.ts";
 import { AVAILABILITY_MESSAGES } from "./availability-texts.ts";
 
 const db = useTestDatabase({ connections: 6 });
@@ -134,6 +136,23 @@ describe("the confirm tasks (decision 046)", () => {
     expect(rows).toHaveLength(8);
     expect(new Set(rows.map((row) => row.offer)).size).toBe(8);
     expect(await db().select().from(offerAvailabilityChecks)).toHaveLength(8);
+  });
+
+  it("runs on the job scheduler once at start, and two instances starting together create each task once", async () => {
+    const due = await offerConfirmed(16, 0, { availableConfirmedBy: office.employee.id });
+    const { rows } = await db().execute<{ name: string }>(sql`select current_database() as name`);
+    const connectionString = inject("databaseUrl").replace(/\/[^/]+$/, `/${rows[0]!.name}`);
+    await runMigrations({ connectionString });
+    const jobs = availabilityJobs(db());
+    const instances = await Promise.all([0, 1].map(() => startScheduler({ connectionString, ...jobs, pollIntervalMs: 200 })));
+    try {
+      const started = Date.now();
+      while ((await db().select({ id: tasks.id }).from(tasks)).length === 0 && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      await Promise.all(instances.map((instance) => instance.stop()));
+    }
+    expect(await db().select({ offer: tasks.relatedPropertyId }).from(tasks)).toEqual([{ offer: due.id }]);
   });
 
   it("does not ask about offers that are not advertised (sold, reserved)", async () => {
