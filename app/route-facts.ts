@@ -98,6 +98,7 @@ export const ROUTE_FACTS = {
   "routes/admin/reports-whatsapp": { roles: MANAGER },
   // REGA ad-licence verification (issue 32, decision 047)
   "routes/admin/offer-licence-check": { roles: OFFICE },
+  "routes/admin/offer-confirm": { roles: OFFICE },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},

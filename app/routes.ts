@@ -52,6 +52,8 @@ export default [
     route("reports/whatsapp", "routes/admin/reports-whatsapp.ts"),
     // REGA ad-licence verification (issue 32, decision 047)
     route("offers/licence-check", "routes/admin/offer-licence-check.ts"),
+    // Offers that are really available (decision 046): the one-tap confirmation.
+    route("offers/confirm", "routes/admin/offer-confirm.ts"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

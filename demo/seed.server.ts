@@ -48,6 +48,8 @@ async function insertDemoOffer(db: Db, storage: PhotoStorage, demo: DemoOffer, n
         units: demo.units.map((unit, i) => ({ ...unit, id: `u${i + 1}` })),
         createdAt,
         updatedAt: createdAt,
+        // Confirmed available at the seed (decision 046): the demo offers stay on the site for N + 7 days.
+        availableConfirmedAt: new Date(now),
       })
       .returning({ id: offers.id });
     await tx.insert(offerImages).values(photos.map((photo, position) => ({ offerId: row!.id, imageId: photo.id, position })));

@@ -20,6 +20,7 @@ import { regaClientOf, regaRecheckJobs } from "~/modules/ad-licences/rega-verifi
 import { overlaySearch } from "~/modules/offers/overlay-search.server.ts";
 import { dailyReportJobs } from "~/modules/daily-report/daily-jobs.server.ts";
 import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
+import { availabilityJobs } from "~/modules/availability/index.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
 import { AHEAD_OF_REACT_ROUTER } from "~/route-facts.ts";
@@ -70,11 +71,13 @@ export async function createApp() {
   const mail = mailQueueJobs({ db: database.db, env, mailer: services.mailer });
   // Every night the published ad licences are checked again with REGA, when it is configured (decision 047).
   const rega = regaRecheckJobs({ db: database.db, rega: regaClientOf(env) });
+  // Offers that are really available (decision 046): the hourly confirm tasks.
+  const availability = availabilityJobs(database.db);
   const scheduler = await startScheduler({
     connectionString: database.url,
-    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks, ...rega.tasks },
-    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron, ...rega.cron],
-    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart, ...mail.atStart],
+    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks, ...rega.tasks, ...availability.tasks },
+    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron, ...rega.cron, ...availability.cron],
+    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart, ...mail.atStart, ...availability.atStart],
   }).catch(async (error: unknown) => {
     await events.close();
     await database.close(); // the embedded PostgreSQL must not outlive a failed start

@@ -23,7 +23,8 @@ export type AuditAction =
   | "lookup-change"
   | "licence-added"
   | "licence-deleted"
-  | "ad-licence-change";
+  | "ad-licence-change"
+  | "availability-confirmed";
 
 /** A transaction is money in or money out (stored in English, shown in Arabic). */
 export const TRANSACTION_TYPES = ["income", "expense"] as const;

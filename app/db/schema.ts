@@ -201,6 +201,10 @@ export const offers = pgTable(
       .generatedAlwaysAs(sql`search_signature(search_head(title, status, city, location))`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the firm last confirmed the offer is still available (decision 046): set when it is created or enters an advertised status, and by each confirmation. */
+    availableConfirmedAt: timestamp("available_confirmed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who confirmed it last (null: at creation by the system, or the account is gone): the confirm tasks go to them. */
+    availableConfirmedBy: integer("available_confirmed_by").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
   },
   (t) => [
     // The newest-first order is ORDER BY created_at DESC, id DESC, whose nulls come first: drizzle's
@@ -225,6 +229,8 @@ export const offers = pgTable(
     index("offers_search_all_idx").using("gin", t.searchAll),
     index("offers_search_head_idx").using("gin", t.searchHead),
     index("offers_ad_licence_ends_idx").on(t.adLicenceEndsAt),
+    // The offers due for confirmation, the oldest confirmation first: the confirm tasks' job and the dashboard (decision 046).
+    index("offers_available_confirmed_idx").on(t.availableConfirmedAt, t.id),
     // The map search's area (decision 022) is served by offers_map_idx, a B-tree on (lat, lng), and for a large
     // area by offers_map_recent_idx, newest first, both covering the point and the filters' and the licence
     // rule's columns, in drizzle/0018 (INCLUDE is not expressible here), with the check that a point is whole.
@@ -257,6 +263,8 @@ export const offerSearchPostings = pgTable(
     lng: doublePrecision("lng"),
     adLicenceEndsAt: timestamp("ad_licence_ends_at", { withTimezone: true }),
     adLicenceNumber: text("ad_licence_number").notNull(),
+    /** Copied from the offer (null only while drizzle/0030 backfills): the availability rule reads it here too. */
+    availableConfirmedAt: timestamp("available_confirmed_at", { withTimezone: true }),
     /** The offer's search_all as numbers: the other words of a keyword are checked here. */
     stems: bigint("stems", { mode: "bigint" }).array().notNull(),
     /** The offer's search_head: how each word ranks it. */
@@ -426,6 +434,8 @@ export const settings = pgTable("settings", {
   licenceVerificationTemplate: text("licence_verification_template").notNull().default(""),
   /** The maps' tile images (the map search, the offer page, the coordinate pickers): an https template with {z}, {x} and {y} (OSM_TILE_URL by default). */
   mapTileUrl: text("map_tile_url").notNull().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  /** Every this many days the offer's staff member is asked to confirm it is still available; unconfirmed 7 days longer, it leaves the site (decision 046). */
+  availabilityConfirmDays: integer("availability_confirm_days").notNull().default(14),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -974,4 +984,23 @@ export const clientEvents = pgTable(
     details: jsonb("details").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
   },
   (t) => [index("client_events_client_at_idx").on(t.clientId, t.at.desc())],
+);
+
+/**
+ * The availability confirm tasks (decision 046): one row per offer and confirmation it asks to
+ * renew, claimed by the scheduled job (primary key, ON CONFLICT DO NOTHING) in the transaction that
+ * creates the task, so two instances or two runs never create two.
+ */
+export const offerAvailabilityChecks = pgTable(
+  "offer_availability_checks",
+  {
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    /** The confirmation this check asks to renew (offers.available_confirmed_at when it fell due). */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull(),
+    taskId: integer("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.confirmedAt] }), index("offer_availability_checks_task_idx").on(t.taskId)],
 );

@@ -291,6 +291,8 @@ test("reports: the offers on the site now and those hidden by reason, each a lin
   const shown = await figureValue(page, "figure-offers-none");
   const hidden = [
     ["licence-ended", await figureValue(page, "figure-offers-licence-ended")],
+    // Nobody confirmed them available in time (decision 046).
+    ["unconfirmed", await figureValue(page, "figure-offers-unconfirmed")],
     ["no-licence", await figureValue(page, "figure-offers-no-licence")],
     ["status", await figureValue(page, "figure-offers-status")],
   ] as const;

@@ -33,6 +33,8 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/reports/export/transactions.csv?period=today", roles: ["manager"] },
   // REGA ad-licence verification (issue 32, decision 047)
   { path: "/admin/offers/licence-check", roles: ["manager", "staff"] },
+  // Offers that are really available (decision 046): the one-tap confirmation, posted only.
+  { path: "/admin/offers/confirm", roles: ["manager", "staff"] },
 ];
 
 /** A task assigned to this member, for the route table's task page. */

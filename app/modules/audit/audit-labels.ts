@@ -25,4 +25,6 @@ export const AUDIT_ACTION_LABELS = {
   "licence-deleted": "حذف ترخيص",
   /** An offer's ad licence given, changed or removed: details `{ from, to }` (number and end date). */
   "ad-licence-change": "تغيير ترخيص الإعلان",
+  /** Someone confirmed an offer is still available (decision 046): details `{ from }` (the confirmation it renewed). */
+  "availability-confirmed": "تأكيد توفر العرض",
 } as const satisfies Record<AuditAction, string>;

@@ -363,16 +363,23 @@ export async function saveOffer(
 
     let offerId: number;
     if (id === undefined) {
+      // Published now: confirmed available now, by who published it (decision 046; the column's default gives the moment).
       const [row] = await tx
         .insert(offers)
-        .values({ ...offerColumns(saved), ...verification })
+        .values({ ...offerColumns(saved), ...verification, availableConfirmedBy: user.id })
         .returning({ id: offers.id });
       offerId = row!.id;
     } else {
       offerId = id;
       await tx
         .update(offers)
-        .set({ ...offerColumns(saved), ...verification, updatedAt: sql`now()` })
+        .set({
+          ...offerColumns(saved),
+          ...verification,
+          updatedAt: sql`now()`,
+          // Advertised again (for sale or for rent after another status): confirmed available now, by who did it (decision 046).
+          ...(isAdvertisedStatus(saved.status) && !isAdvertisedStatus(previousStatus ?? "") ? { availableConfirmedAt: sql`now()`, availableConfirmedBy: user.id } : {}),
+        })
         .where(eq(offers.id, id));
       if (previousStatus !== saved.status) await recordAudit(tx, user, "offer", id, "status-change", { from: previousStatus, to: saved.status });
       await tx.delete(offerImages).where(eq(offerImages.offerId, id));

@@ -12,3 +12,5 @@ export {
   publicOffersMatching,
   type OfferListPage,
 } from "./offers.server.ts";
+// The availability rule (decision 046): the confirm tasks and the dashboard read it as the public rule does.
+export { AVAILABILITY_GRACE_DAYS, confirmedSinceRiyadhDay } from "./availability-rule.server.ts";

@@ -54,6 +54,7 @@ function pageOffer(overrides: Partial<OfferPageView> = {}): OfferPageView {
     images: [],
     createdAt: new Date(NOW.getTime() - 3 * DAY).toISOString(),
     updatedAt: new Date(NOW.getTime() - DAY).toISOString(),
+    availableConfirmedAt: new Date(NOW.getTime() - 3 * DAY).toISOString(),
     ...overrides,
   };
 }
@@ -132,6 +133,18 @@ describe("the head of the offer page", () => {
     const chat = new URL(view.whatsappHref);
     expect(`${chat.origin}${chat.pathname}`).toBe("https://wa.me/966500000000");
     expect(chat.searchParams.get("text")).toBe("السلام عليكم، أرغب في الاستفسار عن العرض: شقة للإيجار في الملقا (رقم العرض ٤٢)\nhttps://aqar.example/offer/42");
+  });
+
+  it("says when the firm last confirmed the offer is available, in Riyadh days with the words agreeing (decision 046)", () => {
+    const confirmed = (at: string) => offerSummaryView(pageOffer({ availableConfirmedAt: at }), context, "https://aqar.example/offer/42").confirmed?.text;
+    expect(confirmed(new Date(NOW.getTime() - 3 * DAY).toISOString())).toBe("تم التأكد من توفره قبل ٣ أيام");
+    expect(confirmed(new Date(NOW.getTime() - 11 * DAY).toISOString())).toBe("تم التأكد من توفره قبل ١١ يومًا");
+    // 09:00 UTC is 12:00 in Riyadh; 20:59 UTC the evening before is 23:59 there: yesterday, though less than a day ago.
+    expect(confirmed("2026-05-09T20:59:00Z")).toBe("تم التأكد من توفره أمس");
+    expect(confirmed("2026-05-09T21:00:00Z")).toBe("تم التأكد من توفره اليوم");
+    expect(confirmed("2026-05-08T09:00:00Z")).toBe("تم التأكد من توفره أول أمس");
+    // A sold or rented offer's page says what happened instead.
+    expect(offerSummaryView(pageOffer(), context, "https://aqar.example/offer/42", true).confirmed).toBeNull();
   });
 
   it("says no period for a sale, no price per metre without an area, no update on the day it was added, no buttons without numbers", () => {

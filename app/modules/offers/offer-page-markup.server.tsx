@@ -7,11 +7,12 @@ import { imageUrl, LARGEST_VARIANT, type ImageRef } from "~/utils/image-ref.ts";
 import { ADVERTISER_CAPACITY_LABELS, licenceVerificationUrl, RENT_PERIOD_ADVERBS, type RentPeriod } from "~/modules/ad-licences/index.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { riyadhDayOf } from "~/utils/riyadh-day.ts";
-import { LicenceEnded } from "./components/licence-ended.tsx";
+import { LicenceEnded, type AdvertEnd } from "./components/licence-ended.tsx";
 import { OfferGone, similarOfferOf } from "./components/offer-gone.tsx";
 import { OfferLicenceBlock, type LicenceRow, type OfferLicenceView } from "~/modules/ad-licences/index.ts";
 import { OfferActionBar, OfferContactBox, OfferSummary, type OfferSummaryView } from "./components/offer-summary.tsx";
 import { licenceQrSvg } from "~/modules/ad-licences/index.server.ts";
+import { availabilityConfirmedText } from "./availability-text.ts";
 import { disclosureSentences, offerPriceText, pricePerMetreText, yearlyRentText } from "./offer-texts.ts";
 import type { OfferCard, OfferPageView } from "./offer-views.ts";
 
@@ -50,6 +51,8 @@ export function offerSummaryView(offer: OfferPageView, context: OfferPageContext
   const { settings, now } = context;
   const added = { text: formatTimeAgoArabic(offer.createdAt, now), at: offer.createdAt };
   const updatedText = formatTimeAgoArabic(offer.updatedAt, now);
+  // A sold or rented offer's page says what happened instead (its availability is not in question).
+  const confirmed = closed ? null : { text: availabilityConfirmedText(offer.availableConfirmedAt, now), at: offer.availableConfirmedAt };
   return {
     status: offer.status,
     isCorner: offer.isCorner,
@@ -58,6 +61,7 @@ export function offerSummaryView(offer: OfferPageView, context: OfferPageContext
     reference: String(offer.id),
     added,
     updated: updatedText !== added.text && offer.updatedAt > offer.createdAt ? { text: updatedText, at: offer.updatedAt } : null,
+    confirmed,
     price: formatPriceArabic(offer.price),
     period: offer.rentPeriod ? ` ${RENT_PERIOD_ADVERBS[offer.rentPeriod]}` : "",
     priceSar: formatPriceSar(offer.price),
@@ -182,9 +186,9 @@ export async function offerPageMarkup(offer: OfferPageView, context: OfferPageCo
 }
 
 /** An offer whose licence has ended: the 410 page's markup, with a link to offers of its type in its city and a few of them. */
-export function licenceEndedMarkup(offer: Pick<OfferPageView, "title" | "city" | "propertyType">, similar: OfferCard[]): string {
+export function licenceEndedMarkup(offer: Pick<OfferPageView, "title" | "city" | "propertyType">, similar: OfferCard[], reason: AdvertEnd = "licence"): string {
   const { similarHref, similarText } = similarOffers(offer);
-  return loaderMarkup(<LicenceEnded title={offer.title} similarHref={similarHref} similarText={similarText} similar={similar.map(similarOfferOf)} />);
+  return loaderMarkup(<LicenceEnded title={offer.title} similarHref={similarHref} similarText={similarText} similar={similar.map(similarOfferOf)} reason={reason} />);
 }
 
 /**

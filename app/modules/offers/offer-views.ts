@@ -32,6 +32,8 @@ export interface OfferPageView extends OfferCard {
   images: ImageRef[]; // main first
   createdAt: string;
   updatedAt: string;
+  /** When the firm last confirmed it is available (decision 046). */
+  availableConfirmedAt: string;
 }
 
 /** A row of the back-office list. */

@@ -22,6 +22,15 @@ beforeAll(async () => {
   await make("reserved", { status: "محجوز" });
   // A sold offer whose licence has also ended counts once, under its status.
   await make("soldEnded", { status: "مباع", adLicenceEndsAt: past });
+  // Nobody confirmed it is still available for 60 days (decision 046); unlicensed too, it counts under its confirmation.
+  await make("unconfirmed", { availableConfirmedAt: new Date(Date.now() - 60 * 86_400_000) });
+  await make("unconfirmedUnlicensed", {
+    availableConfirmedAt: new Date(Date.now() - 60 * 86_400_000),
+    adLicenceNumber: "",
+    adLicenceIssuedOn: null,
+    adLicenceExpiresOn: null,
+    adLicenceEndsAt: null,
+  });
 });
 
 const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id).sort((a, b) => a - b);
@@ -30,7 +39,7 @@ const expected = (...keys: string[]) => keys.map((key) => ids[key]!).sort((a, b)
 describe("the offers on the site now and those hidden, by reason", () => {
   it("counts each offer once: shown, or hidden for the first reason that applies", async () => {
     const counts = await countOffersByVisibility(db());
-    expect(counts).toEqual({ total: 7, shown: 2, hidden: { status: 3, "licence-ended": 1, "no-licence": 1 } });
+    expect(counts).toEqual({ total: 9, shown: 2, hidden: { status: 3, "licence-ended": 1, unconfirmed: 2, "no-licence": 1 } });
     expect(counts.shown + HIDDEN_REASONS.reduce((sum, reason) => sum + counts.hidden[reason], 0)).toBe(counts.total);
   });
 
@@ -49,9 +58,10 @@ describe("the offers on the site now and those hidden, by reason", () => {
     expect(await list("none")).toEqual(expected("shown", "shownRent"));
     expect(await list("status")).toEqual(expected("sold", "reserved", "soldEnded"));
     expect(await list("licence-ended")).toEqual(expected("ended"));
+    expect(await list("unconfirmed")).toEqual(expected("unconfirmed", "unconfirmedUnlicensed"));
     expect(await list("no-licence")).toEqual(expected("unlicensed"));
     // Anything else is no filter.
-    expect(await list("everything")).toHaveLength(7);
+    expect(await list("everything")).toHaveLength(9);
   });
 });
 

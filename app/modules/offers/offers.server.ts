@@ -10,6 +10,7 @@ import type { ImageRef } from "~/utils/image-ref.ts";
 import { ADVERTISED_STATUSES, EMPTY_DISCLOSURES, type OfferAdLicence } from "~/modules/ad-licences/index.ts";
 import { PAGE_SIZE, type OfferFilters } from "~/modules/search/index.ts";
 import { parseBbox } from "~/modules/search/index.ts";
+import { AVAILABILITY_GRACE_DAYS, confirmedSinceRiyadhDay } from "./availability-rule.server.ts";
 import type { HiddenReason, OfferVisibility } from "./offer-visibility.ts";
 import type { OfferCard, OfferPageView } from "./offer-views.ts";
 
@@ -42,14 +43,20 @@ function statusIn(names: readonly string[]): SQL {
 const licenceNotEnded = sql`(${offers.adLicenceEndsAt} is null or ${offers.adLicenceEndsAt} > now())`;
 
 /**
- * The offers a visitor may find (decisions 017 and 027), checked in every public query at the
+ * Confirmed available lately (decision 046): an advertised offer nobody confirmed for N + 7 Riyadh
+ * days (N the setting) is taken off every public place as an ended licence is, until someone confirms it.
+ */
+const availabilityConfirmed = (confirmDays: number) => confirmedSinceRiyadhDay(sql`now()`, confirmDays + AVAILABILITY_GRACE_DAYS - 1);
+
+/**
+ * The offers a visitor may find (decisions 017, 027 and 046), checked in every public query at the
  * moment it runs: only the statuses the manager made available (للبيع، للإيجار by default; a sold,
- * reserved or internal one never); never one whose ad licence has ended; and while the settings
- * require a licence, never one without a licence in force.
+ * reserved or internal one never); never one whose ad licence has ended, nor one whose availability
+ * nobody confirmed in time; and while the settings require a licence, never one without a licence in force.
  */
 export async function publicOffersCondition(db: Db): Promise<SQL> {
-  const [{ available }, { requireAdLicence }] = await Promise.all([getStatusVisibilities(db), getSettings(db)]);
-  const listed = and(statusIn(available), licenceNotEnded)!;
+  const [{ available }, { requireAdLicence, availabilityConfirmDays }] = await Promise.all([getStatusVisibilities(db), getSettings(db)]);
+  const listed = and(statusIn(available), licenceNotEnded, availabilityConfirmed(availabilityConfirmDays))!;
   if (!requireAdLicence) return listed;
   const advertised = sql.join(
     ADVERTISED_STATUSES.map((status) => sql`${status}`),
@@ -61,34 +68,44 @@ export async function publicOffersCondition(db: Db): Promise<SQL> {
 /** The offers hidden from visitors for `reason` (offer-visibility.ts), or with "none" those shown (publicOffersCondition), as one SQL condition. */
 export async function offerVisibilityCondition(db: Db, reason: OfferVisibility): Promise<SQL> {
   if (reason === "none") return publicOffersCondition(db);
-  const [{ available }, { requireAdLicence }] = await Promise.all([getStatusVisibilities(db), getSettings(db)]);
+  const [{ available }, { requireAdLicence, availabilityConfirmDays }] = await Promise.all([getStatusVisibilities(db), getSettings(db)]);
   const shownStatus = statusIn(available);
+  const confirmed = availabilityConfirmed(availabilityConfirmDays);
   if (reason === "status") return sql`not ${shownStatus}`;
   if (reason === "licence-ended") return sql`${shownStatus} and not ${licenceNotEnded}`;
+  if (reason === "unconfirmed") return sql`${shownStatus} and ${licenceNotEnded} and not ${confirmed}`;
   if (!requireAdLicence) return sql`false`;
   const advertised = sql.join(
     ADVERTISED_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
-  return sql`${shownStatus} and ${licenceNotEnded} and ${offers.status} in (${advertised}) and not (${offers.adLicenceNumber} <> '' and ${offers.adLicenceEndsAt} is not null)`;
+  return sql`${shownStatus} and ${licenceNotEnded} and ${confirmed} and ${offers.status} in (${advertised}) and not (${offers.adLicenceNumber} <> '' and ${offers.adLicenceEndsAt} is not null)`;
 }
 
 /** All offers, those visitors can find now, and those hidden by each reason (the reports' figures). */
 export async function countOffersByVisibility(db: Db): Promise<{ total: number; shown: number; hidden: Record<HiddenReason, number> }> {
-  const [shown, byStatus, ended, unlicensed] = await Promise.all([
+  const [shown, byStatus, ended, unconfirmed, unlicensed] = await Promise.all([
     offerVisibilityCondition(db, "none"),
     offerVisibilityCondition(db, "status"),
     offerVisibilityCondition(db, "licence-ended"),
+    offerVisibilityCondition(db, "unconfirmed"),
     offerVisibilityCondition(db, "no-licence"),
   ]);
   const count = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
   const [row] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number), shown: count(shown), status: count(byStatus), ended: count(ended), unlicensed: count(unlicensed) })
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      shown: count(shown),
+      status: count(byStatus),
+      ended: count(ended),
+      unconfirmed: count(unconfirmed),
+      unlicensed: count(unlicensed),
+    })
     .from(offers);
   return {
     total: row?.total ?? 0,
     shown: row?.shown ?? 0,
-    hidden: { status: row?.status ?? 0, "licence-ended": row?.ended ?? 0, "no-licence": row?.unlicensed ?? 0 },
+    hidden: { status: row?.status ?? 0, "licence-ended": row?.ended ?? 0, unconfirmed: row?.unconfirmed ?? 0, "no-licence": row?.unlicensed ?? 0 },
   };
 }
 
@@ -262,8 +279,8 @@ async function keptQuery<Row>(db: Db, key: string, build: () => { toSQL(): { sql
 
 /** What the public conditions are built from (publicOffersCondition, recentOffersCondition): part of a kept query's key. */
 async function visibilityKey(db: Db): Promise<string> {
-  const [visibilities, { requireAdLicence }] = await Promise.all([getStatusVisibilities(db), getSettings(db)]);
-  return JSON.stringify([visibilities, requireAdLicence]);
+  const [visibilities, { requireAdLicence, availabilityConfirmDays }] = await Promise.all([getStatusVisibilities(db), getSettings(db)]);
+  return JSON.stringify([visibilities, requireAdLicence, availabilityConfirmDays]);
 }
 
 async function listMatchingOffers(db: Db, filters: OfferFilters, pageSize: number, countAtLeast: number, also: SQL | undefined): Promise<OfferListPage> {
@@ -386,7 +403,9 @@ export type OfferPageResult =
       next: { id: number; title: string } | null;
     }
   /** The offer's ad licence has ended: the page answers 410 and points to similar offers. */
-  | { kind: "licence-ended"; offer: Pick<OfferPageView, "id" | "title" | "city" | "propertyType" | "status"> };
+  | { kind: "licence-ended"; offer: Pick<OfferPageView, "id" | "title" | "city" | "propertyType" | "status"> }
+  /** Nobody confirmed the offer is still available in time (decision 046): answered as an ended licence is, 410, with its own words. */
+  | { kind: "unconfirmed"; offer: Pick<OfferPageView, "id" | "title" | "city" | "propertyType" | "status"> };
 
 /**
  * The public offer page; null when there is no such offer or a visitor may not see it: an internal
@@ -394,7 +413,12 @@ export type OfferPageResult =
  * sold one past its days in «تم بيعها أو تأجيرها مؤخرًا».
  */
 export async function getOfferPage(db: Db, id: number): Promise<OfferPageResult | null> {
-  const [visible, recent, internal] = await Promise.all([publicOffersCondition(db), recentOffersCondition(db), internalStatusCondition(db)]);
+  const [visible, recent, internal, unconfirmed] = await Promise.all([
+    publicOffersCondition(db),
+    recentOffersCondition(db),
+    internalStatusCondition(db),
+    offerVisibilityCondition(db, "unconfirmed"),
+  ]);
   const [found] = await keptQuery(db, JSON.stringify(["offer", id, await visibilityKey(db)]), () =>
     db
       .select({
@@ -403,13 +427,16 @@ export async function getOfferPage(db: Db, id: number): Promise<OfferPageResult 
         recent: sql<boolean>`${recent}`,
         internal: sql<boolean>`${internal}`,
         ended: sql<boolean>`coalesce(${offers.adLicenceEndsAt} <= now(), false)`,
+        unconfirmed: sql<boolean>`coalesce(${unconfirmed}, false)`,
       })
       .from(offers)
       .where(eq(offers.id, id)),
   );
   if (!found || found.internal) return null;
   const { row } = found;
-  if (found.ended) return { kind: "licence-ended", offer: { id: row.id, title: row.title, city: row.city, propertyType: row.propertyType, status: row.status } };
+  const gone = { id: row.id, title: row.title, city: row.city, propertyType: row.propertyType, status: row.status };
+  if (found.ended) return { kind: "licence-ended", offer: gone };
+  if (found.unconfirmed) return { kind: "unconfirmed", offer: gone };
   if (!found.visible && !found.recent) return null;
   const photos = await listOfferPhotos(db, id);
   // In the newest-first list, "previous" is the newer neighbour and "next" the older one (a sold offer's are the list's, around its time).
@@ -420,6 +447,7 @@ export async function getOfferPage(db: Db, id: number): Promise<OfferPageResult 
     mainImage: photos[0] ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    availableConfirmedAt: row.availableConfirmedAt.toISOString(),
   };
   return { kind: "offer", offer, closed: !found.visible, previous: previous?.id === id ? null : previous, next: next?.id === id ? null : next };
 }

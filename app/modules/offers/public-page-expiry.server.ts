@@ -13,7 +13,8 @@ const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
  * - An ad licence ends (`ad_licence_ends_at`, decision 017): from that moment the offer leaves the
  *   lists, the search, its neighbours' links and the sitemap, and its page answers 410.
  * - A new day in Riyadh: the offer page's "أضيف قبل ٣ أيام" and «آخر تحديث», and a licence's
- *   "ينتهي قريبًا" (14 days before its expiry date), are counted in Riyadh days.
+ *   "ينتهي قريبًا" (14 days before its expiry date), are counted in Riyadh days; so is «تم التأكد من
+ *   توفره …», and an offer left unconfirmed leaves the site at a Riyadh midnight (decision 046).
  * - A new day on the server's clock: the footer's year (`new Date().getFullYear()`).
  * - A sold or rented offer's days in «تم بيعها أو تأجيرها مؤخرًا» end (decision 027): it leaves the
  *   section and its page answers 404.

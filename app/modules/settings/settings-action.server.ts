@@ -9,8 +9,16 @@ import { parseSubmission } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { changesManagerContact, saveAdLicenceSettings, saveFirmDetails, saveMapSettings, saveNotificationSettings } from "./settings-admin.server.ts";
-import { adLicenceSettingsSchema, firmDetailsSchema, mapSettingsSchema, notificationsFormSchema, SETTINGS_LIMITS, SETTINGS_MESSAGES } from "./settings-schema.ts";
+import { changesManagerContact, saveAdLicenceSettings, saveAvailabilitySettings, saveFirmDetails, saveMapSettings, saveNotificationSettings } from "./settings-admin.server.ts";
+import {
+  adLicenceSettingsSchema,
+  availabilitySettingsSchema,
+  firmDetailsSchema,
+  mapSettingsSchema,
+  notificationsFormSchema,
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES,
+} from "./settings-schema.ts";
 import { getSettings } from "./settings.server.ts";
 
 const PAGE = "/admin/settings";
@@ -71,6 +79,12 @@ export async function handleSettingsPost(services: AppServices, user: StaffProfi
       if (submission.status !== "success") return replyToSubmission(submission, ECHO);
       await saveAdLicenceSettings(db, user, submission.value);
       return redirectWithToast(PAGE, { tone: "success", text: SETTINGS_MESSAGES.adLicenceSaved }, env);
+    }
+    case "availability": {
+      const submission = parseSubmission(form, availabilitySettingsSchema);
+      if (submission.status !== "success") return replyToSubmission(submission, ECHO);
+      await saveAvailabilitySettings(db, user, submission.value);
+      return redirectWithToast(PAGE, { tone: "success", text: SETTINGS_MESSAGES.availabilitySaved }, env);
     }
     case "map": {
       const submission = parseSubmission(form, mapSettingsSchema);

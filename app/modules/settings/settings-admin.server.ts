@@ -5,7 +5,7 @@ import { settings } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/index.server.ts";
 import { announceCacheChange } from "~/modules/live-updates/index.server.ts";
 import type { StaffProfile } from "~/modules/users/index.ts";
-import type { AdLicenceSettings, FirmDetailsSettings, MapSettings, NotificationSettings } from "./settings-schema.ts";
+import type { AdLicenceSettings, AvailabilitySettings, FirmDetailsSettings, MapSettings, NotificationSettings } from "./settings-schema.ts";
 import type { SettingsFormValues } from "./settings-view.ts";
 import { invalidateSettings, type Settings } from "./settings.server.ts";
 
@@ -70,6 +70,11 @@ export function saveMapSettings(db: Db, actor: Actor, values: MapSettings) {
   return saveSettings(db, actor, values);
 }
 
+/** How often offers' availability is confirmed (decision 046): the public rule and the next confirm tasks read it at once. */
+export function saveAvailabilitySettings(db: Db, actor: Actor, values: AvailabilitySettings) {
+  return saveSettings(db, actor, values);
+}
+
 /** A stored WhatsApp number (wa.me's digits, no "+") as the form gives it back: with its code, so a foreign one reads again. */
 const whatsappForForm = (digits: string) => (digits ? formatPhoneForReading(`+${digits}`) : "");
 
@@ -101,5 +106,6 @@ export function settingsFormValues(row: Settings): SettingsFormValues {
       licenceVerificationTemplate: row.licenceVerificationTemplate,
     },
     map: { mapTileUrl: row.mapTileUrl },
+    availability: { availabilityConfirmDays: String(row.availabilityConfirmDays) },
   };
 }

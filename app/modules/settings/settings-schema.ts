@@ -22,6 +22,8 @@ export const SETTINGS_MESSAGES = {
   mapSaved: "تم حفظ إعدادات الخريطة",
   mapTileUrlInvalid: "اكتب رابطًا كاملًا يبدأ بـ https://",
   mapTileUrlPlaceholders: "يجب أن يحتوي الرابط على {z} و{x} و{y} في مواضع التكبير والإحداثيات",
+  availabilitySaved: "تم حفظ إعدادات تأكيد توفر العروض",
+  availabilityDaysInvalid: "اكتب عدد أيام من ١ إلى ٩٠",
 } as const;
 
 export const SETTINGS_LIMITS = { address: 300, workingHours: 200, phone: 30, whatsapp: 30, number: 20, link: 500 } as const;
@@ -186,6 +188,23 @@ export const adLicenceSettingsSchema = z.object({
     .refine((value) => value === "" || !isHttpsTemplate(value) || value.includes(LICENCE_PLACEHOLDER), SETTINGS_MESSAGES.verificationLinkPlaceholder),
 });
 
+/** The longest confirmation period the manager may set, in days (decision 046). */
+export const AVAILABILITY_DAYS_MAX = 90;
+
+/**
+ * Offers that are really available (decision 046): every this many days the offer's staff member
+ * is asked to confirm it; a whole number of days from 1 to 90, typed in either digit style.
+ */
+export const availabilitySettingsSchema = z.object({
+  availabilityConfirmDays: z
+    .string(SETTINGS_MESSAGES.availabilityDaysInvalid)
+    .max(SETTINGS_LIMITS.number, SETTINGS_MESSAGES.availabilityDaysInvalid)
+    .transform((value) => toAsciiDigits(value).trim())
+    .refine((value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= AVAILABILITY_DAYS_MAX, SETTINGS_MESSAGES.availabilityDaysInvalid)
+    .transform(Number),
+});
+
+export type AvailabilitySettings = z.output<typeof availabilitySettingsSchema>;
 export type NotificationSettings = z.output<typeof notificationsSchema>;
 export type AdLicenceSettings = z.output<typeof adLicenceSettingsSchema>;
 export type FirmDetailsSettings = z.output<typeof firmDetailsSchema>;

@@ -27,4 +27,7 @@ export interface SettingsFormValues {
   map: {
     mapTileUrl: string;
   };
+  availability: {
+    availabilityConfirmDays: string;
+  };
 }

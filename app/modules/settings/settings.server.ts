@@ -36,6 +36,7 @@ export async function getSettings(db: Db | Tx): Promise<Settings> {
     requireAdLicence: true,
     licenceVerificationTemplate: "",
     mapTileUrl: OSM_TILE_URL,
+    availabilityConfirmDays: 14,
     updatedAt: new Date(0),
   };
   if (started === generation) cached = read;

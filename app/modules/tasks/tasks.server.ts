@@ -330,3 +330,43 @@ export async function changeTaskStatus(db: Db, actor: StaffProfile, id: number, 
     return { ok: true as const };
   });
 }
+
+/**
+ * A task the firm's own scheduled work gives someone (no person created it), in the caller's
+ * transaction: it exists only if that commits. The availability confirm tasks (decision 046).
+ */
+export async function addScheduledTask(tx: Tx, input: NewTask): Promise<{ id: number }> {
+  const [task] = await tx
+    .insert(tasks)
+    .values({
+      title: input.title.slice(0, TASK_LIMITS.title),
+      description: input.description.slice(0, TASK_LIMITS.description),
+      assignedTo: input.assignedTo,
+      status: "Pending",
+      relatedPropertyId: input.relatedPropertyId ?? null,
+      dueDate: input.dueDate ?? null,
+    })
+    .returning({ id: tasks.id });
+  await publishOfficeChange(tx, { topic: "tasks", id: task!.id });
+  return task!;
+}
+
+/**
+ * Completes the tasks among `ids` that are still open, in the caller's transaction, each with its
+ * status-change audit entry as the board's menu leaves: the work they asked for was done elsewhere
+ * (an offer confirmed available, decision 046). Returns the tasks it completed.
+ */
+export async function completeOpenTasks(tx: Tx, actor: Pick<StaffProfile, "id" | "name">, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const closed = await tx
+    .select({ id: tasks.id, status: tasks.status })
+    .from(tasks)
+    .where(and(inArray(tasks.id, ids), notInArray(tasks.status, [...CLOSED_TASK_STATUSES, "Awaiting Approval", "Rejected"])))
+    .for("update");
+  for (const task of closed) {
+    await tx.update(tasks).set({ status: "Completed", updatedAt: new Date() }).where(eq(tasks.id, task.id));
+    await recordAudit(tx, actor, "task", task.id, "status-change", { from: task.status, to: "Completed" });
+    await publishOfficeChange(tx, { topic: "tasks", id: task.id });
+  }
+  return closed.map((task) => task.id);
+}

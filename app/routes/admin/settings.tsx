@@ -6,7 +6,7 @@ import { CodeRequest } from "~/modules/auth/components/reauth.tsx";
 import { reauthView } from "~/modules/auth/reauth.server.ts";
 import { LookupLists } from "~/modules/lookups/components/lookup-lists.tsx";
 import { listLookupsForAdmin } from "~/modules/lookups/lookups-admin.server.ts";
-import { AdLicenceSettingsForm, FirmDetailsForm, MapSettingsForm, NotificationsForm } from "~/modules/settings/components/settings-forms.tsx";
+import { AdLicenceSettingsForm, AvailabilitySettingsForm, FirmDetailsForm, MapSettingsForm, NotificationsForm } from "~/modules/settings/components/settings-forms.tsx";
 import { settingsFormValues } from "~/modules/settings/settings-admin.server.ts";
 import { handleSettingsPost, refuseSettingsPost } from "~/modules/settings/settings-action.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
@@ -39,6 +39,7 @@ const SECTIONS = [
   { id: "notifications", title: "الإشعارات والتقارير" },
   { id: "firm", title: "بيانات المنشأة" },
   { id: "ad-licence", title: "ترخيص الإعلانات" },
+  { id: "availability", title: "تأكيد توفر العروض" },
   { id: "map", title: "الخريطة" },
   { id: "lookups", title: "القوائم" },
 ] as const;
@@ -79,6 +80,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             : "التحقق من التراخيص لدى الهيئة العامة للعقار غير مفعّل على هذا الخادم: يفعّله مسؤول الخادم بضبط عنوان منصة الهيئة وبيانات الربط. حتى ذلك الحين تُدخَل بيانات الترخيص يدويًا ولا تُراجَع كل ليلة."}
         </p>
         <AdLicenceSettingsForm values={values.adLicence} />
+      </Section>
+      <Section id="availability" title="تأكيد توفر العروض">
+        <AvailabilitySettingsForm values={values.availability} />
       </Section>
       <Section id="map" title="الخريطة">
         <MapSettingsForm values={values.map} />

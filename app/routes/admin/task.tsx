@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { ConfirmAvailabilityButton } from "~/modules/availability/index.ts";
+import { confirmTaskOffer } from "~/modules/availability/index.server.ts";
 import { TaskHistory } from "~/modules/tasks/components/task-history.tsx";
 import { TaskItem } from "~/modules/tasks/components/task-item.tsx";
 import { TaskNotFoundBoundary } from "~/modules/tasks/components/task-not-found.tsx";
@@ -13,7 +15,11 @@ import type { Route } from "./+types/task";
 /** One task, whole, with its history; unknown, or not the viewer's to see: 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "tasks");
-  return loadTaskPage(context.get(servicesContext).db, user, params.id);
+  const { db } = context.get(servicesContext);
+  const page = await loadTaskPage(db, user, params.id);
+  // A confirm task (decision 046) is done from here in one tap, by whoever may confirm offers.
+  const confirm = user.role !== "accountant" ? await confirmTaskOffer(db, page.task.id) : null;
+  return { ...page, confirm };
 }
 
 /** The card's status menu and the manager's decision, as on the board; back to this page. */
@@ -29,13 +35,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function TaskPage({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidate("/admin/tasks/events", "tasks");
-  const { task, history, links, today } = loaderData;
+  const { task, history, links, today, confirm } = loaderData;
   return (
     <div className="grid gap-5">
       <Link to="/admin/tasks" className="justify-self-start font-bold text-brand-800 underline">
         العودة إلى المهام
       </Link>
       <TaskItem task={task} links={links} today={today} pageReply={actionData} standalone />
+      {confirm && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200" data-testid="task-confirm-availability">
+          <p className="text-stone-700">
+            هل ما زال العرض <bdi className="font-bold">{confirm.title}</bdi> متاحًا؟
+          </p>
+          <ConfirmAvailabilityButton offerId={confirm.id} title={confirm.title} />
+        </div>
+      )}
       <TaskHistory entries={history} />
     </div>
   );

@@ -9,7 +9,7 @@ import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
 import { Gallery } from "~/modules/offers/components/gallery.tsx";
 import { OfferMap } from "~/modules/offer-map/components/offer-map.tsx";
-import { LICENCE_ENDED_TITLE } from "~/modules/offers/components/licence-ended.tsx";
+import { LICENCE_ENDED_TITLE, UNCONFIRMED_TITLE } from "~/modules/offers/components/licence-ended.tsx";
 import { ShareBlock } from "~/modules/offers/components/share-block.tsx";
 import { visibleDetails } from "~/modules/offers/detail-fields.ts";
 import { licenceEndedMarkup, offerNotFoundMarkup, offerPageMarkup } from "~/modules/offers/offer-page-markup.server.tsx";
@@ -39,9 +39,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const known = id ? await offerTraces(db, id) : null;
     throw data({ html: offerNotFoundMarkup(known, await similarOffers(db, known, id)) }, { status: 404 });
   }
-  if (page.kind === "licence-ended") {
+  // An ended licence and an availability nobody confirmed in time end the advertisement alike (decisions 017 and 046).
+  if (page.kind === "licence-ended" || page.kind === "unconfirmed") {
     const similar = await similarOffers(db, page.offer, page.offer.id);
-    throw data({ licenceEnded: page.offer, html: licenceEndedMarkup(page.offer, similar) }, { status: 410 });
+    const reason = page.kind === "unconfirmed" ? "unconfirmed" : "licence";
+    throw data({ licenceEnded: page.offer, reason, html: licenceEndedMarkup(page.offer, similar, reason) }, { status: 410 });
   }
   const settings = await getSettings(db);
   // The head, «بيانات الإعلان» and the meta are built here: relative dates ("أضيف قبل ٣ أيام") read the server's clock once.
@@ -72,7 +74,8 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (!loaderData) {
     const ended = isRouteErrorResponse(error) && error.status === 410;
-    return [{ title: ended ? LICENCE_ENDED_TITLE : "الصفحة غير موجودة" }, { name: "robots", content: "noindex" }];
+    const unconfirmed = ended && (error.data as { reason?: string } | null)?.reason === "unconfirmed";
+    return [{ title: unconfirmed ? UNCONFIRMED_TITLE : ended ? LICENCE_ENDED_TITLE : "الصفحة غير موجودة" }, { name: "robots", content: "noindex" }];
   }
   const { offer, seo } = loaderData;
   return [

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { Thumbnail } from "~/components/ui/thumbnail.tsx";
 import type { AdminOfferRow } from "~/modules/offers/index.ts";
+import { isAdvertisedStatus } from "~/modules/ad-licences/index.ts";
+import { ConfirmAvailabilityButton } from "~/modules/availability/index.ts";
 
 /** The offer's main photo, or a grey box without one. */
 export function OfferThumbnail({ offer }: { offer: AdminOfferRow }) {
@@ -11,10 +13,10 @@ export function OfferThumbnail({ offer }: { offer: AdminOfferRow }) {
   );
 }
 
-/** Edit (a link) and delete (asked first, through `onDelete`). */
+/** Edit (a link), delete (asked first, through `onDelete`) and, for an advertised offer, the one-tap availability confirmation (decision 046). */
 export function OfferActions({ offer, onDelete }: { offer: AdminOfferRow; onDelete: (offer: AdminOfferRow) => void }) {
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       <Link
         to={`/admin/offers/edit/${offer.id}`}
         className="rounded-lg px-3 py-1.5 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50"
@@ -30,6 +32,7 @@ export function OfferActions({ offer, onDelete }: { offer: AdminOfferRow; onDele
       >
         حذف
       </button>
+      {isAdvertisedStatus(offer.status) && <ConfirmAvailabilityButton offerId={offer.id} title={offer.title} compact />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { MailIcon, PhoneIcon, PinIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
+import { CheckIcon, MailIcon, PhoneIcon, PinIcon, WhatsappIcon } from "~/components/ui/icons.tsx";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -13,6 +13,8 @@ export interface OfferSummaryView {
   added: { text: string; at: string };
   /** Left out when it reads as the date added does. */
   updated: { text: string; at: string } | null;
+  /** «تم التأكد من توفره قبل ٣ أيام» (decision 046); null on a sold or rented offer's page. */
+  confirmed: { text: string; at: string } | null;
   price: string;
   /** " سنويًا" after a rent offer's price, "" otherwise. */
   period: string;
@@ -54,6 +56,12 @@ export function OfferSummary({ view }: { view: OfferSummaryView }) {
           <time dateTime={view.added.at}>أضيف {view.added.text}</time>
           {view.updated && <time dateTime={view.updated.at}>آخر تحديث {view.updated.text}</time>}
         </p>
+        {view.confirmed && (
+          <p className="mt-2 flex items-center gap-1 text-sm font-bold text-emerald-800" data-testid="offer-confirmed">
+            <CheckIcon className="size-4" />
+            <time dateTime={view.confirmed.at}>{view.confirmed.text}</time>
+          </p>
+        )}
       </div>
       <div className="sm:text-end">
         <p className="text-3xl font-bold text-brand-700" data-testid="offer-price">

@@ -11,6 +11,8 @@ import type { FormReply } from "~/utils/form-submission.ts";
 import { FIELD_LIMITS } from "~/utils/field-limits.ts";
 import {
   adLicenceSettingsSchema,
+  AVAILABILITY_DAYS_MAX,
+  availabilitySettingsSchema,
   firmDetailsSchema,
   formatHourArabic,
   mapSettingsSchema,
@@ -20,6 +22,8 @@ import {
   SETTINGS_LIMITS,
 } from "../settings-schema.ts";
 import type { SettingsFormValues } from "../settings-view.ts";
+import { daysText } from "~/utils/count-words.ts";
+import { formatDigitsArabic } from "~/utils/format.ts";
 
 const ltrInputClass = `${inputClass} text-end`;
 
@@ -207,6 +211,30 @@ export function MapSettingsForm({ values }: { values: SettingsFormValues["map"] 
         {(props) => <input {...props} type="url" inputMode="url" dir="ltr" maxLength={SETTINGS_LIMITS.link} className={ltrInputClass} />}
       </Field>
       <SaveRow form={form} busy={fetcher.state !== "idle"} label="حفظ إعدادات الخريطة" />
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Offers that are really available (decision 046): every how many days the offer's staff member is
+ * asked to confirm it; unconfirmed a week longer, it leaves the site until someone confirms it.
+ */
+export function AvailabilitySettingsForm({ values }: { values: SettingsFormValues["availability"] }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: "settings-availability", schema: availabilitySettingsSchema, lastResult: fetcher.data, defaultValue: values });
+  useResetAfterSave(fetcher, form);
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4">
+      <input type="hidden" name="intent" value="availability" />
+      <Field
+        meta={fields.availabilityConfirmDays}
+        label="التأكد من توفر العرض كل (بالأيام)"
+        hint={`كل هذه المدة يُكلَّف موظف العرض بمهمة للتأكد من أنه ما زال متاحًا. إن لم يُؤكَّد توفره خلال ${daysText(7)} بعدها يختفي من الموقع حتى يُؤكَّد. من ${formatDigitsArabic(1)} إلى ${formatDigitsArabic(AVAILABILITY_DAYS_MAX)} يومًا.`}
+        className="max-w-xs"
+      >
+        {(props) => <input {...props} inputMode="numeric" dir="ltr" maxLength={SETTINGS_LIMITS.number} className={ltrNumberInputClass} />}
+      </Field>
+      <SaveRow form={form} busy={fetcher.state !== "idle"} label="حفظ إعدادات تأكيد التوفر" />
     </fetcher.Form>
   );
 }
