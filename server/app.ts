@@ -20,6 +20,7 @@ import { overlaySearch } from "~/modules/offers/overlay-search.server.ts";
 import { dailyReportJobs } from "~/modules/daily-report/daily-jobs.server.ts";
 import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
+import { viewingReminderJobs } from "~/modules/viewings/index.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
 import { AHEAD_OF_REACT_ROUTER } from "~/route-facts.ts";
 import { routeLookupOf } from "~/framework/route-lookup.server.ts";
@@ -67,11 +68,13 @@ export async function createApp() {
   const alerts = searchAlertJobs({ db: database.db, env, mailer: services.mailer });
   // Every e-mail a person's action sends, queued with what it reports (decision 032).
   const mail = mailQueueJobs({ db: database.db, env, mailer: services.mailer });
+  // The viewings' reminders, 24 and 2 hours before, each once (issue 32).
+  const viewingReminders = viewingReminderJobs({ db: database.db, sms: services.sms });
   const scheduler = await startScheduler({
     connectionString: database.url,
-    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks },
-    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron],
-    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart, ...mail.atStart],
+    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks, ...viewingReminders.tasks },
+    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron, ...viewingReminders.cron],
+    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart, ...mail.atStart, ...viewingReminders.atStart],
   }).catch(async (error: unknown) => {
     await events.close();
     await database.close(); // the embedded PostgreSQL must not outlive a failed start

@@ -59,7 +59,9 @@ export type MailPurpose =
   | "alert-confirmation"
   | "alert-reminder"
   | "email-changed"
-  | "password-changed";
+  | "password-changed"
+  | "viewing-invitation"
+  | "viewing-cancellation";
 
 export const ADVERTISER_CAPACITIES = ["broker", "owner", "authorised"] as const;
 export type AdvertiserCapacity = (typeof ADVERTISER_CAPACITIES)[number];
@@ -203,3 +205,14 @@ export type ClientStage = "new" | "contacted" | "viewing" | "negotiating" | "agr
  * from the clients pipeline, viewings and requirements.
  */
 export type ClientEventKind = "inquiry" | "contact" | "submission" | "reply" | "stage" | "assigned" | "note" | "viewing" | "task" | "requirement";
+
+/** A viewing's state (issue 32, app/modules/viewings): asked for by a visitor, confirmed by staff, cancelled, or done (its outcome recorded). */
+export type ViewingStatus = "requested" | "confirmed" | "cancelled" | "done";
+/** What came of a viewing: interested, not interested (with a reason), or wants another viewing. */
+export type ViewingOutcome = "interested" | "not-interested" | "another-viewing";
+/** A file an e-mail carries (a viewing's calendar invitation), kept in the database with its e-mail. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
