@@ -50,6 +50,8 @@ export default [
     route("reports/export.xlsx", "routes/admin/reports-export-xlsx.ts"),
     route("reports/export/:file", "routes/admin/reports-export-csv.ts"),
     route("reports/whatsapp", "routes/admin/reports-whatsapp.ts"),
+    route("viewings", "routes/admin/viewings.tsx"),
+    route("viewings/new", "routes/admin/viewing-new.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),
@@ -60,4 +62,5 @@ export default [
   route("api/submissions", "routes/resources/submissions.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("offer/:id/viewing", "routes/resources/viewing-request.ts"),
 ] satisfies RouteConfig;

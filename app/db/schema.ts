@@ -1028,7 +1028,10 @@ export const viewings = pgTable(
 /** When the firm opens for viewings (one row, id 1): the days of the week (0 = Sunday) and hours (Riyadh) a visitor may choose from. */
 export const viewingHours = pgTable("viewing_hours", {
   id: integer("id").primaryKey().default(1),
-  days: integer("days").array().notNull().default(sql`'{0,1,2,3,4}'`),
+  days: integer("days")
+    .array()
+    .notNull()
+    .default(sql`'{0,1,2,3,4}'`),
   opensAt: integer("opens_at").notNull().default(16),
   closesAt: integer("closes_at").notNull().default(21),
   slotMinutes: integer("slot_minutes").notNull().default(60),

@@ -31,6 +31,8 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/reports/export.xlsx?period=7d", roles: ["manager"] },
   { path: "/admin/reports/export/offers.csv?period=7d", roles: ["manager"] },
   { path: "/admin/reports/export/transactions.csv?period=today", roles: ["manager"] },
+  { path: "/admin/viewings", roles: ["manager", "staff"] },
+  { path: "/admin/viewings/new", roles: ["manager", "staff"] },
 ];
 
 /** A task assigned to this member, for the route table's task page. */

@@ -46,7 +46,9 @@ export function createMailer(env: Pick<Env, "MAIL_TRANSPORT" | "SMTP_URL" | "MAI
         text: message.body,
         ...(message.html === undefined ? {} : { html: message.html }),
         ...(message.headers === undefined ? {} : { headers: message.headers }),
-        ...(message.attachments === undefined ? {} : { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) }),
+        ...(message.attachments === undefined
+          ? {}
+          : { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) }),
       });
     },
   };

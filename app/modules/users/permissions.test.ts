@@ -15,6 +15,7 @@ const EXPECTED: Record<AdminSection, string[]> = {
   licenses: ["manager"],
   reports: ["manager"],
   settings: ["manager"],
+  viewings: ["manager", "staff"],
 };
 
 describe("back-office route table", () => {

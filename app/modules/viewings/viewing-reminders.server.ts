@@ -7,7 +7,7 @@ import { log } from "~/utils/log.server.ts";
 import { VIEWING_SMS, viewingForReminder } from "./viewings.server.ts";
 
 /** The scheduler's task of the viewings' reminders (decision 016: graphile-worker, once across instances). */
-export const VIEWING_TASKS = { reminders: "viewing_reminders" } as const;
+const VIEWING_TASKS = { reminders: "viewing_reminders" } as const;
 
 /** The two reminders: a day before and two hours before; each column records that it went. */
 const REMINDERS = [

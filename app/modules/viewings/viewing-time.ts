@@ -23,7 +23,7 @@ export function riyadhTimeOf(instant: Date | string): string {
 }
 
 /** The day of the week in Riyadh, 0 = Sunday … 6 = Saturday. */
-export function riyadhWeekday(day: IsoDay): number {
+function riyadhWeekday(day: IsoDay): number {
   return new Date(`${day}T00:00:00Z`).getUTCDay();
 }
 
@@ -46,7 +46,7 @@ export interface ViewingHours {
 }
 
 /** How many days ahead a visitor may choose a time. */
-export const REQUEST_DAYS_AHEAD = 14;
+const REQUEST_DAYS_AHEAD = 14;
 
 /**
  * The times a visitor may ask for: each slot of the opening hours on the next REQUEST_DAYS_AHEAD

@@ -17,7 +17,7 @@ import { bookViewing, cancelViewing, confirmViewing, recordOutcome, requestViewi
 
 const db = useTestDatabase({ connections: 8 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "viewings-test-"));
-const sms = createSmsSender({ SMS_TRANSPORT: "outbox", DATA_DIR: dataDir } as Parameters<typeof createSmsSender>[0]);
+const sms = createSmsSender({ SMS_TRANSPORT: "outbox", DATA_DIR: dataDir });
 const services = (): ViewingServices => ({ db: db(), sms, env: { PUBLIC_URL: "https://aqar.example.sa" } });
 const smsTo = async (phone: string) => (await readOutbox(dataDir, "sms")).filter((m) => m.to === phone);
 
@@ -45,7 +45,12 @@ beforeAll(async () => {
 describe("booking a viewing", () => {
   it("books it, puts it on the timeline, moves the client to معاينة and texts them", async () => {
     const client = await newClient();
-    const result = await bookViewing(services(), office.manager, { offerId, clientId: client.id, staffId: office.employee.id, startsAt: at("2026-12-03", "17:00"), minutes: 60 }, NOW);
+    const result = await bookViewing(
+      services(),
+      office.manager,
+      { offerId, clientId: client.id, staffId: office.employee.id, startsAt: at("2026-12-03", "17:00"), minutes: 60 },
+      NOW,
+    );
     expect(result.ok).toBe(true);
     const [row] = await db().select().from(viewings).where(eq(viewings.clientId, client.id));
     expect(row).toMatchObject({ status: "confirmed", staffId: office.employee.id, bookedBy: office.manager.id, meetingPoint: "حطين، الرياض" });
@@ -73,7 +78,10 @@ describe("booking a viewing", () => {
     const base = { offerId, clientId: client.id, staffId: office.employee.id, startsAt: at("2026-12-02", "09:00"), minutes: 60 };
     expect(await bookViewing(services(), office.manager, base, NOW)).toMatchObject({ ok: false, field: "time" });
     expect(await bookViewing(services(), office.manager, { ...base, startsAt: at("2026-12-04", "10:00"), offerId: 999_999 }, NOW)).toMatchObject({ ok: false, field: "offerId" });
-    expect(await bookViewing(services(), office.manager, { ...base, startsAt: at("2026-12-04", "10:00"), staffId: office.accountant.id }, NOW)).toMatchObject({ ok: false, field: "staffId" });
+    expect(await bookViewing(services(), office.manager, { ...base, startsAt: at("2026-12-04", "10:00"), staffId: office.accountant.id }, NOW)).toMatchObject({
+      ok: false,
+      field: "staffId",
+    });
     expect(await db().$count(viewings, eq(viewings.clientId, client.id))).toBe(0);
   });
 
@@ -102,7 +110,7 @@ describe("booking a viewing", () => {
     expect((await smsTo(client.phone)).map((m) => m.body.includes("أُلغي موعد معاينة"))).toEqual([false, true]);
     const mails = await db().select().from(outgoingEmails).where(eq(outgoingEmails.recipient, "client@example.sa")).orderBy(outgoingEmails.id);
     expect(mails.map((m) => m.purpose)).toEqual(["viewing-invitation", "viewing-cancellation"]);
-    const cancel = new ICAL.Component(ICAL.parse(mails[1]!.attachments![0]!.content));
+    const cancel = new ICAL.Component(ICAL.parse(mails[1]!.attachments![0]!.content) as unknown[]);
     expect(cancel.getFirstPropertyValue("method")).toBe("CANCEL");
     expect(cancel.getFirstSubcomponent("vevent")!.getFirstPropertyValue("sequence")).toBe(1);
     expect((await bookViewing(services(), office.manager, slot, NOW)).ok).toBe(true);
@@ -118,7 +126,7 @@ describe("the calendar invitation", () => {
     expect(file.filename).toBe("viewing.ics");
     expect(file.contentType).toContain("method=REQUEST");
     expect(file.content).toContain("DTSTART:20261209T140000Z");
-    const calendar = new ICAL.Component(ICAL.parse(file.content));
+    const calendar = new ICAL.Component(ICAL.parse(file.content) as unknown[]);
     expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
     const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
     expect(event.startDate.toJSDate().toISOString()).toBe("2026-12-09T14:00:00.000Z");
@@ -138,9 +146,19 @@ describe("the calendar invitation", () => {
 describe("reminders", () => {
   it("sends the 24-hour and the 2-hour reminder once each, also when two runs meet, and none for a cancelled viewing", async () => {
     const client = await newClient();
-    const kept = await bookViewing(services(), office.manager, { offerId, clientId: client.id, staffId: office.employee.id, startsAt: at("2026-12-05", "18:00"), minutes: 60 }, NOW);
+    const kept = await bookViewing(
+      services(),
+      office.manager,
+      { offerId, clientId: client.id, staffId: office.employee.id, startsAt: at("2026-12-05", "18:00"), minutes: 60 },
+      NOW,
+    );
     const other = await newClient();
-    const dropped = await bookViewing(services(), office.manager, { offerId, clientId: other.id, staffId: office.manager.id, startsAt: at("2026-12-05", "18:00"), minutes: 60 }, NOW);
+    const dropped = await bookViewing(
+      services(),
+      office.manager,
+      { offerId, clientId: other.id, staffId: office.manager.id, startsAt: at("2026-12-05", "18:00"), minutes: 60 },
+      NOW,
+    );
     if (!kept.ok || !dropped.ok) throw new Error("not booked");
     await cancelViewing(services(), office.manager, dropped.id, NOW);
     const reminders = async () => (await smsTo(client.phone)).filter((m) => m.body.includes("تذكير"));
@@ -164,7 +182,12 @@ describe("reminders", () => {
 
   it("sends no day-before reminder for a viewing booked less than a day ahead", async () => {
     const client = await newClient();
-    const booked = await bookViewing(services(), office.manager, { offerId, clientId: client.id, staffId: office.colleague.id, startsAt: at("2026-12-02", "20:00"), minutes: 60 }, NOW);
+    const booked = await bookViewing(
+      services(),
+      office.manager,
+      { offerId, clientId: client.id, staffId: office.colleague.id, startsAt: at("2026-12-02", "20:00"), minutes: 60 },
+      NOW,
+    );
     expect(booked.ok).toBe(true);
     await sendDueReminders(db(), sms, new Date(NOW.getTime() + 60_000));
     expect((await smsTo(client.phone)).filter((m) => m.body.includes("تذكير"))).toHaveLength(0);
@@ -206,7 +229,7 @@ describe("a visitor's request from the offer page", () => {
     expect(answers.filter((a) => a.ok)).toHaveLength(1);
     const texts = await smsTo(visitor.phone);
     expect(texts).toHaveLength(1);
-    expect(texts[0]!.body).toMatch(answers[0]!.ok ? /تم تأكيد موعد معاينة/ : /نقترح موعدًا آخر/);
+    expect(texts[0]!.body).toMatch(answers[0].ok ? /تم تأكيد موعد معاينة/ : /نقترح موعدًا آخر/);
   });
 
   it("keeps the opening hours the manager's alone", async () => {
@@ -217,10 +240,18 @@ describe("a visitor's request from the offer page", () => {
 describe("the outcome", () => {
   it("is recorded once the viewing has begun, by its staff member or a manager, with a reason when not interested", async () => {
     const client = await newClient();
-    const booked = await bookViewing(services(), office.manager, { offerId, clientId: client.id, staffId: office.employee.id, startsAt: at("2026-12-11", "17:00"), minutes: 60 }, NOW);
+    const booked = await bookViewing(
+      services(),
+      office.manager,
+      { offerId, clientId: client.id, staffId: office.employee.id, startsAt: at("2026-12-11", "17:00"), minutes: 60 },
+      NOW,
+    );
     if (!booked.ok) throw new Error(booked.message);
     const after = at("2026-12-11", "18:00");
-    expect(await recordOutcome(db(), office.employee, { id: booked.id, outcome: "interested", reason: "" }, NOW)).toMatchObject({ ok: false, message: "لم تبدأ المعاينة بعد، تُسجَّل النتيجة بعدها" });
+    expect(await recordOutcome(db(), office.employee, { id: booked.id, outcome: "interested", reason: "" }, NOW)).toMatchObject({
+      ok: false,
+      message: "لم تبدأ المعاينة بعد، تُسجَّل النتيجة بعدها",
+    });
     expect(await recordOutcome(db(), office.colleague, { id: booked.id, outcome: "interested", reason: "" }, after)).toMatchObject({ ok: false });
     expect(await recordOutcome(db(), office.employee, { id: booked.id, outcome: "not-interested", reason: "  " }, after)).toMatchObject({ ok: false, field: "reason" });
     expect(await recordOutcome(db(), office.employee, { id: booked.id, outcome: "not-interested", reason: "السعر مرتفع" }, after)).toEqual({ ok: true });

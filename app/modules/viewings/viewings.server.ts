@@ -11,6 +11,7 @@ import { COMPANY_NAME } from "~/utils/company.ts";
 import { log } from "~/utils/log.server.ts";
 import { viewingInvitation, type CalendarViewing } from "./viewing-calendar.server.ts";
 import { VIEWING_MESSAGES, viewingWhenText } from "./viewing-labels.ts";
+import type { DiaryEntry } from "./diary-entry.ts";
 import { isOpenSlot, type ViewingHours } from "./viewing-time.ts";
 
 /**
@@ -87,7 +88,8 @@ export const VIEWING_SMS = {
   proposed: (v: MessageViewing) =>
     `${COMPANY_NAME}: نقترح موعدًا آخر لمعاينة «${v.offerTitle}»: ${viewingWhenText(v.startsAt)} مع ${v.staffName}. مكان اللقاء: ${v.meetingPoint}. للتغيير اتصل بنا.`,
   cancelled: (v: MessageViewing) => `${COMPANY_NAME}: أُلغي موعد معاينة «${v.offerTitle}» يوم ${viewingWhenText(v.startsAt)}. نعتذر، وسنتواصل معك لموعد آخر.`,
-  reminder: (v: MessageViewing) => `${COMPANY_NAME}: تذكير بموعد معاينة «${v.offerTitle}» ${viewingWhenText(v.startsAt)} مع ${v.staffName}. مكان اللقاء: ${v.meetingPoint}${v.mapsUrl ? ` ${v.mapsUrl}` : ""}`,
+  reminder: (v: MessageViewing) =>
+    `${COMPANY_NAME}: تذكير بموعد معاينة «${v.offerTitle}» ${viewingWhenText(v.startsAt)} مع ${v.staffName}. مكان اللقاء: ${v.meetingPoint}${v.mapsUrl ? ` ${v.mapsUrl}` : ""}`,
 } as const;
 
 /** The e-mail with its .ics, queued in the caller's transaction (decision 032) when the client has an address. */
@@ -96,9 +98,7 @@ async function queueInvitation(tx: Tx, services: ViewingServices, v: MessageView
   const calendar: CalendarViewing = { ...v, clientEmail: v.clientEmail };
   const attachment = viewingInvitation(calendar, { method, companyName: COMPANY_NAME, publicUrl: services.env.PUBLIC_URL });
   const body =
-    method === "cancel"
-      ? `${VIEWING_SMS.cancelled(v)}\n\nالملف المرفق يحذف الموعد من تقويمك.`
-      : `${VIEWING_SMS.confirmed(v)}\n\nافتح الملف المرفق لإضافة الموعد إلى تقويمك.`;
+    method === "cancel" ? `${VIEWING_SMS.cancelled(v)}\n\nالملف المرفق يحذف الموعد من تقويمك.` : `${VIEWING_SMS.confirmed(v)}\n\nافتح الملف المرفق لإضافة الموعد إلى تقويمك.`;
   await queueEmail(tx, {
     purpose: method === "cancel" ? "viewing-cancellation" : "viewing-invitation",
     to: v.clientEmail,
@@ -324,24 +324,6 @@ export async function saveViewingHours(db: Db, actor: StaffProfile, hours: Viewi
 }
 
 // ---- The diary ----
-
-export interface DiaryEntry {
-  id: number;
-  startsAt: string;
-  endsAt: string;
-  status: "requested" | "confirmed" | "cancelled" | "done";
-  outcome: ViewingOutcome | null;
-  outcomeReason: string;
-  offerId: number;
-  offerTitle: string;
-  clientId: number;
-  clientName: string;
-  clientPhone: string | null;
-  staffId: number | null;
-  staffName: string | null;
-  meetingPoint: string;
-  mapsUrl: string;
-}
 
 /**
  * The viewings between two instants, by start: one staff member's (with the visitors' requests
