@@ -28,8 +28,7 @@ CREATE TABLE "viewings" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "viewings_status_known" CHECK ("viewings"."status" in ('requested', 'confirmed', 'cancelled', 'done')),
 	CONSTRAINT "viewings_outcome_known" CHECK ("viewings"."outcome" is null or "viewings"."outcome" in ('interested', 'not-interested', 'another-viewing')),
-	CONSTRAINT "viewings_ends_after_start" CHECK ("viewings"."ends_at" > "viewings"."starts_at"),
-	CONSTRAINT "viewings_confirmed_has_staff" CHECK ("viewings"."status" not in ('confirmed', 'done') or "viewings"."staff_id" is not null)
+	CONSTRAINT "viewings_ends_after_start" CHECK ("viewings"."ends_at" > "viewings"."starts_at")
 );
 --> statement-breakpoint
 ALTER TABLE "outgoing_emails" ADD COLUMN "attachments" jsonb;--> statement-breakpoint

@@ -228,7 +228,7 @@ function OutcomeForm({ id }: { id: number }) {
   const reasonError = (reply?.error as Record<string, string[] | undefined> | null | undefined)?.reason?.[0];
   const reasonId = `outcome-reason-${id}`;
   return (
-    <fetcher.Form method="post" className="grid gap-2 rounded-lg bg-sand-100 p-2" aria-label="نتيجة المعاينة">
+    <fetcher.Form method="post" noValidate className="grid gap-2 rounded-lg bg-sand-100 p-2" aria-label="نتيجة المعاينة">
       <input type="hidden" name="intent" value="outcome" />
       <input type="hidden" name="id" value={id} />
       <p className="font-bold text-brand-900">نتيجة المعاينة</p>
