@@ -21,8 +21,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSectionUser(context, "viewings");
   const read = await readForm(request, context);
   if (!read.ok) return refuseViewingPost(read);
-  const url = new URL(request.url);
-  return handleViewingPost(context.get(servicesContext), user, read.form, url.pathname + url.search);
+  // Back to the same diary: its path written here (a script's post arrives at the data URL), its choices kept.
+  const asked = new URL(request.url).searchParams;
+  const kept = new URLSearchParams([...asked].filter(([name]) => ["view", "day", "who"].includes(name)));
+  return handleViewingPost(context.get(servicesContext), user, read.form, `/admin/viewings${kept.size ? `?${kept}` : ""}`);
 }
 
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
