@@ -41,10 +41,8 @@ export function BookingForm({
   const clientName = clients.find((c) => String(c.id) === defaults.clientId)?.name;
   const offerTitle = offers.find((o) => String(o.id) === defaults.offerId)?.title;
   return (
-    <section aria-labelledby="booking-heading" className={adminCardClass}>
-      <h2 id="booking-heading" className="mb-4 text-lg font-bold text-brand-900">
-        {request ? "تأكيد طلب معاينة" : "حجز معاينة"}
-      </h2>
+    // Named by the page's heading (its only form).
+    <section aria-labelledby="viewing-page-heading" className={adminCardClass}>
       {request ? (
         <p className="mb-4 rounded-xl bg-sand-100 p-3 leading-7">
           طلب <bdi>{clientName}</bdi> معاينة «<bdi>{offerTitle}</bdi>» يوم {viewingWhenText(request.startsAt)}. أكّد الموعد كما هو، أو غيّر الوقت لاقتراح موعد آخر (يُبلَّغ العميل برسالة
