@@ -58,7 +58,9 @@ test("from a visitor's inquiry to a viewing with its outcome: booked from the in
   await expect(entry).toContainText("٥:٠٠ م");
   await expect(entry).toContainText("مؤكدة");
   await expect.poll(async () => (await readE2eOutbox("sms")).filter((m) => m.to === e164(phone) && m.body.includes("تم تأكيد موعد معاينة")).length).toBe(1);
-  const [client] = await queryE2eDatabase<{ stage: string; id: number }>("select c.id, c.stage from clients c join client_phones p on p.client_id = c.id where p.phone = $1", [e164(phone)]);
+  const [client] = await queryE2eDatabase<{ stage: string; id: number }>("select c.id, c.stage from clients c join client_phones p on p.client_id = c.id where p.phone = $1", [
+    e164(phone),
+  ]);
   expect(client!.stage).toBe("viewing");
   await shoot(page, "diary-week-390");
   await expectNoSeriousAxe(page, "diary (phone)");
@@ -80,7 +82,9 @@ test("from a visitor's inquiry to a viewing with its outcome: booked from the in
   await expect(done).toContainText("النتيجة: غير مهتم — السعر أعلى من ميزانيته");
   await expect(done).toContainText("تمت");
   await shoot(page, "diary-day-outcome-390");
-  const events = await queryE2eDatabase<{ kind: string; action: string | null }>("select kind, details->>'action' as action from client_events where client_id = $1 order by id", [client!.id]);
+  const events = await queryE2eDatabase<{ kind: string; action: string | null }>("select kind, details->>'action' as action from client_events where client_id = $1 order by id", [
+    client!.id,
+  ]);
   expect(events.map((e) => `${e.kind}:${e.action ?? ""}`)).toEqual(["inquiry:", "viewing:booked", "stage:", "viewing:outcome"]);
 });
 

@@ -45,7 +45,7 @@ async function viewingStaff(db: Db | Tx, staffId: number) {
 }
 
 /** The meeting point of an offer, as booked: its neighbourhood and city, and a map link from its coordinates (or the link it was given). */
-function meetingPointOf(offer: { location: string; city: string; lat: number | null; lng: number | null; locationUrl: string }) {
+export function meetingPointOf(offer: { location: string; city: string; lat: number | null; lng: number | null; locationUrl: string }) {
   const meetingPoint = [offer.location, offer.city].filter(Boolean).join("، ");
   const mapsUrl = offer.lat !== null && offer.lng !== null ? mapLinkOf({ lat: offer.lat, lng: offer.lng }) : offer.locationUrl;
   return { meetingPoint, mapsUrl };

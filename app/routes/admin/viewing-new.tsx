@@ -26,7 +26,9 @@ export default function ViewingNew({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="grid max-w-3xl min-w-0 gap-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="viewing-page-heading" className="text-2xl font-bold text-brand-900 sm:text-3xl">{loaderData.request ? "تأكيد طلب معاينة" : "حجز معاينة"}</h1>
+        <h1 id="viewing-page-heading" className="text-2xl font-bold text-brand-900 sm:text-3xl">
+          {loaderData.request ? "تأكيد طلب معاينة" : "حجز معاينة"}
+        </h1>
         <Link to="/admin/viewings" className="font-bold text-brand-800 underline">
           العودة إلى المعاينات
         </Link>
