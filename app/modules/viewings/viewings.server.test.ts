@@ -7,7 +7,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { clientEvents, clients, outgoingEmails, viewings } from "~/db/schema.ts";
 import { createInquiry } from "~/modules/inquiries/inquiries.server.ts";
 import { readOutbox } from "~/modules/messaging/outbox.server.ts";
+import { createMailer } from "~/modules/messaging/mail.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
+import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
+import { startRestartableSmtpServer } from "../../../tests/factories/smtp-server.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { createOffice, type Office } from "../../../tests/factories/office.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
@@ -140,6 +143,26 @@ describe("the calendar invitation", () => {
     const invitations = await db().$count(outgoingEmails, eq(outgoingEmails.purpose, "viewing-invitation"));
     await bookViewing(services(), office.manager, { offerId, clientId: noMail.id, staffId: office.employee.id, startsAt: at("2026-12-09", "20:00"), minutes: 30 }, NOW);
     expect(await db().$count(outgoingEmails, eq(outgoingEmails.purpose, "viewing-invitation"))).toBe(invitations);
+  });
+});
+
+describe("the invitation's delivery", () => {
+  it("goes out with its .ics attached through the mail queue and a real SMTP server", async () => {
+    const smtp = await startRestartableSmtpServer();
+    try {
+      const client = await newClient("smtp@example.sa");
+      await bookViewing(services(), office.manager, { offerId, clientId: client.id, staffId: office.colleague.id, startsAt: at("2026-12-10", "19:00"), minutes: 60 }, NOW);
+      const mailer = createMailer({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, MAIL_FROM: "firm@example.sa", DATA_DIR: dataDir });
+      await deliverQueuedEmails(db(), mailer);
+      const sent = smtp.received.find((text) => text.includes("To: smtp@example.sa"));
+      expect(sent).toBeDefined();
+      expect(sent).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/);
+      expect(sent).toContain("filename=viewing.ics");
+      const [row] = await db().select().from(outgoingEmails).where(eq(outgoingEmails.recipient, "smtp@example.sa"));
+      expect(row!.status).toBe("sent");
+    } finally {
+      await smtp.stop();
+    }
   });
 });
 
