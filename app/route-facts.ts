@@ -108,6 +108,10 @@ export const ROUTE_FACTS = {
   "routes/resources/submissions": { bodyLimit: SUBMISSION_BODY_LIMIT },
   "routes/resources/sitemap": {},
   "routes/resources/robots": {},
+  // Viewings (issue 32): the diary and the scheduling form; a visitor's request (its times, never kept by the page cache).
+  "routes/admin/viewings": { roles: OFFICE },
+  "routes/admin/viewing-new": { roles: OFFICE },
+  "routes/resources/viewing-request": {},
 } satisfies Record<RouteId, RouteFacts>;
 
 /**

@@ -54,6 +54,8 @@ export default [
     route("offers/licence-check", "routes/admin/offer-licence-check.ts"),
     // Offers that are really available (decision 046): the one-tap confirmation.
     route("offers/confirm", "routes/admin/offer-confirm.ts"),
+    route("viewings", "routes/admin/viewings.tsx"),
+    route("viewings/new", "routes/admin/viewing-new.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),
@@ -64,4 +66,5 @@ export default [
   route("api/submissions", "routes/resources/submissions.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("offer/:id/viewing", "routes/resources/viewing-request.ts"),
 ] satisfies RouteConfig;

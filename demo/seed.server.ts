@@ -18,6 +18,7 @@ import { DEMO_OFFERS, licenceColumns, type DemoOffer } from "./offers.ts";
 import { renderSceneSvg } from "./scenes.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 import { seedDemoOffice } from "./office.server.ts";
+import { seedDemoViewings } from "./viewings.server.ts";
 import { seedDemoStaff } from "./staff.server.ts";
 
 async function renderPhoto(db: Db, storage: PhotoStorage, scene: SceneSpec, width: number) {
@@ -69,6 +70,8 @@ export async function seedDemoData(db: Db, storage: PhotoStorage) {
   // The photos' AVIF variants (written between uploads) are all there before the first visitor.
   await settleImageWork();
   await seedDemoOffice(db);
+  // The diary's viewings this week (issue 32).
+  await seedDemoViewings(db);
   await seedDemoFirmDetails(db);
 }
 

@@ -22,6 +22,7 @@ import { dailyReportJobs } from "~/modules/daily-report/daily-jobs.server.ts";
 import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { availabilityJobs } from "~/modules/availability/index.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
+import { viewingReminderJobs } from "~/modules/viewings/index.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
 import { AHEAD_OF_REACT_ROUTER } from "~/route-facts.ts";
 import { routeLookupOf } from "~/framework/route-lookup.server.ts";
@@ -73,11 +74,15 @@ export async function createApp() {
   const rega = regaRecheckJobs({ db: database.db, rega: regaClientOf(env) });
   // Offers that are really available (decision 046): the hourly confirm tasks.
   const availability = availabilityJobs(database.db);
+  // The viewings' reminders, 24 and 2 hours before, each once (issue 32, decision 049).
+  const viewingReminders = viewingReminderJobs({ db: database.db, sms: services.sms });
+  // Each part's jobs, cron lines and jobs at start, side by side.
+  const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders];
   const scheduler = await startScheduler({
     connectionString: database.url,
-    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks, ...rega.tasks, ...availability.tasks },
-    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron, ...rega.cron, ...availability.cron],
-    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart, ...mail.atStart, ...availability.atStart],
+    tasks: Object.assign({}, ...parts.map((part) => part.tasks)),
+    cron: parts.flatMap((part) => part.cron),
+    atStart: parts.flatMap((part) => ("atStart" in part ? part.atStart : [])),
   }).catch(async (error: unknown) => {
     await events.close();
     await database.close(); // the embedded PostgreSQL must not outlive a failed start

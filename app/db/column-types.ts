@@ -62,7 +62,9 @@ export type MailPurpose =
   | "email-changed"
   | "password-changed"
   // REGA ad-licence verification (issue 32, decision 047)
-  | "licence-withdrawn";
+  | "licence-withdrawn"
+  | "viewing-invitation"
+  | "viewing-cancellation";
 
 export const ADVERTISER_CAPACITIES = ["broker", "owner", "authorised"] as const;
 export type AdvertiserCapacity = (typeof ADVERTISER_CAPACITIES)[number];
@@ -209,3 +211,14 @@ export type ClientEventKind = "inquiry" | "contact" | "submission" | "reply" | "
 
 /** What REGA last said took an offer's ad licence away (decision 047): '' while it has not. */
 export type RegaWithdrawal = "cancelled" | "ended";
+
+/** A viewing's state (issue 32, app/modules/viewings): asked for by a visitor, confirmed by staff, cancelled, or done (its outcome recorded). */
+export type ViewingStatus = "requested" | "confirmed" | "cancelled" | "done";
+/** What came of a viewing: interested, not interested (with a reason), or wants another viewing. */
+export type ViewingOutcome = "interested" | "not-interested" | "another-viewing";
+/** A file an e-mail carries (a viewing's calendar invitation), kept in the database with its e-mail. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}

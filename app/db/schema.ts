@@ -27,6 +27,7 @@ import type {
   DailyReport,
   DailyReportTrigger,
   DeliveryStatus,
+  EmailAttachment,
   InquiryStatus,
   MailPurpose,
   OfferDetails,
@@ -44,6 +45,8 @@ import type {
   TaskStatus,
   TransactionType,
   RegaWithdrawal,
+  ViewingOutcome,
+  ViewingStatus,
 } from "./column-types.ts";
 
 // Enum-like columns are text in PostgreSQL and typed here with the unions of column-types.ts
@@ -918,6 +921,8 @@ export const outgoingEmails = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Files it carries (a viewing's .ics invitation), sent with it by the same delivery. */
+    attachments: jsonb("attachments").$type<EmailAttachment[]>(),
   },
   (t) => [
     index("outgoing_emails_inquiry_idx")
@@ -1004,3 +1009,65 @@ export const offerAvailabilityChecks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.offerId, t.confirmedAt] }), index("offer_availability_checks_task_idx").on(t.taskId)],
 );
+// ---- Viewings: an offer shown to a client by a staff member (issue 32, app/modules/viewings) ----
+
+/**
+ * A viewing of an offer with a client. One staff member is never in two confirmed viewings at once:
+ * an exclusion constraint on (staff_id, tstzrange(starts_at, ends_at)) where confirmed (migration
+ * 0033's custom part, btree_gist), so two bookings of one slot at once cannot both commit.
+ */
+export const viewings = pgTable(
+  "viewings",
+  {
+    // By default, not always: a visitor's request takes its id first, to put it on the client's timeline in the same transaction.
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** Who shows it; null while a visitor's request waits for staff. */
+    staffId: integer("staff_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status").$type<ViewingStatus>().notNull(),
+    /** Where to meet: a maps link from the offer's coordinates and its neighbourhood, as they were when booked. */
+    meetingPoint: text("meeting_point").notNull().default(""),
+    mapsUrl: text("maps_url").notNull().default(""),
+    outcome: text("outcome").$type<ViewingOutcome>(),
+    outcomeReason: text("outcome_reason").notNull().default(""),
+    /** The staff member who booked or confirmed it; null for a visitor's request. */
+    bookedBy: integer("booked_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The reminders sent (the job scheduler claims each once: an update guarded by "is null"). */
+    reminded24hAt: timestamp("reminded_24h_at", { withTimezone: true }),
+    reminded2hAt: timestamp("reminded_2h_at", { withTimezone: true }),
+    /** Grows with each change of time or state: the .ics SEQUENCE, so a calendar replaces its copy. */
+    sequence: integer("sequence").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("viewings_starts_at_idx").on(t.startsAt),
+    index("viewings_staff_starts_idx").on(t.staffId, t.startsAt),
+    index("viewings_client_idx").on(t.clientId),
+    check("viewings_status_known", sql`${t.status} in ('requested', 'confirmed', 'cancelled', 'done')`),
+    check("viewings_outcome_known", sql`${t.outcome} is null or ${t.outcome} in ('interested', 'not-interested', 'another-viewing')`),
+    // No check that a confirmed viewing has its staff member: a staff member removed leaves it waiting for another (set null).
+    check("viewings_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** When the firm opens for viewings (one row, id 1): the days of the week (0 = Sunday) and hours (Riyadh) a visitor may choose from. */
+export const viewingHours = pgTable("viewing_hours", {
+  id: integer("id").primaryKey().default(1),
+  days: integer("days")
+    .array()
+    .notNull()
+    .default(sql`'{0,1,2,3,4}'`),
+  opensAt: integer("opens_at").notNull().default(16),
+  closesAt: integer("closes_at").notNull().default(21),
+  slotMinutes: integer("slot_minutes").notNull().default(60),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

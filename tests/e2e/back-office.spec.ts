@@ -35,6 +35,8 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/offers/licence-check", roles: ["manager", "staff"] },
   // Offers that are really available (decision 046): the one-tap confirmation, posted only.
   { path: "/admin/offers/confirm", roles: ["manager", "staff"] },
+  { path: "/admin/viewings", roles: ["manager", "staff"] },
+  { path: "/admin/viewings/new", roles: ["manager", "staff"] },
 ];
 
 /** A task assigned to this member, for the route table's task page. */

@@ -202,6 +202,8 @@ test("the back office writes its own numbers in Arabic-Indic digits too: limits,
     "/admin/content",
     "/admin/licenses",
     "/admin/profile",
+    "/admin/viewings",
+    "/admin/viewings/new",
   ];
   const found: string[] = [];
   for (const path of pages) {

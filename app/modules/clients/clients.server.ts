@@ -1,12 +1,12 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server.ts";
 import { clientEvents, clientPhones, clients } from "~/db/schema.ts";
 import type { ClientEventKind } from "~/db/column-types.ts";
 
 /** A message a client sent: an inquiry (about an offer), a contact message or an owner submission. */
 export interface ClientMessage {
-  kind: Extract<ClientEventKind, "inquiry" | "contact" | "submission">;
-  /** The inquiry's or submission's id. */
+  kind: Extract<ClientEventKind, "inquiry" | "contact" | "submission" | "viewing">;
+  /** The inquiry's, submission's or (a visitor's request) viewing's id. */
   refId: number;
   name: string;
   /** In E.164 (app/utils/phone.ts parsePhone): the same person writing twice is one client. */
@@ -64,4 +64,22 @@ export async function recordReplyToClient(tx: Tx, clientId: number | null, reply
     .update(clients)
     .set({ lastActivityAt: sql`greatest(${clients.lastActivityAt}, ${reply.at.toISOString()}::timestamptz)` })
     .where(eq(clients.id, clientId));
+}
+
+/**
+ * A viewing booked or confirmed moves a client still جديد or تم التواصل to معاينة (issue 32; the
+ * viewings module owns the rule): one update guarded by the stage, so of two at once one moves it
+ * and the timeline gets one stage entry. A client further on stays where they are.
+ */
+export async function moveClientToViewingStage(tx: Tx, clientId: number, by: { actorId: number; at: Date; viewingId: number }): Promise<boolean> {
+  const before = tx.$with("before").as(tx.select({ id: clients.id, stage: clients.stage }).from(clients).where(eq(clients.id, clientId)));
+  const moved = await tx
+    .with(before)
+    .update(clients)
+    .set({ stage: "viewing", lastActivityAt: sql`greatest(${clients.lastActivityAt}, ${by.at.toISOString()}::timestamptz)` })
+    .where(and(eq(clients.id, clientId), inArray(clients.stage, ["new", "contacted"])))
+    .returning({ from: sql<string>`(select stage from before)` });
+  if (!moved.length) return false;
+  await tx.insert(clientEvents).values({ clientId, kind: "stage", at: by.at, actorId: by.actorId, refId: by.viewingId, details: { from: moved[0]!.from, to: "viewing" } });
+  return true;
 }

@@ -1,2 +1,2 @@
 /** The clients module's public entry for server code: what other modules of its tier may use (decision 044). */
-export { attachMessageToClient, recordReplyToClient } from "./clients.server.ts";
+export { attachMessageToClient, moveClientToViewingStage, recordReplyToClient } from "./clients.server.ts";

@@ -64,3 +64,8 @@ export function coordinatesFromMapLink(link: string): Coordinates | null {
   if (place) return valid(Number(place[1]), Number(place[2]));
   return null;
 }
+
+/** A link that opens the phone's map app at a point (a viewing's meeting point). */
+export function mapLinkOf(point: Coordinates): string {
+  return `https://www.google.com/maps/search/?api=1&query=${point.lat},${point.lng}`;
+}

@@ -67,6 +67,7 @@ export async function queueEmail(tx: Tx, email: QueuedEmail): Promise<number> {
       linkPath: email.link?.path ?? null,
       linkLabel: email.link?.label ?? null,
       inquiryId: email.inquiryId ?? null,
+      attachments: email.attachments ?? null,
     })
     .returning({ id: outgoingEmails.id });
   await addSendJob(tx, row!.id, 1);
@@ -89,6 +90,7 @@ function messageOf(row: Row, publicUrl: string): MailMessage {
     body: row.body + link,
     ...(row.html === null ? {} : { html: row.html }),
     ...(row.headers === null ? {} : { headers: row.headers }),
+    ...(row.attachments === null ? {} : { attachments: row.attachments }),
   };
 }
 

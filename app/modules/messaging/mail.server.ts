@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import type { EmailAttachment } from "~/db/column-types.ts";
 import type { Env } from "~/utils/env.server.ts";
 import { writeToOutbox } from "./outbox.server.ts";
 
@@ -11,6 +12,8 @@ export interface MailMessage {
   html?: string;
   /** Extra header fields (a search alert's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
   headers?: Record<string, string>;
+  /** Files sent with it (a viewing's calendar invitation, RFC 5545). */
+  attachments?: EmailAttachment[];
 }
 
 export interface Mailer {
@@ -43,6 +46,9 @@ export function createMailer(env: Pick<Env, "MAIL_TRANSPORT" | "SMTP_URL" | "MAI
         text: message.body,
         ...(message.html === undefined ? {} : { html: message.html }),
         ...(message.headers === undefined ? {} : { headers: message.headers }),
+        ...(message.attachments === undefined
+          ? {}
+          : { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) }),
       });
     },
   };

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { EmailAttachment } from "~/db/column-types.ts";
 import { log } from "~/utils/log.server.ts";
 
 export type OutboxChannel = "email" | "sms" | "whatsapp";
@@ -12,6 +13,8 @@ export interface OutboxEntry {
   html?: string;
   /** An e-mail's extra header fields, when it has any. */
   headers?: Record<string, string>;
+  /** The files an e-mail carries (a viewing's .ics invitation), their content as sent. */
+  attachments?: EmailAttachment[];
   at: string;
 }
 
@@ -30,6 +33,7 @@ export async function writeToOutbox(dataDir: string, channel: OutboxChannel, mes
     body: message.body,
     ...(message.html === undefined ? {} : { html: message.html }),
     ...(message.headers === undefined ? {} : { headers: message.headers }),
+    ...(message.attachments === undefined ? {} : { attachments: message.attachments }),
     at: new Date().toISOString(),
   };
   const file = outboxFile(dataDir, channel);

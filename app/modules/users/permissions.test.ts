@@ -15,6 +15,7 @@ const EXPECTED: Record<AdminSection, string[]> = {
   licenses: ["manager"],
   reports: ["manager"],
   settings: ["manager"],
+  viewings: ["manager", "staff"],
 };
 
 describe("back-office route table", () => {
@@ -40,8 +41,16 @@ describe("back-office route table", () => {
 
   it("shows each role exactly the links it may open", () => {
     expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/finance"]);
-    expect(sidebarLinks("staff").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/offers", "/admin/inquiries", "/admin/submissions"]);
-    expect(sidebarLinks("manager")).toHaveLength(11);
+    expect(sidebarLinks("staff").map((l) => l.to)).toEqual([
+      "/admin",
+      "/admin/profile",
+      "/admin/tasks",
+      "/admin/offers",
+      "/admin/inquiries",
+      "/admin/submissions",
+      "/admin/viewings",
+    ]);
+    expect(sidebarLinks("manager")).toHaveLength(12);
     expect(sidebarLinks("intruder")).toEqual([]);
   });
 

@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS = {
   licenses: { label: "التراخيص", route: "routes/admin/licenses" },
   reports: { label: "التقارير", route: "routes/admin/reports" },
   settings: { label: "الإعدادات", route: "routes/admin/settings" },
+  viewings: { label: "المعاينات", route: "routes/admin/viewings" },
 } as const satisfies Record<string, { label: string; route: RouteId }>;
 
 export type AdminSection = keyof typeof ADMIN_SECTIONS;

@@ -7,6 +7,8 @@ import { COMPANY_NAME } from "~/utils/company.ts";
 import { useSiteData } from "~/modules/content/site-meta.ts";
 import { InquiryForm } from "~/modules/inquiries/components/inquiry-form.tsx";
 import { handleInquiryPost, refuseInquiry } from "~/modules/inquiries/inquiry-action.server.ts";
+import { handleViewingRequest } from "~/modules/viewings/viewing-request-action.server.ts";
+import { ViewingRequest } from "~/modules/viewings/components/viewing-request.tsx";
 import { Gallery } from "~/modules/offers/components/gallery.tsx";
 import { OfferMap } from "~/modules/offer-map/components/offer-map.tsx";
 import { LICENCE_ENDED_TITLE, UNCONFIRMED_TITLE } from "~/modules/offers/components/licence-ended.tsx";
@@ -63,6 +65,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const read = await readForm(request, context);
   if (!read.ok) return refuseInquiry(read);
   const form = read.form;
+  // A visitor's request for a viewing (the form under «اطلب معاينة», issue 32), about this page's offer.
+  const offerId = parseId(params.id);
+  if (form.get("intent") === "viewing" && offerId) return handleViewingRequest(context.get(servicesContext), context.get(clientAddressContext), offerId, form);
   // The inquiry is about this page's offer, whatever the form says.
   if (params.id) form.set("propertyId", params.id);
   return handleInquiryPost(context.get(servicesContext), context.get(clientAddressContext), form);
@@ -252,6 +257,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
           >
             <div className="hidden lg:block" {...markupAttributes("offer.contactBoxHtml", contactBoxHtml)} />
             <InquiryForm propertyId={offer.id} propertyTitle={offer.title} />
+            <ViewingRequest offerId={offer.id} />
           </aside>
         )}
       </div>

@@ -171,6 +171,10 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
         <button type="button" className={adminSecondaryButtonClass} onClick={() => setHelpOpen(true)}>
           طلب مساعدة
         </button>
+        {/* Issue 32: the scheduling form, with this inquiry's client and offer filled in. */}
+        <Link to={`/admin/viewings/new?inquiry=${inquiry.id}`} className={adminSecondaryButtonClass}>
+          حجز معاينة
+        </Link>
         {open ? (
           <complete.Form method="post">
             <input type="hidden" name="intent" value="complete" />
