@@ -96,6 +96,9 @@ export const ROUTE_FACTS = {
   "routes/admin/reports-export-xlsx": { roles: MANAGER },
   "routes/admin/reports-export-csv": { roles: MANAGER },
   "routes/admin/reports-whatsapp": { roles: MANAGER },
+  // An employee only their own clients' (the module checks the client's owner).
+  "routes/admin/client-requirements": { roles: OFFICE },
+  "routes/admin/matches": { roles: OFFICE },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},

@@ -50,6 +50,9 @@ export default [
     route("reports/export.xlsx", "routes/admin/reports-export-xlsx.ts"),
     route("reports/export/:file", "routes/admin/reports-export-csv.ts"),
     route("reports/whatsapp", "routes/admin/reports-whatsapp.ts"),
+    // What clients are looking for, and the offers that match it (issue 32).
+    route("clients/:id/requirements", "routes/admin/client-requirements.tsx"),
+    route("matches", "routes/admin/matches.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { clientAddressContext, nonceContext, readinessContext, requestBodyContext, routeContext, servicesContext, type AppServices } from "~/context.ts";
 import { localAppUrl, openDatabase } from "~/db/client.server.ts";
 import { searchAlertJobs } from "~/modules/alerts/alert-jobs.server.ts";
+import { offerMatchJobs } from "~/modules/client-requirements/index.server.ts";
 import { invalidateSiteContent } from "~/modules/content/content.server.ts";
 import { createReadiness, databaseCheck } from "~/modules/health/readiness.server.ts";
 import { settleImageWork } from "~/modules/images/images.server.ts";
@@ -67,11 +68,13 @@ export async function createApp() {
   const alerts = searchAlertJobs({ db: database.db, env, mailer: services.mailer });
   // Every e-mail a person's action sends, queued with what it reports (decision 032).
   const mail = mailQueueJobs({ db: database.db, env, mailer: services.mailer });
+  // Clients' requirements matched when an offer becomes public or its price changes (issue 32, decision 050).
+  const matching = offerMatchJobs(database.db);
   const scheduler = await startScheduler({
     connectionString: database.url,
-    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks },
-    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron],
-    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart, ...mail.atStart],
+    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks, ...matching.tasks },
+    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron, ...matching.cron],
+    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart, ...mail.atStart, ...matching.atStart],
   }).catch(async (error: unknown) => {
     await events.close();
     await database.close(); // the embedded PostgreSQL must not outlive a failed start

@@ -203,3 +203,10 @@ export type ClientStage = "new" | "contacted" | "viewing" | "negotiating" | "agr
  * from the clients pipeline, viewings and requirements.
  */
 export type ClientEventKind = "inquiry" | "contact" | "submission" | "reply" | "stage" | "assigned" | "note" | "viewing" | "task" | "requirement";
+
+/** What a client's requirement looks for (app/modules/client-requirements): to buy or to rent. */
+export const REQUIREMENT_PURPOSES = ["sale", "rent"] as const;
+export type RequirementPurpose = (typeof REQUIREMENT_PURPOSES)[number];
+
+/** Why an offer was matched to a requirement: it became public, or its price changed while public. */
+export type OfferMatchReason = "published" | "price";

@@ -15,6 +15,9 @@ const EXPECTED: Record<AdminSection, string[]> = {
   licenses: ["manager"],
   reports: ["manager"],
   settings: ["manager"],
+  // Issue 32: the accountant works on no client (an employee only on their own: the module's test).
+  matches: ["manager", "staff"],
+  clients: ["manager", "staff"],
 };
 
 describe("back-office route table", () => {
@@ -40,8 +43,11 @@ describe("back-office route table", () => {
 
   it("shows each role exactly the links it may open", () => {
     expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/finance"]);
-    expect(sidebarLinks("staff").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/offers", "/admin/inquiries", "/admin/submissions"]);
-    expect(sidebarLinks("manager")).toHaveLength(11);
+    expect(sidebarLinks("staff").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/offers", "/admin/inquiries", "/admin/submissions", "/admin/matches"]);
+    expect(sidebarLinks("manager")).toHaveLength(12);
+    // A section without a menu link (issue 32: a client's requirements) is still one the role may open.
+    expect(adminSectionOf("/admin/clients/3/requirements")).toBe("clients");
+    expect(sidebarLinks("manager").map((l) => l.to)).not.toContain("/admin/clients");
     expect(sidebarLinks("intruder")).toEqual([]);
   });
 

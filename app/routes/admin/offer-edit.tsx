@@ -1,6 +1,9 @@
 import { redirect } from "react-router";
 import { servicesContext } from "~/context.ts";
+import { Section } from "~/components/admin/section.tsx";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { MatchList } from "~/modules/client-requirements/index.ts";
+import { loadOfferMatches } from "~/modules/client-requirements/index.server.ts";
 import { OfferForm } from "~/modules/offer-admin/components/offer-form.tsx";
 import { handleOfferSave } from "~/modules/offer-admin/offer-admin-post.server.ts";
 import { loadOfferEditForm } from "~/modules/offer-admin/offer-form-page.server.ts";
@@ -12,10 +15,12 @@ import type { Route } from "./+types/offer-edit";
 
 /** An unknown id goes back to the list. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  await requireSectionUser(context, "offers");
-  const form = await loadOfferEditForm(context.get(servicesContext).db, params.id);
+  const user = await requireSectionUser(context, "offers");
+  const { db } = context.get(servicesContext);
+  const form = await loadOfferEditForm(db, params.id);
   if (!form) throw redirect("/admin/offers");
-  return form;
+  // The clients whose requirements it matched (issue 32): the manager's all, an employee's own.
+  return { ...form, matches: await loadOfferMatches(db, user, form.initial.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -31,12 +36,15 @@ export const shouldRevalidate = keepPageAfterRefusal;
 export const meta: Route.MetaFunction = () => [{ title: "تعديل العرض | لوحة التحكم" }];
 
 export default function EditOffer({ loaderData }: Route.ComponentProps) {
-  const { initial, choices, licenceRequired, tileUrl } = loaderData;
+  const { initial, choices, licenceRequired, tileUrl, matches } = loaderData;
   return (
     <div className="grid gap-5">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">تعديل العرض</h1>
       {/* Keyed by offer: moving from one offer's form to another's starts afresh. */}
       <OfferForm key={initial.id} initial={initial} choices={choices} licenceRequired={licenceRequired} tileUrl={tileUrl} />
+      <Section id="offer-matches" title="عملاء مهتمون بهذا العرض">
+        <MatchList matches={matches} showOffer={false} empty="لم يطابق هذا العرض طلب أي عميل حتى الآن." />
+      </Section>
     </div>
   );
 }
