@@ -2,4 +2,4 @@
 export { MatchList } from "./components/match-list.tsx";
 export { RequirementForm } from "./components/requirement-form.tsx";
 export { RequirementList } from "./components/requirement-list.tsx";
-export { MATCH_REASON_LABELS, matchesText, requirementLines, type MatchView, type RequirementChoices, type RequirementView } from "./requirement-view.ts";
+export { matchesText } from "./requirement-view.ts";

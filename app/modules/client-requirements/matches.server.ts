@@ -7,7 +7,7 @@ import type { MatchView } from "./requirement-view.ts";
 export type { MatchView };
 
 /** The most matches the page lists at once (the oldest wait below the newest; «تم التواصل» makes room). */
-export const MATCHES_LISTED = 200;
+const MATCHES_LISTED = 200;
 
 /** The matches `user` may see: the manager every client's, an employee their own clients', the accountant none. */
 function visibleTo(user: Pick<StaffProfile, "id" | "role">): SQL {
@@ -17,7 +17,9 @@ function visibleTo(user: Pick<StaffProfile, "id" | "role">): SQL {
 }
 
 /** A client's first phone (they may have several: client_phones), for the call and WhatsApp links. */
-const firstPhone = sql<string | null>`(select ${clientPhones.phone} from ${clientPhones} where ${clientPhones.clientId} = ${clients.id} order by ${clientPhones.addedAt}, ${clientPhones.phone} limit 1)`;
+const firstPhone = sql<
+  string | null
+>`(select ${clientPhones.phone} from ${clientPhones} where ${clientPhones.clientId} = ${clients.id} order by ${clientPhones.addedAt}, ${clientPhones.phone} limit 1)`;
 
 function selectMatches(db: Db, where: SQL) {
   return db
@@ -44,17 +46,15 @@ function selectMatches(db: Db, where: SQL) {
     .orderBy(desc(offerMatches.matchedAt), desc(offerMatches.id))
     .limit(MATCHES_LISTED)
     .then((rows) =>
-      rows.map(
-        (row): MatchView => ({
-          id: row.id,
-          reason: row.reason,
-          price: row.price,
-          matchedAt: row.matchedAt.toISOString(),
-          contactedAt: row.contactedAt?.toISOString() ?? null,
-          client: { id: row.clientId, name: row.clientName, phone: row.phone },
-          offer: { id: row.offerId, title: row.title, price: row.offerPrice, rentPeriod: row.rentPeriod, city: row.city, location: row.location },
-        }),
-      ),
+      rows.map((row): MatchView => ({
+        id: row.id,
+        reason: row.reason,
+        price: row.price,
+        matchedAt: row.matchedAt.toISOString(),
+        contactedAt: row.contactedAt?.toISOString() ?? null,
+        client: { id: row.clientId, name: row.clientName, phone: row.phone },
+        offer: { id: row.offerId, title: row.title, price: row.offerPrice, rentPeriod: row.rentPeriod, city: row.city, location: row.location },
+      })),
     );
 }
 

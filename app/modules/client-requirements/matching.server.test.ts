@@ -49,7 +49,9 @@ async function matchedIds(offerId: number) {
 
 const queuedJobs = () =>
   db()
-    .execute<{ payload: { offerId: number; reason: string; price: number } }>(sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = ${MATCH_TASKS.record} order by j.id`)
+    .execute<{ payload: { offerId: number; reason: string; price: number } }>(
+      sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = ${MATCH_TASKS.record} order by j.id`,
+    )
     .then((r) => r.rows.map((row) => row.payload));
 
 describe("the match of one offer against the clients' requirements", () => {
@@ -78,7 +80,7 @@ describe("the match of one offer against the clients' requirements", () => {
   it("takes an empty list or an absent limit as any, and a city without a chosen neighbourhood as all of it", async () => {
     const clientId = await newClient();
     const anything = await requirement(clientId, { cities: [], neighbourhoods: [], budgetMin: null, budgetMax: null, roomsMin: null, areaMin: null, areaMax: null });
-    const anyCity = await requirement(clientId, { cities: [] , neighbourhoods: [] });
+    const anyCity = await requirement(clientId, { cities: [], neighbourhoods: [] });
     // Jeddah's neighbourhood restricts Jeddah only: in Riyadh any neighbourhood matches.
     const otherCitysHood = await requirement(clientId, { cities: ["الرياض", "جدة"], neighbourhoods: ["جدة/الشاطئ"] });
     // A neighbourhood of the same name in another city is not this one.
@@ -186,7 +188,10 @@ describe("recording the matches when an offer becomes public or its price change
     const offer = await createOffer(db(), BASE_OFFER);
     await db().update(offers).set({ price: 910_000 }).where(eq(offers.id, offer.id));
     expect(await recordOfferMatches(db(), { offerId: offer.id, reason: "published", price: 900_000 })).toBe(0);
-    await db().update(offers).set({ adLicenceEndsAt: new Date("2020-01-01T00:00:00Z") }).where(eq(offers.id, offer.id));
+    await db()
+      .update(offers)
+      .set({ adLicenceEndsAt: new Date("2020-01-01T00:00:00Z") })
+      .where(eq(offers.id, offer.id));
     expect(await recordOfferMatches(db(), { offerId: offer.id, reason: "price", price: 910_000 })).toBe(0);
     // The public pages' own rule: without a licence number while the settings require one, not public.
     await db().update(settings).set({ requireAdLicence: true });

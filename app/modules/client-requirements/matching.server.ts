@@ -53,7 +53,10 @@ export function satisfiedBy(offer: OfferForMatching): SQL {
     eq(r.purpose, offer.isRent ? "rent" : "sale"),
     arrayContains(r.propertyTypes, [offer.propertyType]),
     or(sql`cardinality(${r.cities}) = 0`, arrayContains(r.cities, [offer.city])),
-    or(arrayContains(r.neighbourhoods, [neighbourhoodKey(offer.city, offer.location)]), sql`not exists (select 1 from unnest(${r.neighbourhoods}) as chosen where starts_with(chosen, ${cityPrefix}))`),
+    or(
+      arrayContains(r.neighbourhoods, [neighbourhoodKey(offer.city, offer.location)]),
+      sql`not exists (select 1 from unnest(${r.neighbourhoods}) as chosen where starts_with(chosen, ${cityPrefix}))`,
+    ),
     or(isNull(r.budgetMin), lte(r.budgetMin, offer.yearlyPrice)),
     or(isNull(r.budgetMax), gte(r.budgetMax, offer.yearlyPrice)),
     or(isNull(r.roomsMin), lte(r.roomsMin, offer.bedrooms)),
@@ -70,11 +73,7 @@ export async function offerForMatching(db: Db, offerId: number): Promise<OfferFo
 
 /** The active requirements one offer satisfies (requirement and client), by their age. */
 export async function matchingRequirements(db: Db, offer: OfferForMatching): Promise<Array<{ id: number; clientId: number }>> {
-  return db
-    .select({ id: clientRequirements.id, clientId: clientRequirements.clientId })
-    .from(clientRequirements)
-    .where(satisfiedBy(offer))
-    .orderBy(clientRequirements.id);
+  return db.select({ id: clientRequirements.id, clientId: clientRequirements.clientId }).from(clientRequirements).where(satisfiedBy(offer)).orderBy(clientRequirements.id);
 }
 
 /**

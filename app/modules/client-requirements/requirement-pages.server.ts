@@ -15,8 +15,8 @@ import { findClientFor, listRequirements, saveRequirement, setRequirementActive,
 type Env = AppServices["env"];
 type User = Pick<StaffProfile, "id" | "role">;
 
-export const requirementsPath = (clientId: number) => `/admin/clients/${clientId}/requirements`;
-export const MATCHES_PATH = "/admin/matches";
+const requirementsPath = (clientId: number) => `/admin/clients/${clientId}/requirements`;
+const MATCHES_PATH = "/admin/matches";
 
 const toView = ({ id, active, purpose, propertyTypes, cities, neighbourhoods, budgetMin, budgetMax, roomsMin, areaMin, areaMax }: RequirementRow): RequirementView => ({
   id,

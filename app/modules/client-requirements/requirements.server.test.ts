@@ -40,7 +40,18 @@ function posted(fields: Record<string, string | string[]>): FormData {
   return form;
 }
 
-const A_REQUIREMENT = { intent: "save", purpose: "sale", propertyTypes: ["شقة", "فيلا"], cities: ["الرياض"], neighbourhoods: ["الرياض/الملقا"], budgetMin: "٨٠٠ ٠٠٠", budgetMax: "1,200,000", roomsMin: "٣", areaMin: "", areaMax: "٤٥٠" };
+const A_REQUIREMENT = {
+  intent: "save",
+  purpose: "sale",
+  propertyTypes: ["شقة", "فيلا"],
+  cities: ["الرياض"],
+  neighbourhoods: ["الرياض/الملقا"],
+  budgetMin: "٨٠٠ ٠٠٠",
+  budgetMax: "1,200,000",
+  roomsMin: "٣",
+  areaMin: "",
+  areaMax: "٤٥٠",
+};
 
 /** Runs a page function that may throw its answer (a redirect), as React Router would receive it. */
 async function answerOf(run: () => Promise<unknown>) {
@@ -60,7 +71,10 @@ describe("the requirement form's rules", () => {
   });
 
   it("refuses in Arabic, under each field: no purpose, no type, words for a number, a maximum below the minimum", () => {
-    const submission = parseSubmission(posted({ ...A_REQUIREMENT, purpose: "", propertyTypes: [], budgetMin: "مليون", areaMin: "500", areaMax: "300", roomsMin: "-2" }), requirementSchema);
+    const submission = parseSubmission(
+      posted({ ...A_REQUIREMENT, purpose: "", propertyTypes: [], budgetMin: "مليون", areaMin: "500", areaMax: "300", roomsMin: "-2" }),
+      requirementSchema,
+    );
     expect(submission.status).toBe("error");
     expect(submission.error).toMatchObject({
       purpose: [REQUIREMENT_MESSAGES.purposeRequired],
@@ -79,7 +93,19 @@ describe("a client's requirements page", () => {
     const added = await answerOf(() => handleRequirementsPost(services(), office.employee, String(clientId), posted(A_REQUIREMENT)));
     expect(added).toMatchObject({ location: `/admin/clients/${clientId}/requirements`, toast: { tone: "success", text: REQUIREMENT_MESSAGES.added } });
     const [row] = await db().select().from(clientRequirements);
-    expect(row).toMatchObject({ clientId, purpose: "sale", propertyTypes: ["شقة", "فيلا"], cities: ["الرياض"], neighbourhoods: ["الرياض/الملقا"], budgetMin: 800_000, budgetMax: 1_200_000, roomsMin: 3, areaMin: null, areaMax: 450, active: true });
+    expect(row).toMatchObject({
+      clientId,
+      purpose: "sale",
+      propertyTypes: ["شقة", "فيلا"],
+      cities: ["الرياض"],
+      neighbourhoods: ["الرياض/الملقا"],
+      budgetMin: 800_000,
+      budgetMax: 1_200_000,
+      roomsMin: 3,
+      areaMin: null,
+      areaMax: 450,
+      active: true,
+    });
 
     await answerOf(() => handleRequirementsPost(services(), office.employee, String(clientId), posted({ ...A_REQUIREMENT, id: String(row!.id), purpose: "rent", budgetMax: "" })));
     await answerOf(() => handleRequirementsPost(services(), office.employee, String(clientId), posted({ intent: "active", id: String(row!.id), active: "false" })));
@@ -99,13 +125,17 @@ describe("a client's requirements page", () => {
   it("refuses a value outside the lookup lists, and a requirement of another client, changing nothing and keeping what was typed", async () => {
     const clientId = await clientOf(office.employee.id);
     const otherClient = await clientOf(office.employee.id, "نورة");
-    const outside = await answerOf(() => handleRequirementsPost(services(), office.employee, String(clientId), posted({ ...A_REQUIREMENT, propertyTypes: ["قصر"], neighbourhoods: ["جدة/لا يوجد"] })));
+    const outside = await answerOf(() =>
+      handleRequirementsPost(services(), office.employee, String(clientId), posted({ ...A_REQUIREMENT, propertyTypes: ["قصر"], neighbourhoods: ["جدة/لا يوجد"] })),
+    );
     expect(outside.status).toBe(400);
     expect(Object.keys(outside.errors).sort()).toEqual(["neighbourhoods", "propertyTypes"]);
     expect(outside.initialValue).toMatchObject({ budgetMin: "٨٠٠ ٠٠٠", propertyTypes: "قصر" });
     await answerOf(() => handleRequirementsPost(services(), office.employee, String(otherClient), posted(A_REQUIREMENT)));
     const [theirs] = await db().select().from(clientRequirements);
-    const foreign = await answerOf(() => handleRequirementsPost(services(), office.employee, String(clientId), posted({ ...A_REQUIREMENT, id: String(theirs!.id), purpose: "rent" })));
+    const foreign = await answerOf(() =>
+      handleRequirementsPost(services(), office.employee, String(clientId), posted({ ...A_REQUIREMENT, id: String(theirs!.id), purpose: "rent" })),
+    );
     expect(foreign.status).toBe(404);
     expect((await db().select().from(clientRequirements)).map((r) => [r.clientId, r.purpose])).toEqual([[otherClient, "sale"]]);
   });
@@ -134,7 +164,10 @@ describe("the matches, for the clients' owners", () => {
   async function matchedOffer() {
     const mine = await clientOf(office.employee.id, "عميل سارة");
     const theirs = await clientOf(office.colleague.id, "عميل خالد");
-    for (const clientId of [mine, theirs]) await db().insert(clientRequirements).values({ clientId, purpose: "sale", propertyTypes: ["شقة"] });
+    for (const clientId of [mine, theirs])
+      await db()
+        .insert(clientRequirements)
+        .values({ clientId, purpose: "sale", propertyTypes: ["شقة"] });
     const offer = await createOffer(db(), { status: "للبيع", propertyType: "شقة", price: 500_000 });
     expect(await recordOfferMatches(db(), { offerId: offer.id, reason: "published", price: 500_000 })).toBe(2);
     return { offer, mine, theirs };

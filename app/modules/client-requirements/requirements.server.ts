@@ -15,13 +15,17 @@ export interface ClientRef {
  * Whose clients a staff member may work on: the manager every client's, an employee only those
  * they own (the clients' pipeline assigns them), the accountant none.
  */
-export function mayWorkOnClient(user: Pick<StaffProfile, "id" | "role">, ownerId: number | null): boolean {
+function mayWorkOnClient(user: Pick<StaffProfile, "id" | "role">, ownerId: number | null): boolean {
   if (user.role === "manager") return true;
   return user.role === "staff" && ownerId === user.id;
 }
 
 /** The client `user` may work on, or why not: no such client, or not theirs. */
-export async function findClientFor(db: Db, user: Pick<StaffProfile, "id" | "role">, clientId: number): Promise<{ ok: true; client: ClientRef } | { ok: false; reason: "unknown" | "not-yours" }> {
+export async function findClientFor(
+  db: Db,
+  user: Pick<StaffProfile, "id" | "role">,
+  clientId: number,
+): Promise<{ ok: true; client: ClientRef } | { ok: false; reason: "unknown" | "not-yours" }> {
   const [client] = await db.select({ id: clients.id, name: clients.name, ownerId: clients.ownerId }).from(clients).where(eq(clients.id, clientId));
   if (!client) return { ok: false, reason: "unknown" };
   return mayWorkOnClient(user, client.ownerId) ? { ok: true, client } : { ok: false, reason: "not-yours" };
@@ -31,11 +35,7 @@ export type RequirementRow = typeof clientRequirements.$inferSelect;
 
 /** A client's requirements, the active first, oldest first. */
 export function listRequirements(db: Db, clientId: number): Promise<RequirementRow[]> {
-  return db
-    .select()
-    .from(clientRequirements)
-    .where(eq(clientRequirements.clientId, clientId))
-    .orderBy(desc(clientRequirements.active), asc(clientRequirements.id));
+  return db.select().from(clientRequirements).where(eq(clientRequirements.clientId, clientId)).orderBy(desc(clientRequirements.active), asc(clientRequirements.id));
 }
 
 /** What the timeline says of a requirement: its purpose and types, enough to tell two apart. */

@@ -43,7 +43,15 @@ describe("back-office route table", () => {
 
   it("shows each role exactly the links it may open", () => {
     expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/finance"]);
-    expect(sidebarLinks("staff").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/offers", "/admin/inquiries", "/admin/submissions", "/admin/matches"]);
+    expect(sidebarLinks("staff").map((l) => l.to)).toEqual([
+      "/admin",
+      "/admin/profile",
+      "/admin/tasks",
+      "/admin/offers",
+      "/admin/inquiries",
+      "/admin/submissions",
+      "/admin/matches",
+    ]);
     expect(sidebarLinks("manager")).toHaveLength(12);
     // A section without a menu link (issue 32: a client's requirements) is still one the role may open.
     expect(adminSectionOf("/admin/clients/3/requirements")).toBe("clients");

@@ -21,7 +21,8 @@ function ActiveToggle({ requirement }: { requirement: RequirementView }) {
 
 /** A client's requirements, each read as lines, with its edit form folded under «تعديل الطلب». */
 export function RequirementList({ requirements, choices }: { requirements: RequirementView[]; choices: RequirementChoices }) {
-  if (!requirements.length) return <p className="rounded-2xl bg-white p-5 text-stone-700 shadow-sm ring-1 ring-stone-200">لا توجد طلبات لهذا العميل بعد. أضف ما يبحث عنه ليظهر عند نشر عرض يطابقه.</p>;
+  if (!requirements.length)
+    return <p className="rounded-2xl bg-white p-5 text-stone-700 shadow-sm ring-1 ring-stone-200">لا توجد طلبات لهذا العميل بعد. أضف ما يبحث عنه ليظهر عند نشر عرض يطابقه.</p>;
   return (
     <ul className="grid gap-3" aria-label="طلبات العميل">
       {requirements.map((requirement, index) => (
