@@ -1,3 +1,4 @@
+import { useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
 import { Field, FormNotice, inputClass, type FieldMeta } from "~/components/forms/field.tsx";
@@ -36,12 +37,26 @@ function startValues(requirement: RequirementView | undefined) {
 }
 
 /** A group of boxes sharing a name, with its legend, its hint and its first error. */
-function Boxes({ meta, legend, hint, values, required }: { meta: FieldMeta; legend: string; hint?: string; values: string[]; required?: boolean }) {
+function Boxes({
+  meta,
+  legend,
+  hint,
+  values,
+  required,
+  onChange,
+}: {
+  meta: FieldMeta;
+  legend: string;
+  hint?: string;
+  values: string[];
+  required?: boolean;
+  onChange?: (event: ChangeEvent<HTMLFieldSetElement>) => void;
+}) {
   const picked = chosen(meta);
   const error = meta.errors?.[0];
   const describedBy = [hint ? meta.descriptionId : null, error ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <fieldset key={meta.key} className="min-w-0 sm:col-span-2" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+    <fieldset key={meta.key} className="min-w-0 sm:col-span-2" aria-describedby={describedBy} onChange={onChange}>
       <legend className="mb-2 text-sm font-bold text-stone-700">{required ? <Required>{legend}</Required> : legend}</legend>
       <div className="flex flex-wrap gap-x-5 gap-y-2">
         {values.map((value) => (
@@ -65,9 +80,14 @@ function Boxes({ meta, legend, hint, values, required }: { meta: FieldMeta; lege
   );
 }
 
-/** The neighbourhoods, city by city, each city's folded until opened (one that has some chosen is open). */
-function NeighbourhoodBoxes({ meta, cities }: { meta: FieldMeta; cities: RequirementChoices["cities"] }) {
+/**
+ * The neighbourhoods, city by city, each city's folded until opened (one that has some chosen is
+ * open). Once cities are ticked only theirs are shown (those of a city with a neighbourhood chosen
+ * stay, so nothing chosen is hidden); with none ticked, every city's.
+ */
+function NeighbourhoodBoxes({ meta, cities, citiesTicked }: { meta: FieldMeta; cities: RequirementChoices["cities"]; citiesTicked: string[] }) {
   const picked = chosen(meta);
+  const shown = (city: string) => !citiesTicked.length || citiesTicked.includes(city) || picked.some((key) => key.startsWith(`${city}/`));
   const error = meta.errors?.[0];
   return (
     <fieldset key={meta.key} className="min-w-0 sm:col-span-2" aria-describedby={`${meta.descriptionId}${error ? ` ${meta.errorId}` : ""}`}>
@@ -79,7 +99,12 @@ function NeighbourhoodBoxes({ meta, cities }: { meta: FieldMeta; cities: Require
         {cities
           .filter((city) => city.neighbourhoods.length > 0)
           .map((city) => (
-            <details key={city.name} open={picked.some((key) => key.startsWith(`${city.name}/`))} className="rounded-xl bg-stone-50 px-3 py-2 ring-1 ring-stone-200">
+            <details
+              key={city.name}
+              hidden={!shown(city.name)}
+              open={picked.some((key) => key.startsWith(`${city.name}/`))}
+              className="rounded-xl bg-stone-50 px-3 py-2 ring-1 ring-stone-200"
+            >
               <summary className="cursor-pointer font-bold text-brand-900">أحياء {city.name}</summary>
               <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
                 {city.neighbourhoods.map((hood) => {
@@ -124,6 +149,12 @@ export function RequirementForm({ requirement, choices }: { requirement?: Requir
   const [form, fields] = useAppForm({ id, schema: requirementSchema, lastResult: fetcher.data, defaultValue: startValues(requirement) });
   useResetAfterSave(fetcher, form);
   const purpose = chosen(fields.purpose)[0] ?? "sale";
+  // The cities ticked now, for the neighbourhoods shown (the boxes keep their own state; this follows them).
+  const [citiesTicked, setCitiesTicked] = useState(() => chosen(fields.cities));
+  const onCitiesChange = (event: ChangeEvent<HTMLFieldSetElement>) => {
+    const boxes = event.currentTarget.querySelectorAll<HTMLInputElement>(`input[name="${fields.cities.name}"]`);
+    setCitiesTicked([...boxes].filter((box) => box.checked).map((box) => box.value));
+  };
   return (
     <fetcher.Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="save" />
@@ -147,8 +178,8 @@ export function RequirementForm({ requirement, choices }: { requirement?: Requir
         ) : null}
       </fieldset>
       <Boxes meta={fields.propertyTypes} legend="نوع العقار" values={choices.propertyTypes} required />
-      <Boxes meta={fields.cities} legend="المدن (اختياري)" hint="إن لم تختر مدينة طوبقت العروض في أي مدينة." values={choices.cities.map((c) => c.name)} />
-      <NeighbourhoodBoxes meta={fields.neighbourhoods} cities={choices.cities} />
+      <Boxes meta={fields.cities} legend="المدن (اختياري)" hint="إن لم تختر مدينة طوبقت العروض في أي مدينة." values={choices.cities.map((c) => c.name)} onChange={onCitiesChange} />
+      <NeighbourhoodBoxes meta={fields.neighbourhoods} cities={choices.cities} citiesTicked={citiesTicked} />
       <LimitField meta={fields.budgetMin} label="الميزانية من (ر.س.، اختياري)" hint={formatDigitsArabic("مثال: 500,000. للإيجار: المبلغ السنوي.")} />
       <LimitField meta={fields.budgetMax} label="الميزانية إلى (ر.س.، اختياري)" hint={formatDigitsArabic("مثال: 1,200,000")} />
       <LimitField meta={fields.roomsMin} label="أقل عدد للغرف (اختياري)" hint={formatDigitsArabic("مثال: 3")} />
