@@ -73,7 +73,7 @@ function MatchCard({ match, showOffer }: { match: MatchView; showOffer: boolean 
       <div className="flex flex-wrap items-center gap-3">
         {client.phone ? (
           <>
-            <a href={`tel:${dialablePhone(client.phone)}`} className={adminSecondaryButtonClass} aria-label={`اتصال بـ${client.name}`}>
+            <a href={`tel:${dialablePhone(client.phone)}`} className={adminSecondaryButtonClass}>
               اتصال <IdentifierText value={formatPhoneForReading(client.phone)} />
             </a>
             <a href={whatsappLink(client.phone, message)} target="_blank" rel="noopener noreferrer" className={adminSecondaryButtonClass} aria-label={`واتساب إلى ${client.name}`}>
