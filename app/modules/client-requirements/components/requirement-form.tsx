@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
 import { Field, FormNotice, inputClass, type FieldMeta } from "~/components/forms/field.tsx";
 import { Required } from "~/components/forms/required.tsx";
-import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
+import { useAppForm, useClearAfterSave } from "~/components/forms/use-app-form.ts";
 import { REQUIREMENT_PURPOSES } from "~/db/column-types.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { formatDigitsArabic } from "~/utils/format.ts";
@@ -147,7 +147,6 @@ export function RequirementForm({ requirement, choices }: { requirement?: Requir
   const fetcher = useFetcher<FormReply>();
   const id = requirement ? `requirement-${requirement.id}` : "requirement-new";
   const [form, fields] = useAppForm({ id, schema: requirementSchema, lastResult: fetcher.data, defaultValue: startValues(requirement) });
-  useResetAfterSave(fetcher, form);
   const purpose = chosen(fields.purpose)[0] ?? "sale";
   // The cities ticked now, for the neighbourhoods shown (the boxes keep their own state; this follows them).
   const [citiesTicked, setCitiesTicked] = useState(() => chosen(fields.cities));
@@ -155,6 +154,11 @@ export function RequirementForm({ requirement, choices }: { requirement?: Requir
     const boxes = event.currentTarget.querySelectorAll<HTMLInputElement>(`input[name="${fields.cities.name}"]`);
     setCitiesTicked([...boxes].filter((box) => box.checked).map((box) => box.value));
   };
+  // After a save the form shows the saved values again: the cities' neighbourhoods follow.
+  useClearAfterSave(fetcher, () => {
+    form.reset();
+    setCitiesTicked(requirement?.cities ?? []);
+  });
   return (
     <fetcher.Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="save" />
