@@ -17,7 +17,7 @@ const TIMED_OFFERS = 500;
 
 export async function measureMatching(server: BenchServer) {
   heading(`Clients' requirements matched to one offer: ${REQUIREMENTS.toLocaleString("en")} requirements, 100,000 offers`);
-  const { matchingRequirements, offerForMatching, satisfiedBy } = await import("~/modules/client-requirements/matching.server.ts");
+  const { matchingRequirements, offerForMatching, satisfiedBy } = await import("~/modules/client-requirements/match-rule.server.ts");
   const schema = await import("~/db/schema.ts");
   await withScratchDatabase(server, MATCHING_DB, async (pool) => {
     let t = performance.now();

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { clientRequirements, clients, offerMatches, offers, settings } from "~/db/schema.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { MATCH_TASKS, matchingRequirements, offerForMatching, offerMatchJobs, recordOfferMatches, satisfiedBy } from "./matching.server.ts";
+import { matchingRequirements, offerForMatching, satisfiedBy } from "./match-rule.server.ts";
+import { MATCH_TASKS, offerMatchJobs, recordOfferMatches } from "./matching.server.ts";
 
 const db = useTestDatabase({ connections: 8 });
 

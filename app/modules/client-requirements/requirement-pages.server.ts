@@ -7,7 +7,7 @@ import { parseSubmission } from "~/utils/form-submission.ts";
 import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { toastRedirect, redirectWithToast } from "~/utils/toast.server.ts";
 import { listOfferMatches, listOpenMatches, markMatchContacted } from "./matches.server.ts";
-import { neighbourhoodKey } from "./matching.server.ts";
+import { neighbourhoodKey } from "./match-rule.server.ts";
 import type { MatchView, RequirementChoices, RequirementView } from "./requirement-view.ts";
 import { matchContactedSchema, REQUIREMENT_MESSAGES, requirementActiveSchema, requirementSchema, type RequirementInput } from "./requirement-schema.ts";
 import { findClientFor, listRequirements, saveRequirement, setRequirementActive, type ClientRef, type RequirementRow } from "./requirements.server.ts";
