@@ -3,9 +3,10 @@ import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
 
-/** No serious or critical axe violation on the page as it stands. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** No serious or critical axe violation on the page as it stands (or in the part `include` selects). */
+async function expectAccessible(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -99,6 +100,7 @@ test("staff enter a client's requirement; a matching offer is published; the cli
     await page.goto(`/admin/offers/edit/${offerId}`);
     const section = page.getByRole("region", { name: "عملاء مهتمون بهذا العرض" });
     await expect(section.getByTestId("match-card").filter({ hasText: clientName })).toContainText("بانتظار التواصل");
+    await expectAccessible(page, 'section[aria-labelledby="offer-matches-title"]');
 
     // «تم التواصل» takes it off the list.
     await page.goto("/admin/matches");
