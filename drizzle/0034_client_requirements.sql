@@ -39,7 +39,7 @@ ALTER TABLE "offer_matches" ADD CONSTRAINT "offer_matches_client_id_clients_id_f
 ALTER TABLE "offer_matches" ADD CONSTRAINT "offer_matches_contacted_by_staff_users_id_fk" FOREIGN KEY ("contacted_by") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "client_requirements_client_idx" ON "client_requirements" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "client_requirements_types_idx" ON "client_requirements" USING gin ("property_types") WHERE "client_requirements"."active";--> statement-breakpoint
-CREATE INDEX "client_requirements_purpose_budget_idx" ON "client_requirements" USING btree ("purpose","budget_max") WHERE "client_requirements"."active";--> statement-breakpoint
+CREATE INDEX "client_requirements_budget_idx" ON "client_requirements" USING gist (int8range("budget_min", "budget_max", '[]')) WHERE "client_requirements"."active";--> statement-breakpoint
 CREATE UNIQUE INDEX "offer_matches_once_idx" ON "offer_matches" USING btree ("offer_id","requirement_id","reason","price");--> statement-breakpoint
 CREATE INDEX "offer_matches_open_idx" ON "offer_matches" USING btree ("client_id","matched_at" DESC NULLS LAST) WHERE "offer_matches"."contacted_at" is null;--> statement-breakpoint
 CREATE INDEX "offer_matches_requirement_idx" ON "offer_matches" USING btree ("requirement_id");--> statement-breakpoint

@@ -1010,13 +1010,15 @@ export const clientRequirements = pgTable(
   },
   (t) => [
     index("client_requirements_client_idx").on(t.clientId),
-    // The match for one offer (matching.server.ts): the active requirements of its purpose and type
-    // (GIN: the offer's type in the list), then the budget; the rest is checked on those few rows.
+    // The match for one offer (match-rule.server.ts): the active requirements of its type (GIN: the
+    // offer's type in the list) and budget (GiST: its price in the range), the two bitmaps ANDed; the
+    // rest is checked on those few rows.
     index("client_requirements_types_idx")
       .using("gin", t.propertyTypes)
       .where(sql`${t.active}`),
-    index("client_requirements_purpose_budget_idx")
-      .on(t.purpose, t.budgetMax)
+    // The budget as one range (a bound left out: unbounded), so «price within budget» is one indexed test.
+    index("client_requirements_budget_idx")
+      .using("gist", sql`int8range(${t.budgetMin}, ${t.budgetMax}, '[]')`)
       .where(sql`${t.active}`),
     check("client_requirements_purpose_known", sql`${t.purpose} in ('sale', 'rent')`),
     check("client_requirements_types_given", sql`cardinality(${t.propertyTypes}) > 0`),

@@ -52,8 +52,8 @@ export function satisfiedBy(offer: OfferForMatching): SQL {
       arrayContains(r.neighbourhoods, [neighbourhoodKey(offer.city, offer.location)]),
       sql`not exists (select 1 from unnest(${r.neighbourhoods}) as chosen where starts_with(chosen, ${cityPrefix}))`,
     ),
-    or(isNull(r.budgetMin), lte(r.budgetMin, offer.yearlyPrice)),
-    or(isNull(r.budgetMax), gte(r.budgetMax, offer.yearlyPrice)),
+    // The budget index's expression (schema.ts): a bound left out is no limit.
+    sql`int8range(${r.budgetMin}, ${r.budgetMax}, '[]') @> ${offer.yearlyPrice}::bigint`,
     or(isNull(r.roomsMin), lte(r.roomsMin, offer.bedrooms)),
     or(isNull(r.areaMin), lte(r.areaMin, offer.area)),
     or(isNull(r.areaMax), gte(r.areaMax, offer.area)),
