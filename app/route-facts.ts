@@ -99,6 +99,9 @@ export const ROUTE_FACTS = {
   // REGA ad-licence verification (issue 32, decision 047)
   "routes/admin/offer-licence-check": { roles: OFFICE },
   "routes/admin/offer-confirm": { roles: OFFICE },
+  // An employee only their own clients' (the module checks the client's owner).
+  "routes/admin/client-requirements": { roles: OFFICE },
+  "routes/admin/matches": { roles: OFFICE },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},

@@ -56,6 +56,9 @@ export default [
     route("offers/confirm", "routes/admin/offer-confirm.ts"),
     route("viewings", "routes/admin/viewings.tsx"),
     route("viewings/new", "routes/admin/viewing-new.tsx"),
+    // What clients are looking for, and the offers that match it (issue 32).
+    route("clients/:id/requirements", "routes/admin/client-requirements.tsx"),
+    route("matches", "routes/admin/matches.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { clientAddressContext, nonceContext, readinessContext, requestBodyContext, routeContext, servicesContext, type AppServices } from "~/context.ts";
 import { localAppUrl, openDatabase } from "~/db/client.server.ts";
 import { searchAlertJobs } from "~/modules/alerts/alert-jobs.server.ts";
+import { offerMatchJobs } from "~/modules/client-requirements/index.server.ts";
 import { invalidateSiteContent } from "~/modules/content/content.server.ts";
 import { createReadiness, databaseCheck } from "~/modules/health/readiness.server.ts";
 import { settleImageWork } from "~/modules/images/images.server.ts";
@@ -76,8 +77,10 @@ export async function createApp() {
   const availability = availabilityJobs(database.db);
   // The viewings' reminders, 24 and 2 hours before, each once (issue 32, decision 049).
   const viewingReminders = viewingReminderJobs({ db: database.db, sms: services.sms });
+  // Clients' requirements matched when an offer becomes public or its price changes (issue 32, decision 050).
+  const matching = offerMatchJobs(database.db);
   // Each part's jobs, cron lines and jobs at start, side by side.
-  const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders];
+  const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders, matching];
   const scheduler = await startScheduler({
     connectionString: database.url,
     tasks: Object.assign({}, ...parts.map((part) => part.tasks)),

@@ -222,3 +222,10 @@ export interface EmailAttachment {
   contentType: string;
   content: string;
 }
+
+/** What a client's requirement looks for (app/modules/client-requirements): to buy or to rent. */
+export const REQUIREMENT_PURPOSES = ["sale", "rent"] as const;
+export type RequirementPurpose = (typeof REQUIREMENT_PURPOSES)[number];
+
+/** Why an offer was matched to a requirement: it became public, or its price changed while public. */
+export type OfferMatchReason = "published" | "price";

@@ -31,12 +31,14 @@ import type {
   InquiryStatus,
   MailPurpose,
   OfferDetails,
+  OfferMatchReason,
   OfferDisclosures,
   OfferUnit,
   OutgoingEmailStatus,
   RateLimitScope,
   RentPeriod,
   ReplyMethod,
+  RequirementPurpose,
   Role,
   StagingPool,
   StatusVisibility,
@@ -1071,3 +1073,92 @@ export const viewingHours = pgTable("viewing_hours", {
   slotMinutes: integer("slot_minutes").notNull().default(60),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+// ---- What clients are looking for, and the offers that match it (app/modules/client-requirements) ----
+
+/**
+ * A client's requirement (one client may have several). An empty list of cities or neighbourhoods
+ * means any; a limit left out (null) means none. A rent's budget is yearly, compared with the
+ * offer's yearly amount (offers.yearly_price), as the price orders compare rents.
+ */
+export const clientRequirements = pgTable(
+  "client_requirements",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<RequirementPurpose>().notNull(),
+    /** Names of the property types (offers.property_type): at least one. */
+    propertyTypes: text("property_types").array().notNull(),
+    cities: text("cities")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Neighbourhood names (offers.location), within the cities chosen. */
+    neighbourhoods: text("neighbourhoods")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    budgetMin: bigint("budget_min", { mode: "number" }),
+    budgetMax: bigint("budget_max", { mode: "number" }),
+    roomsMin: integer("rooms_min"),
+    areaMin: doublePrecision("area_min"),
+    areaMax: doublePrecision("area_max"),
+    /** A paused requirement is kept but matches nothing. */
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("client_requirements_client_idx").on(t.clientId),
+    // The match for one offer (match-rule.server.ts): the active requirements of its type (GIN: the
+    // offer's type in the list) and budget (GiST: its price in the range), the two bitmaps ANDed; the
+    // rest is checked on those few rows.
+    index("client_requirements_types_idx")
+      .using("gin", t.propertyTypes)
+      .where(sql`${t.active}`),
+    // The budget as one range (a bound left out: unbounded), so «price within budget» is one indexed test.
+    index("client_requirements_budget_idx")
+      .using("gist", sql`int8range(${t.budgetMin}, ${t.budgetMax}, '[]')`)
+      .where(sql`${t.active}`),
+    check("client_requirements_purpose_known", sql`${t.purpose} in ('sale', 'rent')`),
+    check("client_requirements_types_given", sql`cardinality(${t.propertyTypes}) > 0`),
+    check("client_requirements_budget_order", sql`${t.budgetMin} is null or ${t.budgetMax} is null or ${t.budgetMin} <= ${t.budgetMax}`),
+    check("client_requirements_area_order", sql`${t.areaMin} is null or ${t.areaMax} is null or ${t.areaMin} <= ${t.areaMax}`),
+  ],
+);
+
+/**
+ * An offer matched to a client's requirement when it became public or its price changed (recorded
+ * by the scheduler's job, once per offer, requirement, reason and price), listed for the client's
+ * owner until they mark it «تم التواصل».
+ */
+export const offerMatches = pgTable(
+  "offer_matches",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    requirementId: integer("requirement_id")
+      .notNull()
+      .references(() => clientRequirements.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    reason: text("reason").$type<OfferMatchReason>().notNull(),
+    /** The offer's price when it matched. */
+    price: bigint("price", { mode: "number" }).notNull(),
+    matchedAt: timestamp("matched_at", { withTimezone: true }).notNull().defaultNow(),
+    contactedAt: timestamp("contacted_at", { withTimezone: true }),
+    contactedBy: integer("contacted_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("offer_matches_once_idx").on(t.offerId, t.requirementId, t.reason, t.price),
+    index("offer_matches_open_idx")
+      .on(t.clientId, t.matchedAt.desc())
+      .where(sql`${t.contactedAt} is null`),
+    index("offer_matches_requirement_idx").on(t.requirementId),
+    check("offer_matches_reason_known", sql`${t.reason} in ('published', 'price')`),
+  ],
+);

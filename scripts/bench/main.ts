@@ -20,9 +20,11 @@
 //      Chromium; the action's answer and the confirmation's moment, in the page's clock  budget < 300 ms past the answer confirm.ts
 //   7. GET / during a flood of 500 bad password sign-ins, 50 at a time (each with a solved proof of
 //      work and its own client address, as a botnet would)                        budget p95 < 300 ms flood.ts
+//   7b. clients' requirements matched to one offer: 10,000 requirements, 100,000 offers in a scratch
+//      database, with the plan and its indexes                                    budget p95 ≤ 20 ms matching.ts
 //   8. photos per second through the image pipeline (no server needed)             budget ≥ 8        images.ts
 // Then a summary table, and every number in .bench-data/bench-report.json.
-// Options: `npm run bench -- --build` rebuilds first; `--only=lighthouse,blocking,js,http,html,search,tasks,reports,confirm,flood,images` runs
+// Options: `npm run bench -- --build` rebuilds first; `--only=lighthouse,blocking,js,http,html,search,tasks,reports,confirm,flood,matching,images` runs
 // some parts; BENCH_LH_RUNS=n (1-5, default 3): Lighthouse runs per page, the median score is reported.
 // Only localhost traffic; every loop is bounded. Exit code is 0 unless the benchmark itself failed.
 // The photo pipeline measured here runs as in the server: glibc's allocator tuned (decision 042).
@@ -41,6 +43,7 @@ import { measureBlocking } from "./blocking.ts";
 import { measureConfirmation } from "./confirm.ts";
 import { measureImages } from "./images.ts";
 import { measureJavaScript } from "./js.ts";
+import { measureMatching } from "./matching.ts";
 import { measurePageImages } from "./page-images.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { errorText, heading, report, summary, table } from "./report.ts";
@@ -49,7 +52,7 @@ import { measureSearch } from "./search.ts";
 import { DATA_DIR, ensureBuild, root, startServer, stopServer, type BenchServer } from "./server.ts";
 import { measureTasks } from "./tasks.ts";
 
-const PARTS = ["lighthouse", "blocking", "js", "http", "html", "search", "tasks", "reports", "confirm", "flood", "images"] as const;
+const PARTS = ["lighthouse", "blocking", "js", "http", "html", "search", "tasks", "reports", "confirm", "flood", "matching", "images"] as const;
 type Part = (typeof PARTS)[number];
 
 const args = process.argv.slice(2);
@@ -115,6 +118,7 @@ async function serverParts() {
   if (runs("reports")) await section("Reports", () => measureReports(server));
   if (chromiumPath && runs("confirm")) await section("Press to confirmation", () => measureConfirmation(server, chromiumPath));
   if (runs("flood")) await section("Password flood", () => measurePasswordFlood(server));
+  if (runs("matching")) await section("Requirements matching", () => measureMatching(server));
 }
 
 function printSummary(startedAt: number): boolean {

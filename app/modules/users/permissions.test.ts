@@ -16,6 +16,9 @@ const EXPECTED: Record<AdminSection, string[]> = {
   reports: ["manager"],
   settings: ["manager"],
   viewings: ["manager", "staff"],
+  // Issue 32: the accountant works on no client (an employee only on their own: the module's test).
+  matches: ["manager", "staff"],
+  clients: ["manager", "staff"],
 };
 
 describe("back-office route table", () => {
@@ -49,8 +52,12 @@ describe("back-office route table", () => {
       "/admin/inquiries",
       "/admin/submissions",
       "/admin/viewings",
+      "/admin/matches",
     ]);
-    expect(sidebarLinks("manager")).toHaveLength(12);
+    expect(sidebarLinks("manager")).toHaveLength(13);
+    // A section without a menu link (issue 32: a client's requirements) is still one the role may open.
+    expect(adminSectionOf("/admin/clients/3/requirements")).toBe("clients");
+    expect(sidebarLinks("manager").map((l) => l.to)).not.toContain("/admin/clients");
     expect(sidebarLinks("intruder")).toEqual([]);
   });
 

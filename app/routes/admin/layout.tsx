@@ -5,7 +5,10 @@ import { CloseIcon, MenuIcon } from "~/components/ui/icons.tsx";
 import { servicesContext } from "~/context.ts";
 import { adminGuard, requireStaffUser } from "~/modules/auth/admin-guard.server.ts";
 import { COMPANY_NAME } from "~/utils/company.ts";
-import { sidebarLinks } from "~/modules/users/permissions.ts";
+import { canOpenSection, sidebarLinks } from "~/modules/users/permissions.ts";
+import { matchesText } from "~/modules/client-requirements/index.ts";
+import { countOpenMatches } from "~/modules/client-requirements/index.server.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
 import { roleTitle } from "~/modules/users/roles.ts";
 import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
 import { readToast, toastInPlace } from "~/utils/toast.server.ts";
@@ -20,11 +23,14 @@ export const shouldRevalidate = keepPageAfterRefusal;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaffUser(context);
-  const { toast, headers } = await readToast(request, context.get(servicesContext).env);
+  const services = context.get(servicesContext);
+  const { toast, headers } = await readToast(request, services.env);
+  // The clients waiting to hear of an offer that matches them (issue 32), beside «عملاء مهتمون».
+  const waiting = canOpenSection(user.role, "matches") ? await countOpenMatches(services.db, user) : 0;
   return data(
     {
       user: { name: user.name, username: user.username, role: user.role, roleTitle: roleTitle(user.role) },
-      links: sidebarLinks(user.role),
+      links: sidebarLinks(user.role).map((link) => ({ ...link, count: link.to === "/admin/matches" ? waiting : 0 })),
       toast,
     },
     { headers },
@@ -53,6 +59,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               className={({ isActive }) => `block rounded-xl px-3 py-2.5 font-bold ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-brand-800"}`}
             >
               {link.label}
+              {link.count ? (
+                <>
+                  <span aria-hidden="true" className="ms-2 rounded-full bg-amber-300 px-2 py-0.5 text-sm text-brand-900">
+                    {formatNumberArabic(link.count)}
+                  </span>
+                  <span className="sr-only">، {matchesText(link.count)} بانتظار التواصل</span>
+                </>
+              ) : null}
             </NavLink>
           </li>
         ))}
