@@ -5,7 +5,7 @@
  */
 
 /** The records the audit log follows. */
-export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings";
+export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings" | "client";
 
 /** Every action the audit log accepts (app/modules/audit/audit-labels.ts names each in Arabic). */
 export type AuditAction =
@@ -23,7 +23,11 @@ export type AuditAction =
   | "lookup-change"
   | "licence-added"
   | "licence-deleted"
-  | "ad-licence-change";
+  | "ad-licence-change"
+  // The clients pipeline (issue 32): a client's owner set, a note added, a phone added.
+  | "client-assigned"
+  | "client-note"
+  | "client-phone-added";
 
 /** A transaction is money in or money out (stored in English, shown in Arabic). */
 export const TRANSACTION_TYPES = ["income", "expense"] as const;
@@ -59,7 +63,10 @@ export type MailPurpose =
   | "alert-confirmation"
   | "alert-reminder"
   | "email-changed"
-  | "password-changed";
+  | "password-changed"
+  // The clients pipeline (issue 32): a new client for their owner, a first answer overdue for the manager.
+  | "client-assigned"
+  | "client-overdue";
 
 export const ADVERTISER_CAPACITIES = ["broker", "owner", "authorised"] as const;
 export type AdvertiserCapacity = (typeof ADVERTISER_CAPACITIES)[number];
@@ -202,4 +209,8 @@ export type ClientStage = "new" | "contacted" | "viewing" | "negotiating" | "agr
  * messages (inquiry, contact, submission) and replies come from inquiries/submissions, the rest
  * from the clients pipeline, viewings and requirements.
  */
+/** How new clients get their owner (the manager's rule in settings, issue 32). */
+export const CLIENT_ASSIGNMENT_MODES = ["manager", "turn", "city"] as const;
+export type ClientAssignmentMode = (typeof CLIENT_ASSIGNMENT_MODES)[number];
+
 export type ClientEventKind = "inquiry" | "contact" | "submission" | "reply" | "stage" | "assigned" | "note" | "viewing" | "task" | "requirement";
