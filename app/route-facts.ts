@@ -96,6 +96,9 @@ export const ROUTE_FACTS = {
   "routes/admin/reports-export-xlsx": { roles: MANAGER },
   "routes/admin/reports-export-csv": { roles: MANAGER },
   "routes/admin/reports-whatsapp": { roles: MANAGER },
+  // The clients pipeline (issue 32): the manager and employees (their own clients); not the accountant.
+  "routes/admin/clients": { roles: OFFICE },
+  "routes/admin/client": { roles: OFFICE },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},

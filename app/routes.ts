@@ -50,6 +50,9 @@ export default [
     route("reports/export.xlsx", "routes/admin/reports-export-xlsx.ts"),
     route("reports/export/:file", "routes/admin/reports-export-csv.ts"),
     route("reports/whatsapp", "routes/admin/reports-whatsapp.ts"),
+    // The clients pipeline (issue 32).
+    route("clients", "routes/admin/clients.tsx"),
+    route("clients/:id", "routes/admin/client.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

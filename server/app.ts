@@ -19,6 +19,7 @@ import { adLicenceWarningJobs } from "~/modules/ad-licences/ad-licence-warnings.
 import { overlaySearch } from "~/modules/offers/overlay-search.server.ts";
 import { dailyReportJobs } from "~/modules/daily-report/daily-jobs.server.ts";
 import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
+import { firstAnswerJobs } from "~/modules/clients/index.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
 import { AHEAD_OF_REACT_ROUTER } from "~/route-facts.ts";
@@ -67,11 +68,13 @@ export async function createApp() {
   const alerts = searchAlertJobs({ db: database.db, env, mailer: services.mailer });
   // Every e-mail a person's action sends, queued with what it reports (decision 032).
   const mail = mailQueueJobs({ db: database.db, env, mailer: services.mailer });
+  // The clients' first-answer clock: the manager told once per client past the limit (issue 32).
+  const firstAnswers = firstAnswerJobs({ db: database.db });
   const scheduler = await startScheduler({
     connectionString: database.url,
-    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks },
-    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron],
-    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart, ...mail.atStart],
+    tasks: { ...housekeeping.tasks, ...daily.tasks, ...licenceWarnings.tasks, ...alerts.tasks, ...mail.tasks, ...firstAnswers.tasks },
+    cron: [...housekeeping.cron, ...daily.cron, ...licenceWarnings.cron, ...alerts.cron, ...mail.cron, ...firstAnswers.cron],
+    atStart: [...housekeeping.atStart, ...daily.atStart, ...licenceWarnings.atStart, ...alerts.atStart, ...mail.atStart, ...firstAnswers.atStart],
   }).catch(async (error: unknown) => {
     await events.close();
     await database.close(); // the embedded PostgreSQL must not outlive a failed start

@@ -25,4 +25,10 @@ export const AUDIT_ACTION_LABELS = {
   "licence-deleted": "حذف ترخيص",
   /** An offer's ad licence given, changed or removed: details `{ from, to }` (number and end date). */
   "ad-licence-change": "تغيير ترخيص الإعلان",
+  /** A client's owner set by the manager: details `{ from, to }` (staff ids). */
+  "client-assigned": "إسناد عميل",
+  /** A note on a client's timeline: details `{ text }`. */
+  "client-note": "ملاحظة على عميل",
+  /** A phone added to a client: details `{ phone }` (E.164). */
+  "client-phone-added": "إضافة رقم لعميل",
 } as const satisfies Record<AuditAction, string>;

@@ -4,7 +4,7 @@ import { clientRules, staffUsers } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/index.server.ts";
 import type { StaffProfile } from "~/modules/users/index.ts";
 import type { ClientRulesInput } from "./rules-schema.ts";
-import { DEFAULT_WORKING_HOURS, type WorkingHours } from "./working-hours.ts";
+import { DEFAULT_WORKING_HOURS } from "./working-hours.ts";
 
 export type ClientRules = typeof clientRules.$inferSelect;
 
@@ -24,8 +24,6 @@ export async function getClientRules(db: Db | Tx): Promise<ClientRules> {
   const [row] = await db.select().from(clientRules).where(eq(clientRules.id, 1));
   return row ?? DEFAULT_RULES;
 }
-
-export const workingHoursOf = (rules: ClientRules): WorkingHours => ({ days: rules.workDays, startHour: rules.workStartHour, endHour: rules.workEndHour });
 
 /** The manager saves the rules (the route checked the role); audited like every settings change. */
 export async function saveClientRules(db: Db, actor: StaffProfile, input: ClientRulesInput): Promise<void> {

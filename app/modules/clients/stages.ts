@@ -1,4 +1,5 @@
 import type { ClientStage } from "~/db/column-types.ts";
+import { formatCountArabic, type CountWords } from "~/utils/format.ts";
 
 export type { ClientStage } from "~/db/column-types.ts";
 
@@ -15,3 +16,7 @@ export const CLIENT_STAGE_LABELS = {
 export const CLIENT_STAGES = Object.keys(CLIENT_STAGE_LABELS) as ClientStage[];
 
 export const isClientStage = (value: unknown): value is ClientStage => typeof value === "string" && value in CLIENT_STAGE_LABELS;
+
+const CLIENTS: CountWords = { zero: "لا يوجد عملاء", one: "عميل واحد", two: "عميلان", few: "عملاء", many: "عميلًا", other: "عميل" };
+/** «عميل واحد، عميلان، ٣ عملاء، ١١ عميلًا». */
+export const clientsText = (count: number) => formatCountArabic(count, CLIENTS);

@@ -14,6 +14,7 @@ const EXPECTED: Record<AdminSection, string[]> = {
   content: ["manager"],
   licenses: ["manager"],
   reports: ["manager"],
+  clients: ["manager", "staff"],
   settings: ["manager"],
 };
 

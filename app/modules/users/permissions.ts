@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS = {
   content: { label: "محتوى الموقع", route: "routes/admin/content" },
   licenses: { label: "التراخيص", route: "routes/admin/licenses" },
   reports: { label: "التقارير", route: "routes/admin/reports" },
+  clients: { label: "العملاء", route: "routes/admin/clients" },
   settings: { label: "الإعدادات", route: "routes/admin/settings" },
 } as const satisfies Record<string, { label: string; route: RouteId }>;
 
