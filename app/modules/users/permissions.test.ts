@@ -41,8 +41,8 @@ describe("back-office route table", () => {
 
   it("shows each role exactly the links it may open", () => {
     expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/finance"]);
-    expect(sidebarLinks("staff").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/offers", "/admin/inquiries", "/admin/submissions"]);
-    expect(sidebarLinks("manager")).toHaveLength(11);
+    expect(sidebarLinks("staff").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/offers", "/admin/inquiries", "/admin/submissions", "/admin/clients"]);
+    expect(sidebarLinks("manager")).toHaveLength(12);
     expect(sidebarLinks("intruder")).toEqual([]);
   });
 
