@@ -170,6 +170,12 @@ export interface DailyReport {
   };
   /** Absolute links into the back office (PUBLIC_URL + /admin/…). */
   links: DailyReportLinks;
+  /**
+   * The clients whose first message came that day, per owner (issue 32): the median first answer
+   * in working hours and the share answered within the limit (0–1, null when no clock has ended).
+   * Absent from reports stored before the clients pipeline.
+   */
+  firstAnswers?: Array<{ ownerName: string; clients: number; answered: number; medianHours: number | null; withinShare: number | null }>;
 }
 
 export interface DailyReportLinks {

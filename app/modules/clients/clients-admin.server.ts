@@ -12,7 +12,7 @@ import { firstAnswerState, type FirstAnswerState } from "./first-answer.ts";
 import { getClientRules, listAssignableStaff } from "./rules.server.ts";
 import { isClientStage, type ClientStage } from "./stages.ts";
 
-export const CLIENTS_PAGE_SIZE = 50;
+const CLIENTS_PAGE_SIZE = 50;
 
 export interface ClientFilters {
   stage?: ClientStage;
@@ -54,7 +54,7 @@ function searchCondition(q: string): SQL {
   return digits.length >= 4 ? or(byName, phoneOf(sql`${clientPhones.phone} like ${containsPattern(digits)}`))! : byName;
 }
 
-export interface ClientRow {
+interface ClientRow {
   id: number;
   name: string;
   /** For reading (formatPhoneForReading), in the order they were added. */
@@ -67,9 +67,12 @@ export interface ClientRow {
 
 /** The clients list, latest activity first, 50 a page, filtered in the database. */
 export async function clientsPage(db: Db, viewer: Viewer, filters: ClientFilters, now = new Date()) {
-  const conditions = [visibleTo(viewer), filters.stage ? eq(clients.stage, filters.stage) : undefined, filters.owner != null ? eq(clients.ownerId, filters.owner) : undefined, filters.q ? searchCondition(filters.q) : undefined].filter(
-    (c): c is SQL => c !== undefined,
-  );
+  const conditions = [
+    visibleTo(viewer),
+    filters.stage ? eq(clients.stage, filters.stage) : undefined,
+    filters.owner != null ? eq(clients.ownerId, filters.owner) : undefined,
+    filters.q ? searchCondition(filters.q) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
   const where = conditions.length ? and(...conditions) : undefined;
   const [{ total }] = (await db.select({ total: count() }).from(clients).where(where)) as [{ total: number }];
   const pageCount = Math.max(1, Math.ceil(total / CLIENTS_PAGE_SIZE));
@@ -158,8 +161,6 @@ export async function clientDetail(db: Db, viewer: Viewer, id: number, now = new
   };
 }
 
-export type ClientDetail = NonNullable<Awaited<ReturnType<typeof clientDetail>>>;
-
 /** The client row locked for a change, if the viewer may change it. */
 async function lockVisible(tx: Tx, viewer: Viewer, id: number) {
   const [row] = await tx
@@ -177,7 +178,13 @@ const touch = (at: Date) => ({ lastActivityAt: sql`greatest(${clients.lastActivi
  * while that is still the stage (one statement, so of two changes from one stage at once one wins
  * and the other is told). Lost needs a reason (the schema and here). Audited, and on the timeline.
  */
-export async function changeClientStage(db: Db, actor: StaffProfile, id: number, change: { from: ClientStage; stage: ClientStage; reason: string }, at = new Date()): Promise<string | null> {
+export async function changeClientStage(
+  db: Db,
+  actor: StaffProfile,
+  id: number,
+  change: { from: ClientStage; stage: ClientStage; reason: string },
+  at = new Date(),
+): Promise<string | null> {
   const reason = change.reason.trim();
   if (change.stage === "lost" && !reason) return CLIENT_MESSAGES.reasonRequired;
   if (change.stage === change.from) return CLIENT_MESSAGES.sameStage;
@@ -236,7 +243,10 @@ export async function reassignClient(db: Db, actor: StaffProfile, id: number, ow
     const owner = (await listAssignableStaff(tx)).find((member) => member.id === ownerId);
     if (!owner) return CLIENT_MESSAGES.ownerUnknown;
     if (client.ownerId === ownerId) return CLIENT_MESSAGES.ownerSame;
-    await tx.update(clients).set({ ownerId, ...touch(at) }).where(eq(clients.id, id));
+    await tx
+      .update(clients)
+      .set({ ownerId, ...touch(at) })
+      .where(eq(clients.id, id));
     await tx.insert(clientEvents).values({ clientId: id, kind: "assigned", at, actorId: actor.id, refId: ownerId, details: { ownerName: owner.name, by: "manager" } });
     await recordAudit(tx, actor, "client", id, "client-assigned", { from: client.ownerId, to: ownerId });
     const [contact] = await tx.select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, ownerId));

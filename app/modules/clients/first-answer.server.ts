@@ -1,6 +1,6 @@
 import { and, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { CronItem, TaskList } from "graphile-worker";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { clients, staffUsers } from "~/db/schema.ts";
 import { queueEmail } from "~/modules/messaging/index.server.ts";
 import { getSettings } from "~/modules/settings/index.server.ts";
@@ -24,7 +24,13 @@ export async function notifyOverdueFirstAnswers(db: Db, now = new Date()): Promi
   const candidates = await db
     .select({ id: clients.id, firstMessageAt: clients.firstMessageAt })
     .from(clients)
-    .where(and(isNull(clients.firstReplyAt), isNull(clients.firstAnswerOverdueNotifiedAt), lte(clients.firstMessageAt, new Date(now.getTime() - rules.firstAnswerLimitHours * 3_600_000))));
+    .where(
+      and(
+        isNull(clients.firstReplyAt),
+        isNull(clients.firstAnswerOverdueNotifiedAt),
+        lte(clients.firstMessageAt, new Date(now.getTime() - rules.firstAnswerLimitHours * 3_600_000)),
+      ),
+    );
   const overdue = candidates.filter((c) => {
     const deadline = addWorkingHours(c.firstMessageAt, rules.firstAnswerLimitHours, hours);
     return deadline !== null && deadline <= now;
@@ -70,7 +76,7 @@ export async function notifyOverdueFirstAnswers(db: Db, now = new Date()): Promi
   });
 }
 
-export const FIRST_ANSWER_TASK = "clients:first-answer-overdue";
+const FIRST_ANSWER_TASK = "clients:first-answer-overdue";
 
 /** The scheduled check (decision 016), every ten minutes, once across instances. */
 export function firstAnswerJobs(services: { db: Db }): { tasks: TaskList; cron: CronItem[]; atStart: Array<{ task: string; jobKey: string }> } {
@@ -102,7 +108,7 @@ export interface FirstAnswerFigures {
   withinShare: number | null;
 }
 
-export async function firstAnswerFigures(db: Db, period: { from: Date; to: Date }, now = new Date()): Promise<FirstAnswerFigures[]> {
+export async function firstAnswerFigures(db: Db | Tx, period: { from: Date; to: Date }, now = new Date()): Promise<FirstAnswerFigures[]> {
   const rules = await getClientRules(db);
   const rows = await db
     .select({ ownerId: clients.ownerId, ownerName: staffUsers.name, firstMessageAt: clients.firstMessageAt, firstReplyAt: clients.firstReplyAt })

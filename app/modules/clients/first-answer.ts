@@ -1,3 +1,4 @@
+import { formatCountArabic, formatNumberArabic, type CountWords } from "~/utils/format.ts";
 import { addWorkingHours, workingHoursBetween, type WorkingHours } from "./working-hours.ts";
 
 /** What the first-answer clock reads of the rules (client_rules). */
@@ -21,4 +22,15 @@ export function firstAnswerState(client: { firstMessageAt: Date; firstReplyAt: D
   }
   const deadline = addWorkingHours(client.firstMessageAt, rules.firstAnswerLimitHours, hours);
   return { kind: "waiting", overdue: deadline !== null && deadline <= now };
+}
+
+const MINUTES: CountWords = { zero: "أقل من دقيقة", one: "دقيقة واحدة", two: "دقيقتان", few: "دقائق", many: "دقيقة" };
+const HOURS: CountWords = { zero: "أقل من ساعة", one: "ساعة واحدة", two: "ساعتان", few: "ساعات", many: "ساعة" };
+
+/** A time in working hours as a person reads it: «٤٥ دقيقة»، «ساعتان»، «٣ ساعات»، «٢٫٥ ساعة»؛ «—» for none. */
+export function workingHoursText(hours: number | null): string {
+  if (hours === null) return "—";
+  if (hours < 1) return formatCountArabic(Math.round(hours * 60), MINUTES);
+  const rounded = Math.round(hours * 10) / 10;
+  return Number.isInteger(rounded) ? formatCountArabic(rounded, HOURS) : `${formatNumberArabic(rounded)} ساعة`;
 }

@@ -13,6 +13,8 @@ import { formData } from "../../../tests/factories/form-data.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { createOffice, type Office } from "../../../tests/factories/office.ts";
 import { setSettings } from "../../../tests/factories/settings.ts";
+import { action as settingsAction } from "~/routes/admin/settings.tsx";
+import { CLIENT_RULES_MESSAGES } from "./rules-schema.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { CLIENT_MESSAGES } from "./client-schema.ts";
 import { addClientPhone, changeClientStage, clientDetail, clientsPage, parseClientFilters, reassignClient } from "./clients-admin.server.ts";
@@ -108,18 +110,23 @@ describe("stages", () => {
   });
 });
 
+function routeContext(member: StaffProfile) {
+  const provider = new RouterContextProvider();
+  provider.set(servicesContext, { db: db(), env } as AppServices);
+  provider.set(staffUserContext, member);
+  return provider;
+}
+
 /** The client pages as the router calls them, as this member. */
 function page(clientId: number) {
-  const context = (member: StaffProfile) => {
-    const provider = new RouterContextProvider();
-    provider.set(servicesContext, { db: db(), env } as AppServices);
-    provider.set(staffUserContext, member);
-    return provider;
-  };
+  const context = routeContext;
   const url = new URL(`/admin/clients/${clientId}`, env.PUBLIC_URL).href;
   return {
     post: (member: StaffProfile, fields: Record<string, string>) =>
-      readActionAnswer(() => clientAction({ request: new Request(url, { method: "POST", body: formData(fields) }), context: context(member), params: { id: String(clientId) } } as never), env),
+      readActionAnswer(
+        () => clientAction({ request: new Request(url, { method: "POST", body: formData(fields) }), context: context(member), params: { id: String(clientId) } } as never),
+        env,
+      ),
     load: (member: StaffProfile) => clientLoader({ request: new Request(url), context: context(member), params: { id: String(clientId) } } as never),
     list: (member: StaffProfile) => clientsLoader({ request: new Request(new URL("/admin/clients", env.PUBLIC_URL)), context: context(member), params: {} } as never),
   };
@@ -244,9 +251,51 @@ describe("the first-answer clock", () => {
     await firstMessageAt(a2!, sunday10, hoursLater(3));
     await firstMessageAt(b1!, sunday10, hoursLater(6));
     await firstMessageAt(b2!, sunday10); // still waiting, past the limit by the end of the day
-    const figures = await firstAnswerFigures(db(), { from: new Date("2026-11-29T00:00:00+03:00"), to: new Date("2026-11-30T00:00:00+03:00") }, new Date("2026-11-29T18:00:00+03:00"));
+    const figures = await firstAnswerFigures(
+      db(),
+      { from: new Date("2026-11-29T00:00:00+03:00"), to: new Date("2026-11-30T00:00:00+03:00") },
+      new Date("2026-11-29T18:00:00+03:00"),
+    );
     const of = (id: number) => figures.find((f) => f.ownerId === id)!;
     expect(of(office.employee.id)).toMatchObject({ clients: 2, answered: 2, medianHours: 2, withinShare: 1 });
     expect(of(office.colleague.id)).toMatchObject({ clients: 2, answered: 1, medianHours: 6, withinShare: 0 });
+  });
+});
+
+describe("the rules in settings (manager only)", () => {
+  const postRules = (member: StaffProfile, fields: Record<string, string>, days: string[]) => {
+    const form = formData(fields);
+    for (const day of days) form.append("workDays", day);
+    const request = new Request(new URL("/admin/settings", env.PUBLIC_URL), { method: "POST", body: form });
+    return readActionAnswer(() => settingsAction({ request, context: routeContext(member), params: {} } as never), env);
+  };
+
+  it("saves the manager's rules, audited; refuses bad hours and days in Arabic, changing nothing; not for an employee", async () => {
+    const fields = {
+      intent: "clientRules",
+      assignmentMode: "city",
+      firstAnswerLimitHours: "6",
+      workStartHour: "8",
+      workEndHour: "16",
+      "cityOwners[0].city": "جدة",
+      "cityOwners[0].staffId": String(office.employee.id),
+    };
+    expect((await postRules(office.manager, fields, [])).errors.workDays).toEqual([CLIENT_RULES_MESSAGES.days]);
+    const bad = await postRules(office.manager, { ...fields, workEndHour: "7" }, ["0"]);
+    expect(bad.errors.workEndHour).toEqual([CLIENT_RULES_MESSAGES.hours]);
+    expect((await postRules(office.manager, { ...fields, firstAnswerLimitHours: "٠" }, ["0"])).errors.firstAnswerLimitHours).toEqual([CLIENT_RULES_MESSAGES.limit]);
+    expect(await db().$count(clientRules)).toBe(0);
+    const saved = await postRules(office.manager, fields, ["0", "1", "2"]);
+    expect(saved.toast?.text).toBe(CLIENT_RULES_MESSAGES.saved);
+    expect((await db().select().from(clientRules))[0]).toMatchObject({
+      assignmentMode: "city",
+      firstAnswerLimitHours: 6,
+      workDays: [0, 1, 2],
+      workStartHour: 8,
+      workEndHour: 16,
+      cityOwners: [{ city: "جدة", staffId: office.employee.id }],
+    });
+    expect(await db().$count(auditLog, eq(auditLog.action, "settings-change"))).toBeGreaterThan(0);
+    expect((await postRules(office.employee, fields, ["0"])).location).toBe("/admin");
   });
 });

@@ -23,8 +23,16 @@ const hour = z.coerce.number().int().min(0).max(24);
 export const clientRulesSchema = z
   .object({
     assignmentMode: z.enum(CLIENT_ASSIGNMENT_MODES),
-    firstAnswerLimitHours: z.coerce.number({ error: CLIENT_RULES_MESSAGES.limit }).int(CLIENT_RULES_MESSAGES.limit).min(1, CLIENT_RULES_MESSAGES.limit).max(200, CLIENT_RULES_MESSAGES.limit),
-    workDays: z.array(z.coerce.number().int().min(0).max(6), { error: CLIENT_RULES_MESSAGES.days }).min(1, CLIENT_RULES_MESSAGES.days),
+    firstAnswerLimitHours: z.coerce
+      .number({ error: CLIENT_RULES_MESSAGES.limit })
+      .int(CLIENT_RULES_MESSAGES.limit)
+      .min(1, CLIENT_RULES_MESSAGES.limit)
+      .max(200, CLIENT_RULES_MESSAGES.limit),
+    // One day checked posts one value, none posts nothing: always a list.
+    workDays: z.preprocess(
+      (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+      z.array(z.coerce.number().int().min(0).max(6), { error: CLIENT_RULES_MESSAGES.days }).min(1, CLIENT_RULES_MESSAGES.days),
+    ),
     workStartHour: hour,
     workEndHour: hour,
     // A city left on «المدير» sends no staffId: dropped.

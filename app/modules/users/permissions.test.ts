@@ -41,7 +41,15 @@ describe("back-office route table", () => {
 
   it("shows each role exactly the links it may open", () => {
     expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/finance"]);
-    expect(sidebarLinks("staff").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/offers", "/admin/inquiries", "/admin/submissions", "/admin/clients"]);
+    expect(sidebarLinks("staff").map((l) => l.to)).toEqual([
+      "/admin",
+      "/admin/profile",
+      "/admin/tasks",
+      "/admin/offers",
+      "/admin/inquiries",
+      "/admin/submissions",
+      "/admin/clients",
+    ]);
     expect(sidebarLinks("manager")).toHaveLength(12);
     expect(sidebarLinks("intruder")).toEqual([]);
   });

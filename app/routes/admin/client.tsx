@@ -9,7 +9,7 @@ import { NoteForm, OwnerForm, PhoneForm, StageForm } from "~/modules/clients/com
 import { ClientNotFoundBoundary } from "~/modules/clients/components/client-not-found.tsx";
 import { ClientTimeline } from "~/modules/clients/components/client-timeline.tsx";
 import { FirstAnswerBadge } from "~/modules/clients/components/first-answer-badge.tsx";
-import { CLIENT_STAGE_LABELS } from "~/modules/clients/stages.ts";
+import { CLIENT_STAGE_LABELS } from "~/modules/clients/index.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/client";
 

@@ -4,7 +4,7 @@ import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { clientsPage, parseClientFilters } from "~/modules/clients/clients-admin.server.ts";
 import { ClientFiltersForm, ClientListItem, clientsHref, isClientsFiltered } from "~/modules/clients/components/clients-list.tsx";
-import { clientsText } from "~/modules/clients/stages.ts";
+import { clientsText } from "~/modules/clients/index.ts";
 import type { Route } from "./+types/clients";
 
 /** The manager sees every client, an employee their own (the accountant: not this section). */
