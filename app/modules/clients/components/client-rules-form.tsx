@@ -32,7 +32,6 @@ export function ClientRulesForm({ rules, cities, staff }: { rules: ClientRulesVi
     defaultValue: {
       assignmentMode: rules.assignmentMode,
       firstAnswerLimitHours: String(rules.firstAnswerLimitHours),
-      workDays: rules.workDays.map(String),
       workStartHour: String(rules.workStartHour),
       workEndHour: String(rules.workEndHour),
       cityOwners: cities.map((city) => ({ city, staffId: owners.has(city) ? String(owners.get(city)) : "" })),
