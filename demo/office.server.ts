@@ -5,7 +5,8 @@
  */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
-import { auditLog, inquiries, offers, staffUsers, tasks, transactions, type ReplyEntry } from "~/db/schema.ts";
+import { auditLog, clients, inquiries, offers, staffUsers, tasks, transactions, type ReplyEntry } from "~/db/schema.ts";
+import { attachMessageToClient, recordReplyToClient } from "~/modules/clients/index.server.ts";
 import type { AuditAction, AuditEntity } from "~/modules/audit/audit-labels.ts";
 import { log } from "~/utils/log.server.ts";
 import { DEMO_INQUIRIES, DEMO_TASKS, DEMO_TRANSACTIONS, type DemoStaffName } from "./office.ts";
@@ -28,7 +29,7 @@ async function demoStaffIds(db: Db | Tx): Promise<Record<DemoStaffName, { id: nu
 
 /** The demo offers, newest first (the records name them by position). */
 async function newestOffers(db: Db | Tx) {
-  return db.select({ id: offers.id, title: offers.title }).from(offers).orderBy(desc(offers.createdAt), desc(offers.id)).limit(10);
+  return db.select({ id: offers.id, title: offers.title, city: offers.city }).from(offers).orderBy(desc(offers.createdAt), desc(offers.id)).limit(10);
 }
 
 /** Seeds the office's demo records, after the demo staff and offers. */
@@ -119,7 +120,8 @@ async function seedDemoInquiries(db: Db, staff: Staff, now: number) {
           replyHistory,
           createdAt,
         })
-        .returning({ id: inquiries.id });
+        .returning({ id: inquiries.id, phone: inquiries.phone });
+      await joinDemoClient(tx, staff, { ...demo, id: row!.id, phone: row!.phone, createdAt, title: offer?.title ?? "", city: offer?.city ?? "", replies });
       const trail: AuditRow[] = replies.map((reply, i) => ({
         entity: "inquiry",
         entityId: row!.id,
@@ -133,6 +135,40 @@ async function seedDemoInquiries(db: Db, staff: Staff, now: number) {
       await writeAudit(tx, trail);
     }
   });
+}
+
+/** The demo stages, in turn: the clients list shows every stage (issue 32). */
+const DEMO_STAGES = ["new", "contacted", "viewing", "negotiating", "agreed", "lost"] as const;
+
+/**
+ * A demo inquiry's writer as a client (decision 045), as the inquiry form makes them: the message and
+ * its replies on their timeline, the first reply stopping the clock; a new client gets the next demo
+ * stage by its number, and every other one goes to the demo employee (the others stay the manager's by the rule).
+ */
+async function joinDemoClient(
+  tx: Tx,
+  staff: Staff,
+  demo: { id: number; name: string; phone: string; email: string; createdAt: Date; title: string; city: string; replies: Array<{ at: Date; by: DemoStaffName; method: string }> },
+) {
+  const { clientId, created } = await attachMessageToClient(tx, {
+    kind: demo.title ? "inquiry" : "contact",
+    refId: demo.id,
+    name: demo.name,
+    phone: demo.phone,
+    email: demo.email,
+    at: demo.createdAt,
+    details: { title: demo.title },
+    city: demo.city,
+  });
+  await tx.update(inquiries).set({ clientId }).where(eq(inquiries.id, demo.id));
+  for (const reply of demo.replies) await recordReplyToClient(tx, clientId, { inquiryId: demo.id, actorId: staff[reply.by].id, at: reply.at, method: reply.method });
+  if (!created) return;
+  const stage = DEMO_STAGES[clientId % DEMO_STAGES.length]!;
+  const owner = clientId % 2 ? staff.sara : undefined;
+  await tx
+    .update(clients)
+    .set({ stage, stageReason: stage === "lost" ? "اختار عقارًا آخر" : "", ...(owner ? { ownerId: owner.id } : {}) })
+    .where(eq(clients.id, clientId));
 }
 
 async function seedDemoTasks(db: Db, staff: Staff, now: number) {

@@ -91,7 +91,7 @@ test("an inquiry becomes a client of the city's employee, who moves the stage an
   await expect(timeline.getByTestId("timeline-entry").nth(1)).toContainText(`استفسار عن «${offer!.title}»`);
 
   // «لم يتم» without a reason is refused, in Arabic, next to the field.
-  const stage = page.getByRole("region", { name: "المرحلة" });
+  const stage = page.getByRole("region", { name: "تغيير المرحلة" });
   await stage.getByLabel("المرحلة").selectOption({ label: "لم يتم" });
   await stage.getByRole("button", { name: "حفظ المرحلة" }).click();
   await expect(stage.getByText("يرجى كتابة سبب عدم الإتمام.")).toBeVisible();

@@ -44,7 +44,7 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
   const { client, isManager } = loaderData;
   // The page's sections, in order: later parts of the pipeline (viewings, requirements) add theirs here.
   const sections = [
-    { id: "stage", title: "المرحلة", body: <StageForm key={client.stage} stage={client.stage} reason={client.stageReason} /> },
+    { id: "stage", title: "تغيير المرحلة", body: <StageForm key={client.stage} stage={client.stage} reason={client.stageReason} /> },
     { id: "note", title: "إضافة ملاحظة", body: <NoteForm /> },
     { id: "phones", title: "أرقام العميل", body: <PhoneForm /> },
     ...(isManager ? [{ id: "owner", title: "الإسناد", body: <OwnerForm ownerId={client.ownerId} staff={client.staff} /> }] : []),

@@ -48,7 +48,7 @@ export function ClientFiltersForm({ filters, staff }: { filters: ClientFiltersVi
       ) : null}
       <label className={`${adminLabelClass} ${staff.length ? "" : "lg:col-span-2"}`}>
         بحث
-        <input type="search" name="q" defaultValue={filters.q ?? ""} placeholder="الاسم أو رقم الجوال" className={inputClass} />
+        <input type="search" name="q" dir="auto" defaultValue={filters.q ?? ""} placeholder="الاسم أو رقم الجوال" className={inputClass} />
       </label>
       <FilterActions filtered={isClientsFiltered(filters)} clearHref="/admin/clients" clearLabel="كل العملاء" className="sm:col-span-2 lg:col-span-1" />
     </FilterForm>
