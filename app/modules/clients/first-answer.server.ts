@@ -97,7 +97,7 @@ export function firstAnswerJobs(services: { db: Db }): { tasks: TaskList; cron: 
 }
 
 /** Per staff member: the clients whose first message came in the period, the median first answer (working hours) and the share answered within the limit. */
-export interface FirstAnswerFigures {
+interface FirstAnswerFigures {
   ownerId: number | null;
   ownerName: string;
   clients: number;

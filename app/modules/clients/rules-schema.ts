@@ -30,7 +30,7 @@ export const clientRulesSchema = z
       .max(200, CLIENT_RULES_MESSAGES.limit),
     // One day checked posts one value, none posts nothing: always a list.
     workDays: z.preprocess(
-      (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+      (value): unknown[] => (value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value]),
       z.array(z.coerce.number().int().min(0).max(6), { error: CLIENT_RULES_MESSAGES.days }).min(1, CLIENT_RULES_MESSAGES.days),
     ),
     workStartHour: hour,

@@ -113,7 +113,7 @@ export interface AssigneeTasks {
 }
 
 /** Per staff member, the clients whose first message came in the period: the first-answer clock (issue 32, in working hours). */
-export interface StaffFirstAnswers {
+interface StaffFirstAnswers {
   ownerId: number | null;
   ownerName: string;
   clients: number;
