@@ -136,3 +136,30 @@ test("an inquiry becomes a client of the city's employee, who moves the stage an
   await page.goto("/admin/clients/999999999");
   await expect(page.getByText("العميل غير موجود أو ليس من عملائك.")).toBeVisible();
 });
+
+test("the manager sets the rules in settings, and reads the first answers per employee in the reports", async ({ page, signedInAs }) => {
+  test.slow();
+  await page.route("**/events", (route) => route.abort());
+  await signedInAs("manager");
+  await page.goto("/admin/settings#clients-title");
+  const rules = page.getByRole("region", { name: "العملاء" });
+  await rules.getByLabel("إسناد العملاء الجدد").selectOption({ label: "بالتناوب بين الموظفين" });
+  await rules.getByLabel("مهلة الرد الأول (بساعات العمل)").fill("٣");
+  // No working day: refused in Arabic, nothing saved.
+  for (const day of ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس"]) await rules.getByLabel(day).uncheck();
+  await rules.getByRole("button", { name: "حفظ قواعد العملاء" }).click();
+  await expect(rules.getByText("يرجى اختيار يوم عمل واحد على الأقل.")).toBeVisible();
+  await expectNoSeriousAxe(page);
+  await rules.getByLabel("الأحد").check();
+  await rules.getByRole("button", { name: "حفظ قواعد العملاء" }).click();
+  await expect(page.getByText("تم حفظ قواعد العملاء.")).toBeVisible();
+  expect(await queryE2eDatabase("select assignment_mode, first_answer_limit_hours, work_days from client_rules")).toEqual([
+    { assignment_mode: "turn", first_answer_limit_hours: 3, work_days: [0] },
+  ]);
+  await shots(page, "settings-clients");
+
+  await page.goto("/admin/reports?period=30d");
+  const figures = page.getByTestId("staff-first-answers");
+  await expect(figures.getByRole("table")).toBeVisible();
+  await expectNoSeriousAxe(page);
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toAsciiDigits } from "~/utils/numbers.ts";
 import { CLIENT_ASSIGNMENT_MODES, type ClientAssignmentMode } from "~/db/column-types.ts";
 
 /** The manager's pipeline rules form (settings, «العملاء»): shared by the form and the action. */
@@ -23,11 +24,11 @@ const hour = z.coerce.number().int().min(0).max(24);
 export const clientRulesSchema = z
   .object({
     assignmentMode: z.enum(CLIENT_ASSIGNMENT_MODES),
-    firstAnswerLimitHours: z.coerce
-      .number({ error: CLIENT_RULES_MESSAGES.limit })
-      .int(CLIENT_RULES_MESSAGES.limit)
-      .min(1, CLIENT_RULES_MESSAGES.limit)
-      .max(200, CLIENT_RULES_MESSAGES.limit),
+    // Typed in either digit style (decision 026).
+    firstAnswerLimitHours: z.preprocess(
+      (value) => (typeof value === "string" ? toAsciiDigits(value).trim() : value),
+      z.coerce.number({ error: CLIENT_RULES_MESSAGES.limit }).int(CLIENT_RULES_MESSAGES.limit).min(1, CLIENT_RULES_MESSAGES.limit).max(200, CLIENT_RULES_MESSAGES.limit),
+    ),
     // One day checked posts one value, none posts nothing: always a list.
     workDays: z.preprocess(
       (value): unknown[] => (value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value]),

@@ -4,6 +4,7 @@ import { adminButtonClass, adminLabelClass } from "~/components/admin/styles.ts"
 import { Field, FormNotice, inputClass } from "~/components/forms/field.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { formatHourArabic } from "~/modules/settings/settings-schema.ts";
+import { formatDigitsArabic } from "~/utils/format.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { CLIENT_ASSIGNMENT_LABELS, clientRulesSchema, WEEKDAY_LABELS } from "../rules-schema.ts";
 
@@ -31,7 +32,7 @@ export function ClientRulesForm({ rules, cities, staff }: { rules: ClientRulesVi
     lastResult: fetcher.data,
     defaultValue: {
       assignmentMode: rules.assignmentMode,
-      firstAnswerLimitHours: String(rules.firstAnswerLimitHours),
+      firstAnswerLimitHours: formatDigitsArabic(rules.firstAnswerLimitHours),
       workStartHour: String(rules.workStartHour),
       workEndHour: String(rules.workEndHour),
       cityOwners: cities.map((city) => ({ city, staffId: owners.has(city) ? String(owners.get(city)) : "" })),
@@ -55,7 +56,7 @@ export function ClientRulesForm({ rules, cities, staff }: { rules: ClientRulesVi
         )}
       </Field>
       <Field meta={fields.firstAnswerLimitHours} label="مهلة الرد الأول (بساعات العمل)" hint="يُبلَّغ المدير مرة واحدة عن كل عميل تجاوزت رسالته الأولى المهلة دون رد.">
-        {(props) => <input {...props} type="number" inputMode="numeric" min={1} max={200} className={inputClass} />}
+        {(props) => <input {...props} inputMode="numeric" maxLength={3} className={inputClass} />}
       </Field>
       <fieldset className="grid gap-2 rounded-xl border border-stone-200 p-4 sm:col-span-2" aria-describedby={daysError ? fields.workDays.errorId : undefined}>
         <legend className="px-1 font-bold text-brand-900">أيام العمل وساعاته (بتوقيت الرياض)</legend>
