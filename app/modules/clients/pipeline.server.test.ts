@@ -279,6 +279,8 @@ describe("the rules in settings (manager only)", () => {
       workEndHour: "16",
       "cityOwners[0].city": "جدة",
       "cityOwners[0].staffId": String(office.employee.id),
+      "cityOwners[1].city": "الرياض",
+      "cityOwners[1].staffId": "",
     };
     expect((await postRules(office.manager, fields, [])).errors.workDays).toEqual([CLIENT_RULES_MESSAGES.days]);
     const bad = await postRules(office.manager, { ...fields, workEndHour: "7" }, ["0"]);

@@ -37,7 +37,11 @@ export const clientRulesSchema = z
     workStartHour: hour,
     workEndHour: hour,
     // A city left on «المدير» sends no staffId: dropped.
-    cityOwners: z.array(z.object({ city: z.string().trim().min(1).max(100), staffId: z.coerce.number().int().positive().optional() })).default([]),
+    cityOwners: z
+      .array(
+        z.object({ city: z.string().trim().min(1).max(100), staffId: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().positive().optional()) }),
+      )
+      .default([]),
   })
   .refine((rules) => rules.workEndHour > rules.workStartHour, { path: ["workEndHour"], message: CLIENT_RULES_MESSAGES.hours });
 
