@@ -102,6 +102,9 @@ export const ROUTE_FACTS = {
   // An employee only their own clients' (the module checks the client's owner).
   "routes/admin/client-requirements": { roles: OFFICE },
   "routes/admin/matches": { roles: OFFICE },
+  // The clients pipeline (issue 32): the manager and employees (their own clients); not the accountant.
+  "routes/admin/clients": { roles: OFFICE },
+  "routes/admin/client": { roles: OFFICE },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},

@@ -59,6 +59,9 @@ export default [
     // What clients are looking for, and the offers that match it (issue 32).
     route("clients/:id/requirements", "routes/admin/client-requirements.tsx"),
     route("matches", "routes/admin/matches.tsx"),
+    // The clients pipeline (issue 32).
+    route("clients", "routes/admin/clients.tsx"),
+    route("clients/:id", "routes/admin/client.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

@@ -29,7 +29,7 @@ async function demoStaffIds(db: Db | Tx): Promise<Record<DemoStaffName, { id: nu
 
 /** The demo offers, newest first (the records name them by position). */
 async function newestOffers(db: Db | Tx) {
-  return db.select({ id: offers.id, title: offers.title }).from(offers).orderBy(desc(offers.createdAt), desc(offers.id)).limit(10);
+  return db.select({ id: offers.id, title: offers.title, city: offers.city }).from(offers).orderBy(desc(offers.createdAt), desc(offers.id)).limit(10);
 }
 
 /** Seeds the office's demo records, after the demo staff and offers. */
@@ -130,6 +130,7 @@ async function seedDemoInquiries(db: Db, staff: Staff, now: number) {
         email: demo.email,
         at: createdAt,
         details: { title: offer?.title ?? "" },
+        city: offer?.city ?? "",
       });
       await tx.update(inquiries).set({ clientId }).where(eq(inquiries.id, row!.id));
       for (const reply of replies) await recordReplyToClient(tx, clientId, { inquiryId: row!.id, actorId: staff[reply.by].id, at: reply.at, method: reply.method });

@@ -22,6 +22,7 @@ import { overlaySearch } from "~/modules/offers/overlay-search.server.ts";
 import { dailyReportJobs } from "~/modules/daily-report/daily-jobs.server.ts";
 import { startScheduler } from "~/modules/scheduler/scheduler.server.ts";
 import { availabilityJobs } from "~/modules/availability/index.server.ts";
+import { firstAnswerJobs } from "~/modules/clients/index.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { viewingReminderJobs } from "~/modules/viewings/index.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
@@ -79,8 +80,10 @@ export async function createApp() {
   const viewingReminders = viewingReminderJobs({ db: database.db, sms: services.sms });
   // Clients' requirements matched when an offer becomes public or its price changes (issue 32, decision 050).
   const matching = offerMatchJobs(database.db);
+  // The clients' first-answer clock: the manager told once per client past the limit (issue 32, decision 048).
+  const firstAnswers = firstAnswerJobs({ db: database.db });
   // Each part's jobs, cron lines and jobs at start, side by side.
-  const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders, matching];
+  const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders, matching, firstAnswers];
   const scheduler = await startScheduler({
     connectionString: database.url,
     tasks: Object.assign({}, ...parts.map((part) => part.tasks)),

@@ -5,7 +5,7 @@
  */
 
 /** The records the audit log follows. */
-export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings";
+export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings" | "client";
 
 /** Every action the audit log accepts (app/modules/audit/audit-labels.ts names each in Arabic). */
 export type AuditAction =
@@ -24,7 +24,11 @@ export type AuditAction =
   | "licence-added"
   | "licence-deleted"
   | "ad-licence-change"
-  | "availability-confirmed";
+  | "availability-confirmed"
+  // The clients pipeline (issue 32): a client's owner set, a note added, a phone added.
+  | "client-assigned"
+  | "client-note"
+  | "client-phone-added";
 
 /** A transaction is money in or money out (stored in English, shown in Arabic). */
 export const TRANSACTION_TYPES = ["income", "expense"] as const;
@@ -64,7 +68,10 @@ export type MailPurpose =
   // REGA ad-licence verification (issue 32, decision 047)
   | "licence-withdrawn"
   | "viewing-invitation"
-  | "viewing-cancellation";
+  | "viewing-cancellation"
+  // The clients pipeline (issue 32): a new client for their owner, a first answer overdue for the manager.
+  | "client-assigned"
+  | "client-overdue";
 
 export const ADVERTISER_CAPACITIES = ["broker", "owner", "authorised"] as const;
 export type AdvertiserCapacity = (typeof ADVERTISER_CAPACITIES)[number];
@@ -168,6 +175,12 @@ export interface DailyReport {
   };
   /** Absolute links into the back office (PUBLIC_URL + /admin/…). */
   links: DailyReportLinks;
+  /**
+   * The clients whose first message came that day, per owner (issue 32): the median first answer
+   * in working hours and the share answered within the limit (0–1, null when no clock has ended).
+   * Absent from reports stored before the clients pipeline.
+   */
+  firstAnswers?: Array<{ ownerName: string; clients: number; answered: number; medianHours: number | null; withinShare: number | null }>;
 }
 
 export interface DailyReportLinks {
@@ -207,6 +220,10 @@ export type ClientStage = "new" | "contacted" | "viewing" | "negotiating" | "agr
  * messages (inquiry, contact, submission) and replies come from inquiries/submissions, the rest
  * from the clients pipeline, viewings and requirements.
  */
+/** How new clients get their owner (the manager's rule in settings, issue 32). */
+export const CLIENT_ASSIGNMENT_MODES = ["manager", "turn", "city"] as const;
+export type ClientAssignmentMode = (typeof CLIENT_ASSIGNMENT_MODES)[number];
+
 export type ClientEventKind = "inquiry" | "contact" | "submission" | "reply" | "stage" | "assigned" | "note" | "viewing" | "task" | "requirement";
 
 /** What REGA last said took an offer's ad licence away (decision 047): '' while it has not. */

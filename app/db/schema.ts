@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -21,6 +22,7 @@ import type {
   AdvertiserCapacity,
   AuditAction,
   AuditEntity,
+  ClientAssignmentMode,
   ClientEventKind,
   ClientStage,
   DailyChannel,
@@ -955,6 +957,8 @@ export const clients = pgTable(
     /** The first message's arrival and the firm's first reply: the first-answer clock. */
     firstMessageAt: timestamp("first_message_at", { withTimezone: true }).notNull().defaultNow(),
     firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),
+    /** When the manager was told the first answer is overdue: set once, by one instance (clients/first-answer). */
+    firstAnswerOverdueNotifiedAt: timestamp("first_answer_overdue_notified_at", { withTimezone: true }),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1162,3 +1166,23 @@ export const offerMatches = pgTable(
     check("offer_matches_reason_known", sql`${t.reason} in ('published', 'price')`),
   ],
 );
+
+/**
+ * The pipeline's rules (one row, id 1), set by the manager in settings: how new clients get their
+ * owner, and the first-answer limit in the firm's working hours (Asia/Riyadh).
+ */
+export const clientRules = pgTable("client_rules", {
+  id: integer("id").primaryKey().default(1),
+  assignmentMode: text("assignment_mode").$type<ClientAssignmentMode>().notNull().default("manager"),
+  /** 'city' mode: each city's employee; a city not listed goes to the manager. */
+  cityOwners: jsonb("city_owners").$type<Array<{ city: string; staffId: number }>>().notNull().default([]),
+  firstAnswerLimitHours: integer("first_answer_limit_hours").notNull().default(4),
+  /** Working days, 0 = Sunday … 6 = Saturday (Riyadh). */
+  workDays: jsonb("work_days").$type<number[]>().notNull().default([0, 1, 2, 3, 4]),
+  workStartHour: integer("work_start_hour").notNull().default(9),
+  workEndHour: integer("work_end_hour").notNull().default(17),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** 'turn' mode: each new client takes the next number, and number mod the active employees picks the owner (two at once get two numbers). */
+export const clientAssignmentTurn = pgSequence("client_assignment_turn", { startWith: 0, minValue: 0 });

@@ -37,7 +37,16 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/offers/confirm", roles: ["manager", "staff"] },
   { path: "/admin/viewings", roles: ["manager", "staff"] },
   { path: "/admin/viewings/new", roles: ["manager", "staff"] },
+  // The clients pipeline (issue 32); a client of the viewer's own (another's is the 404 page, tested in clients.spec.ts).
+  { path: "/admin/clients", roles: ["manager", "staff"] },
+  { path: "/admin/clients/{own client}", roles: ["manager", "staff"] },
 ];
+
+/** A client this member follows, for the route table's client page. */
+async function ownClient(memberId: number): Promise<number> {
+  const [row] = await queryE2eDatabase<{ id: number }>("insert into clients (name, owner_id) values ('عميل جدول الصلاحيات', $1) returning id", [memberId]);
+  return row!.id;
+}
 
 /** A task assigned to this member, for the route table's task page. */
 async function ownTask(memberId: number): Promise<number> {
@@ -51,7 +60,11 @@ for (const { path, roles } of ROUTES) {
       const headers: Record<string, string> = { Origin: baseURL! };
       const signedIn = who === "anonymous" ? null : await session(who);
       if (signedIn) headers.Cookie = signedIn.cookie;
-      const target = path.includes("{own task}") ? path.replace("{own task}", String(signedIn ? await ownTask(signedIn.member.id) : 1)) : path;
+      const target = path.includes("{own task}")
+        ? path.replace("{own task}", String(signedIn ? await ownTask(signedIn.member.id) : 1))
+        : path.includes("{own client}")
+          ? path.replace("{own client}", String(signedIn ? await ownClient(signedIn.member.id) : 1))
+          : path;
       const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers, maxRedirects: 0 });
       const expected = who === "anonymous" ? "/login" : roles.includes(who) ? null : "/admin";
       for (const response of [await request.get(target), await request.post(target, { form: { intent: "probe" } })]) {

@@ -27,4 +27,10 @@ export const AUDIT_ACTION_LABELS = {
   "ad-licence-change": "تغيير ترخيص الإعلان",
   /** Someone confirmed an offer is still available (decision 046): details `{ from }` (the confirmation it renewed). */
   "availability-confirmed": "تأكيد توفر العرض",
+  /** A client's owner set by the manager: details `{ from, to }` (staff ids). */
+  "client-assigned": "إسناد عميل",
+  /** A note on a client's timeline: details `{ text }`. */
+  "client-note": "ملاحظة على عميل",
+  /** A phone added to a client: details `{ phone }` (E.164). */
+  "client-phone-added": "إضافة رقم لعميل",
 } as const satisfies Record<AuditAction, string>;

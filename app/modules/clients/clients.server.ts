@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server.ts";
 import { clientEvents, clientPhones, clients } from "~/db/schema.ts";
 import type { ClientEventKind } from "~/db/column-types.ts";
+import { assignNewClient } from "./assignment.server.ts";
 
 /** A message a client sent: an inquiry (about an offer), a contact message or an owner submission. */
 export interface ClientMessage {
@@ -14,6 +15,8 @@ export interface ClientMessage {
   email: string;
   at: Date;
   details?: Record<string, string | number | boolean | null>;
+  /** The city it is about (the inquiry's offer, the submission's property): the rule «by city» reads it. */
+  city?: string;
 }
 
 /**
@@ -46,6 +49,8 @@ export async function attachMessageToClient(tx: Tx, message: ClientMessage): Pro
     await tx.insert(clientPhones).values({ phone: message.phone, clientId, addedAt: message.at });
   }
   await tx.insert(clientEvents).values({ clientId, kind: message.kind, at: message.at, refId: message.refId, details: message.details ?? {} });
+  // A new client gets their owner by the manager's rule, in this transaction (after the message: the timeline reads in order).
+  if (!known) await assignNewClient(tx, { id: clientId, name: message.name, at: message.at }, message.city ?? "");
   return { clientId, created: !known };
 }
 

@@ -1,4 +1,5 @@
-import { formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
+import { workingHoursText } from "~/modules/clients/index.ts";
+import { formatCountArabic, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
 
 import type { DailyReport } from "~/db/column-types.ts";
 
@@ -74,8 +75,24 @@ export function dailyReportSections(report: DailyReport): DailyReportSection[] {
       ],
       link: { label: finance.awaitingApproval > 0 ? "فتح طلبات الاعتماد" : "فتح المالية", href: finance.awaitingApproval > 0 ? links.approvals : links.finance },
     },
+    ...(report.firstAnswers?.length
+      ? [
+          {
+            title: "الرد الأول على العملاء الجدد",
+            rows: report.firstAnswers.map((person) => ({
+              label: person.ownerName,
+              value: `${formatCountArabic(person.clients, CLIENTS)}، الوسيط ${workingHoursText(person.medianHours)} عمل، ضمن المهلة ${person.withinShare === null ? "—" : `${formatNumberArabic(Math.round(person.withinShare * 100))}٪`}`,
+              alert: person.withinShare !== null && person.withinShare < 1,
+            })),
+            note: "زمن الرد الأول بساعات العمل، والمهلة كما في الإعدادات.",
+            link: { label: "فتح التقارير", href: links.reports },
+          },
+        ]
+      : []),
   ];
 }
+
+const CLIENTS = { zero: "لا يوجد عملاء", one: "عميل واحد", two: "عميلان", few: "عملاء", many: "عميلًا", other: "عميل" };
 
 /**
  * The report as plain text: the e-mail's text part, the WhatsApp message and the reports page's

@@ -126,6 +126,7 @@ describe("the daily report's figures", () => {
         finance: `${PUBLIC_URL}/admin/finance?month=2026-11`,
         reports: `${PUBLIC_URL}/admin/reports`,
       },
+      firstAnswers: [],
     });
   });
 

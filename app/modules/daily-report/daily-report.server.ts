@@ -1,3 +1,4 @@
+import { firstAnswerFigures } from "~/modules/clients/index.server.ts";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
@@ -111,5 +112,12 @@ export async function buildDailyReport(db: Db | Tx, day: string, options: { publ
     tasks: { late: row.tasks_late },
     finance: { awaitingApproval: row.awaiting_approval, income: Number(row.income), expenses: Number(row.expenses) },
     links: dailyReportLinks(options.publicUrl ?? getEnv().PUBLIC_URL, day),
+    firstAnswers: (await firstAnswerFigures(db, { from: start, to: end }, options.now)).map(({ ownerName, clients, answered, medianHours, withinShare }) => ({
+      ownerName,
+      clients,
+      answered,
+      medianHours,
+      withinShare,
+    })),
   };
 }

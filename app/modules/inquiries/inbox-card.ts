@@ -13,6 +13,8 @@ export interface InboxCard {
   message: string;
   propertyId: number | null;
   propertyTitle: string;
+  /** The writer as a client (app/modules/clients): the card links to their page. */
+  clientId: number | null;
   coordinates: { lat: number; lng: number } | null;
   status: InquiryStatus;
   late: boolean;

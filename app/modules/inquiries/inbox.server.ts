@@ -88,6 +88,7 @@ export async function listInbox(db: Db, viewer: Pick<StaffProfile, "id" | "role"
     message: inquiry.message,
     propertyId: inquiry.propertyId,
     propertyTitle: inquiry.propertyTitle,
+    clientId: inquiry.clientId,
     coordinates: lat != null && lng != null ? { lat, lng } : null,
     status: inquiry.status,
     late: isInquiryLate(inquiry, now),

@@ -15,11 +15,13 @@ import type { InquiryData } from "./inquiry-schema.ts";
 export async function createInquiry(db: Db, data: InquiryData) {
   let propertyId: number | null = null;
   let propertyTitle = data.propertyTitle;
+  let city = "";
   if (data.propertyId) {
-    const [offer] = await db.select({ id: offers.id, title: offers.title }).from(offers).where(eq(offers.id, data.propertyId));
+    const [offer] = await db.select({ id: offers.id, title: offers.title, city: offers.city }).from(offers).where(eq(offers.id, data.propertyId));
     if (offer) {
       propertyId = offer.id;
       propertyTitle = offer.title;
+      city = offer.city;
     }
   }
   return db.transaction(async (tx) => {
@@ -43,6 +45,7 @@ export async function createInquiry(db: Db, data: InquiryData) {
       email: row!.email,
       at: row!.createdAt,
       details: { title: propertyTitle },
+      city,
     });
     const [linked] = await tx.update(inquiries).set({ clientId }).where(eq(inquiries.id, row!.id)).returning();
     await queueInquiryNotice(tx, linked!);

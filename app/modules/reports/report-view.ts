@@ -112,9 +112,21 @@ export interface AssigneeTasks {
   late: number;
 }
 
+/** Per staff member, the clients whose first message came in the period: the first-answer clock (issue 32, in working hours). */
+interface StaffFirstAnswers {
+  ownerId: number | null;
+  ownerName: string;
+  clients: number;
+  answered: number;
+  medianHours: number | null;
+  /** Answered within the limit, of the clients whose clock has ended; null when none has. */
+  withinShare: number | null;
+}
+
 export interface StaffReport {
   replies: StaffReplies[];
   tasks: AssigneeTasks[];
+  firstAnswers: StaffFirstAnswers[];
 }
 
 interface FinanceMonth {

@@ -6,6 +6,7 @@
  * a period is a run of whole Riyadh days (period.ts), and days and months are cut at UTC+3.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { firstAnswerFigures } from "~/modules/clients/index.server.ts";
 import type { Db } from "~/db/client.server.ts";
 import { countActiveAlerts } from "~/modules/alerts/alerts.server.ts";
 import { INQUIRY_LATE_AFTER_MS, INQUIRY_STATUSES, type InquiryStatus } from "~/modules/inquiries/status.ts";
@@ -419,7 +420,7 @@ async function tasksCreated(db: Db, b: Bounds): Promise<number> {
 /** Every figure of the reports page for the period, queries in parallel. */
 export async function loadReports(db: Db, period: ReportPeriod, now = new Date()): Promise<ReportsData> {
   const b = boundsOf(period);
-  const [groups, prices, market, inquiries, perBucket, waiting, top, submissions, replies, tasks, finance, tasksInPeriod, activeAlerts] = await Promise.all([
+  const [groups, prices, market, inquiries, perBucket, waiting, top, submissions, replies, tasks, finance, tasksInPeriod, activeAlerts, firstAnswers] = await Promise.all([
     offerGroups(db, b),
     pricePerMeter(db, b),
     daysOnMarket(db, b),
@@ -433,9 +434,10 @@ export async function loadReports(db: Db, period: ReportPeriod, now = new Date()
     financeFigures(db, period, b),
     tasksCreated(db, b),
     countActiveAlerts(db),
+    firstAnswerFigures(db, { from: new Date(b.start), to: new Date(b.end) }, now),
   ]);
   const { count: transactionsInPeriod, ...financeReport } = finance;
-  const staff: StaffReport = { replies, tasks };
+  const staff: StaffReport = { replies, tasks, firstAnswers };
   const exportCounts: Record<ExportDataset, number> = {
     offers: groups.published.current,
     inquiries: inquiries.received.current,

@@ -46,6 +46,7 @@ export async function createSubmission(db: Db, storage: PhotoStorage, data: Subm
         phone: inserted!.clientPhone,
         email: inserted!.clientEmail,
         at: inserted!.createdAt,
+        city: inserted!.city,
       });
       const [row] = await tx.update(submissions).set({ clientId }).where(eq(submissions.id, inserted!.id)).returning();
       await tx.insert(submissionImages).values(stored.map((image, position) => ({ submissionId: row!.id, imageId: image.id, position })));

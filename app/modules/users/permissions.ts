@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = {
   offers: { label: "العروض", route: "routes/admin/offers" },
   inquiries: { label: "استفسارات العملاء", route: "routes/admin/inquiries" },
   submissions: { label: "طلبات الملاك", route: "routes/admin/submissions" },
+  clients: { label: "العملاء", route: "routes/admin/clients" },
   viewings: { label: "المعاينات", route: "routes/admin/viewings" },
   matches: { label: "عملاء مهتمون", route: "routes/admin/matches" },
   finance: { label: "المالية", route: "routes/admin/finance" },
@@ -21,9 +22,7 @@ export const ADMIN_SECTIONS = {
   licenses: { label: "التراخيص", route: "routes/admin/licenses" },
   reports: { label: "التقارير", route: "routes/admin/reports" },
   settings: { label: "الإعدادات", route: "routes/admin/settings" },
-  // Issue 32: the clients' pages (their list and card come with the pipeline; until then only a client's requirements: no menu link).
-  clients: { label: "العملاء", route: "routes/admin/client-requirements", menu: false },
-} as const satisfies Record<string, { label: string; route: RouteId; menu?: false }>;
+} as const satisfies Record<string, { label: string; route: RouteId }>;
 
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
 
@@ -42,7 +41,7 @@ export function canOpenSection(role: string, section: AdminSection): boolean {
 /** The sidebar of a role: every section it may open, in the table's order. */
 export function sidebarLinks(role: string): Array<{ to: string; label: string }> {
   return (Object.keys(ADMIN_SECTIONS) as AdminSection[])
-    .filter((section) => canOpenSection(role, section) && !("menu" in ADMIN_SECTIONS[section]))
+    .filter((section) => canOpenSection(role, section))
     .map((section) => ({ to: section ? `/admin/${section}` : "/admin", label: ADMIN_SECTIONS[section].label }));
 }
 

@@ -62,7 +62,8 @@ describe("booking a viewing", () => {
     const [c] = await db().select().from(clients).where(eq(clients.id, client.id));
     expect(c!.stage).toBe("viewing");
     const kinds = (await db().select().from(clientEvents).where(eq(clientEvents.clientId, client.id)).orderBy(clientEvents.id)).map((e) => e.kind);
-    expect(kinds).toEqual(["inquiry", "viewing", "stage"]);
+    // (A new client's assignment, decision 048, comes right after the message.)
+    expect(kinds).toEqual(["inquiry", "assigned", "viewing", "stage"]);
     const [text] = await smsTo(client.phone);
     expect(text!.body).toContain("تم تأكيد موعد معاينة «فيلا في حطين»");
     expect(text!.body).toContain("الخميس ٣ ديسمبر، ٥:٠٠ م");
@@ -233,7 +234,7 @@ describe("a visitor's request from the offer page", () => {
     expect(row).toMatchObject({ status: "requested", staffId: null });
     expect(row!.endsAt.getTime() - row!.startsAt.getTime()).toBe(60 * 60_000);
     const events = await db().select().from(clientEvents).where(eq(clientEvents.clientId, row!.clientId));
-    expect(events.map((e) => [e.kind, e.refId])).toEqual([["viewing", asked.id]]);
+    expect(events.filter((e) => e.kind !== "assigned").map((e) => [e.kind, e.refId])).toEqual([["viewing", asked.id]]);
     // The same phone again: the same client.
     const again = await requestViewing(db(), { ...visitor, startsAt: at("2026-12-06", "16:00") }, NOW);
     if (!again.ok) throw new Error(again.message);

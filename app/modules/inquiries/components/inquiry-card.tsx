@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from "react";
 import { Link, useFetcher, type FetcherWithComponents } from "react-router";
 import { Fact, LastAction, RecordCard } from "~/components/admin/record-card.tsx";
+import { ClientLink } from "~/modules/clients/index.ts";
 import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { Field, inputClass, FormNotice } from "~/components/forms/field.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
@@ -150,6 +151,7 @@ export function InquiryCard({ inquiry }: { inquiry: InboxCard }) {
 
       {inquiry.tasks.length ? <InquiryTasks tasks={inquiry.tasks} /> : null}
 
+      <ClientLink clientId={inquiry.clientId} />
       <LastAction entry={inquiry.lastAction} labels={AUDIT_ACTION_LABELS} />
 
       <FormNotice errors={[...formErrorsOf(reply.data), ...formErrorsOf(complete.data)]} />

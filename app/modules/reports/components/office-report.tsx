@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
 import { monthText, shortMonthText } from "../period.ts";
+import { workingHoursText } from "~/modules/clients/index.ts";
 import { durationText, shareOf, shareText, type FinanceReport, type StaffReport, type SubmissionsReport } from "../report-view.ts";
 import { ChartFigure, DataTable, LineChart } from "./charts.tsx";
 import { ChangeText, ComparedFigure, FigureCard, FigureGrid, ReportSection, SubHeading } from "./figures.tsx";
@@ -52,6 +53,34 @@ export function StaffReportSection({ staff }: { staff: StaffReport }) {
           />
         ) : (
           <p className="text-stone-600">لا توجد ردود في الفترتين.</p>
+        )}
+      </div>
+      <div className="grid min-w-0 gap-2 rounded-xl bg-white p-3 ring-1 ring-stone-200" data-testid="staff-first-answers">
+        <SubHeading note="العملاء الذين وصلت رسالتهم الأولى في الفترة، لكل مسؤول: الوسيط لزمن الرد الأول بساعات العمل، ونسبة من رُدّ عليهم ضمن المهلة المحددة في الإعدادات.">
+          الرد الأول على العملاء
+        </SubHeading>
+        {staff.firstAnswers.length ? (
+          <DataTable
+            table={{
+              caption: "الوسيط لزمن الرد الأول ونسبة الرد ضمن المهلة لكل مسؤول",
+              headers: ["المسؤول", "العملاء الجدد", "رُدّ عليهم", "الوسيط لزمن الرد الأول (ساعات العمل)", "ضمن المهلة"],
+              rows: staff.firstAnswers.map((person) => [
+                person.ownerId ? (
+                  <Link key="n" to={`/admin/clients?owner=${person.ownerId}`} className="font-bold text-brand-800 underline print:no-underline">
+                    <bdi>{person.ownerName}</bdi>
+                  </Link>
+                ) : (
+                  person.ownerName
+                ),
+                formatNumberArabic(person.clients),
+                formatNumberArabic(person.answered),
+                workingHoursText(person.medianHours),
+                person.withinShare === null ? "—" : shareText(Math.round(person.withinShare * 1000), 1000),
+              ]),
+            }}
+          />
+        ) : (
+          <p className="text-stone-600">لا يوجد عملاء جدد في الفترة.</p>
         )}
       </div>
       <div className="grid min-w-0 gap-2 rounded-xl bg-white p-3 ring-1 ring-stone-200" data-testid="staff-tasks">

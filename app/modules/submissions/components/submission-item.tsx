@@ -7,6 +7,7 @@ import { FormNotice } from "~/components/forms/field.tsx";
 import { ToastMessage, useSuccessToast } from "~/components/forms/toast.tsx";
 import type { LightboxImage } from "~/components/ui/lightbox.tsx";
 import { AUDIT_ACTION_LABELS } from "~/modules/audit/audit-labels.ts";
+import { ClientLink } from "~/modules/clients/index.ts";
 import { formatArea, formatNumberArabic, formatPriceArabic } from "~/utils/format.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
 import { imageSrcSet, imageUrl, LARGEST_VARIANT } from "~/utils/image-ref.ts";
@@ -52,6 +53,7 @@ export function SubmissionItem({ submission }: { submission: SubmissionCard }) {
   return (
     <RecordCard
       testId="submission-card"
+      anchor={`submission-${submission.id}`}
       name={submission.clientName}
       badges={
         <span className={`rounded-full px-3 py-0.5 text-sm font-bold ${TONES[status.tone]}`} data-tone={status.tone} data-testid="submission-status">
@@ -80,6 +82,7 @@ export function SubmissionItem({ submission }: { submission: SubmissionCard }) {
           <Lightbox images={pictures} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} label={`صور طلب ${submission.clientName}`} />
         </Suspense>
       ) : null}
+      <ClientLink clientId={submission.clientId} />
       <LastAction entry={submission.lastAction} labels={AUDIT_ACTION_LABELS} />
       <FormNotice errors={busy ? [] : formErrorsOf(fetcher.data)} />
       <ToastMessage toast={rejected} className="" />
