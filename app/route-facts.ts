@@ -96,6 +96,11 @@ export const ROUTE_FACTS = {
   "routes/admin/reports-export-xlsx": { roles: MANAGER },
   "routes/admin/reports-export-csv": { roles: MANAGER },
   "routes/admin/reports-whatsapp": { roles: MANAGER },
+  // Property management (issue 33): the manager and the employees change, the accountant reads (the actions check it).
+  "routes/admin/owners": { roles: EVERY_STAFF },
+  "routes/admin/owner-new": { roles: EVERY_STAFF },
+  "routes/admin/owner": { roles: EVERY_STAFF },
+  "routes/admin/property": { roles: EVERY_STAFF },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},

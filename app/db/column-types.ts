@@ -5,7 +5,7 @@
  */
 
 /** The records the audit log follows. */
-export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings";
+export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings" | "owner" | "managed-property" | "managed-unit" | "management-contract";
 
 /** Every action the audit log accepts (app/modules/audit/audit-labels.ts names each in Arabic). */
 export type AuditAction =
@@ -23,7 +23,10 @@ export type AuditAction =
   | "lookup-change"
   | "licence-added"
   | "licence-deleted"
-  | "ad-licence-change";
+  | "ad-licence-change"
+  | "pm-created"
+  | "pm-updated"
+  | "pm-removed";
 
 /** A transaction is money in or money out (stored in English, shown in Arabic). */
 export const TRANSACTION_TYPES = ["income", "expense"] as const;
@@ -203,3 +206,18 @@ export type ClientStage = "new" | "contacted" | "viewing" | "negotiating" | "agr
  * from the clients pipeline, viewings and requirements.
  */
 export type ClientEventKind = "inquiry" | "contact" | "submission" | "reply" | "stage" | "assigned" | "note" | "viewing" | "task" | "requirement";
+
+// ---- Property management (issue 33): owners, managed properties, units, management contracts ----
+
+/** An owner is a person (national id or iqama) or an establishment (CR number). */
+export const OWNER_KINDS = ["person", "establishment"] as const;
+export type OwnerKind = (typeof OWNER_KINDS)[number];
+/** A managed property is a whole building with its units, or one unit on its own. */
+export const MANAGED_PROPERTY_KINDS = ["building", "unit"] as const;
+export type ManagedPropertyKind = (typeof MANAGED_PROPERTY_KINDS)[number];
+/** The firm's commission: a share of the rent collected (basis points) or a fixed yearly amount (halalas). */
+export const COMMISSION_KINDS = ["percent", "fixed"] as const;
+export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+/** What the firm does for the owner under a management contract. */
+export const MANAGEMENT_SERVICES = ["rent-collection", "maintenance", "marketing", "lease-management", "owner-statements"] as const;
+export type ManagementService = (typeof MANAGEMENT_SERVICES)[number];

@@ -25,4 +25,8 @@ export const AUDIT_ACTION_LABELS = {
   "licence-deleted": "حذف ترخيص",
   /** An offer's ad licence given, changed or removed: details `{ from, to }` (number and end date). */
   "ad-licence-change": "تغيير ترخيص الإعلان",
+  /** Property management (owners, managed properties, units, management contracts): details `{ changes }` or the new record. */
+  "pm-created": "إضافة",
+  "pm-updated": "تعديل",
+  "pm-removed": "حذف",
 } as const satisfies Record<AuditAction, string>;

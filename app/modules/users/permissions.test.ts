@@ -15,6 +15,8 @@ const EXPECTED: Record<AdminSection, string[]> = {
   licenses: ["manager"],
   reports: ["manager"],
   settings: ["manager"],
+  owners: ["manager", "accountant", "staff"],
+  properties: ["manager", "accountant", "staff"],
 };
 
 describe("back-office route table", () => {
@@ -39,9 +41,9 @@ describe("back-office route table", () => {
   });
 
   it("shows each role exactly the links it may open", () => {
-    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/finance"]);
-    expect(sidebarLinks("staff").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/offers", "/admin/inquiries", "/admin/submissions"]);
-    expect(sidebarLinks("manager")).toHaveLength(11);
+    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/finance", "/admin/owners"]);
+    expect(sidebarLinks("staff").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/offers", "/admin/inquiries", "/admin/submissions", "/admin/owners"]);
+    expect(sidebarLinks("manager")).toHaveLength(12);
     expect(sidebarLinks("intruder")).toEqual([]);
   });
 
