@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
-import { validate as passesLuhn } from "luhn";
+// A CommonJS package: its one export object, as Node gives it to an ES module.
+import luhn from "luhn";
 import { toAsciiDigits } from "~/utils/numbers.ts";
 import { SAUDI_BANK_CODES } from "./saudi-banks.ts";
 
@@ -14,7 +15,7 @@ export const cleanTypedNumber = (typed: string) => toAsciiDigits(typed).replace(
  * check digit of the other nine (decision 051: the `luhn` package, not our own loop).
  */
 export function isSaudiNationalId(digits: string): boolean {
-  return /^[12]\d{9}$/.test(digits) && passesLuhn(digits);
+  return /^[12]\d{9}$/.test(digits) && luhn.validate(digits);
 }
 
 /** A commercial registration (CR) number: 10 digits (it carries no check digit). */

@@ -91,11 +91,9 @@ export const ownerSchema = z
       .string(PM_MESSAGES.ibanRequired)
       .trim()
       .min(1, PM_MESSAGES.ibanRequired)
-      .transform((typed, context) => {
-        const iban = readSaudiIban(typed);
-        if (!iban) context.addIssue({ code: "custom", message: PM_MESSAGES.ibanInvalid });
-        return iban ?? "";
-      }),
+      .transform(readSaudiIban)
+      .refine((iban) => iban !== null, PM_MESSAGES.ibanInvalid)
+      .transform((iban) => iban ?? ""),
   })
   .superRefine((owner, context) => {
     const person = owner.kind === "person";
