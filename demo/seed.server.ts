@@ -18,6 +18,7 @@ import { DEMO_OFFERS, licenceColumns, type DemoOffer } from "./offers.ts";
 import { renderSceneSvg } from "./scenes.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 import { seedDemoOffice } from "./office.server.ts";
+import { seedDemoPropertyManagement } from "./property-management.server.ts";
 import { seedDemoStaff } from "./staff.server.ts";
 
 async function renderPhoto(db: Db, storage: PhotoStorage, scene: SceneSpec, width: number) {
@@ -68,6 +69,7 @@ export async function seedDemoData(db: Db, storage: PhotoStorage) {
   await settleImageWork();
   await seedDemoOffice(db);
   await seedDemoFirmDetails(db);
+  await seedDemoPropertyManagement(db);
 }
 
 /** The firm's public details, while none has been given (a database seeded before they existed gets them too). */

@@ -6,7 +6,7 @@ import { NUMBER_LIMITS, readTypedNumber } from "~/utils/numbers.ts";
 import { cleanTypedNumber, isCrNumber, isSaudiNationalId, readSaudiIban } from "./identity-numbers.ts";
 
 export { COMMISSION_KINDS, MANAGED_PROPERTY_KINDS, MANAGEMENT_SERVICES, OWNER_KINDS };
-export type { CommissionKind, ManagedPropertyKind, ManagementService, OwnerKind } from "~/db/column-types.ts";
+export type { CommissionKind, ManagementService, OwnerKind } from "~/db/column-types.ts";
 
 /** The property-management pages' texts (our own wording: SPEC.md has none for them). */
 export const PM_MESSAGES = {
@@ -62,7 +62,7 @@ export const SERVICE_LABELS: Record<ManagementService, string> = {
   "owner-statements": "كشوف حساب المالك",
 };
 
-export const PM_LIMITS = { name: 120, address: 300, label: 40, floor: 20, meter: 30, commissionHalalas: 100_000_000_00 } as const;
+const PM_LIMITS = { name: 120, address: 300, label: 40, floor: 20, meter: 30, commissionHalalas: 100_000_000_00 } as const;
 
 /** A record's id from the page: digits only. */
 export const idField = () =>
@@ -162,7 +162,7 @@ export const unitEditSchema = unitSchema.extend({ id: idField() });
  * becomes basis points (7.5 → 750), riyals become halalas (12,000.50 → 1,200,050). Null when it is
  * not such a number or is 0.
  */
-export function toHundredths(typed: string, max: number): number | null {
+function toHundredths(typed: string, max: number): number | null {
   const value = readTypedNumber(typed, { max });
   if (value === null || value === 0) return null;
   const hundredths = Math.round(value * 100);
@@ -174,7 +174,10 @@ const isoDay = (required: string) =>
     .string(required)
     .trim()
     .min(1, required)
-    .refine((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), PM_MESSAGES.dateInvalid);
+    .refine(
+      (day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+      PM_MESSAGES.dateInvalid,
+    );
 
 /** The commission in hundredths: basis points of at most 100 %, or halalas of at most the fixed-amount limit. */
 const commissionOf = ({ commissionKind, commissionValue }: { commissionKind: string; commissionValue?: string | undefined }) =>
@@ -187,7 +190,10 @@ export const contractSchema = z
     endsOn: isoDay(PM_MESSAGES.endRequired),
     commissionKind: z.enum(COMMISSION_KINDS, PM_MESSAGES.commissionKindRequired),
     commissionValue: z.string().trim().optional(),
-    services: z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(MANAGEMENT_SERVICES)).min(1, PM_MESSAGES.servicesRequired)),
+    services: z.preprocess(
+      (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value]),
+      z.array(z.enum(MANAGEMENT_SERVICES)).min(1, PM_MESSAGES.servicesRequired),
+    ),
   })
   .superRefine((contract, context) => {
     if (contract.startsOn && contract.endsOn && contract.endsOn < contract.startsOn) context.addIssue({ code: "custom", path: ["endsOn"], message: PM_MESSAGES.endBeforeStart });

@@ -32,4 +32,3 @@ export function contractState(contract: Pick<ContractView, "startsOn" | "endsOn"
 }
 
 export const periodText = (contract: Pick<ContractView, "startsOn" | "endsOn">) => `من ${formatDateWithHijri(contract.startsOn)} إلى ${formatDateWithHijri(contract.endsOn)}`;
-

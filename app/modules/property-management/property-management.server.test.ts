@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.ts";
 import { auditLog, managedUnits, managementContracts, ownerPhones, owners } from "~/db/schema.ts";
 import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
-import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
@@ -36,7 +35,7 @@ const OWNER = {
   iban: "SA03 8000 0000 6080 1016 7519",
 };
 
-const post = async (handler: Promise<Response | unknown>) => readAnswer((await handler) as never, env);
+const post = async (handler: Promise<unknown>) => readAnswer((await handler) as never, env);
 const ownerCount = async () => (await db().select({ n: count() }).from(owners))[0]!.n;
 
 describe("identity numbers (decision 051)", () => {
@@ -66,7 +65,8 @@ describe("identity numbers (decision 051)", () => {
 describe("commission kinds", () => {
   const contract = (fields: Record<string, string>) => {
     const form = formData({ startsOn: "2026-01-01", endsOn: "2026-12-31", services: "rent-collection", ...fields });
-    return parseSubmission(form, contractSchema);
+    const submission = parseSubmission(form, contractSchema);
+    return submission.status === "success" ? { value: submission.value, error: null } : { value: null, error: submission.error };
   };
   it("keeps a percentage as basis points and a fixed amount as halalas, exactly", () => {
     expect(contract({ commissionKind: "percent", commissionValue: "٧٫٥" }).value).toMatchObject({ commissionBasisPoints: 750, commissionHalalas: null });
@@ -86,7 +86,18 @@ describe("commission kinds", () => {
     const property = await createProperty(db(), office.manager, owner.id, { kind: "unit", name: "شقة", city: "الرياض", neighbourhood: "الملقا", address: "" });
     if (!property.ok) throw new Error("property");
     await expect(
-      db().insert(managementContracts).values({ propertyId: property.id, ownerId: owner.id, startsOn: "2020-01-01", endsOn: "2020-12-31", commissionKind: "percent", commissionBasisPoints: 500, commissionHalalas: 100, services: ["maintenance"] }),
+      db()
+        .insert(managementContracts)
+        .values({
+          propertyId: property.id,
+          ownerId: owner.id,
+          startsOn: "2020-01-01",
+          endsOn: "2020-12-31",
+          commissionKind: "percent",
+          commissionBasisPoints: 500,
+          commissionHalalas: 100,
+          services: ["maintenance"],
+        }),
     ).rejects.toThrow();
   });
 });
@@ -102,7 +113,10 @@ describe("owners", () => {
     expect(row).toMatchObject({ iban: "SA0380000000608010167519", identityNumber: "1012345672", kind: "person" });
     const phones = await db().select().from(ownerPhones).where(eq(ownerPhones.ownerId, id)).orderBy(ownerPhones.position);
     expect(phones.map((p) => p.phone)).toEqual(["+966501234567", "+966112345678"]);
-    const [audit] = await db().select().from(auditLog).where(sql`${auditLog.entity} = 'owner' and ${auditLog.entityId} = ${id}`);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entity} = 'owner' and ${auditLog.entityId} = ${id}`);
     expect(audit).toMatchObject({ action: "pm-created", actorId: office.employee.id });
 
     const again = await post(handleOwnerNew(services(), office.manager, formData({ ...OWNER, name: "آخر" })));
@@ -114,7 +128,9 @@ describe("owners", () => {
 
   it("refuses a bad national id, CR, IBAN and phone with Arabic messages, keeping what was typed", async () => {
     const before = await ownerCount();
-    const person = await post(handleOwnerNew(services(), office.manager, formData({ ...OWNER, identityNumber: "1012345673", iban: "SA04 8000 0000 6080 1016 7519", phone1: "12345" })));
+    const person = await post(
+      handleOwnerNew(services(), office.manager, formData({ ...OWNER, identityNumber: "1012345673", iban: "SA04 8000 0000 6080 1016 7519", phone1: "12345" })),
+    );
     expect(person.status).toBe(400);
     expect(person.errors).toEqual({ identityNumber: [PM_MESSAGES.nationalIdInvalid], iban: [PM_MESSAGES.ibanInvalid], phone1: [expect.stringContaining("رقم الهاتف غير صحيح")] });
     expect(person.initialValue).toMatchObject({ identityNumber: "1012345673" });
@@ -136,21 +152,30 @@ describe("authorization: the manager and the employees change, the accountant re
     if (!owner.ok) throw new Error("owner");
     const edited = await post(handleOwnerPost(services(), office.accountant, owner.id, formData({ ...OWNER, intent: "owner", identityNumber: "2012345670", name: "تغيير" })));
     expect(edited.status).toBe(403);
-    const property = await post(handleOwnerPost(services(), office.accountant, owner.id, formData({ intent: "property", kind: "building", name: "عمارة", city: "الرياض", neighbourhood: "الملقا" })));
+    const property = await post(
+      handleOwnerPost(services(), office.accountant, owner.id, formData({ intent: "property", kind: "building", name: "عمارة", city: "الرياض", neighbourhood: "الملقا" })),
+    );
     expect(property.status).toBe(403);
     const building = await createProperty(db(), office.manager, owner.id, { kind: "building", name: "عمارة", city: "الرياض", neighbourhood: "الملقا", address: "" });
     if (!building.ok) throw new Error("building");
     const unit = await post(handlePropertyPost(services(), office.accountant, building.id, formData({ intent: "unit-add", label: "١", type: "استوديو" })));
     expect(unit.status).toBe(403);
     const contract = await post(
-      handlePropertyPost(services(), office.accountant, building.id, formData({ intent: "contract", startsOn: "2026-01-01", endsOn: "2026-12-31", commissionKind: "percent", commissionValue: "5", services: "maintenance" })),
+      handlePropertyPost(
+        services(),
+        office.accountant,
+        building.id,
+        formData({ intent: "contract", startsOn: "2026-01-01", endsOn: "2026-12-31", commissionKind: "percent", commissionValue: "5", services: "maintenance" }),
+      ),
     );
     expect(contract.status).toBe(403);
     expect((await db().select({ n: count() }).from(managedUnits).where(eq(managedUnits.propertyId, building.id)))[0]!.n).toBe(0);
     expect((await db().select({ n: count() }).from(managementContracts).where(eq(managementContracts.propertyId, building.id)))[0]!.n).toBe(0);
 
     // The staff member (an employee) may.
-    const byEmployee = await post(handlePropertyPost(services(), office.employee, building.id, formData({ intent: "unit-add", label: "١", type: "استوديو", area: "٨٥", rooms: "٢" })));
+    const byEmployee = await post(
+      handlePropertyPost(services(), office.employee, building.id, formData({ intent: "unit-add", label: "١", type: "استوديو", area: "٨٥", rooms: "٢" })),
+    );
     expect(byEmployee.status).toBe(302);
   });
 });
@@ -190,7 +215,10 @@ describe("at most one management contract in force per property", () => {
 
     // The last day counts: a contract starting on it is refused; the day after is free.
     const kept = outcomes.find((o) => o.ok)!;
-    const [row] = await db().select().from(managementContracts).where(eq(managementContracts.id, (kept as { id: number }).id));
+    const [row] = await db()
+      .select()
+      .from(managementContracts)
+      .where(eq(managementContracts.id, (kept as { id: number }).id));
     const next = new Date(`${row!.endsOn}T00:00:00Z`);
     next.setUTCDate(next.getUTCDate() + 1);
     expect(await addContract(db(), office.manager, building.id, { ...CONTRACT, startsOn: row!.endsOn, endsOn: "2028-12-31" })).toMatchObject({ ok: false });
@@ -200,7 +228,12 @@ describe("at most one management contract in force per property", () => {
 
     // Through the page's form: the refusal is in Arabic under the start date, what was typed kept.
     const refused = await post(
-      handlePropertyPost(services(), office.manager, building.id, formData({ intent: "contract", startsOn: "2026-06-15", endsOn: "2026-07-15", commissionKind: "fixed", commissionValue: "١٢٬٠٠٠", services: "maintenance" })),
+      handlePropertyPost(
+        services(),
+        office.manager,
+        building.id,
+        formData({ intent: "contract", startsOn: "2026-06-15", endsOn: "2026-07-15", commissionKind: "fixed", commissionValue: "١٢٬٠٠٠", services: "maintenance" }),
+      ),
     );
     expect(refused.status).toBe(409);
     expect(refused.errors).toEqual({ startsOn: [PM_MESSAGES.contractOverlap] });

@@ -16,7 +16,7 @@ type Actor = Pick<StaffProfile, "id" | "name">;
 export type PmRefusal = { ok: false; error: string; field?: string; status: number };
 type Outcome<T = object> = ({ ok: true } & T) | PmRefusal;
 
-export const OWNERS_PAGE_SIZE = 50;
+const OWNERS_PAGE_SIZE = 50;
 
 const refuse = (error: string, field?: string, status = 409): PmRefusal => ({ ok: false, error, status, ...(field ? { field } : {}) });
 const notFound = () => refuse(PM_MESSAGES.notFound, undefined, 404);
@@ -99,7 +99,9 @@ export async function updateOwner(db: Db, actor: Actor, id: number, input: Owner
     const changes = Object.fromEntries(
       (Object.keys(next) as Array<keyof typeof next>).filter((key) => before[key] !== next[key]).map((key) => [key, { from: before[key], to: next[key] }]),
     );
-    const phonesBefore = (await tx.select({ phone: ownerPhones.phone }).from(ownerPhones).where(eq(ownerPhones.ownerId, id)).orderBy(asc(ownerPhones.position))).map((r) => r.phone);
+    const phonesBefore = (await tx.select({ phone: ownerPhones.phone }).from(ownerPhones).where(eq(ownerPhones.ownerId, id)).orderBy(asc(ownerPhones.position))).map(
+      (r) => r.phone,
+    );
     const phones = phonesOf(input);
     if (phones.join() !== phonesBefore.join()) Object.assign(changes, { phones: { from: phonesBefore, to: phones } });
     await tx
@@ -138,7 +140,7 @@ export async function getOwner(db: Db, id: number) {
 // ---- Managed properties and their units ----
 
 /** The choices of the property and unit forms: the lookup lists' cities, neighbourhoods and unit types. */
-export async function listPropertyChoices(db: Db, keep: { city?: string; neighbourhood?: string; unitTypes?: string[] } = {}) {
+export async function listPropertyChoices(db: Db | Tx, keep: { city?: string; neighbourhood?: string; unitTypes?: string[] } = {}) {
   const { cities, unitTypes } = await listOfferFormChoices(db, keep);
   return { cities, unitTypes };
 }
@@ -199,7 +201,7 @@ export function listOfferChoices(db: Db) {
 }
 
 async function checkUnit(db: Db | Tx, input: UnitInput): Promise<PmRefusal | null> {
-  const { unitTypes } = await listPropertyChoices(db as Db, { unitTypes: [input.type] });
+  const { unitTypes } = await listPropertyChoices(db, { unitTypes: [input.type] });
   if (!unitTypes.includes(input.type)) return refuse(PM_MESSAGES.unitTypeRequired, "type", 400);
   if (input.offerId !== null) {
     const [offer] = await db.select({ id: offers.id }).from(offers).where(eq(offers.id, input.offerId));

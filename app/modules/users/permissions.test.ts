@@ -42,7 +42,15 @@ describe("back-office route table", () => {
 
   it("shows each role exactly the links it may open", () => {
     expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/finance", "/admin/owners"]);
-    expect(sidebarLinks("staff").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/offers", "/admin/inquiries", "/admin/submissions", "/admin/owners"]);
+    expect(sidebarLinks("staff").map((l) => l.to)).toEqual([
+      "/admin",
+      "/admin/profile",
+      "/admin/tasks",
+      "/admin/offers",
+      "/admin/inquiries",
+      "/admin/submissions",
+      "/admin/owners",
+    ]);
     expect(sidebarLinks("manager")).toHaveLength(12);
     expect(sidebarLinks("intruder")).toEqual([]);
   });

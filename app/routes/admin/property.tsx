@@ -67,11 +67,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
                   {canEdit ? <RemoveUnitForm unit={unit} /> : null}
                 </div>
                 <p className="text-sm text-stone-700">
-                  {[
-                    unit.floor ? `الدور ${formatDigitsArabic(unit.floor)}` : null,
-                    unit.area ? formatArea(unit.area) : null,
-                    unit.rooms ? roomsText(unit.rooms) : null,
-                  ]
+                  {[unit.floor ? `الدور ${formatDigitsArabic(unit.floor)}` : null, unit.area ? formatArea(unit.area) : null, unit.rooms ? roomsText(unit.rooms) : null]
                     .filter(Boolean)
                     .join(" · ")}
                 </p>

@@ -2,7 +2,15 @@ import { Link } from "react-router";
 import { commissionText, contractState, periodText, servicesText, type ContractView } from "../pm-view.ts";
 
 /** A property's or an owner's management contracts, newest first, each with where it stands today. */
-export function ContractsTable({ contracts, today, showProperty = false }: { contracts: Array<ContractView & { id: number; propertyId: number; propertyName: string }>; today: string; showProperty?: boolean }) {
+export function ContractsTable({
+  contracts,
+  today,
+  showProperty = false,
+}: {
+  contracts: Array<ContractView & { id: number; propertyId: number; propertyName: string }>;
+  today: string;
+  showProperty?: boolean;
+}) {
   if (!contracts.length) return <p className="text-stone-600">لا توجد عقود إدارة بعد.</p>;
   return (
     <ul className="grid gap-2" data-testid="contracts">

@@ -28,7 +28,16 @@ export function OwnerForm({ owner, readOnly = false }: { owner?: OwnerDefaults; 
     schema: ownerSchema,
     lastResult: fetcher.data,
     defaultValue: owner
-      ? { kind: owner.kind, name: owner.name, identityNumber: owner.identityNumber, phone1: owner.phones[0] ?? "", phone2: owner.phones[1] ?? "", phone3: owner.phones[2] ?? "", email: owner.email, iban: ibanForReading(owner.iban) }
+      ? {
+          kind: owner.kind,
+          name: owner.name,
+          identityNumber: owner.identityNumber,
+          phone1: owner.phones[0] ?? "",
+          phone2: owner.phones[1] ?? "",
+          phone3: owner.phones[2] ?? "",
+          email: owner.email,
+          iban: ibanForReading(owner.iban),
+        }
       : { kind: "person" },
   });
   useResetAfterSave(fetcher, form);
@@ -71,7 +80,12 @@ export function OwnerForm({ owner, readOnly = false }: { owner?: OwnerDefaults; 
       <Field meta={fields.email} label="البريد الإلكتروني (اختياري)">
         {(props) => <input {...props} {...emailInputProps} readOnly={readOnly} autoComplete="off" />}
       </Field>
-      <Field meta={fields.iban} label={<Required>رقم الآيبان للحساب البنكي</Required>} hint="يبدأ بـ SA ويليه ٢٢ رقمًا، وتُقبل المسافات بين المجموعات، ويُعرف البنك من رقمه" className="sm:col-span-2">
+      <Field
+        meta={fields.iban}
+        label={<Required>رقم الآيبان للحساب البنكي</Required>}
+        hint="يبدأ بـ SA ويليه ٢٢ رقمًا، وتُقبل المسافات بين المجموعات، ويُعرف البنك من رقمه"
+        className="sm:col-span-2"
+      >
         {(props) => <input {...props} readOnly={readOnly} dir="ltr" autoComplete="off" spellCheck={false} className={ltrNumberInputClass} />}
       </Field>
       {readOnly ? null : (

@@ -116,7 +116,16 @@ export function UnitForm({ unit, unitTypes, offers }: { unit?: UnitDefaults; uni
     schema: unitSchema,
     lastResult: fetcher.data,
     defaultValue: unit
-      ? { label: unit.label, type: unit.type, floor: unit.floor, area: unit.area ? String(unit.area) : "", rooms: unit.rooms ? String(unit.rooms) : "", electricityMeter: unit.electricityMeter, waterMeter: unit.waterMeter, offerId: unit.offerId ? String(unit.offerId) : "" }
+      ? {
+          label: unit.label,
+          type: unit.type,
+          floor: unit.floor,
+          area: unit.area ? String(unit.area) : "",
+          rooms: unit.rooms ? String(unit.rooms) : "",
+          electricityMeter: unit.electricityMeter,
+          waterMeter: unit.waterMeter,
+          offerId: unit.offerId ? String(unit.offerId) : "",
+        }
       : {},
   });
   useResetAfterSave(fetcher, form);
@@ -228,7 +237,11 @@ export function ContractForm() {
           ))}
         </div>
       </fieldset>
-      <Field meta={fields.commissionValue} label={<Required>{kind === "percent" ? "النسبة ٪" : "المبلغ بالريال سنويًا"}</Required>} hint={kind === "percent" ? "مثال: ٧٫٥" : "مثال: ١٢٬٠٠٠"}>
+      <Field
+        meta={fields.commissionValue}
+        label={<Required>{kind === "percent" ? "النسبة ٪" : "المبلغ بالريال سنويًا"}</Required>}
+        hint={kind === "percent" ? "مثال: ٧٫٥" : "مثال: ١٢٬٠٠٠"}
+      >
         {(props) => <input {...props} inputMode="decimal" autoComplete="off" className={inputClass} />}
       </Field>
       <fieldset className="sm:col-span-2" aria-describedby={fields.services.errors ? fields.services.errorId : undefined}>
