@@ -1,4 +1,4 @@
-import { formatCountArabic, formatDateWithHijri, formatDigitsArabic, formatMoneyArabic, type CountWords } from "~/utils/format.ts";
+import { formatCountArabic, formatDateWithHijri, formatMoneyArabic, type CountWords } from "~/utils/format.ts";
 import { SERVICE_LABELS, type CommissionKind, type ManagementService } from "./pm-schema.ts";
 
 /** Counts of the property-management pages, agreeing with their number (Intl.PluralRules through formatCountArabic). */
@@ -16,9 +16,11 @@ export interface ContractView {
   services: ManagementService[];
 }
 
+const arabicPercent = new Intl.NumberFormat("ar-SA", { style: "percent", maximumFractionDigits: 2 });
+
 /** The firm's commission as a person reads it: «٧٫٥٪ من الإيجار المحصّل» or «١٢٬٠٠٠٫٠٠ ر.س. سنويًا». */
 export function commissionText(contract: Pick<ContractView, "commissionKind" | "commissionBasisPoints" | "commissionHalalas">): string {
-  if (contract.commissionKind === "percent") return `${formatDigitsArabic(String((contract.commissionBasisPoints ?? 0) / 100))}٪ من الإيجار المحصّل`;
+  if (contract.commissionKind === "percent") return `${arabicPercent.format((contract.commissionBasisPoints ?? 0) / 10_000)} من الإيجار المحصّل`;
   return `${formatMoneyArabic((contract.commissionHalalas ?? 0) / 100)} سنويًا`;
 }
 

@@ -12,7 +12,7 @@ import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { bankOfIban, ibanForReading, isCrNumber, isSaudiNationalId, readSaudiIban, cleanTypedNumber } from "./identity-numbers.ts";
 import { handleOwnerNew, handleOwnerPost, handlePropertyPost } from "./pm-action.server.ts";
 import { contractSchema, PM_MESSAGES } from "./pm-schema.ts";
-import { addContract, createOwner, createProperty } from "./property-management.server.ts";
+import { addContract, createOwner, createProperty, listOwners } from "./property-management.server.ts";
 
 const db = useTestDatabase({ connections: 6 });
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
@@ -238,5 +238,27 @@ describe("at most one management contract in force per property", () => {
     expect(refused.status).toBe(409);
     expect(refused.errors).toEqual({ startsOn: [PM_MESSAGES.contractOverlap] });
     expect(refused.initialValue).toMatchObject({ commissionValue: "١٢٬٠٠٠" });
+  });
+});
+
+describe("the owners' list", () => {
+  it("counts each owner's properties and finds them by name (Arabic-folded), number or phone", async () => {
+    const owner = await createOwner(db(), office.manager, {
+      ...OWNER,
+      name: "مؤسسة إختبار القائمة",
+      kind: "establishment",
+      identityNumber: "7000000001",
+      iban: "SA0380000000608010167519",
+      phone1: "+966551112233",
+    } as never);
+    if (!owner.ok) throw new Error("owner");
+    await createProperty(db(), office.manager, owner.id, { kind: "unit", name: "شقة", city: "الرياض", neighbourhood: "الملقا", address: "" });
+    for (const query of ["اختبار القائمة", "٧٠٠٠٠٠٠٠٠١", "0551112233"]) {
+      const { rows } = await listOwners(db(), { query, page: 1 });
+      expect(
+        rows.map((r) => [r.id, r.properties, r.phone]),
+        query,
+      ).toEqual([[owner.id, 1, "+966551112233"]]);
+    }
   });
 });
