@@ -12,7 +12,7 @@ import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { bankOfIban, ibanForReading, isCrNumber, isSaudiNationalId, readSaudiIban, cleanTypedNumber } from "./identity-numbers.ts";
 import { handleOwnerNew, handleOwnerPost, handlePropertyPost } from "./pm-action.server.ts";
 import { contractSchema, PM_MESSAGES } from "./pm-schema.ts";
-import { addContract, createOwner, createProperty, listOwners } from "./property-management.server.ts";
+import { addContract, createOwner, createProperty, getOwner, listOwners } from "./property-management.server.ts";
 
 const db = useTestDatabase({ connections: 6 });
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
@@ -260,5 +260,18 @@ describe("the owners' list", () => {
         query,
       ).toEqual([[owner.id, 1, "+966551112233"]]);
     }
+  });
+});
+
+describe("an owner's page", () => {
+  it("counts each property's own units", async () => {
+    const owner = await createOwner(db(), office.manager, { ...OWNER, kind: "establishment", identityNumber: "7000000002", iban: "SA0380000000608010167519", phone1: "+966551112234" } as never);
+    if (!owner.ok) throw new Error("owner");
+    const building = await createProperty(db(), office.manager, owner.id, { kind: "building", name: "عمارة", city: "الرياض", neighbourhood: "الملقا", address: "" });
+    if (!building.ok) throw new Error("building");
+    for (const label of ["1", "2", "3"]) await post(handlePropertyPost(services(), office.manager, building.id, formData({ intent: "unit-add", label, type: "استوديو" })));
+    const found = await getOwner(db(), owner.id);
+    expect(found?.properties.map((p) => p.units)).toEqual([3]);
+    expect((await listOwners(db(), { query: "7000000002", page: 1 })).rows[0]?.properties).toBe(1);
   });
 });

@@ -30,6 +30,8 @@ function pgCode(error: unknown): string | undefined {
 }
 
 // ---- Owners ----
+// The correlated subqueries name their tables in full: drizzle writes a column of the query's own
+// table unqualified («"id"»), which inside a subquery would mean the subquery's table.
 
 /** The owners' list: newest first, searched by name (Arabic-folded), id / CR number, IBAN or phone; 50 a page. */
 export async function listOwners(db: Db, { query, page }: { query: string; page: number }) {
@@ -41,7 +43,7 @@ export async function listOwners(db: Db, { query, page }: { query: string; page:
         sql`${owners.nameFolded} like ${containsPattern(foldArabic(text))}`,
         digits ? sql`${owners.identityNumber} like ${containsPattern(digits)}` : undefined,
         digits ? sql`${owners.iban} like ${containsPattern(digits.toUpperCase())}` : undefined,
-        phone ? sql`exists (select 1 from ${ownerPhones} where ${ownerPhones.ownerId} = ${owners.id} and ${ownerPhones.phone} = ${phone})` : undefined,
+        phone ? sql`exists (select 1 from "owner_phones" where "owner_phones"."owner_id" = "owners"."id" and "owner_phones"."phone" = ${phone})` : undefined,
       )
     : undefined;
   const [rows, [total]] = await Promise.all([
@@ -51,8 +53,8 @@ export async function listOwners(db: Db, { query, page }: { query: string; page:
         kind: owners.kind,
         name: owners.name,
         identityNumber: owners.identityNumber,
-        phone: sql<string | null>`(select ${ownerPhones.phone} from ${ownerPhones} where ${ownerPhones.ownerId} = ${owners.id} order by ${ownerPhones.position} limit 1)`,
-        properties: sql<number>`(select count(*)::int from ${managedProperties} where ${managedProperties.ownerId} = ${owners.id})`,
+        phone: sql<string | null>`(select "phone" from "owner_phones" where "owner_phones"."owner_id" = "owners"."id" order by "position" limit 1)`,
+        properties: sql<number>`(select count(*)::int from "managed_properties" where "managed_properties"."owner_id" = "owners"."id")`,
       })
       .from(owners)
       .where(filter)
@@ -127,7 +129,7 @@ export async function getOwner(db: Db, id: number) {
         name: managedProperties.name,
         city: managedProperties.city,
         neighbourhood: managedProperties.neighbourhood,
-        units: sql<number>`(select count(*)::int from ${managedUnits} where ${managedUnits.propertyId} = ${managedProperties.id})`,
+        units: sql<number>`(select count(*)::int from "managed_units" where "managed_units"."property_id" = "managed_properties"."id")`,
       })
       .from(managedProperties)
       .where(eq(managedProperties.ownerId, id))
