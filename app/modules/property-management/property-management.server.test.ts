@@ -265,7 +265,13 @@ describe("the owners' list", () => {
 
 describe("an owner's page", () => {
   it("counts each property's own units", async () => {
-    const owner = await createOwner(db(), office.manager, { ...OWNER, kind: "establishment", identityNumber: "7000000002", iban: "SA0380000000608010167519", phone1: "+966551112234" } as never);
+    const owner = await createOwner(db(), office.manager, {
+      ...OWNER,
+      kind: "establishment",
+      identityNumber: "7000000002",
+      iban: "SA0380000000608010167519",
+      phone1: "+966551112234",
+    } as never);
     if (!owner.ok) throw new Error("owner");
     const building = await createProperty(db(), office.manager, owner.id, { kind: "building", name: "عمارة", city: "الرياض", neighbourhood: "الملقا", address: "" });
     if (!building.ok) throw new Error("building");
