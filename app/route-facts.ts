@@ -105,6 +105,11 @@ export const ROUTE_FACTS = {
   // The clients pipeline (issue 32): the manager and employees (their own clients); not the accountant.
   "routes/admin/clients": { roles: OFFICE },
   "routes/admin/client": { roles: OFFICE },
+  // Property management (issue 33): the manager and the employees change, the accountant reads (the actions check it).
+  "routes/admin/owners": { roles: EVERY_STAFF },
+  "routes/admin/owner-new": { roles: EVERY_STAFF },
+  "routes/admin/owner": { roles: EVERY_STAFF },
+  "routes/admin/property": { roles: EVERY_STAFF },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},

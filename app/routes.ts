@@ -62,6 +62,10 @@ export default [
     // The clients pipeline (issue 32).
     route("clients", "routes/admin/clients.tsx"),
     route("clients/:id", "routes/admin/client.tsx"),
+    route("owners", "routes/admin/owners.tsx"),
+    route("owners/new", "routes/admin/owner-new.tsx"),
+    route("owners/:id", "routes/admin/owner.tsx"),
+    route("properties/:id", "routes/admin/property.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

@@ -19,6 +19,7 @@ import { renderSceneSvg } from "./scenes.ts";
 import type { SceneSpec } from "./scene-spec.ts";
 import { seedDemoOffice } from "./office.server.ts";
 import { seedDemoViewings } from "./viewings.server.ts";
+import { seedDemoPropertyManagement } from "./property-management.server.ts";
 import { seedDemoStaff } from "./staff.server.ts";
 
 async function renderPhoto(db: Db, storage: PhotoStorage, scene: SceneSpec, width: number) {
@@ -73,6 +74,7 @@ export async function seedDemoData(db: Db, storage: PhotoStorage) {
   // The diary's viewings this week (issue 32).
   await seedDemoViewings(db);
   await seedDemoFirmDetails(db);
+  await seedDemoPropertyManagement(db);
 }
 
 /** The firm's public details, while none has been given (a database seeded before they existed gets them too). */

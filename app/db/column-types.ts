@@ -5,7 +5,7 @@
  */
 
 /** The records the audit log follows. */
-export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings" | "client";
+export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings" | "client" | "owner" | "managed-property" | "managed-unit" | "management-contract";
 
 /** Every action the audit log accepts (app/modules/audit/audit-labels.ts names each in Arabic). */
 export type AuditAction =
@@ -28,7 +28,10 @@ export type AuditAction =
   // The clients pipeline (issue 32): a client's owner set, a note added, a phone added.
   | "client-assigned"
   | "client-note"
-  | "client-phone-added";
+  | "client-phone-added"
+  | "pm-created"
+  | "pm-updated"
+  | "pm-removed";
 
 /** A transaction is money in or money out (stored in English, shown in Arabic). */
 export const TRANSACTION_TYPES = ["income", "expense"] as const;
@@ -246,3 +249,18 @@ export type RequirementPurpose = (typeof REQUIREMENT_PURPOSES)[number];
 
 /** Why an offer was matched to a requirement: it became public, or its price changed while public. */
 export type OfferMatchReason = "published" | "price";
+
+// ---- Property management (issue 33): owners, managed properties, units, management contracts ----
+
+/** An owner is a person (national id or iqama) or an establishment (CR number). */
+export const OWNER_KINDS = ["person", "establishment"] as const;
+export type OwnerKind = (typeof OWNER_KINDS)[number];
+/** A managed property is a whole building with its units, or one unit on its own. */
+export const MANAGED_PROPERTY_KINDS = ["building", "unit"] as const;
+export type ManagedPropertyKind = (typeof MANAGED_PROPERTY_KINDS)[number];
+/** The firm's commission: a share of the rent collected (basis points) or a fixed yearly amount (halalas). */
+export const COMMISSION_KINDS = ["percent", "fixed"] as const;
+export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+/** What the firm does for the owner under a management contract. */
+export const MANAGEMENT_SERVICES = ["rent-collection", "maintenance", "marketing", "lease-management", "owner-statements"] as const;
+export type ManagementService = (typeof MANAGEMENT_SERVICES)[number];

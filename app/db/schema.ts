@@ -25,6 +25,10 @@ import type {
   ClientAssignmentMode,
   ClientEventKind,
   ClientStage,
+  CommissionKind,
+  ManagedPropertyKind,
+  ManagementService,
+  OwnerKind,
   DailyChannel,
   DailyReport,
   DailyReportTrigger,
@@ -1186,3 +1190,126 @@ export const clientRules = pgTable("client_rules", {
 
 /** 'turn' mode: each new client takes the next number, and number mod the active employees picks the owner (two at once get two numbers). */
 export const clientAssignmentTurn = pgSequence("client_assignment_turn", { startWith: 0, minValue: 0 });
+
+// ---- Property management (issue 33): owners, managed properties, their units, management contracts ----
+
+/** An owner whose property the firm manages: a person (national id / iqama) or an establishment (CR). */
+export const owners = pgTable(
+  "owners",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").$type<OwnerKind>().notNull(),
+    name: text("name").notNull(),
+    /** The national id or iqama (a person) or the CR number (an establishment): 10 ASCII digits. */
+    identityNumber: text("identity_number").notNull(),
+    email: text("email").notNull().default(""),
+    /** The Saudi IBAN in electronic form («SA0380000000608010167519»); the bank is read from its code. */
+    iban: text("iban").notNull(),
+    nameFolded: text("name_folded")
+      .notNull()
+      .generatedAlwaysAs(sql`ar_fold(name)`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("owners_identity_number_idx").on(t.identityNumber),
+    index("owners_name_trgm_idx").using("gin", sql`${t.nameFolded} gin_trgm_ops`),
+    check("owners_kind_known", sql`${t.kind} in ('person', 'establishment')`),
+  ],
+);
+
+/** An owner's phones in E.164, in the order typed. */
+export const ownerPhones = pgTable(
+  "owner_phones",
+  {
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.phone] }), index("owner_phones_phone_idx").on(t.phone)],
+);
+
+/** A building or a single unit the firm manages for its owner. */
+export const managedProperties = pgTable(
+  "managed_properties",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "restrict" }),
+    kind: text("kind").$type<ManagedPropertyKind>().notNull(),
+    name: text("name").notNull(),
+    city: text("city").notNull(),
+    neighbourhood: text("neighbourhood").notNull(),
+    address: text("address").notNull().default(""),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("managed_properties_owner_idx").on(t.ownerId), check("managed_properties_kind_known", sql`${t.kind} in ('building', 'unit')`)],
+);
+
+/** A unit of a managed property: what leases will attach to (issue 33, tenants and leases). */
+export const managedUnits = pgTable(
+  "managed_units",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => managedProperties.id, { onDelete: "restrict" }),
+    /** The unit's number or name in its building («شقة ٣»). */
+    label: text("label").notNull(),
+    type: text("type").notNull(),
+    floor: text("floor").notNull().default(""),
+    /** Square metres. */
+    area: integer("area").notNull().default(0),
+    rooms: integer("rooms").notNull().default(0),
+    electricityMeter: text("electricity_meter").notNull().default(""),
+    waterMeter: text("water_meter").notNull().default(""),
+    /** The public offer that markets it, while it is marketed. */
+    offerId: integer("offer_id").references(() => offers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("managed_units_property_idx").on(t.propertyId),
+    uniqueIndex("managed_units_property_label_idx").on(t.propertyId, t.label),
+    check("managed_units_numbers_positive", sql`${t.area} >= 0 and ${t.rooms} >= 0`),
+  ],
+);
+
+/**
+ * The firm's management contract with an owner for a property, from `startsOn` to `endsOn`
+ * inclusive (Riyadh calendar days). At most one in force per property on any day: an exclusion
+ * constraint on the date range (btree_gist), added at the end of drizzle/0035.
+ */
+export const managementContracts = pgTable(
+  "management_contracts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => managedProperties.id, { onDelete: "restrict" }),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "restrict" }),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    commissionKind: text("commission_kind").$type<CommissionKind>().notNull(),
+    /** A share of the rent collected, in basis points (2.5 % = 250); set for 'percent'. */
+    commissionBasisPoints: integer("commission_basis_points"),
+    /** A fixed amount per year in halalas; set for 'fixed'. */
+    commissionHalalas: bigint("commission_halalas", { mode: "number" }),
+    services: text("services").array().$type<ManagementService[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("management_contracts_owner_idx").on(t.ownerId),
+    check("management_contracts_dates_ordered", sql`${t.endsOn} >= ${t.startsOn}`),
+    check(
+      "management_contracts_commission_kind",
+      sql`(${t.commissionKind} = 'percent' and ${t.commissionBasisPoints} between 1 and 10000 and ${t.commissionHalalas} is null) or (${t.commissionKind} = 'fixed' and ${t.commissionHalalas} > 0 and ${t.commissionBasisPoints} is null)`,
+    ),
+  ],
+);

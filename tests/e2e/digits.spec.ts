@@ -205,6 +205,11 @@ test("the back office writes its own numbers in Arabic-Indic digits too: limits,
     "/admin/profile",
     "/admin/viewings",
     "/admin/viewings/new",
+    // Property management (issue 33): the demo owner and building are the first of each.
+    "/admin/owners",
+    "/admin/owners/new",
+    "/admin/owners/1",
+    "/admin/properties/1",
   ];
   const found: string[] = [];
   for (const path of pages) {

@@ -33,4 +33,8 @@ export const AUDIT_ACTION_LABELS = {
   "client-note": "ملاحظة على عميل",
   /** A phone added to a client: details `{ phone }` (E.164). */
   "client-phone-added": "إضافة رقم لعميل",
+  /** Property management (owners, managed properties, units, management contracts): details `{ changes }` or the new record. */
+  "pm-created": "إضافة",
+  "pm-updated": "تعديل",
+  "pm-removed": "حذف",
 } as const satisfies Record<AuditAction, string>;

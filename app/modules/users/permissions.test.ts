@@ -19,6 +19,8 @@ const EXPECTED: Record<AdminSection, string[]> = {
   // Issue 32: the accountant works on no client (an employee only on their own: the modules' tests).
   matches: ["manager", "staff"],
   clients: ["manager", "staff"],
+  owners: ["manager", "accountant", "staff"],
+  properties: ["manager", "accountant", "staff"],
 };
 
 describe("back-office route table", () => {
@@ -43,7 +45,7 @@ describe("back-office route table", () => {
   });
 
   it("shows each role exactly the links it may open", () => {
-    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/finance"]);
+    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/owners", "/admin/finance"]);
     expect(sidebarLinks("staff").map((l) => l.to)).toEqual([
       "/admin",
       "/admin/profile",
@@ -54,8 +56,9 @@ describe("back-office route table", () => {
       "/admin/clients",
       "/admin/viewings",
       "/admin/matches",
+      "/admin/owners",
     ]);
-    expect(sidebarLinks("manager")).toHaveLength(14);
+    expect(sidebarLinks("manager")).toHaveLength(15);
     // A client's requirements are in the clients' section.
     expect(adminSectionOf("/admin/clients/3/requirements")).toBe("clients");
     expect(sidebarLinks("intruder")).toEqual([]);

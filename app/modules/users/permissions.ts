@@ -17,12 +17,15 @@ export const ADMIN_SECTIONS = {
   clients: { label: "العملاء", route: "routes/admin/clients" },
   viewings: { label: "المعاينات", route: "routes/admin/viewings" },
   matches: { label: "عملاء مهتمون", route: "routes/admin/matches" },
+  // Property management (issue 33): the menu's «إدارة الأملاك» opens the owners; a property's page is reached from its owner.
+  owners: { label: "إدارة الأملاك", route: "routes/admin/owners" },
+  properties: { label: "إدارة الأملاك", route: "routes/admin/property", inMenu: false },
   finance: { label: "المالية", route: "routes/admin/finance" },
   content: { label: "محتوى الموقع", route: "routes/admin/content" },
   licenses: { label: "التراخيص", route: "routes/admin/licenses" },
   reports: { label: "التقارير", route: "routes/admin/reports" },
   settings: { label: "الإعدادات", route: "routes/admin/settings" },
-} as const satisfies Record<string, { label: string; route: RouteId }>;
+} as const satisfies Record<string, { label: string; route: RouteId; inMenu?: false }>;
 
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
 
@@ -41,7 +44,7 @@ export function canOpenSection(role: string, section: AdminSection): boolean {
 /** The sidebar of a role: every section it may open, in the table's order. */
 export function sidebarLinks(role: string): Array<{ to: string; label: string }> {
   return (Object.keys(ADMIN_SECTIONS) as AdminSection[])
-    .filter((section) => canOpenSection(role, section))
+    .filter((section) => canOpenSection(role, section) && !("inMenu" in ADMIN_SECTIONS[section]))
     .map((section) => ({ to: section ? `/admin/${section}` : "/admin", label: ADMIN_SECTIONS[section].label }));
 }
 

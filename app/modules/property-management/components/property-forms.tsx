@@ -1,0 +1,273 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { adminButtonClass, adminDangerButtonClass } from "~/components/admin/styles.ts";
+import { Field, FormNotice, inputClass, ltrNumberInputClass } from "~/components/forms/field.tsx";
+import { Required } from "~/components/forms/required.tsx";
+import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
+import { LocationPicker } from "~/modules/maps/components/location-picker.tsx";
+import type { Coordinates } from "~/modules/maps/map-link.ts";
+import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
+import type { CityWithNeighbourhoods } from "~/modules/lookups/city-choices.ts";
+import {
+  COMMISSION_KIND_LABELS,
+  COMMISSION_KINDS,
+  contractSchema,
+  MANAGED_PROPERTY_KINDS,
+  MANAGEMENT_SERVICES,
+  PROPERTY_KIND_LABELS,
+  propertySchema,
+  SERVICE_LABELS,
+  unitSchema,
+  type CommissionKind,
+} from "../pm-schema.ts";
+
+/** A new property of the owner: a building or a single unit, city and neighbourhood from the lists, address, an optional map point. */
+export function PropertyForm({ cities, tileUrl }: { cities: CityWithNeighbourhoods[]; tileUrl: string }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: "property-new", schema: propertySchema, lastResult: fetcher.data, defaultValue: { kind: "building" } });
+  useResetAfterSave(fetcher, form);
+  const [city, setCity] = useState(fields.city.initialValue ?? "");
+  const [point, setPoint] = useState<Coordinates | null>(null);
+  const neighbourhoods = cities.find((c) => c.name === city)?.neighbourhoods ?? [];
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="property" />
+      <Field meta={fields.kind} label={<Required>نوع العقار</Required>}>
+        {(props) => (
+          <select {...props} className={inputClass}>
+            {MANAGED_PROPERTY_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {PROPERTY_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field meta={fields.name} label={<Required>اسم العقار</Required>} hint="مثل: عمارة النرجس ٧">
+        {(props) => <input {...props} autoComplete="off" className={inputClass} />}
+      </Field>
+      <Field meta={fields.city} label={<Required>المدينة</Required>}>
+        {({ defaultValue: _typed, ...props }) => (
+          <select {...props} value={city} onChange={(event) => setCity(event.target.value)} className={inputClass}>
+            <option value="">اختر المدينة</option>
+            {cities.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field meta={fields.neighbourhood} label={<Required>الحي</Required>}>
+        {(props) => (
+          <select {...props} key={city} className={inputClass} disabled={!city}>
+            <option value="">{city ? "اختر الحي" : "اختر المدينة أولًا"}</option>
+            {neighbourhoods.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field meta={fields.address} label="العنوان (اختياري)" className="sm:col-span-2">
+        {(props) => <input {...props} autoComplete="off" className={inputClass} />}
+      </Field>
+      <details className="sm:col-span-2">
+        <summary className="cursor-pointer font-bold text-brand-800">الموقع على الخريطة (اختياري)</summary>
+        <div className="mt-3">
+          <LocationPicker value={point} onChange={setPoint} label="موقع العقار على الخريطة" tileUrl={tileUrl} hint="المس الخريطة لتحديد موقع العقار، أو اكتب خطَّي العرض والطول." />
+        </div>
+      </details>
+      {point ? (
+        <>
+          <input type="hidden" name="lat" value={point.lat} />
+          <input type="hidden" name="lng" value={point.lng} />
+        </>
+      ) : null}
+      <div className="grid gap-3 sm:col-span-2">
+        <FormNotice id={form.errorId} errors={form.errors} />
+        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
+          إضافة العقار
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export interface UnitDefaults {
+  id: number;
+  label: string;
+  type: string;
+  floor: string;
+  area: number;
+  rooms: number;
+  electricityMeter: string;
+  waterMeter: string;
+  offerId: number | null;
+}
+
+/** A unit added or edited: number, type (lookup list), floor, area, rooms, meters, and the offer marketing it. */
+export function UnitForm({ unit, unitTypes, offers }: { unit?: UnitDefaults; unitTypes: string[]; offers: Array<{ id: number; title: string }> }) {
+  const fetcher = useFetcher<FormReply>();
+  const id = unit ? `unit-edit-${unit.id}` : "unit-new";
+  const [form, fields] = useAppForm({
+    id,
+    schema: unitSchema,
+    lastResult: fetcher.data,
+    defaultValue: unit
+      ? {
+          label: unit.label,
+          type: unit.type,
+          floor: unit.floor,
+          area: unit.area ? String(unit.area) : "",
+          rooms: unit.rooms ? String(unit.rooms) : "",
+          electricityMeter: unit.electricityMeter,
+          waterMeter: unit.waterMeter,
+          offerId: unit.offerId ? String(unit.offerId) : "",
+        }
+      : {},
+  });
+  useResetAfterSave(fetcher, form);
+  const types = unit && !unitTypes.includes(unit.type) ? [unit.type, ...unitTypes] : unitTypes;
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <input type="hidden" name="intent" value={unit ? "unit-edit" : "unit-add"} />
+      {unit ? <input type="hidden" name="id" value={unit.id} /> : null}
+      <Field meta={fields.label} label={<Required>رقم الوحدة</Required>}>
+        {(props) => <input {...props} autoComplete="off" className={inputClass} />}
+      </Field>
+      <Field meta={fields.type} label={<Required>نوع الوحدة</Required>}>
+        {(props) => (
+          <select {...props} className={inputClass}>
+            <option value="">اختر النوع</option>
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field meta={fields.floor} label="الدور (اختياري)">
+        {(props) => <input {...props} inputMode="numeric" autoComplete="off" className={inputClass} />}
+      </Field>
+      <Field meta={fields.area} label="المساحة بالمتر المربع (اختياري)">
+        {(props) => <input {...props} inputMode="decimal" autoComplete="off" className={inputClass} />}
+      </Field>
+      <Field meta={fields.rooms} label="عدد الغرف (اختياري)">
+        {(props) => <input {...props} inputMode="numeric" autoComplete="off" className={inputClass} />}
+      </Field>
+      <Field meta={fields.electricityMeter} label="رقم عداد الكهرباء (اختياري)">
+        {(props) => <input {...props} dir="ltr" inputMode="numeric" autoComplete="off" className={ltrNumberInputClass} />}
+      </Field>
+      <Field meta={fields.waterMeter} label="رقم عداد المياه (اختياري)">
+        {(props) => <input {...props} dir="ltr" inputMode="numeric" autoComplete="off" className={ltrNumberInputClass} />}
+      </Field>
+      <Field meta={fields.offerId} label="العرض المنشور للوحدة (اختياري)">
+        {(props) => (
+          <select {...props} className={inputClass}>
+            <option value="">غير معروضة</option>
+            {offers.map((offer) => (
+              <option key={offer.id} value={String(offer.id)}>
+                {offer.title}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="grid gap-3 sm:col-span-2 lg:col-span-4">
+        <FormNotice id={form.errorId} errors={form.errors} />
+        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
+          {unit ? "حفظ الوحدة" : "إضافة الوحدة"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** A unit's removal, confirmed by its name. */
+export function RemoveUnitForm({ unit }: { unit: { id: number; label: string } }) {
+  const fetcher = useFetcher<FormReply>();
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(event) => {
+        if (!window.confirm(`حذف الوحدة «${unit.label}»؟`)) event.preventDefault();
+      }}
+      className="grid gap-2"
+    >
+      <input type="hidden" name="intent" value="unit-remove" />
+      <input type="hidden" name="id" value={unit.id} />
+      <button type="submit" disabled={fetcher.state !== "idle"} aria-label={`حذف الوحدة ${unit.label}`} className={adminDangerButtonClass}>
+        حذف
+      </button>
+      <FormNotice errors={formErrorsOf(fetcher.data)} />
+    </fetcher.Form>
+  );
+}
+
+/** A new management contract: dates (with the Hijri date shown on the page), the commission, what the firm does. */
+export function ContractForm() {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: "contract-new", schema: contractSchema, lastResult: fetcher.data, defaultValue: { commissionKind: "percent" } });
+  useResetAfterSave(fetcher, form);
+  const kind = (fields.commissionKind.value ?? "percent") as CommissionKind;
+  // Rent collection is ticked in a new form; after a refusal, what was ticked (none: nothing).
+  const chosen = new Set(fetcher.data?.initialValue ? [fields.services.initialValue ?? []].flat() : ["rent-collection"]);
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="contract" />
+      <Field meta={fields.startsOn} label={<Required>تاريخ البداية</Required>}>
+        {(props) => <input {...props} type="date" className={inputClass} />}
+      </Field>
+      <Field meta={fields.endsOn} label={<Required>تاريخ النهاية</Required>}>
+        {(props) => <input {...props} type="date" className={inputClass} />}
+      </Field>
+      <fieldset>
+        <legend className="mb-1 text-sm font-bold text-stone-700">
+          <Required>عمولة الشركة</Required>
+        </legend>
+        <div className="grid gap-2">
+          {COMMISSION_KINDS.map((value) => (
+            <label key={value} className="flex items-center gap-2">
+              <input type="radio" name={fields.commissionKind.name} value={value} defaultChecked={(fields.commissionKind.initialValue ?? "percent") === value} />
+              {COMMISSION_KIND_LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        meta={fields.commissionValue}
+        label={<Required>{kind === "percent" ? "النسبة ٪" : "المبلغ بالريال سنويًا"}</Required>}
+        hint={kind === "percent" ? "مثال: ٧٫٥" : "مثال: ١٢٬٠٠٠"}
+      >
+        {(props) => <input {...props} inputMode="decimal" autoComplete="off" className={inputClass} />}
+      </Field>
+      <fieldset className="sm:col-span-2" aria-describedby={fields.services.errors ? fields.services.errorId : undefined}>
+        <legend className="mb-1 text-sm font-bold text-stone-700">
+          <Required>ما تقوم به الشركة</Required>
+        </legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {MANAGEMENT_SERVICES.map((service) => (
+            <label key={service} className="flex items-center gap-2">
+              <input type="checkbox" name={fields.services.name} value={service} defaultChecked={chosen.has(service)} />
+              {SERVICE_LABELS[service]}
+            </label>
+          ))}
+        </div>
+        {fields.services.errors ? (
+          <p id={fields.services.errorId} className="mt-1 text-sm font-bold text-red-700">
+            {fields.services.errors[0]}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="grid gap-3 sm:col-span-2">
+        <FormNotice id={form.errorId} errors={form.errors} />
+        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
+          إضافة العقد
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
