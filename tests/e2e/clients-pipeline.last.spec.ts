@@ -101,6 +101,11 @@ test("an inquiry becomes a client of the city's employee, who moves the stage an
   await expect(page.getByTestId("client-stage").first()).toHaveText("تم التواصل");
   await expect(timeline.getByTestId("timeline-entry").first()).toContainText(`غيّر ${employee.name} المرحلة من «جديد» إلى «تم التواصل»`);
 
+  // From the client's page: a viewing booked for them, and what they are looking for.
+  const next = page.getByRole("region", { name: "المعاينات والطلبات" });
+  await expect(next.getByRole("link", { name: "حجز معاينة" })).toHaveAttribute("href", /^\/admin\/viewings\/new\?client=\d+$/);
+  await expect(next.getByRole("link", { name: "ما يبحث عنه العميل" })).toHaveAttribute("href", /^\/admin\/clients\/\d+\/requirements$/);
+
   const notes = page.getByRole("region", { name: "إضافة ملاحظة" });
   await notes.getByLabel("ملاحظة جديدة").fill("يفضّل التواصل مساءً");
   await notes.getByRole("button", { name: "إضافة الملاحظة" }).click();

@@ -35,7 +35,8 @@ export async function loadDiary(db: Db, user: StaffProfile, url: URL, now = new 
 
 /**
  * The scheduling form (/admin/viewings/new): blank, prefilled from an inquiry (`inquiry`: its
- * client and offer), or confirming a visitor's request (`request`: its client, offer and time).
+ * client and offer) or a client's page (`client`), or confirming a visitor's request (`request`:
+ * its client, offer and time).
  */
 export async function loadBookingForm(db: Db, user: StaffProfile, url: URL, now = new Date()) {
   const choices = await bookingChoices(db);
@@ -52,6 +53,10 @@ export async function loadBookingForm(db: Db, user: StaffProfile, url: URL, now 
   if (Number.isSafeInteger(inquiryId) && inquiryId > 0) {
     const [inquiry] = await db.select({ clientId: inquiries.clientId, propertyId: inquiries.propertyId }).from(inquiries).where(eq(inquiries.id, inquiryId));
     if (inquiry) return { ...choices, request: null, defaults: { ...defaults, clientId: String(inquiry.clientId ?? ""), offerId: String(inquiry.propertyId ?? "") } };
+  }
+  const clientId = Number(params.get("client"));
+  if (Number.isSafeInteger(clientId) && clientId > 0 && choices.clients.some((client) => client.id === clientId)) {
+    return { ...choices, request: null, defaults: { ...defaults, clientId: String(clientId) } };
   }
   const requestId = Number(params.get("request"));
   if (Number.isSafeInteger(requestId) && requestId > 0) {

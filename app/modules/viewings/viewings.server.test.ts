@@ -14,6 +14,7 @@ import { startRestartableSmtpServer } from "../../../tests/factories/smtp-server
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { createOffice, type Office } from "../../../tests/factories/office.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { loadBookingForm } from "./viewing-pages.server.ts";
 import { sendDueReminders } from "./viewing-reminders.server.ts";
 import { riyadhInstant } from "./viewing-time.ts";
 import { bookViewing, cancelViewing, confirmViewing, recordOutcome, requestViewing, saveViewingHours, type ViewingServices } from "./viewings.server.ts";
@@ -284,5 +285,14 @@ describe("the outcome", () => {
     expect(row).toMatchObject({ status: "done", outcome: "not-interested", outcomeReason: "السعر مرتفع" });
     const last = await db().select().from(clientEvents).where(eq(clientEvents.clientId, client.id)).orderBy(clientEvents.id);
     expect(last.at(-1)).toMatchObject({ kind: "viewing", details: { action: "outcome", outcome: "not-interested", reason: "السعر مرتفع" } });
+  });
+});
+
+describe("the scheduling form's prefill", () => {
+  it("takes the client from a client's page (?client=), and ignores a client that does not exist", async () => {
+    const client = await newClient();
+    const url = (query: string) => new URL(`https://aqar.example.sa/admin/viewings/new?${query}`);
+    expect((await loadBookingForm(db(), office.employee, url(`client=${client.id}`), NOW)).defaults).toMatchObject({ clientId: String(client.id), offerId: "" });
+    expect((await loadBookingForm(db(), office.employee, url("client=999999"), NOW)).defaults.clientId).toBe("");
   });
 });

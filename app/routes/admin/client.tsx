@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { Section } from "~/components/admin/section.tsx";
+import { adminButtonClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
@@ -44,6 +45,20 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
   const { client, isManager } = loaderData;
   // The page's sections, in order: later parts of the pipeline (viewings, requirements) add theirs here.
   const sections = [
+    {
+      id: "next",
+      title: "المعاينات والطلبات",
+      body: (
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/admin/viewings/new?client=${client.id}`} className={adminButtonClass}>
+            حجز معاينة
+          </Link>
+          <Link to={`/admin/clients/${client.id}/requirements`} className={adminSecondaryButtonClass}>
+            ما يبحث عنه العميل
+          </Link>
+        </div>
+      ),
+    },
     { id: "stage", title: "تغيير المرحلة", body: <StageForm key={client.stage} stage={client.stage} reason={client.stageReason} /> },
     { id: "note", title: "إضافة ملاحظة", body: <NoteForm /> },
     { id: "phones", title: "أرقام العميل", body: <PhoneForm /> },
