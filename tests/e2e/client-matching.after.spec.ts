@@ -1,3 +1,4 @@
+// Runs with the specs that change offers (project offers-changing): it publishes one, which the other specs' lists would count.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
