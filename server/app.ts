@@ -86,7 +86,7 @@ export async function createApp() {
   const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders, matching, firstAnswers];
   const scheduler = await startScheduler({
     connectionString: database.url,
-    tasks: Object.assign({}, ...parts.map((part) => part.tasks)),
+    tasks: Object.fromEntries(parts.flatMap((part) => Object.entries(part.tasks))),
     cron: parts.flatMap((part) => part.cron),
     atStart: parts.flatMap((part) => ("atStart" in part ? part.atStart : [])),
   }).catch(async (error: unknown) => {
