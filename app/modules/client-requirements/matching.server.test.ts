@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { clientRequirements, clients, offerMatches, offers, settings } from "~/db/schema.ts";
+import { clientRequirements, clients, offerMatches, offers, offerStatuses, settings } from "~/db/schema.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { matchingRequirements, offerForMatching, satisfiedBy } from "./match-rule.server.ts";
@@ -159,6 +159,22 @@ describe("recording the matches when an offer becomes public or its price change
       { offerId: draft.id, reason: "published", price: 900_000 },
       { offerId: draft.id, reason: "price", price: 950_000 },
     ]);
+  });
+
+  it("reads a status as public by its flag in the lookup list, not by its name", async () => {
+    const clientId = await newClient();
+    await requirement(clientId);
+    await db().insert(offerStatuses).values({ name: "جاهز للسكن", visibility: "available" });
+    const offer = await createOffer(db(), { ...BASE_OFFER, status: "جاهز للسكن" });
+    expect(await queuedJobs()).toEqual([{ offerId: offer.id, reason: "published", price: 900_000 }]);
+    // For sale made internal by the manager: a for-sale offer is no longer a public one.
+    await db().update(offerStatuses).set({ visibility: "internal" }).where(eq(offerStatuses.name, "للبيع"));
+    try {
+      await createOffer(db(), { ...BASE_OFFER, title: "داخلي" });
+      expect(await queuedJobs()).toHaveLength(1);
+    } finally {
+      await db().update(offerStatuses).set({ visibility: "available" }).where(eq(offerStatuses.name, "للبيع"));
+    }
   });
 
   it("records each match once, for jobs run twice or at once; a new price records again", async () => {
