@@ -151,7 +151,7 @@ test.describe("nothing typed is lost", () => {
     await signedInAs("manager");
     await page.goto("/admin/settings");
     await hydrated(page);
-    const hours = page.getByLabel("ساعات العمل");
+    const hours = page.getByLabel("ساعات العمل", { exact: true });
     const saved = await hours.inputValue();
     await hours.click();
     await hours.press("End");
@@ -403,7 +403,7 @@ test("the question before leaving, the denial message and the reports' figures p
   await shoot("offers-hidden");
   await page.goto("/admin/settings");
   await hydrated(page);
-  await page.getByLabel("ساعات العمل").fill(`تجربة ${unique()}`);
+  await page.getByLabel("ساعات العمل", { exact: true }).fill(`تجربة ${unique()}`);
   await sidebar(page).getByRole("link", { name: "العروض" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await check("unsaved dialog");
