@@ -85,7 +85,8 @@ test("from a visitor's inquiry to a viewing with its outcome: booked from the in
   const events = await queryE2eDatabase<{ kind: string; action: string | null }>("select kind, details->>'action' as action from client_events where client_id = $1 order by id", [
     client!.id,
   ]);
-  expect(events.map((e) => `${e.kind}:${e.action ?? ""}`)).toEqual(["inquiry:", "viewing:booked", "stage:", "viewing:outcome"]);
+  // (A new client's assignment, decision 048, comes right after the message.)
+  expect(events.map((e) => `${e.kind}:${e.action ?? ""}`)).toEqual(["inquiry:", "assigned:", "viewing:booked", "stage:", "viewing:outcome"]);
 });
 
 test("a visitor asks for a viewing on the offer page at a time the firm opens; staff propose another time", async ({ page, browser, signedInAs }) => {

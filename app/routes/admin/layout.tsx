@@ -45,7 +45,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useOpenUntilPageChanges(useLocation().pathname);
 
   const sidebar = (
-    <nav aria-label="لوحة التحكم" className="flex h-full flex-col gap-1 p-4">
+    <nav aria-label="لوحة التحكم" className="flex min-h-full flex-col gap-1 p-4">
       <p className="px-3 pb-1 text-lg font-bold text-white">لوحة التحكم</p>
       <p className="px-3 pb-4 text-sm text-brand-100">
         {user.roleTitle} · <bdi>{user.username}</bdi>
@@ -56,7 +56,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <NavLink
               to={link.to}
               end={link.to === "/admin"}
-              className={({ isActive }) => `block rounded-xl px-3 py-2.5 font-bold ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-brand-800"}`}
+              className={({ isActive }) => `block rounded-xl px-3 py-2 font-bold ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-brand-800"}`}
             >
               {link.label}
               {link.count ? (
@@ -87,7 +87,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // Printed (the reports page prints to PDF): no sidebar, no menu, no toast; the page on white.
   return (
     <div className="min-h-dvh bg-stone-100 lg:grid lg:grid-cols-[16rem_1fr] print:block print:bg-white">
-      <aside className="sticky top-0 hidden h-dvh bg-brand-900 lg:block print:hidden">{sidebar}</aside>
+      {/* Taller than the screen (fifteen sections for the manager): it scrolls on its own, the logout last. */}
+      <aside className="sticky top-0 hidden h-dvh overflow-y-auto overscroll-contain bg-brand-900 lg:block print:hidden">{sidebar}</aside>
       <header className="sticky top-0 z-30 flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden print:hidden">
         <span className="font-bold">{COMPANY_NAME}</span>
         <button type="button" onClick={() => setOpen(true)} aria-expanded={open} aria-controls="admin-drawer" className="rounded-lg p-2 hover:bg-brand-800">
@@ -98,7 +99,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       {open ? (
         <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="لوحة التحكم" id="admin-drawer">
           <button type="button" aria-label="إغلاق القائمة" className="absolute inset-0 bg-black/40" onClick={() => setOpen(false)} />
-          <div className="absolute inset-y-0 start-0 w-72 max-w-[85vw] bg-brand-900 shadow-xl">
+          <div className="absolute inset-y-0 start-0 w-72 max-w-[85vw] overflow-y-auto overscroll-contain bg-brand-900 shadow-xl">
             <button type="button" onClick={() => setOpen(false)} className="absolute end-3 top-3 rounded-lg p-2 text-white hover:bg-brand-800">
               <CloseIcon className="size-5" />
               <span className="sr-only">إغلاق القائمة</span>
