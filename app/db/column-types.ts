@@ -264,3 +264,31 @@ export type CommissionKind = (typeof COMMISSION_KINDS)[number];
 /** What the firm does for the owner under a management contract. */
 export const MANAGEMENT_SERVICES = ["rent-collection", "maintenance", "marketing", "lease-management", "owner-statements"] as const;
 export type ManagementService = (typeof MANAGEMENT_SERVICES)[number];
+
+// ---- Property management, continued (issue 33): tenants, leases, rent, maintenance, statements ----
+
+/** How often a lease's rent falls due: the yearly rent split into 12, 4, 2 or 1 instalments. */
+export const LEASE_SCHEDULES = ["monthly", "quarterly", "half-yearly", "yearly"] as const;
+export type LeaseSchedule = (typeof LEASE_SCHEDULES)[number];
+/** How a tenant paid. */
+export const RENT_PAYMENT_METHODS = ["transfer", "cash", "card", "cheque"] as const;
+export type RentPaymentMethod = (typeof RENT_PAYMENT_METHODS)[number];
+/** Where an arrears reminder goes. */
+export const ARREARS_CHANNELS = ["sms", "whatsapp"] as const;
+export type ArrearsChannel = (typeof ARREARS_CHANNELS)[number];
+/** A tenant's maintenance report: what is broken, how urgent, and where it stands. */
+export const MAINTENANCE_CATEGORIES = ["plumbing", "electricity", "air-conditioning", "appliances", "doors-windows", "cleaning", "other"] as const;
+export type MaintenanceCategory = (typeof MAINTENANCE_CATEGORIES)[number];
+export const MAINTENANCE_URGENCIES = ["normal", "urgent", "emergency"] as const;
+export type MaintenanceUrgency = (typeof MAINTENANCE_URGENCIES)[number];
+export const MAINTENANCE_STATUSES = ["open", "in-progress", "done", "cancelled"] as const;
+export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
+/** One unit's line on an owner's monthly statement (amounts in halalas). */
+export interface OwnerStatementLine {
+  unitId: number;
+  unitLabel: string;
+  propertyName: string;
+  collectedHalalas: number;
+  expensesHalalas: number;
+  commissionHalalas: number;
+}

@@ -20,6 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type {
   AdvertiserCapacity,
+  ArrearsChannel,
   AuditAction,
   AuditEntity,
   ClientAssignmentMode,
@@ -35,13 +36,19 @@ import type {
   DeliveryStatus,
   EmailAttachment,
   InquiryStatus,
+  LeaseSchedule,
+  MaintenanceCategory,
+  MaintenanceStatus,
+  MaintenanceUrgency,
   MailPurpose,
   OfferDetails,
   OfferMatchReason,
   OfferDisclosures,
   OfferUnit,
   OutgoingEmailStatus,
+  OwnerStatementLine,
   RateLimitScope,
+  RentPaymentMethod,
   RentPeriod,
   ReplyMethod,
   RequirementPurpose,
@@ -1270,9 +1277,14 @@ export const managedUnits = pgTable(
     waterMeter: text("water_meter").notNull().default(""),
     /** The public offer that markets it, while it is marketed. */
     offerId: integer("offer_id").references(() => offers.id, { onDelete: "set null" }),
+    /** The unguessable part of the unit's maintenance link (/maintenance/:token) and its QR code. */
+    reportToken: text("report_token")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex("managed_units_report_token_idx").on(t.reportToken),
     index("managed_units_property_idx").on(t.propertyId),
     uniqueIndex("managed_units_property_label_idx").on(t.propertyId, t.label),
     check("managed_units_numbers_positive", sql`${t.area} >= 0 and ${t.rooms} >= 0`),
@@ -1311,5 +1323,287 @@ export const managementContracts = pgTable(
       "management_contracts_commission_kind",
       sql`(${t.commissionKind} = 'percent' and ${t.commissionBasisPoints} between 1 and 10000 and ${t.commissionHalalas} is null) or (${t.commissionKind} = 'fixed' and ${t.commissionHalalas} > 0 and ${t.commissionBasisPoints} is null)`,
     ),
+  ],
+);
+
+// ---- Property management, continued (issue 33): tenants, leases, rent, maintenance, statements ----
+
+/** A tenant: a person (national id or iqama) or an establishment (CR number), reached by phone. */
+export const tenants = pgTable(
+  "tenants",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").$type<OwnerKind>().notNull(),
+    name: text("name").notNull(),
+    /** 10 ASCII digits, checked as the owners' (decision 051). */
+    identityNumber: text("identity_number").notNull(),
+    /** E.164; rent reminders and renewal notices go here. */
+    phone: text("phone").notNull(),
+    email: text("email").notNull().default(""),
+    nameFolded: text("name_folded")
+      .notNull()
+      .generatedAlwaysAs(sql`ar_fold(name)`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("tenants_identity_number_idx").on(t.identityNumber),
+    index("tenants_phone_idx").on(t.phone),
+    index("tenants_name_trgm_idx").using("gin", sql`${t.nameFolded} gin_trgm_ops`),
+    check("tenants_kind_known", sql`${t.kind} in ('person', 'establishment')`),
+  ],
+);
+
+/**
+ * A lease of one unit to one tenant, registered on Ejar, in force from `startsOn` to
+ * `terminatedOn ?? endsOn` inclusive (Riyadh days). At most one in force per unit on any day: an
+ * exclusion constraint added under `-- custom:` in its migration (as management contracts, 051).
+ */
+export const leases = pgTable(
+  "leases",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => managedUnits.id, { onDelete: "restrict" }),
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "restrict" }),
+    /** The contract's number on Ejar (ASCII digits). */
+    ejarNumber: text("ejar_number").notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    /** Ended early (the tenant left): its last day in force. */
+    terminatedOn: date("terminated_on", { mode: "string" }),
+    yearlyRentHalalas: bigint("yearly_rent_halalas", { mode: "number" }).notNull(),
+    schedule: text("schedule").$type<LeaseSchedule>().notNull(),
+    depositHalalas: bigint("deposit_halalas", { mode: "number" }).notNull().default(0),
+    /** The lease this one renews (its yearly rent is the one a rent freeze compares with). */
+    renewsLeaseId: integer("renews_lease_id").references((): AnyPgColumn => leases.id, { onDelete: "set null" }),
+    /** When the renewal notice went (staff and the tenant's SMS): once per lease. */
+    renewalNoticeSentAt: timestamp("renewal_notice_sent_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("leases_unit_idx").on(t.unitId, t.startsOn),
+    index("leases_tenant_idx").on(t.tenantId),
+    index("leases_ends_idx").on(t.endsOn),
+    uniqueIndex("leases_ejar_number_idx").on(t.ejarNumber),
+    uniqueIndex("leases_renews_idx").on(t.renewsLeaseId),
+    check("leases_dates_ordered", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("leases_terminated_within", sql`${t.terminatedOn} is null or ${t.terminatedOn} between ${t.startsOn} and ${t.endsOn}`),
+    check("leases_money", sql`${t.yearlyRentHalalas} > 0 and ${t.depositHalalas} >= 0`),
+    check("leases_schedule_known", sql`${t.schedule} in ('monthly', 'quarterly', 'half-yearly', 'yearly')`),
+  ],
+);
+
+/** A city where rent may not rise at renewal between two days (Riyadh's freeze of September 2025). */
+export const rentFreezes = pgTable(
+  "rent_freezes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    city: text("city").notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    /** Open-ended when null. */
+    endsOn: date("ends_on", { mode: "string" }),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rent_freezes_city_idx").on(t.city), check("rent_freezes_dates_ordered", sql`${t.endsOn} is null or ${t.endsOn} >= ${t.startsOn}`)],
+);
+
+/** One due date of a lease's rent; generated by the scheduler once per (lease, due date). */
+export const rentInstalments = pgTable(
+  "rent_instalments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leaseId: integer("lease_id")
+      .notNull()
+      .references(() => leases.id, { onDelete: "restrict" }),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    amountHalalas: bigint("amount_halalas", { mode: "number" }).notNull(),
+    /** The sum of the payments applied to it. */
+    paidHalalas: bigint("paid_halalas", { mode: "number" }).notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("rent_instalments_lease_due_idx").on(t.leaseId, t.dueOn),
+    index("rent_instalments_due_idx").on(t.dueOn),
+    check("rent_instalments_paid_within", sql`${t.amountHalalas} > 0 and ${t.paidHalalas} between 0 and ${t.amountHalalas}`),
+  ],
+);
+
+/** A tenant's payment, recorded by the accountant; applied to the oldest unpaid instalments. */
+export const rentPayments = pgTable(
+  "rent_payments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leaseId: integer("lease_id")
+      .notNull()
+      .references(() => leases.id, { onDelete: "restrict" }),
+    amountHalalas: bigint("amount_halalas", { mode: "number" }).notNull(),
+    method: text("method").$type<RentPaymentMethod>().notNull(),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    receiptImageId: text("receipt_image_id").references(() => images.id, { onDelete: "set null" }),
+    notes: text("notes").notNull().default(""),
+    /** The form's one-time key: the same form sent twice records one payment. */
+    requestKey: text("request_key").notNull(),
+    recordedBy: integer("recorded_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("rent_payments_request_key_idx").on(t.requestKey),
+    index("rent_payments_lease_idx").on(t.leaseId, t.paidOn),
+    index("rent_payments_paid_on_idx").on(t.paidOn),
+    check("rent_payments_amount_positive", sql`${t.amountHalalas} > 0`),
+    check("rent_payments_method_known", sql`${t.method} in ('transfer', 'cash', 'card', 'cheque')`),
+  ],
+);
+
+/** How much of a payment went to which instalment. */
+export const rentPaymentAllocations = pgTable(
+  "rent_payment_allocations",
+  {
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => rentPayments.id, { onDelete: "cascade" }),
+    instalmentId: integer("instalment_id")
+      .notNull()
+      .references(() => rentInstalments.id, { onDelete: "restrict" }),
+    amountHalalas: bigint("amount_halalas", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.instalmentId] }),
+    index("rent_payment_allocations_instalment_idx").on(t.instalmentId),
+    check("rent_payment_allocations_positive", sql`${t.amountHalalas} > 0`),
+  ],
+);
+
+/** An arrears reminder sent for an instalment at one of the settings' steps (days overdue): once per step. */
+export const rentReminders = pgTable(
+  "rent_reminders",
+  {
+    instalmentId: integer("instalment_id")
+      .notNull()
+      .references(() => rentInstalments.id, { onDelete: "cascade" }),
+    /** Days overdue the step stands for (3, 10, 30 …). */
+    step: integer("step").notNull(),
+    channel: text("channel").$type<ArrearsChannel>().notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.instalmentId, t.step] })],
+);
+
+/** A problem a tenant reported through the unit's link (phone confirmed by an SMS code). */
+export const maintenanceRequests = pgTable(
+  "maintenance_requests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => managedUnits.id, { onDelete: "restrict" }),
+    /** E.164, confirmed by the code sent to it. */
+    phone: text("phone").notNull(),
+    category: text("category").$type<MaintenanceCategory>().notNull(),
+    urgency: text("urgency").$type<MaintenanceUrgency>().notNull(),
+    description: text("description").notNull(),
+    /** The image pipeline's ids (private images). */
+    photoIds: text("photo_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text("status").$type<MaintenanceStatus>().notNull().default("open"),
+    /** The staff task it became. */
+    taskId: integer("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("maintenance_requests_unit_idx").on(t.unitId, t.createdAt.desc().nullsFirst()),
+    index("maintenance_requests_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    uniqueIndex("maintenance_requests_task_idx").on(t.taskId),
+  ],
+);
+
+/**
+ * An expense charged to an owner (a repair): asked through the finance approvals (a task with an
+ * amount, `financeTaskId`); it counts on a statement once the manager approved it (a transaction
+ * for that task exists).
+ */
+export const ownerCharges = pgTable(
+  "owner_charges",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "restrict" }),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => managedProperties.id, { onDelete: "restrict" }),
+    unitId: integer("unit_id").references(() => managedUnits.id, { onDelete: "set null" }),
+    maintenanceRequestId: integer("maintenance_request_id").references(() => maintenanceRequests.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    amountHalalas: bigint("amount_halalas", { mode: "number" }).notNull(),
+    chargedOn: date("charged_on", { mode: "string" }).notNull(),
+    financeTaskId: integer("finance_task_id").references(() => tasks.id, { onDelete: "set null" }),
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("owner_charges_owner_idx").on(t.ownerId, t.chargedOn),
+    index("owner_charges_property_idx").on(t.propertyId),
+    uniqueIndex("owner_charges_finance_task_idx").on(t.financeTaskId),
+    check("owner_charges_amount_positive", sql`${t.amountHalalas} > 0`),
+  ],
+);
+
+/** An owner's statement for one month (its first day in `month`): once per owner and month. */
+export const ownerStatements = pgTable(
+  "owner_statements",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "restrict" }),
+    month: date("month", { mode: "string" }).notNull(),
+    collectedHalalas: bigint("collected_halalas", { mode: "number" }).notNull(),
+    expensesHalalas: bigint("expenses_halalas", { mode: "number" }).notNull(),
+    commissionHalalas: bigint("commission_halalas", { mode: "number" }).notNull(),
+    /** collected − expenses − commission; may be negative (carried to the owner's next month). */
+    netHalalas: bigint("net_halalas", { mode: "number" }).notNull(),
+    lines: jsonb("lines").$type<OwnerStatementLine[]>().notNull(),
+    /** The PDF in the file store. */
+    pdfKey: text("pdf_key"),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    paidOutAt: timestamp("paid_out_at", { withTimezone: true }),
+    payoutReference: text("payout_reference").notNull().default(""),
+    paidOutBy: integer("paid_out_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("owner_statements_owner_month_idx").on(t.ownerId, t.month), index("owner_statements_month_idx").on(t.month)],
+);
+
+/** The property-management rules staff set in settings (one row). */
+export const propertyManagementRules = pgTable(
+  "property_management_rules",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** Days before a lease's end its renewal notice goes. */
+    renewalNoticeDays: integer("renewal_notice_days").notNull().default(60),
+    /** Days overdue at which a tenant is reminded, ascending. */
+    arrearsReminderDays: integer("arrears_reminder_days")
+      .array()
+      .notNull()
+      .default(sql`'{3,10,30}'::integer[]`),
+    arrearsChannel: text("arrears_channel").$type<ArrearsChannel>().notNull().default("sms"),
+    /** The day of the month owners' statements for the month before are made and sent. */
+    statementDay: integer("statement_day").notNull().default(5),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("property_management_rules_one_row", sql`${t.id} = 1`),
+    check("property_management_rules_ranges", sql`${t.renewalNoticeDays} between 1 and 365 and ${t.statementDay} between 1 and 28`),
+    check("property_management_rules_channel_known", sql`${t.arrearsChannel} in ('sms', 'whatsapp')`),
   ],
 );
