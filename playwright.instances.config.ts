@@ -15,7 +15,7 @@ export default defineConfig({
   // One cluster, one worker: the tests stop instance B at the end.
   workers: 1,
   fullyParallel: false,
-  retries: process.env.CI ? 1 : 0,
+  retries: process.env.CI ? 2 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

@@ -30,9 +30,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function adminOffersWhere(filters: AdminOfferFilters, now: Date): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.q) {
-    const words = foldSearch(filters.q).split(" ").filter(Boolean);
-    const title = words.length ? and(...words.map((word) => like(offers.titleFolded, containsPattern(word)))) : undefined;
     const reference = referenceNumberOf(filters.q);
+    // «#١٢٣» names a reference number only; «١٢٣» alone may also be in a title.
+    const words = reference !== null && filters.q.trim().startsWith("#") ? [] : foldSearch(filters.q).split(" ").filter(Boolean);
+    const title = words.length ? and(...words.map((word) => like(offers.titleFolded, containsPattern(word)))) : undefined;
     const byReference = reference === null ? undefined : eq(offers.id, reference);
     conditions.push((title && byReference ? or(byReference, title) : (title ?? byReference)) ?? sql`false`);
   }
