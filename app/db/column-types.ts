@@ -247,8 +247,8 @@ export interface EmailAttachment {
 export const REQUIREMENT_PURPOSES = ["sale", "rent"] as const;
 export type RequirementPurpose = (typeof REQUIREMENT_PURPOSES)[number];
 
-/** Why an offer was matched to a requirement: it became public, or its price changed while public. */
-export type OfferMatchReason = "published" | "price";
+/** Why an offer was matched to a requirement: it became public, its price changed while public, or the requirement was added (or changed) while the offer was public. */
+export type OfferMatchReason = "published" | "price" | "requirement";
 
 // ---- Property management (issue 33): owners, managed properties, units, management contracts ----
 

@@ -1174,7 +1174,7 @@ export const offerMatches = pgTable(
       .on(t.clientId, t.matchedAt.desc())
       .where(sql`${t.contactedAt} is null`),
     index("offer_matches_requirement_idx").on(t.requirementId),
-    check("offer_matches_reason_known", sql`${t.reason} in ('published', 'price')`),
+    check("offer_matches_reason_known", sql`${t.reason} in ('published', 'price', 'requirement')`),
   ],
 );
 

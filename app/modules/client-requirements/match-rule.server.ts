@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { clientRequirements, offers } from "~/db/schema.ts";
 
@@ -34,31 +34,69 @@ export const OFFER_FIELDS = {
 };
 
 /**
- * The active requirements `offer` satisfies, as one condition on client_requirements, with the
- * offer's values written in (the planner sees them): its purpose, its type in the types, its city
- * and neighbourhood in the lists (an empty list, or no neighbourhood of its city chosen, is any),
- * its price (a rent's yearly amount) within the budget, its rooms at least the minimum, its area
- * within the range. `active` is written as the partial indexes' predicate so they apply.
+ * What of an offer the rule compares: plain values (one offer, written in so the planner sees them)
+ * or SQL over the offers table's columns (one requirement against every offer).
  */
-export function satisfiedBy(offer: OfferForMatching): SQL {
+interface OfferTerms {
+  purpose: unknown;
+  propertyType: unknown;
+  city: unknown;
+  /** neighbourhoodKey(city, location). */
+  neighbourhood: unknown;
+  /** The city followed by «/»: a requirement's neighbourhoods of this city start so. */
+  cityPrefix: unknown;
+  yearlyPrice: unknown;
+  bedrooms: unknown;
+  area: unknown;
+}
+
+/**
+ * The match rule as one condition on client_requirements: the offer's purpose, its type in the
+ * types, its city and neighbourhood in the lists (an empty list, or no neighbourhood of its city
+ * chosen, is any), its price (a rent's yearly amount) within the budget, its rooms at least the
+ * minimum, its area within the range. `active` is written as the partial indexes' predicate so they apply.
+ */
+function matchCondition(o: OfferTerms): SQL {
   const r = clientRequirements;
-  const cityPrefix = `${offer.city}/`;
   return and(
     sql`${r.active}`,
-    eq(r.purpose, offer.isRent ? "rent" : "sale"),
-    arrayContains(r.propertyTypes, [offer.propertyType]),
-    or(sql`cardinality(${r.cities}) = 0`, arrayContains(r.cities, [offer.city])),
-    or(
-      arrayContains(r.neighbourhoods, [neighbourhoodKey(offer.city, offer.location)]),
-      sql`not exists (select 1 from unnest(${r.neighbourhoods}) as chosen where starts_with(chosen, ${cityPrefix}))`,
-    ),
+    sql`${r.purpose} = ${o.purpose}`,
+    sql`${r.propertyTypes} @> array[${o.propertyType}]::text[]`,
+    sql`(cardinality(${r.cities}) = 0 or ${r.cities} @> array[${o.city}]::text[])`,
+    sql`(${r.neighbourhoods} @> array[${o.neighbourhood}]::text[] or not exists (select 1 from unnest(${r.neighbourhoods}) as chosen where starts_with(chosen, ${o.cityPrefix})))`,
     // The budget index's expression (schema.ts): a bound left out is no limit.
-    sql`int8range(${r.budgetMin}, ${r.budgetMax}, '[]') @> ${offer.yearlyPrice}::bigint`,
-    or(isNull(r.roomsMin), lte(r.roomsMin, offer.bedrooms)),
-    or(isNull(r.areaMin), lte(r.areaMin, offer.area)),
-    or(isNull(r.areaMax), gte(r.areaMax, offer.area)),
+    sql`int8range(${r.budgetMin}, ${r.budgetMax}, '[]') @> ${o.yearlyPrice}::bigint`,
+    sql`(${r.roomsMin} is null or ${r.roomsMin} <= ${o.bedrooms})`,
+    sql`(${r.areaMin} is null or ${r.areaMin} <= ${o.area})`,
+    sql`(${r.areaMax} is null or ${r.areaMax} >= ${o.area})`,
   )!;
 }
+
+/** The active requirements `offer` satisfies, as one condition on client_requirements. */
+export function satisfiedBy(offer: OfferForMatching): SQL {
+  return matchCondition({
+    purpose: offer.isRent ? "rent" : "sale",
+    propertyType: offer.propertyType,
+    city: offer.city,
+    neighbourhood: neighbourhoodKey(offer.city, offer.location),
+    cityPrefix: `${offer.city}/`,
+    yearlyPrice: offer.yearlyPrice,
+    bedrooms: offer.bedrooms,
+    area: offer.area,
+  });
+}
+
+/** The same rule with the offers table's row on the other side: the offers a requirement matches (joined to client_requirements). */
+export const satisfiesRequirement: SQL = matchCondition({
+  purpose: sql`(case when ${offers.isRent} then 'rent' else 'sale' end)`,
+  propertyType: offers.propertyType,
+  city: offers.city,
+  neighbourhood: sql`(${offers.city} || '/' || ${offers.location})`,
+  cityPrefix: sql`(${offers.city} || '/')`,
+  yearlyPrice: offers.yearlyPrice,
+  bedrooms: offers.bedrooms,
+  area: offers.area,
+});
 
 /** The offer as the match reads it, whatever its status (null when there is none). */
 export async function offerForMatching(db: Db, offerId: number): Promise<OfferForMatching | null> {

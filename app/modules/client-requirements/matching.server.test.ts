@@ -4,7 +4,7 @@ import { clientRequirements, clients, offerMatches, offers, offerStatuses, setti
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { matchingRequirements, offerForMatching, satisfiedBy } from "./match-rule.server.ts";
-import { MATCH_TASKS, offerMatchJobs, recordOfferMatches } from "./matching.server.ts";
+import { MATCH_TASKS, offerMatchJobs, recordOfferMatches, recordRequirementMatches, REQUIREMENT_MATCH_LIMIT } from "./matching.server.ts";
 
 const db = useTestDatabase({ connections: 8 });
 
@@ -224,5 +224,47 @@ describe("recording the matches when an offer becomes public or its price change
     await offerMatchJobs(db()).tasks[MATCH_TASKS.record]!(payload, {} as never);
     const [row] = await db().select().from(offerMatches);
     expect(row).toMatchObject({ offerId: offer.id, requirementId: wanted, clientId, reason: "published", price: 900_000, contactedAt: null });
+  });
+});
+
+describe("a requirement added, changed or resumed, against the offers already public", () => {
+  const recorded = async (requirementId: number) =>
+    (await db().select({ offerId: offerMatches.offerId, reason: offerMatches.reason }).from(offerMatches).where(eq(offerMatches.requirementId, requirementId))).map((m) => m.offerId).sort((a, b) => a - b);
+
+  it("finds exactly the public offers the offer's side of the rule finds, once however often it runs", async () => {
+    const req = await requirement(await newClient());
+    const offersMade = {
+      base: await createOffer(db(), BASE_OFFER),
+      duplex: await createOffer(db(), { ...BASE_OFFER, propertyType: "دوبلكس" }),
+      villa: await createOffer(db(), { ...BASE_OFFER, propertyType: "فيلا" }),
+      jeddah: await createOffer(db(), { ...BASE_OFFER, city: "جدة" }),
+      otherHood: await createOffer(db(), { ...BASE_OFFER, location: "النرجس" }),
+      dear: await createOffer(db(), { ...BASE_OFFER, price: 1_100_000 }),
+      small: await createOffer(db(), { ...BASE_OFFER, area: 120 }),
+      fewRooms: await createOffer(db(), { ...BASE_OFFER, bedrooms: 2 }),
+      forRent: await createOffer(db(), { ...BASE_OFFER, status: "للإيجار", rentPeriod: "yearly" }),
+    };
+    const hidden = await createOffer(db(), { ...BASE_OFFER, status: "مباع" });
+    expect(await recordRequirementMatches(db(), req)).toBe(2);
+    expect(await recorded(req)).toEqual([offersMade.base.id, offersMade.duplex.id]);
+    // Both sides of the rule agree on every offer.
+    for (const [name, offer] of Object.entries(offersMade)) expect((await matchedIds(offer.id)).includes(req), name).toBe((await recorded(req)).includes(offer.id));
+    expect(await recorded(req)).not.toContain(hidden.id);
+    // Again, and twice at once: nothing more.
+    expect(await Promise.all([recordRequirementMatches(db(), req), recordRequirementMatches(db(), req)])).toEqual([0, 0]);
+    const [{ reasons }] = (await db().execute<{ reasons: string[] }>(sql`select array_agg(distinct reason) as reasons from offer_matches`)).rows as [{ reasons: string[] }];
+    expect(reasons).toEqual(["requirement"]);
+  });
+
+  it(`takes the newest ${REQUIREMENT_MATCH_LIMIT} when more match, and a paused requirement none`, async () => {
+    const made: number[] = [];
+    for (let i = 0; i < REQUIREMENT_MATCH_LIMIT + 3; i++) made.push((await createOffer(db(), BASE_OFFER)).id);
+    const clientId = await newClient();
+    const req = await requirement(clientId);
+    expect(await recordRequirementMatches(db(), req)).toBe(REQUIREMENT_MATCH_LIMIT);
+    // The factory makes each offer a minute older than the one before: the first made are the newest.
+    expect(await recorded(req)).toEqual(made.slice(0, REQUIREMENT_MATCH_LIMIT));
+    const paused = await requirement(clientId, { active: false });
+    expect(await recordRequirementMatches(db(), paused)).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import type { OfferMatchReason } from "~/db/column-types.ts";
 import { clientRequirements, offerMatches, offers } from "~/db/schema.ts";
 import { publicOffersCondition } from "~/modules/offers/index.server.ts";
 import { log } from "~/utils/log.server.ts";
-import { OFFER_FIELDS, satisfiedBy } from "./match-rule.server.ts";
+import { OFFER_FIELDS, satisfiedBy, satisfiesRequirement } from "./match-rule.server.ts";
 
 /** The scheduler's task that records an offer's matches (queued by the offers trigger of drizzle/0034, decision 050). */
 export const MATCH_TASKS = { record: "offer_matches_record" } as const;
@@ -31,6 +31,28 @@ export async function recordOfferMatches(db: Db, job: { offerId: number; reason:
   return added.rows.length;
 }
 
+/** A requirement matched against the offers already on the site, newest first: enough to act on, not the whole catalogue. */
+export const REQUIREMENT_MATCH_LIMIT = 30;
+
+/**
+ * Records the public offers a requirement matches now (reason 'requirement'), when it is added,
+ * changed or resumed: the offers' side of the rule runs only when an offer changes. Once per
+ * offer, requirement and price (the unique index). Runs in the caller's transaction.
+ */
+export async function recordRequirementMatches(db: Db, requirementId: number): Promise<number> {
+  const added = await db.execute<{ id: number }>(sql`
+    insert into ${offerMatches} (offer_id, requirement_id, client_id, reason, price)
+    select ${offers.id}, ${clientRequirements.id}, ${clientRequirements.clientId}, 'requirement', ${offers.price}
+    from ${clientRequirements} join ${offers} on ${satisfiesRequirement}
+    where ${clientRequirements.id} = ${requirementId} and ${await publicOffersCondition(db)}
+    order by ${offers.createdAt} desc, ${offers.id} desc
+    limit ${REQUIREMENT_MATCH_LIMIT}
+    on conflict do nothing
+    returning id`);
+  return added.rows.length;
+}
+
+/** The reasons the offers trigger queues (a requirement's own matches are recorded as it is saved). */
 const REASONS: readonly OfferMatchReason[] = ["published", "price"];
 
 /** The job's payload as the trigger writes it; anything else is refused (not retried into the same failure). */

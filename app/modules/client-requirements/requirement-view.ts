@@ -7,6 +7,7 @@ import { PURPOSE_LABELS } from "./requirement-schema.ts";
 export const MATCH_REASON_LABELS: Record<OfferMatchReason, string> = {
   published: "عرض جديد على الموقع يطابق طلبه",
   price: "تغيّر سعر عرض يطابق طلبه",
+  requirement: "عرض على الموقع يطابق طلبه الجديد",
 };
 
 /** The parts of a requirement a person reads. */

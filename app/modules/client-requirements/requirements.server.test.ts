@@ -121,6 +121,26 @@ describe("a client's requirements page", () => {
     ]);
   });
 
+  it("lists the public offers a requirement already matches when it is added, changed or resumed", async () => {
+    const clientId = await clientOf(office.employee.id);
+    const place = { propertyType: "شقة", city: "الرياض", location: "الملقا", bedrooms: 3, area: 200 } as const;
+    const forSale = await createOffer(db(), { ...place, status: "للبيع", price: 900_000 });
+    const forRent = await createOffer(db(), { ...place, status: "للإيجار", rentPeriod: "yearly", price: 60_000 });
+    const matched = async () => (await db().select({ offerId: offerMatches.offerId, reason: offerMatches.reason }).from(offerMatches).orderBy(offerMatches.id)).map((m) => [m.offerId, m.reason]);
+    await answerOf(() => handleRequirementsPost(services(), office.employee, String(clientId), posted(A_REQUIREMENT)));
+    expect(await matched()).toEqual([[forSale.id, "requirement"]]);
+    const [row] = await db().select().from(clientRequirements);
+    await answerOf(() => handleRequirementsPost(services(), office.employee, String(clientId), posted({ ...A_REQUIREMENT, id: String(row!.id), purpose: "rent", budgetMin: "", budgetMax: "" })));
+    expect(await matched()).toEqual([
+      [forSale.id, "requirement"],
+      [forRent.id, "requirement"],
+    ]);
+    await answerOf(() => handleRequirementsPost(services(), office.employee, String(clientId), posted({ intent: "active", id: String(row!.id), active: "false" })));
+    const whilePaused = await createOffer(db(), { ...place, status: "للإيجار", rentPeriod: "yearly", price: 70_000 });
+    await answerOf(() => handleRequirementsPost(services(), office.employee, String(clientId), posted({ intent: "active", id: String(row!.id), active: "true" })));
+    expect((await matched()).at(-1)).toEqual([whilePaused.id, "requirement"]);
+  });
+
   it("refuses a value outside the lookup lists, and a requirement of another client, changing nothing and keeping what was typed", async () => {
     const clientId = await clientOf(office.employee.id);
     const otherClient = await clientOf(office.employee.id, "نورة");

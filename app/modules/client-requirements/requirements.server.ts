@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { clientEvents, clientRequirements, clients } from "~/db/schema.ts";
 import type { StaffProfile } from "~/modules/users/index.ts";
+import { recordRequirementMatches } from "./matching.server.ts";
 import type { RequirementInput } from "./requirement-schema.ts";
 
 /** A client as the requirements and matches pages need them. */
@@ -75,6 +76,7 @@ export async function saveRequirement(db: Db, actor: Pick<StaffProfile, "id">, c
           .returning({ id: clientRequirements.id });
     if (!row) return null;
     await tx.insert(clientEvents).values({ clientId, kind: "requirement", actorId: actor.id, refId: row.id, details: eventDetails(input.id ? "changed" : "added", values) });
+    await recordRequirementMatches(tx, row.id);
     return { id: row.id, created: !input.id };
   });
 }
@@ -91,6 +93,7 @@ export async function setRequirementActive(db: Db, actor: Pick<StaffProfile, "id
     if (found.active === active) return true;
     await tx.update(clientRequirements).set({ active, updatedAt: new Date() }).where(eq(clientRequirements.id, id));
     await tx.insert(clientEvents).values({ clientId, kind: "requirement", actorId: actor.id, refId: id, details: eventDetails(active ? "resumed" : "paused", found) });
+    if (active) await recordRequirementMatches(tx, id);
     return true;
   });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "offer_matches" DROP CONSTRAINT "offer_matches_reason_known";--> statement-breakpoint
+ALTER TABLE "offer_matches" ADD CONSTRAINT "offer_matches_reason_known" CHECK ("offer_matches"."reason" in ('published', 'price', 'requirement'));
