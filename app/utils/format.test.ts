@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCountArabic, formatDateArabic, formatDigitsArabic, formatIdentifier, formatMoneyArabic, formatNumberArabic, formatPriceArabic, formatPriceSar } from "./format.ts";
+import { formatCountArabic, formatDateArabic, formatDateTimeArabic, formatDigitsArabic, formatIdentifier, formatMoneyArabic, formatNumberArabic, formatPriceArabic, formatPriceSar } from "./format.ts";
 
 describe("price formatting", () => {
   it("shows Saudi riyals in the Arabic locale without decimals", () => {
@@ -37,6 +37,12 @@ describe("dates and counts", () => {
   it("dates are Riyadh's whatever the machine's time zone: 22:30 UTC is already the next day there", () => {
     expect(formatDateArabic("2026-03-31T22:30:00Z")).toBe(formatDateArabic("2026-04-01T09:00:00Z"));
     expect(formatDateArabic("2026-03-31T20:30:00Z")).not.toBe(formatDateArabic("2026-04-01T09:00:00Z"));
+  });
+
+  it("writes a day with its month's Arabic name (COPY.md), and a time with «ص/م»", () => {
+    expect(formatDateArabic("2026-11-28T09:00:00Z")).toBe("٢٨ نوفمبر ٢٠٢٦");
+    expect(formatDateTimeArabic("2026-11-28T18:30:00Z")).toBe("٢٨ نوفمبر ٢٠٢٦، ٩:٣٠ م");
+    expect(formatDateTimeArabic("2026-11-28T05:05:00Z")).toBe("٢٨ نوفمبر ٢٠٢٦، ٨:٠٥ ص");
   });
 
   it("writes the digits of codes, years and phones in Arabic-Indic, nothing else changed", () => {

@@ -109,16 +109,18 @@ export function formatArea(area: number): string {
  * Dates and times are the firm's, Riyadh's (as the finance months are): the same text from the
  * server and in any browser, so a page's first render and its hydration agree.
  */
-const arabicDate = onFirstUse(() => new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium", timeZone: "Asia/Riyadh" }));
-const arabicDateTime = onFirstUse(() => new Intl.DateTimeFormat("ar-SA", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Riyadh" }));
+const arabicDate = onFirstUse(() => new Intl.DateTimeFormat("ar-SA", { calendar: "gregory", day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Riyadh" }));
+const arabicTime = onFirstUse(() => new Intl.DateTimeFormat("ar-SA", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Riyadh" }));
 
+/** A day as COPY.md writes it: day, the month's Arabic name, year («٢٨ نوفمبر ٢٠٢٦»), in Riyadh. */
 export function formatDateArabic(date: Date | string): string {
   return arabicDate().format(new Date(date));
 }
 
-/** Date and time in the ar-SA locale (inquiry and submission timestamps). */
+/** A day and its time with «ص/م» (inquiry and submission timestamps): «٢٨ نوفمبر ٢٠٢٦، ٩:٣٠ م». */
 export function formatDateTimeArabic(date: Date | string): string {
-  return arabicDateTime().format(new Date(date));
+  const moment = new Date(date);
+  return `${arabicDate().format(moment)}، ${arabicTime().format(moment)}`;
 }
 
 const gregorianDay = onFirstUse(() => new Intl.DateTimeFormat("ar-SA", { calendar: "gregory", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
