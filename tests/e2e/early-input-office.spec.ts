@@ -30,7 +30,8 @@ interface OfficeControl {
   name: string;
   /** Who is signed in; none for the sign-in page. */
   role?: Role;
-  path: string;
+  /** The page, or how to find it (a row of the demo's). */
+  path: string | (() => Promise<string>);
   /** What the member does, whatever the page's state; returns what the check needs. */
   use(page: Page): Promise<string>;
   /** Once hydrated: the result, once. */
@@ -183,6 +184,25 @@ const CONTROLS: OfficeControl[] = [
     },
   },
   {
+    name: "client page: a note added",
+    role: "manager",
+    path: async () => `/admin/clients/${(await queryE2eDatabase<{ id: number }>("select id from clients order by id limit 1"))[0]!.id}`,
+    async use(page) {
+      const mine = arabicName("ملاحظة مبكرة");
+      const notes = region(page, "إضافة ملاحظة");
+      await notes.getByLabel("ملاحظة جديدة").fill(mine);
+      await notes.getByRole("button", { name: "إضافة الملاحظة" }).click();
+      return mine;
+    },
+    async check(page, early, mine) {
+      await eventually(page.getByTestId("timeline-entry").filter({ hasText: mine })).toHaveCount(1);
+      await expect(region(page, "إضافة ملاحظة").getByLabel("ملاحظة جديدة")).toHaveValue("");
+      await page.waitForTimeout(500);
+      expect(await queryE2eDatabase("select id from client_events where kind = 'note' and details->>'text' = $1", [mine])).toHaveLength(1);
+      expect(early.posts.filter((sent) => sent.startsWith("/admin/clients/"))).toHaveLength(1);
+    },
+  },
+  {
     name: "offers list: search and licence filter",
     role: "manager",
     path: "/admin/offers",
@@ -212,7 +232,7 @@ for (const control of CONTROLS) {
         const seed = seedOf(info.title);
         const early = await earlyPage(page, moment, seed);
         info.annotations.push({ type: "seed", description: `${seed} (random delay ${early.delay} ms)` });
-        await early.open(control.path);
+        await early.open(typeof control.path === "string" ? control.path : await control.path());
         await early.letGo();
         if (moment === "held") expect(await isHydrated(page)).toBe(false);
         const mine = await control.use(page);

@@ -69,9 +69,13 @@ test("from a visitor's inquiry to a viewing with its outcome: booked from the in
   await expectNoSeriousAxe(page, "diary");
 
   // The viewing has taken place: the employee records the outcome from a phone, in a few taps.
-  await queryE2eDatabase("update viewings set starts_at = now() - interval '1 hour', ends_at = now() where client_id = $1", [client!.id]);
+  // Its Riyadh day, not today's: an hour ago is yesterday there just after midnight.
+  const [past] = await queryE2eDatabase<{ day: string }>(
+    "update viewings set starts_at = now() - interval '1 hour', ends_at = now() where client_id = $1 returning to_char((starts_at at time zone 'Asia/Riyadh')::date, 'YYYY-MM-DD') as day",
+    [client!.id],
+  );
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/admin/viewings?view=day");
+  await page.goto(`/admin/viewings?view=day&day=${past!.day}`);
   const done = page.getByTestId("diary-entry").filter({ hasText: name });
   const outcome = done.getByRole("form", { name: "نتيجة المعاينة" });
   await outcome.getByRole("button", { name: "غير مهتم" }).click();
