@@ -162,14 +162,14 @@ export const unitEditSchema = unitSchema.extend({ id: idField() });
  * becomes basis points (7.5 → 750), riyals become halalas (12,000.50 → 1,200,050). Null when it is
  * not such a number or is 0.
  */
-function toHundredths(typed: string, max: number): number | null {
+export function toHundredths(typed: string, max: number): number | null {
   const value = readTypedNumber(typed, { max });
   if (value === null || value === 0) return null;
   const hundredths = Math.round(value * 100);
   return Math.abs(value * 100 - hundredths) < 1e-6 ? hundredths : null;
 }
 
-const isoDay = (required: string) =>
+export const isoDay = (required: string) =>
   z
     .string(required)
     .trim()
