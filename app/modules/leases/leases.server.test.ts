@@ -8,7 +8,8 @@ import { leases, outgoingEmails, propertyManagementRules, rentFreezes, tenants }
 import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { readOutbox } from "~/modules/messaging/outbox.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
-import { addUnit, createOwner, createProperty } from "~/modules/property-management/index.server.ts";
+import { addContract, addUnit, createOwner, createProperty, handlePropertyPost } from "~/modules/property-management/index.server.ts";
+import { managedProperties, managementContracts } from "~/db/schema.ts";
 import { PM_MESSAGES } from "~/modules/property-management/index.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
@@ -35,6 +36,7 @@ let office: Office;
 /** A building in Riyadh (where the seeded freeze runs to 2030-09-24) and one in Jeddah (none). */
 let riyadhUnits: number[];
 let jeddahUnit: number;
+let riyadhPropertyId: number;
 let tenantId: number;
 
 const TENANT = { kind: "person", name: "فهد العتيبي", identityNumber: "1012345672", phone: "٠٥٥ ١٢٣ ٤٥٦٧", email: "" };
@@ -61,6 +63,7 @@ beforeAll(async () => {
     if (!added.ok) throw new Error(added.error);
     return added.id;
   };
+  riyadhPropertyId = building.id;
   riyadhUnits = [await unit(building.id, "١"), await unit(building.id, "٢"), await unit(building.id, "٣"), await unit(building.id, "٤")];
   jeddahUnit = await unit(jeddah.id, "١");
   const tenant = await createTenant(db(), office.manager, { ...TENANT, phone: "+966551234567" } as never);
@@ -90,7 +93,7 @@ describe("tenants", () => {
 
     expect((await listTenants(db(), { query: "0509998877", page: 1 })).rows.map((t) => t.id)).toEqual([id]);
     expect((await listTenants(db(), { query: "+966 50 999 8877", page: 1 })).rows.map((t) => t.id)).toEqual([id]);
-    expect((await listTenants(db(), { query: "٢٣٤٥٦٧", page: 1 })).rows.map((t) => t.id)).toEqual([id]);
+    expect((await listTenants(db(), { query: "٢٣٤٥٦٧٨٩", page: 1 })).rows.map((t) => t.id)).toEqual([id]);
     expect((await listTenants(db(), { query: "فهد", page: 1 })).rows.map((t) => t.id)).toEqual([tenantId]);
   });
 });
@@ -249,5 +252,42 @@ describe("renewal notices", () => {
     expect(row!.at).toBeNull();
     const [renewedRow] = await db().select({ at: leases.renewalNoticeSentAt }).from(leases).where(eq(leases.id, renewedOne));
     expect(renewedRow!.at).toBeNull();
+  });
+});
+
+describe("editing a property and its management contracts", () => {
+  const CONTRACT = { commissionKind: "percent" as const, commissionBasisPoints: 500, commissionHalalas: null, services: ["rent-collection" as const] };
+  it("saves the property's details from the lookup lists only; the accountant is refused", async () => {
+    const edit = (user: Office[keyof Office], fields: Record<string, string>) =>
+      post(handlePropertyPost(services(), user, riyadhPropertyId, formData({ intent: "property-edit", name: "عمارة الملقا", city: "الرياض", neighbourhood: "الملقا", address: "", ...fields })));
+    expect((await edit(office.accountant, { name: "تغيير" })).status).toBe(403);
+    expect((await edit(office.employee, { neighbourhood: "حي لا وجود له" })).errors).toEqual({ neighbourhood: [PM_MESSAGES.neighbourhoodRequired] });
+    expect((await edit(office.employee, { address: "طريق أنس بن مالك" })).status).toBe(302);
+    const [row] = await db().select().from(managedProperties).where(eq(managedProperties.id, riyadhPropertyId));
+    expect(row).toMatchObject({ name: "عمارة الملقا", address: "طريق أنس بن مالك", kind: "building" });
+  });
+
+  it("edits a contract's terms, refuses dates overlapping another (23P01, under the start), and ends one early within its days", async () => {
+    const first = await addContract(db(), office.manager, riyadhPropertyId, { ...CONTRACT, startsOn: "2026-01-01", endsOn: "2026-12-31" });
+    const second = await addContract(db(), office.manager, riyadhPropertyId, { ...CONTRACT, startsOn: "2027-01-01", endsOn: "2027-12-31" });
+    if (!first.ok || !second.ok) throw new Error("contracts");
+    const edit = (id: number, fields: Record<string, string>) =>
+      post(
+        handlePropertyPost(
+          services(),
+          office.employee,
+          riyadhPropertyId,
+          formData({ intent: "contract-edit", id: String(id), startsOn: "2027-01-01", endsOn: "2027-12-31", commissionKind: "fixed", commissionValue: "١٢٬٠٠٠", services: "maintenance", ...fields }),
+        ),
+      );
+    expect((await edit(second.id, { startsOn: "2026-12-01" })).errors).toEqual({ startsOn: [PM_MESSAGES.contractOverlap] });
+    expect((await edit(second.id, {})).status).toBe(302);
+    const [edited] = await db().select().from(managementContracts).where(eq(managementContracts.id, second.id));
+    expect(edited).toMatchObject({ commissionKind: "fixed", commissionHalalas: 1_200_000, commissionBasisPoints: null, services: ["maintenance"] });
+    const end = (endsOn: string) => post(handlePropertyPost(services(), office.employee, riyadhPropertyId, formData({ intent: "contract-end", id: String(first.id), endsOn })));
+    expect((await end("2027-02-01")).errors).toEqual({ endsOn: [PM_MESSAGES.contractEndOutside] });
+    expect((await end("2026-06-30")).status).toBe(302);
+    const [ended] = await db().select().from(managementContracts).where(eq(managementContracts.id, first.id));
+    expect(ended!.endsOn).toBe("2026-06-30");
   });
 });
