@@ -5,7 +5,18 @@
  */
 
 /** The records the audit log follows. */
-export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings" | "client" | "owner" | "managed-property" | "managed-unit" | "management-contract"
+export type AuditEntity =
+  | "inquiry"
+  | "submission"
+  | "task"
+  | "offer"
+  | "licence"
+  | "settings"
+  | "client"
+  | "owner"
+  | "managed-property"
+  | "managed-unit"
+  | "management-contract"
   // Leases (issue 33): tenants, leases, the cities' rent freezes.
   | "tenant"
   | "lease"

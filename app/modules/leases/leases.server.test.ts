@@ -72,7 +72,17 @@ beforeAll(async () => {
 });
 
 const lease = (unitId: number, fields: Record<string, string> = {}) =>
-  formData({ unitId: String(unitId), tenantId: String(tenantId), ejarNumber: "", startsOn: "2026-01-01", endsOn: "2026-12-31", yearlyRent: "٤٥٬٠٠٠", deposit: "", schedule: "monthly", ...fields });
+  formData({
+    unitId: String(unitId),
+    tenantId: String(tenantId),
+    ejarNumber: "",
+    startsOn: "2026-01-01",
+    endsOn: "2026-12-31",
+    yearlyRent: "٤٥٬٠٠٠",
+    deposit: "",
+    schedule: "monthly",
+    ...fields,
+  });
 let ejar = 10_000_000;
 const nextEjar = () => String((ejar += 1));
 const leaseCount = async () => (await db().select({ n: count() }).from(leases))[0]!.n;
@@ -107,7 +117,11 @@ describe("the lease form", () => {
     expect(plain.status === "success" && plain.value).toMatchObject({ yearlyRent: 4_500_010 });
     const bad = read({ yearlyRent: "45.555", ejarNumber: "12-ab", deposit: "-1" });
     expect(bad.status).toBe("error");
-    expect(bad.status === "error" && bad.error).toMatchObject({ yearlyRent: [LEASE_MESSAGES.rentInvalid], ejarNumber: [LEASE_MESSAGES.ejarInvalid], deposit: [LEASE_MESSAGES.depositInvalid] });
+    expect(bad.status === "error" && bad.error).toMatchObject({
+      yearlyRent: [LEASE_MESSAGES.rentInvalid],
+      ejarNumber: [LEASE_MESSAGES.ejarInvalid],
+      deposit: [LEASE_MESSAGES.depositInvalid],
+    });
   });
 });
 
@@ -163,26 +177,42 @@ describe("renewal under a rent freeze", () => {
     const first = await createLease(db(), office.manager, parsed(lease(unit, { ejarNumber: nextEjar(), startsOn: "2026-01-01", endsOn: "2026-12-31" })));
     if (!first.ok) throw new Error(first.error);
     const renewal = (rent: string) =>
-      post(handleLeaseNew(services(), office.employee, lease(unit, { ejarNumber: nextEjar(), renews: String(first.id), startsOn: dayAfter("2026-12-31"), endsOn: yearOnLessADay("2027-01-01"), yearlyRent: rent })));
+      post(
+        handleLeaseNew(
+          services(),
+          office.employee,
+          lease(unit, { ejarNumber: nextEjar(), renews: String(first.id), startsOn: dayAfter("2026-12-31"), endsOn: yearOnLessADay("2027-01-01"), yearlyRent: rent }),
+        ),
+      );
     const higher = await renewal("50,000");
     expect(higher.status).toBe(409);
     expect(higher.errors.yearlyRent?.[0]).toContain("الرياض");
     expect(higher.errors.yearlyRent?.[0]).toContain("٢٤ سبتمبر ٢٠٣٠");
     expect(higher.initialValue).toMatchObject({ yearlyRent: "50,000" });
     // A new lease for the same tenant the day after is a renewal too: the freeze is not dodged by leaving «renews» out.
-    const sneaky = await post(handleLeaseNew(services(), office.employee, lease(unit, { ejarNumber: nextEjar(), startsOn: "2027-01-01", endsOn: "2027-12-31", yearlyRent: "50,000" })));
+    const sneaky = await post(
+      handleLeaseNew(services(), office.employee, lease(unit, { ejarNumber: nextEjar(), startsOn: "2027-01-01", endsOn: "2027-12-31", yearlyRent: "50,000" })),
+    );
     expect(sneaky.status).toBe(409);
     const same = await renewal("45,000");
     expect(same.status).toBe(302);
     const [renewed] = await db().select().from(leases).where(eq(leases.renewsLeaseId, first.id));
     expect(renewed).toMatchObject({ startsOn: "2027-01-01", endsOn: "2027-12-31", yearlyRentHalalas: 4_500_000 });
     // Renewed once only.
-    const again = await post(handleLeaseNew(services(), office.employee, lease(unit, { ejarNumber: nextEjar(), renews: String(first.id), startsOn: "2028-01-01", endsOn: "2028-12-31" })));
+    const again = await post(
+      handleLeaseNew(services(), office.employee, lease(unit, { ejarNumber: nextEjar(), renews: String(first.id), startsOn: "2028-01-01", endsOn: "2028-12-31" })),
+    );
     expect(again.errors).toEqual({ "": [LEASE_MESSAGES.alreadyRenewed] });
 
     const jeddah = await createLease(db(), office.manager, parsed(lease(jeddahUnit, { ejarNumber: nextEjar(), startsOn: "2028-01-01", endsOn: "2028-12-31" })));
     if (!jeddah.ok) throw new Error(jeddah.error);
-    const raised = await post(handleLeaseNew(services(), office.employee, lease(jeddahUnit, { ejarNumber: nextEjar(), renews: String(jeddah.id), startsOn: "2029-01-01", endsOn: "2029-12-31", yearlyRent: "60,000" })));
+    const raised = await post(
+      handleLeaseNew(
+        services(),
+        office.employee,
+        lease(jeddahUnit, { ejarNumber: nextEjar(), renews: String(jeddah.id), startsOn: "2029-01-01", endsOn: "2029-12-31", yearlyRent: "60,000" }),
+      ),
+    );
     expect(raised.status).toBe(302);
   });
 
@@ -218,7 +248,10 @@ describe("authorization: the accountant reads, every change refused", () => {
 describe("renewal notices", () => {
   it("tells the manager and texts the tenant once per lease, with three runs at once; not a lease ended early or already renewed", async () => {
     await setSettings(db(), { managerEmail: "boss@example.sa", companyPhone: "+966112345678" });
-    await db().insert(propertyManagementRules).values({ id: 1, renewalNoticeDays: 30 }).onConflictDoUpdate({ target: propertyManagementRules.id, set: { renewalNoticeDays: 30 } });
+    await db()
+      .insert(propertyManagementRules)
+      .values({ id: 1, renewalNoticeDays: 30 })
+      .onConflictDoUpdate({ target: propertyManagementRules.id, set: { renewalNoticeDays: 30 } });
     await db().update(leases).set({ renewalNoticeSentAt: new Date() }); // the earlier tests' leases are not this test's
     const phone = "+966557770001";
     const tenant = await createTenant(db(), office.manager, { kind: "person", name: "ناصر", identityNumber: "1100000007", phone, email: "" });
@@ -259,7 +292,14 @@ describe("editing a property and its management contracts", () => {
   const CONTRACT = { commissionKind: "percent" as const, commissionBasisPoints: 500, commissionHalalas: null, services: ["rent-collection" as const] };
   it("saves the property's details from the lookup lists only; the accountant is refused", async () => {
     const edit = (user: Office[keyof Office], fields: Record<string, string>) =>
-      post(handlePropertyPost(services(), user, riyadhPropertyId, formData({ intent: "property-edit", name: "عمارة الملقا", city: "الرياض", neighbourhood: "الملقا", address: "", ...fields })));
+      post(
+        handlePropertyPost(
+          services(),
+          user,
+          riyadhPropertyId,
+          formData({ intent: "property-edit", name: "عمارة الملقا", city: "الرياض", neighbourhood: "الملقا", address: "", ...fields }),
+        ),
+      );
     expect((await edit(office.accountant, { name: "تغيير" })).status).toBe(403);
     expect((await edit(office.employee, { neighbourhood: "حي لا وجود له" })).errors).toEqual({ neighbourhood: [PM_MESSAGES.neighbourhoodRequired] });
     expect((await edit(office.employee, { address: "طريق أنس بن مالك" })).status).toBe(302);
@@ -277,7 +317,16 @@ describe("editing a property and its management contracts", () => {
           services(),
           office.employee,
           riyadhPropertyId,
-          formData({ intent: "contract-edit", id: String(id), startsOn: "2027-01-01", endsOn: "2027-12-31", commissionKind: "fixed", commissionValue: "١٢٬٠٠٠", services: "maintenance", ...fields }),
+          formData({
+            intent: "contract-edit",
+            id: String(id),
+            startsOn: "2027-01-01",
+            endsOn: "2027-12-31",
+            commissionKind: "fixed",
+            commissionValue: "١٢٬٠٠٠",
+            services: "maintenance",
+            ...fields,
+          }),
         ),
       );
     expect((await edit(second.id, { startsOn: "2026-12-01" })).errors).toEqual({ startsOn: [PM_MESSAGES.contractOverlap] });

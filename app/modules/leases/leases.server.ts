@@ -179,7 +179,7 @@ export async function getLease(db: Db, id: number) {
 }
 
 /** The rent freeze of a city in force on a day, if any. */
-export async function freezeOn(db: Db, city: string, day: string) {
+async function freezeOn(db: Db, city: string, day: string) {
   const [freeze] = await db
     .select()
     .from(rentFreezes)
@@ -190,7 +190,7 @@ export async function freezeOn(db: Db, city: string, day: string) {
 }
 
 /** «لا يجوز رفع الإيجار عند التجديد في الرياض حتى ٢٤ سبتمبر ٢٠٣٠م (…)»: the city and the freeze's end named. */
-export function freezeRefusalText(city: string, endsOn: string | null, previousHalalas: number): string {
+function freezeRefusalText(city: string, endsOn: string | null, previousHalalas: number): string {
   const until = endsOn ? ` حتى ${formatDateWithHijri(endsOn)}` : "";
   return `لا يجوز رفع الإيجار عند تجديد العقد في ${city}: تجميد الإيجارات ساري${until}. يرجى إدخال إيجار سنوي لا يزيد على ${formatMoneyArabic(previousHalalas / 100)}`;
 }

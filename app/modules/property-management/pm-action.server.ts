@@ -6,7 +6,18 @@ import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts"
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { addContract, addUnit, createOwner, createProperty, removeUnit, updateContract, updateOwner, updateProperty, updateUnit, type PmRefusal } from "./property-management.server.ts";
+import {
+  addContract,
+  addUnit,
+  createOwner,
+  createProperty,
+  removeUnit,
+  updateContract,
+  updateOwner,
+  updateProperty,
+  updateUnit,
+  type PmRefusal,
+} from "./property-management.server.ts";
 import {
   canEditPropertyManagement,
   contractEditSchema,

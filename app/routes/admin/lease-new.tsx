@@ -34,7 +34,10 @@ export default function NewLease({ loaderData }: Route.ComponentProps) {
   const { unit, renewed, defaults, tenantId, query, tenantChoices, canEdit } = loaderData;
   return (
     <div className="grid min-w-0 gap-5">
-      <Link to={renewed ? `/admin/leases/${renewed.id}` : `/admin/properties/${unit.propertyId}`} className="justify-self-start font-bold text-brand-800 underline-offset-4 hover:underline">
+      <Link
+        to={renewed ? `/admin/leases/${renewed.id}` : `/admin/properties/${unit.propertyId}`}
+        className="justify-self-start font-bold text-brand-800 underline-offset-4 hover:underline"
+      >
         {renewed ? "العودة إلى العقد" : "العودة إلى العقار"}
       </Link>
       <div className="grid gap-1">

@@ -21,7 +21,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "properties");
   const page = await loadPropertyPage(context.get(servicesContext), user, readRecordId(params.id));
   // Each unit's lease in force today (the leases module, issue 33).
-  const unitLeases = await loadUnitLeases(context.get(servicesContext).db, page.property.units.map((unit) => unit.id));
+  const unitLeases = await loadUnitLeases(
+    context.get(servicesContext).db,
+    page.property.units.map((unit) => unit.id),
+  );
   return { ...page, unitLeases };
 }
 
