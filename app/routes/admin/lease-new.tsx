@@ -58,7 +58,7 @@ export default function NewLease({ loaderData }: Route.ComponentProps) {
           {renewed ? null : (
             <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
               <input type="hidden" name="unit" value={unit.id} />
-              <label className="grid min-w-0 flex-1 gap-1 text-sm font-bold text-stone-700">
+              <label className="grid min-w-0 flex-1 basis-64 gap-1 text-sm font-bold text-stone-700">
                 البحث عن المستأجر بالاسم أو الجوال أو رقم الهوية
                 <input type="search" name="q" defaultValue={query} className={inputClass} />
               </label>
