@@ -110,6 +110,12 @@ export const ROUTE_FACTS = {
   "routes/admin/owner-new": { roles: EVERY_STAFF },
   "routes/admin/owner": { roles: EVERY_STAFF },
   "routes/admin/property": { roles: EVERY_STAFF },
+  // Tenants and leases (issue 33, decision 052): as the owners, the accountant reads (the actions check it).
+  "routes/admin/tenants": { roles: EVERY_STAFF },
+  "routes/admin/tenant-new": { roles: EVERY_STAFF },
+  "routes/admin/tenant": { roles: EVERY_STAFF },
+  "routes/admin/lease-new": { roles: EVERY_STAFF },
+  "routes/admin/lease": { roles: EVERY_STAFF },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},

@@ -66,6 +66,12 @@ export default [
     route("owners/new", "routes/admin/owner-new.tsx"),
     route("owners/:id", "routes/admin/owner.tsx"),
     route("properties/:id", "routes/admin/property.tsx"),
+    // Tenants and leases (issue 33, decision 052).
+    route("tenants", "routes/admin/tenants.tsx"),
+    route("tenants/new", "routes/admin/tenant-new.tsx"),
+    route("tenants/:id", "routes/admin/tenant.tsx"),
+    route("leases/new", "routes/admin/lease-new.tsx"),
+    route("leases/:id", "routes/admin/lease.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

@@ -5,7 +5,22 @@
  */
 
 /** The records the audit log follows. */
-export type AuditEntity = "inquiry" | "submission" | "task" | "offer" | "licence" | "settings" | "client" | "owner" | "managed-property" | "managed-unit" | "management-contract";
+export type AuditEntity =
+  | "inquiry"
+  | "submission"
+  | "task"
+  | "offer"
+  | "licence"
+  | "settings"
+  | "client"
+  | "owner"
+  | "managed-property"
+  | "managed-unit"
+  | "management-contract"
+  // Leases (issue 33): tenants, leases, the cities' rent freezes.
+  | "tenant"
+  | "lease"
+  | "rent-freeze";
 
 /** Every action the audit log accepts (app/modules/audit/audit-labels.ts names each in Arabic). */
 export type AuditAction =
@@ -74,7 +89,9 @@ export type MailPurpose =
   | "viewing-cancellation"
   // The clients pipeline (issue 32): a new client for their owner, a first answer overdue for the manager.
   | "client-assigned"
-  | "client-overdue";
+  | "client-overdue"
+  // Leases (issue 33): a lease ending soon, for the manager.
+  | "lease-renewal-notice";
 
 export const ADVERTISER_CAPACITIES = ["broker", "owner", "authorised"] as const;
 export type AdvertiserCapacity = (typeof ADVERTISER_CAPACITIES)[number];

@@ -40,6 +40,10 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   // The clients pipeline (issue 32); a client of the viewer's own (another's is the 404 page, tested in clients.spec.ts).
   { path: "/admin/clients", roles: ["manager", "staff"] },
   { path: "/admin/clients/{own client}", roles: ["manager", "staff"] },
+  // Tenants and leases (issue 33, decision 052): every staff role reads, the actions refuse the accountant (Vitest).
+  { path: "/admin/tenants", roles: ["manager", "accountant", "staff"] },
+  { path: "/admin/tenants/new", roles: ["manager", "accountant", "staff"] },
+  { path: "/admin/leases/new?unit=1", roles: ["manager", "accountant", "staff"] }, // a demo unit
 ];
 
 /** A client this member follows, for the route table's client page. */

@@ -6,8 +6,32 @@ import { replyFormError, replyToSubmission } from "~/utils/form-reply.server.ts"
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { addContract, addUnit, createOwner, createProperty, removeUnit, updateOwner, updateUnit, type PmRefusal } from "./property-management.server.ts";
-import { canEditPropertyManagement, contractSchema, idField, ownerEditSchema, ownerSchema, PM_MESSAGES, propertySchema, unitEditSchema, unitSchema } from "./pm-schema.ts";
+import {
+  addContract,
+  addUnit,
+  createOwner,
+  createProperty,
+  removeUnit,
+  updateContract,
+  updateOwner,
+  updateProperty,
+  updateUnit,
+  type PmRefusal,
+} from "./property-management.server.ts";
+import {
+  canEditPropertyManagement,
+  contractEditSchema,
+  contractEndSchema,
+  contractSchema,
+  idField,
+  ownerEditSchema,
+  ownerSchema,
+  PM_MESSAGES,
+  propertyEditSchema,
+  propertySchema,
+  unitEditSchema,
+  unitSchema,
+} from "./pm-schema.ts";
 
 type AnySubmission = Submission<unknown, string[], unknown>;
 
@@ -96,6 +120,26 @@ export async function handlePropertyPost(services: AppServices, user: StaffProfi
       if (!parsed.ok) return parsed.reply;
       const outcome = await addContract(db, user, propertyId, parsed.value);
       return outcome.ok ? back(PM_MESSAGES.contractAdded) : refused(parsed.submission, outcome);
+    }
+    // Editing (issue 33, tenants and leases part): the property's details, a contract's terms, a contract ended early.
+    case "property-edit": {
+      const parsed = read(form, propertyEditSchema);
+      if (!parsed.ok) return parsed.reply;
+      const outcome = await updateProperty(db, user, propertyId, parsed.value);
+      return outcome.ok ? back(PM_MESSAGES.propertySaved) : refused(parsed.submission, outcome);
+    }
+    case "contract-edit": {
+      const parsed = read(form, contractEditSchema);
+      if (!parsed.ok) return parsed.reply;
+      const { id, ...terms } = parsed.value;
+      const outcome = await updateContract(db, user, propertyId, id, terms);
+      return outcome.ok ? back(PM_MESSAGES.contractSaved) : refused(parsed.submission, outcome);
+    }
+    case "contract-end": {
+      const parsed = read(form, contractEndSchema);
+      if (!parsed.ok) return parsed.reply;
+      const outcome = await updateContract(db, user, propertyId, parsed.value.id, { endsOn: parsed.value.endsOn });
+      return outcome.ok ? back(PM_MESSAGES.contractEnded) : refused(parsed.submission, outcome);
     }
     default:
       return replyFormError(MESSAGES.badRequest, form);

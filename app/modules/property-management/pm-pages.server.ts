@@ -32,6 +32,9 @@ export async function loadOwnerPage({ db }: AppServices, user: StaffProfile, id:
 export async function loadPropertyPage({ db }: AppServices, user: StaffProfile, id: number) {
   const property = await getProperty(db, id);
   if (!property) throw data(PM_MESSAGES.notFound, { status: 404 });
-  const [choices, offers] = await Promise.all([listPropertyChoices(db, { unitTypes: property.units.map((u) => u.type) }), listOfferChoices(db)]);
-  return { property, unitTypes: choices.unitTypes, offers, today: riyadhDayOf(new Date()), canEdit: canEditPropertyManagement(user.role) };
+  const [choices, offers] = await Promise.all([
+    listPropertyChoices(db, { unitTypes: property.units.map((u) => u.type), city: property.city, neighbourhood: property.neighbourhood }),
+    listOfferChoices(db),
+  ]);
+  return { property, unitTypes: choices.unitTypes, cities: choices.cities, offers, today: riyadhDayOf(new Date()), canEdit: canEditPropertyManagement(user.role) };
 }

@@ -17,6 +17,10 @@ export const PM_MESSAGES = {
   unitSaved: "تم حفظ الوحدة",
   unitRemoved: "تم حذف الوحدة",
   contractAdded: "تمت إضافة عقد الإدارة",
+  propertySaved: "تم حفظ بيانات العقار",
+  contractSaved: "تم حفظ عقد الإدارة",
+  contractEnded: "تم إنهاء عقد الإدارة",
+  contractEndOutside: "يجب أن يقع آخر يوم بين بداية العقد ونهايته الحالية",
   kindRequired: "يرجى اختيار نوع المالك",
   nameRequired: "يرجى إدخال الاسم",
   nationalIdRequired: "يرجى إدخال رقم الهوية أو الإقامة",
@@ -162,14 +166,14 @@ export const unitEditSchema = unitSchema.extend({ id: idField() });
  * becomes basis points (7.5 → 750), riyals become halalas (12,000.50 → 1,200,050). Null when it is
  * not such a number or is 0.
  */
-function toHundredths(typed: string, max: number): number | null {
+export function toHundredths(typed: string, max: number): number | null {
   const value = readTypedNumber(typed, { max });
   if (value === null || value === 0) return null;
   const hundredths = Math.round(value * 100);
   return Math.abs(value * 100 - hundredths) < 1e-6 ? hundredths : null;
 }
 
-const isoDay = (required: string) =>
+export const isoDay = (required: string) =>
   z
     .string(required)
     .trim()
@@ -214,6 +218,15 @@ export const contractSchema = z
     };
   });
 export type ContractInput = z.output<typeof contractSchema>;
+
+// ---- Editing (issue 33, tenants and leases part): a property's details, a contract's terms, a contract ended early ----
+
+/** A property's details edited: its kind stays (a building's units depend on it). */
+export const propertyEditSchema = propertySchema.pick({ name: true, city: true, neighbourhood: true, address: true });
+export type PropertyEditInput = z.output<typeof propertyEditSchema>;
+export const contractEditSchema = contractSchema.and(z.object({ id: idField() }));
+/** A contract ended early: its new last day. */
+export const contractEndSchema = z.object({ id: idField(), endsOn: isoDay(PM_MESSAGES.endRequired) });
 
 /** Who may change owners, properties, units and contracts: the manager and the employees; the accountant reads. */
 export const canEditPropertyManagement = (role: string) => role === "manager" || role === "staff";

@@ -9,7 +9,7 @@ import { foldArabic } from "~/utils/arabic.ts";
 import { toAsciiDigits } from "~/utils/numbers.ts";
 import { parsePhone } from "~/utils/phone.ts";
 import { bankOfIban } from "./identity-numbers.ts";
-import { PM_MESSAGES, type ContractInput, type OwnerInput, type PropertyInput, type UnitInput } from "./pm-schema.ts";
+import { PM_MESSAGES, type ContractInput, type OwnerInput, type PropertyEditInput, type PropertyInput, type UnitInput } from "./pm-schema.ts";
 
 type Actor = Pick<StaffProfile, "id" | "name">;
 /** A rule's refusal: the message, and the field it belongs under (none: above the form). */
@@ -330,6 +330,61 @@ export async function addContract(db: Db, actor: Actor, propertyId: number, inpu
         .returning({ id: managementContracts.id });
       await recordAudit(tx, actor, "management-contract", row!.id, "pm-created", { propertyId, ownerId: property.ownerId, ...input });
       return { ok: true, id: row!.id };
+    });
+  } catch (error) {
+    if (pgCode(error) === "23P01") return refuse(PM_MESSAGES.contractOverlap, "startsOn");
+    throw error;
+  }
+}
+
+// ---- Editing a property and its contracts (issue 33, tenants and leases part) ----
+
+/** The fields of a record that changed, before and after, for the audit log. */
+function changesOf<T extends Record<string, unknown>>(before: T, next: Partial<T>) {
+  return Object.fromEntries(
+    Object.keys(next)
+      .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(next[key]))
+      .map((key) => [key, { from: before[key], to: next[key] }]),
+  );
+}
+
+/** A property's name, city, neighbourhood (from the lookup lists) and address changed. */
+export async function updateProperty(db: Db, actor: Actor, id: number, input: PropertyEditInput): Promise<Outcome> {
+  const { cities } = await listPropertyChoices(db, { city: input.city, neighbourhood: input.neighbourhood });
+  const city = cities.find((c) => c.name === input.city);
+  if (!city) return refuse(PM_MESSAGES.cityRequired, "city", 400);
+  if (!city.neighbourhoods.includes(input.neighbourhood)) return refuse(PM_MESSAGES.neighbourhoodRequired, "neighbourhood", 400);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(managedProperties).where(eq(managedProperties.id, id)).for("update");
+    if (!before) return notFound();
+    const next = { name: input.name, city: input.city, neighbourhood: input.neighbourhood, address: input.address };
+    await tx.update(managedProperties).set(next).where(eq(managedProperties.id, id));
+    const changes = changesOf(before, next);
+    if (Object.keys(changes).length) await recordAudit(tx, actor, "managed-property", id, "pm-updated", { changes });
+    return { ok: true };
+  });
+}
+
+/**
+ * A contract's terms changed (dates, commission, services), or its end brought forward
+ * (`endsOn` only). The exclusion constraint refuses dates that overlap another contract of the
+ * property, as when adding one.
+ */
+export async function updateContract(db: Db, actor: Actor, propertyId: number, id: number, input: ContractInput | { endsOn: string }): Promise<Outcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(managementContracts)
+        .where(and(eq(managementContracts.id, id), eq(managementContracts.propertyId, propertyId)))
+        .for("update");
+      if (!before) return notFound();
+      const endingEarly = !("startsOn" in input);
+      if (endingEarly && (input.endsOn < before.startsOn || input.endsOn > before.endsOn)) return refuse(PM_MESSAGES.contractEndOutside, "endsOn", 400);
+      await tx.update(managementContracts).set(input).where(eq(managementContracts.id, id));
+      const changes = changesOf(before, input);
+      if (Object.keys(changes).length) await recordAudit(tx, actor, "management-contract", id, "pm-updated", { propertyId, changes });
+      return { ok: true };
     });
   } catch (error) {
     if (pgCode(error) === "23P01") return refuse(PM_MESSAGES.contractOverlap, "startsOn");

@@ -21,6 +21,8 @@ const EXPECTED: Record<AdminSection, string[]> = {
   clients: ["manager", "staff"],
   owners: ["manager", "accountant", "staff"],
   properties: ["manager", "accountant", "staff"],
+  tenants: ["manager", "accountant", "staff"],
+  leases: ["manager", "accountant", "staff"],
 };
 
 describe("back-office route table", () => {

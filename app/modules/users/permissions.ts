@@ -20,6 +20,9 @@ export const ADMIN_SECTIONS = {
   // Property management (issue 33): the menu's «إدارة الأملاك» opens the owners; a property's page is reached from its owner.
   owners: { label: "إدارة الأملاك", route: "routes/admin/owners" },
   properties: { label: "إدارة الأملاك", route: "routes/admin/property", inMenu: false },
+  // Tenants and leases (issue 33): reached from «إدارة الأملاك» (the owners' page links the tenants).
+  tenants: { label: "المستأجرون", route: "routes/admin/tenants", inMenu: false },
+  leases: { label: "عقود الإيجار", route: "routes/admin/lease", inMenu: false },
   finance: { label: "المالية", route: "routes/admin/finance" },
   content: { label: "محتوى الموقع", route: "routes/admin/content" },
   licenses: { label: "التراخيص", route: "routes/admin/licenses" },

@@ -26,11 +26,17 @@ export default function Owners({ loaderData }: Route.ComponentProps) {
     <div className="grid min-w-0 gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">إدارة الأملاك: الملاك</h1>
-        {canEdit ? (
-          <Link to="/admin/owners/new" className={adminButtonClass}>
-            إضافة مالك
+        <div className="flex flex-wrap items-center gap-3">
+          {/* The tenants and their leases (issue 33): reached from here, not the sidebar (fifteen sections already). */}
+          <Link to="/admin/tenants" className={adminSecondaryButtonClass}>
+            المستأجرون
           </Link>
-        ) : null}
+          {canEdit ? (
+            <Link to="/admin/owners/new" className={adminButtonClass}>
+              إضافة مالك
+            </Link>
+          ) : null}
+        </div>
       </div>
       <Form method="get" role="search" className={`${adminCardClass} flex flex-wrap items-end gap-3`}>
         <label className="grid min-w-0 flex-1 gap-1 text-sm font-bold text-stone-700">

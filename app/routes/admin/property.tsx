@@ -4,7 +4,9 @@ import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { ContractsTable } from "~/modules/property-management/components/contracts-table.tsx";
-import { ContractForm, RemoveUnitForm, UnitForm } from "~/modules/property-management/components/property-forms.tsx";
+import { ContractForm, EndContractForm, PropertyEditForm, RemoveUnitForm, UnitForm } from "~/modules/property-management/components/property-forms.tsx";
+import { loadUnitLeases } from "~/modules/leases/index.server.ts";
+import { UnitLease } from "~/modules/leases/components/unit-lease.tsx";
 import { handlePropertyPost, loadPropertyPage, readRecordId } from "~/modules/property-management/index.server.ts";
 import { PROPERTY_KIND_LABELS } from "~/modules/property-management/pm-schema.ts";
 import { unitsText } from "~/modules/property-management/pm-view.ts";
@@ -17,7 +19,13 @@ import type { Route } from "./+types/property";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "properties");
-  return loadPropertyPage(context.get(servicesContext), user, readRecordId(params.id));
+  const page = await loadPropertyPage(context.get(servicesContext), user, readRecordId(params.id));
+  // Each unit's lease in force today (the leases module, issue 33).
+  const unitLeases = await loadUnitLeases(
+    context.get(servicesContext).db,
+    page.property.units.map((unit) => unit.id),
+  );
+  return { ...page, unitLeases };
 }
 
 /** A unit added, changed or removed, or a management contract added; the accountant's post is refused in the module. */
@@ -34,7 +42,7 @@ export const shouldRevalidate = keepPageAfterRefusal;
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.property.name ?? "عقار"} | إدارة الأملاك` }];
 
 export default function PropertyPage({ loaderData }: Route.ComponentProps) {
-  const { property, unitTypes, offers, today, canEdit } = loaderData;
+  const { property, unitTypes, cities, offers, today, canEdit, unitLeases } = loaderData;
   const canAddUnit = canEdit && (property.kind === "building" || property.units.length === 0);
   return (
     <div className="grid min-w-0 gap-5">
@@ -55,6 +63,14 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </p>
       </div>
+      {canEdit ? (
+        <details className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+          <summary className="cursor-pointer font-bold text-brand-800">تعديل بيانات العقار</summary>
+          <div className="mt-3">
+            <PropertyEditForm property={property} cities={cities} />
+          </div>
+        </details>
+      ) : null}
       <Section id="units" title={`الوحدات (${unitsText(property.units.length)})`}>
         {property.units.length ? (
           <ul className="grid gap-3" data-testid="units">
@@ -86,6 +102,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </p>
                 ) : null}
+                <UnitLease unitId={unit.id} lease={unitLeases[unit.id]} canEdit={canEdit} />
                 {unit.offerId ? (
                   <p className="text-sm">
                     معروضة في{" "}
@@ -115,7 +132,21 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
       <Section id="contracts" title="عقود الإدارة">
-        <ContractsTable contracts={property.contracts} today={today} />
+        <ContractsTable
+          contracts={property.contracts}
+          today={today}
+          actions={(contract) =>
+            canEdit && contract.endsOn >= today ? (
+              <details>
+                <summary className="cursor-pointer text-sm font-bold text-brand-800">تعديل العقد أو إنهاؤه</summary>
+                <div className="mt-3 grid gap-4">
+                  <ContractForm contract={contract} />
+                  <EndContractForm contractId={contract.id} />
+                </div>
+              </details>
+            ) : null
+          }
+        />
       </Section>
       {canEdit ? (
         <Section id="contract-new" title="إضافة عقد إدارة">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { commissionText, contractState, periodText, servicesText, type ContractView } from "../pm-view.ts";
 
@@ -6,10 +7,13 @@ export function ContractsTable({
   contracts,
   today,
   showProperty = false,
+  actions,
 }: {
   contracts: Array<ContractView & { id: number; propertyId: number; propertyName: string }>;
   today: string;
   showProperty?: boolean;
+  /** What may be done to a contract (its edit forms), under it. */
+  actions?: (contract: ContractView & { id: number }) => ReactNode;
 }) {
   if (!contracts.length) return <p className="text-stone-600">لا توجد عقود إدارة بعد.</p>;
   return (
@@ -30,6 +34,7 @@ export function ContractsTable({
             <p className="text-sm text-stone-700">
               العمولة: {commissionText(contract)} · الخدمات: {servicesText(contract.services)}
             </p>
+            {actions?.(contract)}
           </li>
         );
       })}

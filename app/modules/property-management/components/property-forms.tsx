@@ -11,14 +11,18 @@ import type { CityWithNeighbourhoods } from "~/modules/lookups/city-choices.ts";
 import {
   COMMISSION_KIND_LABELS,
   COMMISSION_KINDS,
+  contractEditSchema,
+  contractEndSchema,
   contractSchema,
   MANAGED_PROPERTY_KINDS,
   MANAGEMENT_SERVICES,
   PROPERTY_KIND_LABELS,
+  propertyEditSchema,
   propertySchema,
   SERVICE_LABELS,
   unitSchema,
   type CommissionKind,
+  type ManagementService,
 } from "../pm-schema.ts";
 
 /** A new property of the owner: a building or a single unit, city and neighbourhood from the lists, address, an optional map point. */
@@ -207,17 +211,44 @@ export function RemoveUnitForm({ unit }: { unit: { id: number; label: string } }
   );
 }
 
-/** A new management contract: dates (with the Hijri date shown on the page), the commission, what the firm does. */
-export function ContractForm() {
+/** A contract as its edit form starts from. */
+export interface ContractDefaults {
+  id: number;
+  startsOn: string;
+  endsOn: string;
+  commissionKind: CommissionKind;
+  commissionBasisPoints: number | null;
+  commissionHalalas: number | null;
+  services: ManagementService[];
+}
+
+/** Hundredths as typed again: 750 → «7.5», 1,200,050 → «12000.5». */
+const hundredthsForTyping = (value: number | null) => (value === null ? "" : String(value / 100));
+
+/** A new management contract, or one's terms edited: dates (with the Hijri date shown on the page), the commission, what the firm does. */
+export function ContractForm({ contract }: { contract?: ContractDefaults } = {}) {
   const fetcher = useFetcher<FormReply>();
-  const [form, fields] = useAppForm({ id: "contract-new", schema: contractSchema, lastResult: fetcher.data, defaultValue: { commissionKind: "percent" } });
+  const [form, fields] = useAppForm({
+    id: contract ? `contract-edit-${contract.id}` : "contract-new",
+    schema: contract ? contractEditSchema : contractSchema,
+    lastResult: fetcher.data,
+    defaultValue: contract
+      ? {
+          startsOn: contract.startsOn,
+          endsOn: contract.endsOn,
+          commissionKind: contract.commissionKind,
+          commissionValue: hundredthsForTyping(contract.commissionKind === "percent" ? contract.commissionBasisPoints : contract.commissionHalalas),
+        }
+      : { commissionKind: "percent" },
+  });
   useResetAfterSave(fetcher, form);
-  const kind = (fields.commissionKind.value ?? "percent") as CommissionKind;
-  // Rent collection is ticked in a new form; after a refusal, what was ticked (none: nothing).
-  const chosen = new Set(fetcher.data?.initialValue ? [fields.services.initialValue ?? []].flat() : ["rent-collection"]);
+  const kind = (fields.commissionKind.value ?? contract?.commissionKind ?? "percent") as CommissionKind;
+  // Rent collection is ticked in a new form, the contract's services in an edit; after a refusal, what was ticked (none: nothing).
+  const chosen = new Set<string>(fetcher.data?.initialValue ? [fields.services.initialValue ?? []].flat().map(String) : (contract?.services ?? ["rent-collection"]));
   return (
     <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
-      <input type="hidden" name="intent" value="contract" />
+      <input type="hidden" name="intent" value={contract ? "contract-edit" : "contract"} />
+      {contract ? <input type="hidden" name="id" value={contract.id} /> : null}
       <Field meta={fields.startsOn} label={<Required>تاريخ البداية</Required>}>
         {(props) => <input {...props} type="date" className={inputClass} />}
       </Field>
@@ -265,7 +296,86 @@ export function ContractForm() {
       <div className="grid gap-3 sm:col-span-2">
         <FormNotice id={form.errorId} errors={form.errors} />
         <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
-          إضافة العقد
+          {contract ? "حفظ العقد" : "إضافة العقد"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** A contract ended early: its new last day (between its start and its current end). */
+export function EndContractForm({ contractId }: { contractId: number }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: `contract-end-${contractId}`, schema: contractEndSchema, lastResult: fetcher.data });
+  return (
+    <fetcher.Form
+      method="post"
+      id={form.id}
+      noValidate
+      onSubmit={(event) => {
+        if (!window.confirm("إنهاء عقد الإدارة قبل موعده؟")) event.preventDefault();
+        else form.onSubmit(event);
+      }}
+      className="grid gap-3 sm:grid-cols-2"
+    >
+      <input type="hidden" name="intent" value="contract-end" />
+      <input type="hidden" name="id" value={contractId} />
+      <Field meta={fields.endsOn} label={<Required>آخر يوم في العقد</Required>}>
+        {(props) => <input {...props} type="date" className={inputClass} />}
+      </Field>
+      <div className="grid gap-3 self-end">
+        <FormNotice id={form.errorId} errors={form.errors} />
+        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminDangerButtonClass} justify-self-start`}>
+          إنهاء العقد مبكرًا
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** A property's details edited: name, city, neighbourhood, address (its kind stays). */
+export function PropertyEditForm({ property, cities }: { property: { name: string; city: string; neighbourhood: string; address: string }; cities: CityWithNeighbourhoods[] }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: "property-edit", schema: propertyEditSchema, lastResult: fetcher.data, defaultValue: property });
+  const [city, setCity] = useState(fields.city.initialValue ?? property.city);
+  const neighbourhoods = cities.find((c) => c.name === city)?.neighbourhoods ?? [];
+  return (
+    <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="property-edit" />
+      <Field meta={fields.name} label={<Required>اسم العقار</Required>}>
+        {(props) => <input {...props} autoComplete="off" className={inputClass} />}
+      </Field>
+      <Field meta={fields.city} label={<Required>المدينة</Required>}>
+        {({ defaultValue: _typed, ...props }) => (
+          <select {...props} value={city} onChange={(event) => setCity(event.target.value)} className={inputClass}>
+            <option value="">اختر المدينة</option>
+            {cities.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field meta={fields.neighbourhood} label={<Required>الحي</Required>}>
+        {(props) => (
+          <select {...props} key={city} className={inputClass} disabled={!city}>
+            <option value="">{city ? "اختر الحي" : "اختر المدينة أولًا"}</option>
+            {neighbourhoods.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field meta={fields.address} label="العنوان (اختياري)">
+        {(props) => <input {...props} autoComplete="off" className={inputClass} />}
+      </Field>
+      <div className="grid gap-3 sm:col-span-2">
+        <FormNotice id={form.errorId} errors={form.errors} />
+        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminButtonClass} justify-self-start`}>
+          حفظ بيانات العقار
         </button>
       </div>
     </fetcher.Form>
