@@ -66,6 +66,9 @@ export default [
     route("owners/new", "routes/admin/owner-new.tsx"),
     route("owners/:id", "routes/admin/owner.tsx"),
     route("properties/:id", "routes/admin/property.tsx"),
+    // Rent (issue 33, decision 053): the collection board and a lease's ledger.
+    route("rent", "routes/admin/rent.tsx"),
+    route("rent/leases/:leaseId", "routes/admin/rent-lease.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),
