@@ -12,6 +12,8 @@ import { redirectWithToast } from "~/utils/toast.server.ts";
 import { recordRentPayment } from "./payments.server.ts";
 import { canRecordRent, RENT_MESSAGES } from "./rent-messages.ts";
 import { paymentSchema, RENT_RECEIPT } from "./rent-schema.ts";
+import { PM_RULES_MESSAGES, pmRulesSchema } from "./rules-schema.ts";
+import { saveRentRules } from "./rules.server.ts";
 
 /** What a refused payment gives back: the typed fields (never the photo), the key too, so a second try is still the same payment. */
 const ECHO = { hideFields: [RENT_RECEIPT.field], echoLimits: { amount: 40, notes: 1000, paidOn: 12, method: 12, requestKey: 40 } };
@@ -81,4 +83,13 @@ export async function handleLeasePost(services: Services, user: StaffProfile, le
   }
   // The same answer for the form sent again: back to the ledger with the confirmation.
   return redirectWithToast(`/admin/rent/leases/${leaseId}`, { tone: "success", text: RENT_MESSAGES.paymentRecorded }, services.env);
+}
+
+/** The settings page's «إدارة الأملاك» section: its post (the manager's only, checked here again). */
+export async function handlePmRulesPost(services: Pick<AppServices, "db" | "env">, user: StaffProfile, form: FormData) {
+  if (user.role !== "manager") return replyFormError(PM_RULES_MESSAGES.managerOnly, form, { status: 403 });
+  const submission = parseSubmission(form, pmRulesSchema);
+  if (submission.status !== "success") return replyToSubmission(submission);
+  await saveRentRules(services.db, user, submission.value);
+  return redirectWithToast("/admin/settings", { tone: "success", text: PM_RULES_MESSAGES.saved }, services.env);
 }

@@ -10,7 +10,9 @@ import { createOffice, type Office } from "../../../tests/factories/office.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { generateDueInstalments, generateInstalmentsForLease } from "./instalments.server.ts";
 import { recordRentPayment, type PaymentInput } from "./payments.server.ts";
-import { handleLeasePost } from "./rent-action.server.ts";
+import { handleLeasePost, handlePmRulesPost } from "./rent-action.server.ts";
+import { PM_RULES_MESSAGES, readReminderSteps } from "./rules-schema.ts";
+import { getRentRules } from "./rules.server.ts";
 import { RENT_MESSAGES } from "./rent-messages.ts";
 import { loadLeaseLedger, loadRentBoard } from "./rent-pages.server.ts";
 import { sendArrearsReminders } from "./reminders.server.ts";
@@ -197,5 +199,40 @@ describe("the board and arrears", () => {
     expect(sent.map((m) => m.to)).toContain(tenant.phone.slice(1));
     expect(sent.map((m) => m.to)).not.toContain(paidTenant.phone.slice(1));
     expect(lease.id).toBeGreaterThan(0);
+  });
+});
+
+describe("the settings' «إدارة الأملاك» section", () => {
+  const send = (user: Office[keyof Office], fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ intent: "pmRules", ...fields })) form.set(k, v);
+    return handlePmRulesPost({ db: db(), env } as unknown as AppServices, user, form).then((a) => readAnswer(a as never, env));
+  };
+  const GOOD = { renewalNoticeDays: "٩٠", arrearsReminderDays: "٥، ١٥ ,45", arrearsChannel: "whatsapp", statementDay: "7" };
+
+  it("reads reminder steps typed any way, ascending, 1..365, at most six", () => {
+    expect(readReminderSteps("3، 10، 30")).toEqual([3, 10, 30]);
+    expect(readReminderSteps("٣ ١٠ ٣٠")).toEqual([3, 10, 30]);
+    expect(readReminderSteps("10, 3")).toBeNull();
+    expect(readReminderSteps("3, 3")).toBeNull();
+    expect(readReminderSteps("0")).toBeNull();
+    expect(readReminderSteps("366")).toBeNull();
+    expect(readReminderSteps("1 2 3 4 5 6 7")).toBeNull();
+    expect(readReminderSteps("")).toBeNull();
+  });
+
+  it("saves the manager's rules with an audit row; refuses the others (403) and bad input, changing nothing", async () => {
+    const saved = await send(office.manager, GOOD);
+    expect(saved.toast?.text).toBe(PM_RULES_MESSAGES.saved);
+    expect(await getRentRules(db())).toEqual({ renewalNoticeDays: 90, arrearsReminderDays: [5, 15, 45], arrearsChannel: "whatsapp", statementDay: 7 });
+    const [audit] = (await db().execute<{ details: { section: string } }>(sql`select details from audit_log where action = 'settings-change' order by id desc limit 1`)).rows;
+    expect(audit!.details.section).toBe("property-management");
+    expect((await send(office.accountant, { ...GOOD, statementDay: "9" })).status).toBe(403);
+    expect((await send(office.employee, { ...GOOD, statementDay: "9" })).status).toBe(403);
+    const bad = await send(office.manager, { ...GOOD, arrearsReminderDays: "30, 10", statementDay: "29" });
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toMatchObject({ arrearsReminderDays: [PM_RULES_MESSAGES.steps], statementDay: [PM_RULES_MESSAGES.statementDay] });
+    expect(bad.initialValue).toMatchObject({ arrearsReminderDays: "30, 10" });
+    expect((await getRentRules(db())).statementDay).toBe(7);
   });
 });
