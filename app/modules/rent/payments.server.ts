@@ -16,12 +16,13 @@ export interface PaymentInput {
   receiptImageId?: string | null;
 }
 
-export type RentRefusal = { ok: false; error: string; status: number; field?: string };
+type RentRefusal = { ok: false; error: string; status: number; field?: string };
 export type PaymentOutcome = { ok: true; paymentId: number; repeated: boolean } | RentRefusal;
 
 const refuse = (error: string, status = 400, field?: string): RentRefusal => ({ ok: false, error, status, ...(field ? { field } : {}) });
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } })?.code === "23505" || (error as { cause?: { code?: string } })?.cause?.code === "23505";
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } })?.code === "23505" || (error as { cause?: { code?: string } })?.cause?.code === "23505";
 
 /**
  * Records a tenant's payment and applies it to the lease's oldest unpaid instalments (decision 053),

@@ -16,7 +16,7 @@ export interface ReminderSenders {
 }
 
 /** The tenant's reminder: which unit, due when, how late, how much is left. */
-export function arrearsReminderText(r: { unit: string; property: string; dueOn: string; daysOverdue: number; leftHalalas: number }): string {
+function arrearsReminderText(r: { unit: string; property: string; dueOn: string; daysOverdue: number; leftHalalas: number }): string {
   return [
     `تذكير من ${COMPANY_NAME}: إيجار ${r.unit} في ${r.property} المستحق في ${formatDateBothCalendars(r.dueOn).gregorian} ${overdueText(r.daysOverdue)}،`,
     `والمتبقي منه ${formatMoneyArabic(r.leftHalalas / 100)}. نرجو السداد، ولأي استفسار يسعدنا تواصلكم.`,
@@ -60,7 +60,11 @@ export async function sendArrearsReminders(db: Db, senders: ReminderSenders, now
         .returning({ step: rentReminders.step });
       if (!claimed.length) return false;
       const lower = steps.filter((s) => s < step);
-      if (lower.length) await tx.insert(rentReminders).values(lower.map((s) => ({ instalmentId: row.id, step: s, channel: rules.arrearsChannel }))).onConflictDoNothing();
+      if (lower.length)
+        await tx
+          .insert(rentReminders)
+          .values(lower.map((s) => ({ instalmentId: row.id, step: s, channel: rules.arrearsChannel })))
+          .onConflictDoNothing();
       const body = arrearsReminderText({ unit: row.unit, property: row.property, dueOn: row.due_on, daysOverdue: row.days, leftHalalas: Number(row.left) });
       if (rules.arrearsChannel === "whatsapp") await senders.whatsapp.send({ to: row.phone.replace(/^\+/, ""), body });
       else await senders.sms.send({ to: row.phone, body });

@@ -21,7 +21,7 @@ export interface BoardFilters {
 
 const readId = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 
-export function readBoardFilters(params: URLSearchParams): BoardFilters {
+function readBoardFilters(params: URLSearchParams): BoardFilters {
   const state = params.get("state");
   return {
     propertyId: readId(params.get("property")),
@@ -36,7 +36,7 @@ export function readLeaseId(param: string | undefined): number {
   return Number(param);
 }
 
-export interface BoardRow {
+interface BoardRow {
   id: number;
   leaseId: number;
   dueOn: string;
@@ -95,8 +95,19 @@ export async function loadRentBoard(db: Db, user: StaffProfile, url: URL, now = 
     .orderBy(asc(rentInstalments.dueOn), asc(rentInstalments.id))
     .limit(BOARD_LIMIT + 1);
   const [properties, ownerChoices] = await Promise.all([
-    db.selectDistinct({ id: managedProperties.id, name: managedProperties.name }).from(managedProperties).innerJoin(managedUnits, eq(managedUnits.propertyId, managedProperties.id)).innerJoin(leases, eq(leases.unitId, managedUnits.id)).orderBy(managedProperties.name),
-    db.selectDistinct({ id: owners.id, name: owners.name }).from(owners).innerJoin(managedProperties, eq(managedProperties.ownerId, owners.id)).innerJoin(managedUnits, eq(managedUnits.propertyId, managedProperties.id)).innerJoin(leases, eq(leases.unitId, managedUnits.id)).orderBy(owners.name),
+    db
+      .selectDistinct({ id: managedProperties.id, name: managedProperties.name })
+      .from(managedProperties)
+      .innerJoin(managedUnits, eq(managedUnits.propertyId, managedProperties.id))
+      .innerJoin(leases, eq(leases.unitId, managedUnits.id))
+      .orderBy(managedProperties.name),
+    db
+      .selectDistinct({ id: owners.id, name: owners.name })
+      .from(owners)
+      .innerJoin(managedProperties, eq(managedProperties.ownerId, owners.id))
+      .innerJoin(managedUnits, eq(managedUnits.propertyId, managedProperties.id))
+      .innerJoin(leases, eq(leases.unitId, managedUnits.id))
+      .orderBy(owners.name),
   ]);
   const shown: BoardRow[] = rows.slice(0, BOARD_LIMIT).map((row) => ({ ...row, state: instalmentState(row, today), daysOverdue: Math.max(0, daysBetween(row.dueOn, today)) }));
   const totals = shown.reduce(

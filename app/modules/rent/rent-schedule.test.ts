@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addMonthsClamped, instalmentsOf } from "./rent-schedule.ts";
+import { LEASE_SCHEDULES } from "~/db/column-types.ts";
+import { addMonthsClamped, instalmentsOf, MONTHS_BETWEEN } from "./rent-schedule.ts";
 
 const sum = (list: Array<{ amountHalalas: number }>) => list.reduce((total, i) => total + i.amountHalalas, 0);
 
@@ -14,20 +15,18 @@ describe("a lease's instalments", () => {
     expect(dates).toHaveLength(12);
   });
 
-  it.each([
-    ["monthly", 12],
-    ["quarterly", 4],
-    ["half-yearly", 2],
-    ["yearly", 1],
-  ] as const)("splits a year %s into %i parts summing exactly to the yearly rent, the odd halalas first", (schedule, parts) => {
-    const yearly = 5_000_007; // 50,000.07 SAR: divides by none of 12, 4, 2 exactly
-    const list = instalmentsOf({ startsOn: "2026-03-01", lastDay: "2027-02-28", yearlyRentHalalas: yearly, schedule });
-    expect(list).toHaveLength(parts);
-    expect(sum(list)).toBe(yearly);
-    const base = Math.floor(yearly / parts);
-    expect(list[0]!.amountHalalas).toBe(yearly - base * (parts - 1));
-    for (const instalment of list.slice(1)) expect(instalment.amountHalalas).toBe(base);
-  });
+  it.each(LEASE_SCHEDULES.map((schedule) => [schedule, 12 / MONTHS_BETWEEN[schedule]] as const))(
+    "splits a year %s into %i parts summing exactly to the yearly rent, the odd halalas first",
+    (schedule, parts) => {
+      const yearly = 5_000_007; // 50,000.07 SAR: divides by none of 12, 4, 2 exactly
+      const list = instalmentsOf({ startsOn: "2026-03-01", lastDay: "2027-02-28", yearlyRentHalalas: yearly, schedule });
+      expect(list).toHaveLength(parts);
+      expect(sum(list)).toBe(yearly);
+      const base = Math.floor(yearly / parts);
+      expect(list[0]!.amountHalalas).toBe(yearly - base * (parts - 1));
+      for (const instalment of list.slice(1)) expect(instalment.amountHalalas).toBe(base);
+    },
+  );
 
   it("puts the remainder on the first instalment of each lease year, and prorates a short last year by its due dates", () => {
     // Two years and a half, quarterly: 4 + 4 + 2 due dates.

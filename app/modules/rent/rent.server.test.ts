@@ -3,12 +3,24 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.ts";
 import type { LeaseSchedule } from "~/db/column-types.ts";
 import type { Db } from "~/db/client.server.ts";
-import { leases, managedProperties, managedUnits, owners, propertyManagementRules, rentInstalments, rentPaymentAllocations, rentPayments, rentReminders, tenants } from "~/db/schema.ts";
+import {
+  leases,
+  managedProperties,
+  managedUnits,
+  owners,
+  propertyManagementRules,
+  rentInstalments,
+  rentPaymentAllocations,
+  rentPayments,
+  rentReminders,
+  tenants,
+} from "~/db/schema.ts";
 import { parseEnv } from "~/utils/env.server.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { createOffice, type Office } from "../../../tests/factories/office.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import { generateDueInstalments, generateInstalmentsForLease } from "./instalments.server.ts";
+import { generateInstalmentsForLease } from "./index.server.ts";
+import { generateDueInstalments } from "./instalments.server.ts";
 import { recordRentPayment, type PaymentInput } from "./payments.server.ts";
 import { handleLeasePost, handlePmRulesPost } from "./rent-action.server.ts";
 import { PM_RULES_MESSAGES, readReminderSteps } from "./rules-schema.ts";
@@ -36,8 +48,14 @@ async function insertLease(d: Db, lease: { startsOn: string; endsOn: string; yea
     .insert(owners)
     .values({ kind: "person", name: `مالك ${unitSeq}`, identityNumber: `10${String(unitSeq).padStart(8, "0")}`, iban: "SA0380000000608010167519" })
     .returning();
-  const [property] = await d.insert(managedProperties).values({ ownerId: owner!.id, kind: "building", name: `عمارة ${unitSeq}`, city: "الرياض", neighbourhood: "الملقا" }).returning();
-  const [unit] = await d.insert(managedUnits).values({ propertyId: property!.id, label: `شقة ${unitSeq}`, type: "شقة" }).returning();
+  const [property] = await d
+    .insert(managedProperties)
+    .values({ ownerId: owner!.id, kind: "building", name: `عمارة ${unitSeq}`, city: "الرياض", neighbourhood: "الملقا" })
+    .returning();
+  const [unit] = await d
+    .insert(managedUnits)
+    .values({ propertyId: property!.id, label: `شقة ${unitSeq}`, type: "شقة" })
+    .returning();
   const [tenant] = await d
     .insert(tenants)
     .values({ kind: "person", name: `مستأجر ${unitSeq}`, identityNumber: `20${String(unitSeq).padStart(8, "0")}`, phone: `+9665000000${String(unitSeq).padStart(2, "0")}` })
@@ -92,7 +110,10 @@ describe("payments", () => {
     const first = await recordRentPayment(db(), office.accountant, lease.id, payment({ amountHalalas: 150_050 }));
     expect(first).toMatchObject({ ok: true, repeated: false });
     expect((await instalmentsOfLease(lease.id)).map((r) => r.paidHalalas)).toEqual([100_000, 50_050, 0]);
-    const allocations = await db().select().from(rentPaymentAllocations).where(eq(rentPaymentAllocations.paymentId, (first as { paymentId: number }).paymentId));
+    const allocations = await db()
+      .select()
+      .from(rentPaymentAllocations)
+      .where(eq(rentPaymentAllocations.paymentId, (first as { paymentId: number }).paymentId));
     expect(allocations.map((a) => a.amountHalalas).sort((a, b) => a - b)).toEqual([50_050, 100_000]);
     const tooMuch = await recordRentPayment(db(), office.manager, lease.id, payment({ amountHalalas: 149_951 }));
     expect(tooMuch).toEqual({ ok: false, status: 409, field: "amount", error: RENT_MESSAGES.overpaid(149_950) });
@@ -132,7 +153,15 @@ describe("payments", () => {
     await generateDueInstalments(db(), at("2026-01-05"));
     const key = crypto.randomUUID();
     const send = () =>
-      handleLeasePost({ db: db(), env } as unknown as AppServices, office.accountant, lease.id, new Request("https://aqar.example.sa/x", { method: "POST", body: new URLSearchParams({ amount: "٥٠٠٫٢٥", method: "cash", paidOn: "2026-01-04", notes: "", requestKey: key }) }));
+      handleLeasePost(
+        { db: db(), env } as unknown as AppServices,
+        office.accountant,
+        lease.id,
+        new Request("https://aqar.example.sa/x", {
+          method: "POST",
+          body: new URLSearchParams({ amount: "٥٠٠٫٢٥", method: "cash", paidOn: "2026-01-04", notes: "", requestKey: key }),
+        }),
+      );
     const [a, b] = await Promise.all([send(), send()]);
     const [first, second] = [await readAnswer(a as never, env), await readAnswer(b as never, env)];
     expect(first.location).toBe(`/admin/rent/leases/${lease.id}`);
@@ -141,7 +170,15 @@ describe("payments", () => {
     const rows = await db().select().from(rentPayments).where(eq(rentPayments.leaseId, lease.id));
     expect(rows.map((r) => r.amountHalalas)).toEqual([50_025]);
     const bad = await readAnswer(
-      (await handleLeasePost({ db: db(), env } as unknown as AppServices, office.accountant, lease.id, new Request("https://aqar.example.sa/x", { method: "POST", body: new URLSearchParams({ amount: "12.345", method: "cash", paidOn: "2026-01-04", requestKey: crypto.randomUUID() }) }))) as never,
+      (await handleLeasePost(
+        { db: db(), env } as unknown as AppServices,
+        office.accountant,
+        lease.id,
+        new Request("https://aqar.example.sa/x", {
+          method: "POST",
+          body: new URLSearchParams({ amount: "12.345", method: "cash", paidOn: "2026-01-04", requestKey: crypto.randomUUID() }),
+        }),
+      )) as never,
       env,
     );
     expect(bad.status).toBe(400);
@@ -157,7 +194,11 @@ describe("payments", () => {
     expect(outcomes.filter((o) => o.ok)).toHaveLength(2);
     expect(outcomes.filter((o) => !o.ok).map((o) => (o as { error: string }).error)).toEqual([RENT_MESSAGES.overpaid(60_000), RENT_MESSAGES.overpaid(60_000)]);
     expect((await instalmentsOfLease(lease.id)).map((r) => r.paidHalalas)).toEqual([100_000, 40_000]);
-    const [{ total }] = (await db().execute<{ total: string }>(sql`select sum(a.amount_halalas)::text as total from rent_payment_allocations a join rent_payments p on p.id = a.payment_id where p.lease_id = ${lease.id}`)).rows as [{ total: string }];
+    const [{ total }] = (
+      await db().execute<{ total: string }>(
+        sql`select sum(a.amount_halalas)::text as total from rent_payment_allocations a join rent_payments p on p.id = a.payment_id where p.lease_id = ${lease.id}`,
+      )
+    ).rows as [{ total: string }];
     expect(Number(total)).toBe(140_000);
   });
 });
@@ -182,7 +223,11 @@ describe("the board and arrears", () => {
     expect(mine()).toHaveLength(1);
     await sendArrearsReminders(d, senders, at("2026-05-31"));
     expect(mine()).toHaveLength(2);
-    const steps = await d.select({ step: rentReminders.step }).from(rentReminders).innerJoin(rentInstalments, eq(rentInstalments.id, rentReminders.instalmentId)).where(eq(rentInstalments.leaseId, lease.id));
+    const steps = await d
+      .select({ step: rentReminders.step })
+      .from(rentReminders)
+      .innerJoin(rentInstalments, eq(rentInstalments.id, rentReminders.instalmentId))
+      .where(eq(rentInstalments.leaseId, lease.id));
     expect(steps.map((s) => s.step).sort((a, b) => a - b)).toEqual([3, 10, 30]);
   });
 

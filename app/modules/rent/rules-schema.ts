@@ -44,5 +44,3 @@ export const pmRulesSchema = z.object({
   arrearsChannel: z.enum(ARREARS_CHANNELS, PM_RULES_MESSAGES.channel),
   statementDay: wholeDays(PM_RULES_MESSAGES.statementDay, 28),
 });
-
-export type PmRulesInput = z.output<typeof pmRulesSchema>;

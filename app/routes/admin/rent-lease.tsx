@@ -122,7 +122,11 @@ export default function LeaseLedger({ loaderData }: Route.ComponentProps) {
                 <span className="text-stone-700">{formatDateBothCalendars(p.paidOn).gregorian}</span>
                 {p.recordedBy ? <span className="text-sm text-stone-600">سجّلها {p.recordedBy}</span> : null}
                 {p.notes ? <span className="basis-full text-sm text-stone-700">{p.notes}</span> : null}
-                {p.receipt ? <ReceiptPhoto image={p.receipt} title={`دفعة ${formatDateBothCalendars(p.paidOn).gregorian}`} size={48} /> : p.hasReceipt ? <span className="text-sm text-stone-600">مرفق بها إيصال</span> : null}
+                {p.receipt ? (
+                  <ReceiptPhoto image={p.receipt} title={`دفعة ${formatDateBothCalendars(p.paidOn).gregorian}`} size={48} />
+                ) : p.hasReceipt ? (
+                  <span className="text-sm text-stone-600">مرفق بها إيصال</span>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -15,7 +15,9 @@ export function InstalmentMark({ state, daysOverdue, partlyPaid }: { state: Inst
       <span className={`rounded-full px-2.5 py-0.5 text-sm font-bold whitespace-nowrap ring-1 ${TONES[state]}`}>
         {state === "overdue" ? overdueText(daysOverdue) : INSTALMENT_STATE_LABELS[state]}
       </span>
-      {state === "overdue" && partlyPaid ? <span className={`rounded-full px-2.5 py-0.5 text-sm font-bold whitespace-nowrap ring-1 ${TONES.partly}`}>{INSTALMENT_STATE_LABELS.partly}</span> : null}
+      {state === "overdue" && partlyPaid ? (
+        <span className={`rounded-full px-2.5 py-0.5 text-sm font-bold whitespace-nowrap ring-1 ${TONES.partly}`}>{INSTALMENT_STATE_LABELS.partly}</span>
+      ) : null}
     </span>
   );
 }

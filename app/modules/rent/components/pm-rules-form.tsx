@@ -39,7 +39,11 @@ export function PmRulesForm({ rules }: { rules: PmRulesView }) {
       <Field meta={fields.renewalNoticeDays} label="إشعار التجديد قبل نهاية العقد (بالأيام)" hint="يُبلَّغ الموظفون والمستأجر مرة واحدة لكل عقد.">
         {(props) => <input {...props} inputMode="numeric" maxLength={3} className={inputClass} />}
       </Field>
-      <Field meta={fields.arrearsReminderDays} label="تذكير المستأجر بالمتأخرات بعد (أيام التأخير)" hint="أعداد تصاعدية، ستة على الأكثر، مثل ٣، ١٠، ٣٠: تذكير واحد عند كل منها لكل قسط.">
+      <Field
+        meta={fields.arrearsReminderDays}
+        label="تذكير المستأجر بالمتأخرات بعد (أيام التأخير)"
+        hint="أعداد تصاعدية، ستة على الأكثر، مثل ٣، ١٠، ٣٠: تذكير واحد عند كل منها لكل قسط."
+      >
         {(props) => <input {...props} inputMode="numeric" maxLength={40} className={inputClass} />}
       </Field>
       <Field meta={fields.arrearsChannel} label="قناة التذكير">
