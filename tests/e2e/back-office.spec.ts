@@ -40,6 +40,8 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   // The clients pipeline (issue 32); a client of the viewer's own (another's is the 404 page, tested in clients.spec.ts).
   { path: "/admin/clients", roles: ["manager", "staff"] },
   { path: "/admin/clients/{own client}", roles: ["manager", "staff"] },
+  // Rent (issue 33, decision 053): every role reads the board (recording is refused to the employees: rent.server.test.ts).
+  { path: "/admin/rent", roles: ["manager", "accountant", "staff"] },
 ];
 
 /** A client this member follows, for the route table's client page. */
