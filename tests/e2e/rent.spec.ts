@@ -38,7 +38,7 @@ async function insertDemoLikeLease() {
   ]);
   const unit = await q("insert into managed_units (property_id, label, type) values ($1, 'شقة ٤', 'شقة') returning id", [property]);
   const tenantName = `فهد المستأجر ${n}`;
-  const tenant = await q("insert into tenants (kind, name, identity_number, phone) values ('person', $1, $2, $3) returning id", [tenantName, `20${n}`, `+96655${n}`]);
+  const tenant = await q("insert into tenants (kind, name, identity_number, phone) values ('person', $1, $2, $3) returning id", [tenantName, `20${n}`, `+96655${n.slice(1)}`]);
   const startsOn = riyadhDaysAgo(40);
   const lease = await q(
     "insert into leases (unit_id, tenant_id, ejar_number, starts_on, ends_on, yearly_rent_halalas, schedule) values ($1, $2, $3, $4, ($4::date + 364), 12000000, 'monthly') returning id",

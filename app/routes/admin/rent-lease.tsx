@@ -35,7 +35,8 @@ const SCHEDULE_LABELS = { monthly: "شهريًا", quarterly: "كل ثلاثة �
 export default function LeaseLedger({ loaderData }: Route.ComponentProps) {
   const { lease, instalments, payments, unpaidHalalas, overdueHalalas, today, canRecord, requestKey } = loaderData;
   return (
-    <div className="grid min-w-0 gap-5">
+    // One column that never grows past the screen: the instalments' table scrolls inside its card.
+    <div className="grid min-w-0 grid-cols-1 gap-5">
       <Link to="/admin/rent" className="justify-self-start font-bold text-brand-800 underline-offset-4 hover:underline">
         العودة إلى التحصيل
       </Link>

@@ -1,6 +1,7 @@
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass } from "~/components/admin/styles.ts";
-import { Field, FormNotice, inputClass } from "~/components/forms/field.tsx";
+import { Field, FormNotice, inputClass, type ControlProps } from "~/components/forms/field.tsx";
 import { Options } from "~/components/forms/options.tsx";
 import { Required } from "~/components/forms/required.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
@@ -32,8 +33,8 @@ export function PaymentForm({ requestKey, today }: { requestKey: string; today: 
       <Field meta={fields.paidOn} label={<Required>تاريخ الدفع</Required>}>
         {(props) => <input {...props} type="date" max={today} className={inputClass} />}
       </Field>
-      <Field meta={fields[RENT_RECEIPT.field]} label="صورة الإيصال (اختيارية)" hint="JPEG أو PNG أو WebP، حتى ١٠ ميجابايت">
-        {({ defaultValue: _unused, ...props }) => <input {...props} type="file" accept={RENT_RECEIPT.accept} className="text-sm" />}
+      <Field meta={fields[RENT_RECEIPT.field]} label="صورة الإيصال (اختيارية)" hint="صورة JPEG أو PNG أو WebP، حتى ١٠ ميجابايت">
+        {({ defaultValue: _unused, ...props }) => <ReceiptPicker {...props} />}
       </Field>
       <Field meta={fields.notes} label="ملاحظات" className="sm:col-span-2">
         {(props) => <textarea {...props} rows={2} className={inputClass} />}
@@ -45,5 +46,19 @@ export function PaymentForm({ requestKey, today }: { requestKey: string; today: 
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** The receipt's file input behind an Arabic button (the browser's own speaks the browser's language, as the finance request's); remounted, so emptied, when the form is reset. */
+function ReceiptPicker(props: Omit<ControlProps, "defaultValue">) {
+  const [chosen, setChosen] = useState("");
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <label className="cursor-pointer rounded-xl bg-white px-4 py-2 font-bold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[[aria-invalid]]:ring-red-600">
+        {chosen ? "تغيير الصورة" : "اختيار صورة"}
+        <input {...props} type="file" accept={RENT_RECEIPT.accept} onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? "")} className="sr-only" />
+      </label>
+      {chosen ? <bdi className="max-w-[12rem] truncate text-sm text-stone-700">{chosen}</bdi> : <span className="text-sm text-stone-600">لم تُختر صورة</span>}
+    </div>
   );
 }
