@@ -7,6 +7,7 @@ import {
   LICENCE_UPLOAD_BODY_LIMIT,
   OFFER_PHOTO_BODY_LIMIT,
   OFFER_SAVE_BODY_LIMIT,
+  RENT_BODY_LIMIT,
   SUBMISSION_BODY_LIMIT,
 } from "~/utils/body-limits.ts";
 
@@ -116,6 +117,9 @@ export const ROUTE_FACTS = {
   "routes/admin/tenant": { roles: EVERY_STAFF },
   "routes/admin/lease-new": { roles: EVERY_STAFF },
   "routes/admin/lease": { roles: EVERY_STAFF },
+  // Rent (issue 33, decision 053): every staff role reads; the accountant and the manager record payments (the action checks it).
+  "routes/admin/rent": { roles: EVERY_STAFF },
+  "routes/admin/rent-lease": { roles: EVERY_STAFF, bodyLimit: RENT_BODY_LIMIT },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},

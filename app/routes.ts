@@ -72,6 +72,9 @@ export default [
     route("tenants/:id", "routes/admin/tenant.tsx"),
     route("leases/new", "routes/admin/lease-new.tsx"),
     route("leases/:id", "routes/admin/lease.tsx"),
+    // Rent (issue 33, decision 053): the collection board and a lease's ledger.
+    route("rent", "routes/admin/rent.tsx"),
+    route("rent/leases/:leaseId", "routes/admin/rent-lease.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

@@ -26,6 +26,7 @@ import { firstAnswerJobs } from "~/modules/clients/index.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { viewingReminderJobs } from "~/modules/viewings/index.server.ts";
 import { renewalNoticeJobs } from "~/modules/leases/index.server.ts";
+import { rentJobs } from "~/modules/rent/index.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
 import { AHEAD_OF_REACT_ROUTER } from "~/route-facts.ts";
 import { routeLookupOf } from "~/framework/route-lookup.server.ts";
@@ -85,8 +86,10 @@ export async function createApp() {
   const firstAnswers = firstAnswerJobs({ db: database.db });
   // Leases ending soon: the manager and the tenant told once per lease (issue 33, decision 052).
   const renewalNotices = renewalNoticeJobs({ db: database.db, sms: services.sms });
+  // The rent (issue 33, decision 053): instalments every night, arrears reminders every morning.
+  const rent = rentJobs({ db: database.db, sms: services.sms, whatsapp: createWhatsappSender(env) });
   // Each part's jobs, cron lines and jobs at start, side by side.
-  const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders, matching, firstAnswers, renewalNotices];
+  const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders, matching, firstAnswers, renewalNotices, rent];
   const scheduler = await startScheduler({
     connectionString: database.url,
     tasks: Object.fromEntries(parts.flatMap((part) => Object.entries(part.tasks))),

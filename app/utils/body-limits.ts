@@ -37,3 +37,6 @@ export const OFFER_SAVE_BODY_LIMIT = 2 * MiB;
  * limits, six bytes each once an Arabic letter is form-encoded) and the images' references.
  */
 export const CONTENT_FORM_BODY_LIMIT = 256 * KiB;
+
+/** A rent payment (issue 33): one receipt photo of at most 10 MB (RENT_RECEIPT.maxBytes) and its few short fields. */
+export const RENT_BODY_LIMIT = 10 * MiB + 64 * KiB;

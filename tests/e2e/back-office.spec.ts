@@ -44,6 +44,8 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/tenants", roles: ["manager", "accountant", "staff"] },
   { path: "/admin/tenants/new", roles: ["manager", "accountant", "staff"] },
   { path: "/admin/leases/new?unit=1", roles: ["manager", "accountant", "staff"] }, // a demo unit
+  // Rent (issue 33, decision 053): every role reads the board (recording is refused to the employees: rent.server.test.ts).
+  { path: "/admin/rent", roles: ["manager", "accountant", "staff"] },
 ];
 
 /** A client this member follows, for the route table's client page. */

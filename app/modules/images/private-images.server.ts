@@ -40,7 +40,8 @@ export async function privateImageOwner(db: Db, id: string): Promise<"submission
   const { rows } = await db.execute<{ private: boolean; submission: boolean; receipt: boolean }>(sql`
     select i.private,
       exists (select 1 from submission_images s where s.image_id = i.id) as submission,
-      exists (select 1 from tasks t where t.receipt_image_id = i.id) or exists (select 1 from transactions x where x.receipt_image_id = i.id) as receipt
+      exists (select 1 from tasks t where t.receipt_image_id = i.id) or exists (select 1 from transactions x where x.receipt_image_id = i.id)
+        or exists (select 1 from rent_payments r where r.receipt_image_id = i.id) as receipt
     from images i where i.id = ${id}`);
   const row = rows[0];
   if (!row?.private) return null;

@@ -23,6 +23,7 @@ const EXPECTED: Record<AdminSection, string[]> = {
   properties: ["manager", "accountant", "staff"],
   tenants: ["manager", "accountant", "staff"],
   leases: ["manager", "accountant", "staff"],
+  rent: ["manager", "accountant", "staff"],
 };
 
 describe("back-office route table", () => {
@@ -47,7 +48,7 @@ describe("back-office route table", () => {
   });
 
   it("shows each role exactly the links it may open", () => {
-    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/owners", "/admin/finance"]);
+    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/owners", "/admin/rent", "/admin/finance"]);
     expect(sidebarLinks("staff").map((l) => l.to)).toEqual([
       "/admin",
       "/admin/profile",
@@ -59,8 +60,9 @@ describe("back-office route table", () => {
       "/admin/viewings",
       "/admin/matches",
       "/admin/owners",
+      "/admin/rent",
     ]);
-    expect(sidebarLinks("manager")).toHaveLength(15);
+    expect(sidebarLinks("manager")).toHaveLength(16);
     // A client's requirements are in the clients' section.
     expect(adminSectionOf("/admin/clients/3/requirements")).toBe("clients");
     expect(sidebarLinks("intruder")).toEqual([]);

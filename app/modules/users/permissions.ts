@@ -23,6 +23,8 @@ export const ADMIN_SECTIONS = {
   // Tenants and leases (issue 33): reached from «إدارة الأملاك» (the owners' page links the tenants).
   tenants: { label: "المستأجرون", route: "routes/admin/tenants", inMenu: false },
   leases: { label: "عقود الإيجار", route: "routes/admin/lease", inMenu: false },
+  // The rent's collection board and the leases' ledgers (issue 33, decision 053).
+  rent: { label: "التحصيل", route: "routes/admin/rent" },
   finance: { label: "المالية", route: "routes/admin/finance" },
   content: { label: "محتوى الموقع", route: "routes/admin/content" },
   licenses: { label: "التراخيص", route: "routes/admin/licenses" },

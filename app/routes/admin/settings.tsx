@@ -17,22 +17,25 @@ import { ClientRulesForm } from "~/modules/clients/components/client-rules-form.
 import { clientRulesView, handleClientRulesPost } from "~/modules/clients/rules-action.server.ts";
 import { FREEZE_INTENTS, handleFreezePost, loadRentFreezes } from "~/modules/leases/index.server.ts";
 import { RentFreezes } from "~/modules/leases/components/rent-freezes.tsx";
+import { PmRulesForm } from "~/modules/rent/components/pm-rules-form.tsx";
+import { getRentRules, handlePmRulesPost } from "~/modules/rent/index.server.ts";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "settings");
   const services = context.get(servicesContext);
-  const [settings, lookups, reauth, clientRules, rentFreezes] = await Promise.all([
+  const [settings, lookups, reauth, clientRules, rentFreezes, pmRules] = await Promise.all([
     getSettings(services.db),
     listLookupsForAdmin(services.db),
     reauthView(services, user),
     clientRulesView(services.db),
     loadRentFreezes(services.db),
+    getRentRules(services.db),
   ]);
   // Moving the manager's e-mail or WhatsApp needs the current password, or an SMS code for someone without one.
   // Whether REGA's ad licence verification is configured on this server (decision 047): said in the ad licence section.
   const rega = { on: regaClientOf(services.env).configured, firmId: settings.commercialRegistration !== "" };
-  return { values: settingsFormValues(settings), lookups, tileUrl: settings.mapTileUrl, reauth, rega, clientRules, rentFreezes };
+  return { values: settingsFormValues(settings), lookups, tileUrl: settings.mapTileUrl, reauth, rega, clientRules, rentFreezes, pmRules };
 }
 
 /** Managers only (the settings section), checked here again, not only by the guard's path. */
@@ -45,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (read.form.get("intent") === "clientRules") return handleClientRulesPost(services, user, read.form);
   // The cities' rent freezes: the leases module (issue 33).
   if (Object.values(FREEZE_INTENTS).includes(String(read.form.get("intent")) as never)) return handleFreezePost(services, user, read.form);
+  // The property-management rules: saved by the rent module (issue 33, decision 053).
+  if (read.form.get("intent") === "pmRules") return handlePmRulesPost(services, user, read.form);
   const sessionToken = readCookie(request, cookieSettings(services.env).session);
   return handleSettingsPost(services, user, read.form, { sessionToken, address: context.get(clientAddressContext) });
 }
@@ -57,11 +62,12 @@ const SECTIONS = [
   { id: "map", title: "الخريطة" },
   { id: "lookups", title: "القوائم" },
   { id: "clients", title: "العملاء" },
+  { id: "property-management", title: "إدارة الأملاك" },
   { id: "rent-freezes", title: "تجميد الإيجارات" },
 ] as const;
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { values, lookups, tileUrl, reauth, rega, clientRules, rentFreezes } = loaderData;
+  const { values, lookups, tileUrl, reauth, rega, clientRules, rentFreezes, pmRules } = loaderData;
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">الإعدادات</h1>
@@ -108,6 +114,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="clients" title="العملاء">
         <ClientRulesForm rules={clientRules.rules} cities={clientRules.cities} staff={clientRules.staff} />
+      </Section>
+      <Section id="property-management" title="إدارة الأملاك">
+        <PmRulesForm rules={pmRules} />
       </Section>
       <Section id="rent-freezes" title="تجميد الإيجارات">
         <RentFreezes freezes={rentFreezes.freezes} cities={rentFreezes.cities} />

@@ -1,0 +1,100 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { queryE2eDatabase } from "./db.ts";
+import { expect, test, unique } from "./fixtures.ts";
+
+async function noSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** The page at a phone's width and a desktop's: a screenshot of each (looked at by a person) and axe on each. */
+async function lookAt(page: Page, name: string) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`), fullPage: true });
+    await noSeriousViolations(page, `${name} ${viewport.width}`);
+  }
+}
+
+/** A Riyadh day `days` before today, yyyy-mm-dd. */
+const riyadhDaysAgo = (days: number) => new Date(Date.now() + 3 * 3_600_000 - days * 86_400_000).toISOString().slice(0, 10);
+
+/** An owner, a building, a unit, a tenant, a monthly lease of 120,000 SAR a year and its two instalments due 40 and 10 days ago (inserted: their pages are other parts'). */
+async function insertDemoLikeLease() {
+  const n = unique(8);
+  const q = async (text: string, values: unknown[]) => (await queryE2eDatabase<{ id: number }>(text, values))[0]!.id;
+  const owner = await q("insert into owners (kind, name, identity_number, iban) values ('person', $1, $2, 'SA0380000000608010167519') returning id", [
+    `مالك التحصيل ${n}`,
+    `10${n}`,
+  ]);
+  const property = await q("insert into managed_properties (owner_id, kind, name, city, neighbourhood) values ($1, 'building', $2, 'الرياض', 'الملقا') returning id", [
+    owner,
+    `عمارة النخيل ${n}`,
+  ]);
+  const unit = await q("insert into managed_units (property_id, label, type) values ($1, 'شقة ٤', 'شقة') returning id", [property]);
+  const tenantName = `فهد المستأجر ${n}`;
+  const tenant = await q("insert into tenants (kind, name, identity_number, phone) values ('person', $1, $2, $3) returning id", [tenantName, `20${n}`, `+96655${n.slice(1)}`]);
+  const startsOn = riyadhDaysAgo(40);
+  const lease = await q(
+    "insert into leases (unit_id, tenant_id, ejar_number, starts_on, ends_on, yearly_rent_halalas, schedule) values ($1, $2, $3, $4, ($4::date + 364), 12000000, 'monthly') returning id",
+    [unit, tenant, `99${n}`, startsOn],
+  );
+  await queryE2eDatabase("insert into rent_instalments (lease_id, due_on, amount_halalas) values ($1, $2, 1000000), ($1, $3, 1000000)", [lease, startsOn, riyadhDaysAgo(10)]);
+  return { lease, tenantName };
+}
+
+test("the accountant records a payment sent twice (one recorded), is refused more than is due, then pays in full; the marks follow", async ({ page, signedInAs }) => {
+  test.setTimeout(120_000);
+  const { lease, tenantName } = await insertDemoLikeLease();
+  await signedInAs("accountant");
+  await page.goto("/admin");
+  await page.getByRole("navigation", { name: "لوحة التحكم" }).getByRole("link", { name: "التحصيل" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("التحصيل");
+  const rows = page.getByTestId("rent-row").filter({ hasText: tenantName });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText("متأخر ٤٠ يومًا");
+  await expect(rows.nth(1)).toContainText("متأخر ١٠ أيام");
+  await lookAt(page, "rent-board");
+
+  await rows.first().getByRole("link", { name: tenantName }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/rent/leases/${lease}$`));
+  await expect(page.getByTestId("unpaid")).toContainText("٢٠٬٠٠٠٫٠٠");
+
+  // 15,000 SAR typed in Arabic-Indic digits, the form sent twice at once (a double tap past the disabled button).
+  const form = page.getByRole("region", { name: "تسجيل دفعة" });
+  await form.getByLabel("المبلغ بالريال").fill("١٥٬٠٠٠");
+  await form.getByLabel("طريقة الدفع").selectOption({ label: "نقدًا" });
+  await page.locator("#payment-new").evaluate((element) => {
+    const f = element as HTMLFormElement;
+    f.requestSubmit();
+    f.requestSubmit();
+  });
+  await expect(page.getByText("تم تسجيل الدفعة")).toBeVisible();
+  await expect(page.getByTestId("payment-count")).toHaveText("دفعة واحدة");
+  await expect
+    .poll(async () => (await queryE2eDatabase("select amount_halalas from rent_payments where lease_id = $1", [lease])).map((r) => Number(r.amount_halalas)))
+    .toEqual([1_500_000]);
+  const instalments = page.getByTestId("instalment-row");
+  await expect(instalments.first().getByTestId("instalment-mark")).toHaveText("مسدد");
+  await expect(instalments.nth(1)).toContainText("متأخر ١٠ أيام");
+  await expect(instalments.nth(1)).toContainText("مسدد جزئيًا");
+
+  // More than is unpaid: refused, saying the most; what was typed stays.
+  await form.getByLabel("المبلغ بالريال").fill("6000");
+  await form.getByRole("button", { name: "تسجيل دفعة" }).click();
+  await expect(form.getByLabel("المبلغ بالريال")).toHaveAccessibleDescription(/أكثر ما يمكن تسجيله الآن.*٥٬٠٠٠٫٠٠/);
+  await expect(form.getByLabel("المبلغ بالريال")).toHaveValue("6000");
+  await lookAt(page, "rent-ledger");
+
+  await form.getByLabel("المبلغ بالريال").fill("5000");
+  await form.getByRole("button", { name: "تسجيل دفعة" }).click();
+  await expect(page.getByTestId("payment-count")).toHaveText("دفعتان");
+  await expect(page.getByTestId("unpaid")).toContainText("٠٫٠٠");
+  await expect(instalments.nth(1).getByTestId("instalment-mark")).toHaveText("مسدد");
+  await lookAt(page, "rent-ledger-paid");
+});
