@@ -17,6 +17,8 @@ export default [
     route("alerts", "routes/site/alerts.tsx"),
     route("alerts/confirm/:token", "routes/site/alert-confirm.tsx"),
     route("alerts/unsubscribe/:token", "routes/site/alert-unsubscribe.tsx"),
+    // A unit's tenant reports a problem (issue 33, decision 054).
+    route("maintenance/:token", "routes/site/maintenance.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("login", "routes/auth/login.tsx"),
@@ -66,6 +68,10 @@ export default [
     route("owners/new", "routes/admin/owner-new.tsx"),
     route("owners/:id", "routes/admin/owner.tsx"),
     route("properties/:id", "routes/admin/property.tsx"),
+    // Maintenance (issue 33, decision 054): the tenants' reports, their costs, a unit's QR code to print.
+    route("maintenance", "routes/admin/maintenance.tsx"),
+    route("maintenance/:id", "routes/admin/maintenance-report.tsx"),
+    route("units/:unitId/maintenance-qr", "routes/admin/unit-qr.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

@@ -21,6 +21,9 @@ const EXPECTED: Record<AdminSection, string[]> = {
   clients: ["manager", "staff"],
   owners: ["manager", "accountant", "staff"],
   properties: ["manager", "accountant", "staff"],
+  // Maintenance (decision 054): the accountant reads (the module refuses their posts).
+  maintenance: ["manager", "accountant", "staff"],
+  units: ["manager", "accountant", "staff"],
 };
 
 describe("back-office route table", () => {
@@ -45,7 +48,7 @@ describe("back-office route table", () => {
   });
 
   it("shows each role exactly the links it may open", () => {
-    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/owners", "/admin/finance"]);
+    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/owners", "/admin/maintenance", "/admin/finance"]);
     expect(sidebarLinks("staff").map((l) => l.to)).toEqual([
       "/admin",
       "/admin/profile",
@@ -57,8 +60,9 @@ describe("back-office route table", () => {
       "/admin/viewings",
       "/admin/matches",
       "/admin/owners",
+      "/admin/maintenance",
     ]);
-    expect(sidebarLinks("manager")).toHaveLength(15);
+    expect(sidebarLinks("manager")).toHaveLength(16);
     // A client's requirements are in the clients' section.
     expect(adminSectionOf("/admin/clients/3/requirements")).toBe("clients");
     expect(sidebarLinks("intruder")).toEqual([]);

@@ -20,6 +20,9 @@ export const ADMIN_SECTIONS = {
   // Property management (issue 33): the menu's «إدارة الأملاك» opens the owners; a property's page is reached from its owner.
   owners: { label: "إدارة الأملاك", route: "routes/admin/owners" },
   properties: { label: "إدارة الأملاك", route: "routes/admin/property", inMenu: false },
+  // Maintenance (issue 33, decision 054): the tenants' reports; a unit's QR page is reached from its property.
+  maintenance: { label: "الصيانة", route: "routes/admin/maintenance" },
+  units: { label: "الصيانة", route: "routes/admin/unit-qr", inMenu: false },
   finance: { label: "المالية", route: "routes/admin/finance" },
   content: { label: "محتوى الموقع", route: "routes/admin/content" },
   licenses: { label: "التراخيص", route: "routes/admin/licenses" },
