@@ -36,7 +36,14 @@ let jpeg: Buffer;
 let phoneSeq = 0;
 /** A new tenant number per test: the limits are per number. */
 const nextPhone = () => `+9665${String(70_000_000 + ++phoneSeq).padStart(8, "0")}`;
-const input = (code: string, extra: Partial<ReportInput> = {}): ReportInput => ({ code, category: "plumbing", urgency: "normal", description: "تسرب مياه تحت المغسلة", photos: [], ...extra });
+const input = (code: string, extra: Partial<ReportInput> = {}): ReportInput => ({
+  code,
+  category: "plumbing",
+  urgency: "normal",
+  description: "تسرب مياه تحت المغسلة",
+  photos: [],
+  ...extra,
+});
 const reportCount = async () => (await db().select({ n: count() }).from(maintenanceRequests))[0]!.n;
 const taskCount = async () => (await db().select({ n: count() }).from(tasks))[0]!.n;
 
@@ -80,7 +87,10 @@ describe("the SMS code (the sign-in's mechanism, decision 054)", () => {
     expect(await sendReportCode(services(), { phone: "+447700900123", flowToken: "f3", address: from() })).toMatchObject({ ok: false, field: "phone" });
     expect(await sendReportCode(services(), { phone: "", flowToken: "f4", address: from() })).toMatchObject({ ok: false, field: "phone" });
     expect((await readOutbox(dataDir, "sms")).length).toBe(before + 1);
-    const [stored] = await db().select().from(loginCodes).where(eq(loginCodes.flowHash, sha256("f1")));
+    const [stored] = await db()
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.flowHash, sha256("f1")));
     expect(stored!.codeHash).not.toContain(await lastCode("+966551234567")); // kept as an HMAC only
   });
 
@@ -107,7 +117,10 @@ describe("the SMS code (the sign-in's mechanism, decision 054)", () => {
     const before = await reportCount();
     const answers = await Promise.all(Array.from({ length: 10 }, () => submitReport(services(), { unit, flowToken: flow, input: input(wrong), address: from() })));
     expect(answers.every((a) => !a.ok)).toBe(true);
-    const [row] = await db().select().from(loginCodes).where(eq(loginCodes.flowHash, sha256(flow)));
+    const [row] = await db()
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.flowHash, sha256(flow)));
     expect(row!.failedAttempts).toBe(5);
     expect(await submitReport(services(), { unit, flowToken: flow, input: input(code), address: from() })).toMatchObject({ ok: false, field: "code" });
     expect(await reportCount()).toBe(before);
@@ -136,7 +149,12 @@ describe("the report", () => {
   it("stores the report, its task for the manager and its private photos in one step; the tenant's SMS gives the number; the code works once", async () => {
     const phone = nextPhone();
     const { flow, code } = await askCode(phone);
-    const done = await submitReport(services(), { unit, flowToken: flow, input: input(code, { category: "air-conditioning", urgency: "urgent", photos: [{ bytes: jpeg }, { bytes: jpeg }] }), address: from() });
+    const done = await submitReport(services(), {
+      unit,
+      flowToken: flow,
+      input: input(code, { category: "air-conditioning", urgency: "urgent", photos: [{ bytes: jpeg }, { bytes: jpeg }] }),
+      address: from(),
+    });
     expect(done.ok).toBe(true);
     const id = (done as { id: number }).id;
     const [report] = await db().select().from(maintenanceRequests).where(eq(maintenanceRequests.id, id));
@@ -179,7 +197,10 @@ describe("the report", () => {
 describe("the staff side", () => {
   let reportId: number;
   beforeAll(async () => {
-    const [row] = await db().insert(maintenanceRequests).values({ unitId: unit.unitId, phone: "+966500000001", category: "plumbing", urgency: "normal", description: "تسرب" }).returning();
+    const [row] = await db()
+      .insert(maintenanceRequests)
+      .values({ unitId: unit.unitId, phone: "+966500000001", category: "plumbing", urgency: "normal", description: "تسرب" })
+      .returning();
     reportId = row!.id;
   });
 
