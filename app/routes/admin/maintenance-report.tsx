@@ -145,7 +145,8 @@ export default function MaintenanceReportPage({ loaderData, actionData }: Route.
           <p className="mb-4 text-stone-600">لم تُسجَّل تكلفة بعد.</p>
         )}
         {canEdit ? (
-          <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+          // Keyed by the costs entered: a cost sent clears the form for the next.
+          <Form key={charges.length} method="post" className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
             <input type="hidden" name="intent" value="cost" />
             <label className={adminLabelClass}>
               وصف الإصلاح

@@ -5,6 +5,7 @@ import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { CheckIcon } from "~/components/ui/icons.tsx";
 import { HoneypotField } from "~/modules/form-guard/components/form-protection.tsx";
 import { useProofOfWork } from "~/modules/form-guard/index.ts";
+import { photosText } from "~/utils/count-words.ts";
 import { formatIdentifier, formatNumberArabic } from "~/utils/format.ts";
 import { CATEGORY_LABELS, MAINTENANCE_CATEGORIES, MAINTENANCE_MESSAGES as M, MAINTENANCE_URGENCIES, REPORT_LIMITS, REPORT_PHOTOS, URGENCY_LABELS } from "../maintenance-labels.ts";
 import type { ReportReply } from "../report-reply.ts";
@@ -59,6 +60,7 @@ export function ReportForm({ pendingPhone, reply }: { pendingPhone: string | nul
   const proofOfWork = useProofOfWork();
   const formRef = useRef<HTMLFormElement>(null);
   const [solving, setSolving] = useState(false);
+  const [chosen, setChosen] = useState(0);
   const codeReply = codeFetcher.data;
   // The newest answer speaks: the code's after a code was asked, the report's after a report was sent.
   const last = codeFetcher.state === "idle" && codeReply && (!reply || navigation.state === "idle") ? codeReply : reply;
@@ -98,7 +100,7 @@ export function ReportForm({ pendingPhone, reply }: { pendingPhone: string | nul
     <Form ref={formRef} method="post" encType="multipart/form-data" noValidate onFocus={proofOfWork.begin} className="relative grid gap-5">
       <HoneypotField />
       <fieldset className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-        <legend className="px-1 text-lg font-bold text-brand-900">{formatNumberArabic(1)}. تأكيد رقم الجوال</legend>
+        <legend className="float-start mb-1 w-full text-lg font-bold text-brand-900">{formatNumberArabic(1)}. تأكيد رقم الجوال</legend>
         <Row name="phone" label="رقم الجوال" error={errors.phone}>
           {(props) => <input {...props} {...phoneInputProps} className={`${boxClass} text-end`} defaultValue={values.phone ?? ""} maxLength={REPORT_LIMITS.phone} />}
         </Row>
@@ -135,7 +137,7 @@ export function ReportForm({ pendingPhone, reply }: { pendingPhone: string | nul
         </Row>
       </fieldset>
       <fieldset className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-        <legend className="px-1 text-lg font-bold text-brand-900">{formatNumberArabic(2)}. المشكلة</legend>
+        <legend className="float-start mb-1 w-full text-lg font-bold text-brand-900">{formatNumberArabic(2)}. المشكلة</legend>
         <Row name="category" label="نوع المشكلة" error={errors.category}>
           {(props) => (
             <select {...props} className={boxClass} defaultValue={values.category ?? ""}>
@@ -167,14 +169,37 @@ export function ReportForm({ pendingPhone, reply }: { pendingPhone: string | nul
         <Row name="description" label="وصف المشكلة" error={errors.description}>
           {(props) => <textarea {...props} rows={4} maxLength={REPORT_LIMITS.description} className={boxClass} defaultValue={values.description ?? ""} />}
         </Row>
-        <Row
-          name={REPORT_PHOTOS.field}
-          label="صور المشكلة (اختياري)"
-          error={errors[REPORT_PHOTOS.field]}
-          hint={`حتى ${formatNumberArabic(REPORT_PHOTOS.max)} صور، حجم كل صورة ${formatNumberArabic(REPORT_PHOTOS.maxMegabytes)} ميجابايت كحد أقصى.`}
-        >
-          {(props) => <input {...props} type="file" multiple accept={REPORT_PHOTOS.accept} className={boxClass} />}
-        </Row>
+        <div className="grid gap-1.5">
+          <span id="report-photos-label" className="font-bold text-ink">
+            صور المشكلة (اختياري)
+          </span>
+          <label
+            htmlFor="report-photos"
+            className="flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 border-dashed border-brand-300 bg-brand-50/50 p-5 text-center text-brand-900 hover:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+          >
+            <span className="font-bold">{chosen ? `اخترت ${photosText(chosen)}` : "اختر صور المشكلة"}</span>
+            <span id="report-photos-hint" className="text-sm text-stone-600">
+              حتى {photosText(REPORT_PHOTOS.max)}، بحد أقصى {formatNumberArabic(REPORT_PHOTOS.maxMegabytes)} ميجابايت لكل صورة
+            </span>
+            <input
+              id="report-photos"
+              name={REPORT_PHOTOS.field}
+              type="file"
+              multiple
+              accept={REPORT_PHOTOS.accept}
+              aria-labelledby="report-photos-label"
+              aria-describedby={["report-photos-hint", errors[REPORT_PHOTOS.field] ? "report-photos-error" : null].filter(Boolean).join(" ")}
+              aria-invalid={errors[REPORT_PHOTOS.field] ? true : undefined}
+              onChange={(event) => setChosen(event.target.files?.length ?? 0)}
+              className="sr-only"
+            />
+          </label>
+          {errors[REPORT_PHOTOS.field] ? (
+            <p id="report-photos-error" className="text-sm font-bold text-red-700">
+              {errors[REPORT_PHOTOS.field]}
+            </p>
+          ) : null}
+        </div>
       </fieldset>
       <FormNotice errors={reply?.formError && last === reply ? [reply.formError] : undefined} />
       <button type="submit" name="intent" value="report" className={buttonClass} disabled={submitting}>
