@@ -26,6 +26,12 @@ export const canHandleReports = (user: Pick<StaffProfile, "role">) => user.role 
 export type OfficeRefusal = { ok: false; status: 400 | 403 | 404 | 409; error: string; field?: string };
 const refuse = (status: OfficeRefusal["status"], error: string, field?: string): OfficeRefusal => ({ ok: false, status, error, field });
 
+/** A cancelled report is listed with the done ones. */
+const groupOf = (status: MaintenanceStatus): ListGroupName => (status === "cancelled" ? "done" : status);
+
+/** Asked, approved by the manager (a transaction exists for its task) or rejected. */
+const chargeState = (approved: boolean, taskStatus: string | null): ChargeStateName => (approved ? "approved" : taskStatus === "Rejected" ? "rejected" : "pending");
+
 /** /admin/maintenance: every report, newest first, with its unit and property (the page groups them). */
 export async function listReports(db: Db) {
   const rows = await db
@@ -44,7 +50,7 @@ export async function listReports(db: Db) {
     .innerJoin(managedProperties, eq(managedProperties.id, managedUnits.propertyId))
     .orderBy(desc(maintenanceRequests.createdAt), desc(maintenanceRequests.id))
     .limit(500);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), group: (row.status === "cancelled" ? "done" : row.status) as ListGroupName }));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), group: groupOf(row.status) }));
 }
 
 /** /admin/maintenance/:id: the report, its photos (private: served to staff only), its task and its costs. */
@@ -94,7 +100,7 @@ export async function loadReport(db: Db, id: number) {
     photos,
     charges: charges.map(({ taskStatus, approved, ...charge }) => ({
       ...charge,
-      state: (approved ? "approved" : taskStatus === "Rejected" ? "rejected" : "pending") as ChargeStateName,
+      state: chargeState(approved, taskStatus),
     })),
   };
 }

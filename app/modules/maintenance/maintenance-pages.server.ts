@@ -25,7 +25,10 @@ export async function loadMaintenancePage(db: Db, user: StaffProfile, id: number
 
 /** A post on a report's page: its status, or «تكلفة الإصلاح». A refusal keeps what was typed. */
 export async function handleMaintenancePost(services: AppServices, user: StaffProfile, id: number, form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? "");
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
   const path = `/admin/maintenance/${id}`;
   if (text("intent") === "status") {
     const status = text("status");

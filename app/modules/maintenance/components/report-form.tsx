@@ -74,7 +74,8 @@ export function ReportForm({ pendingPhone, reply }: { pendingPhone: string | nul
     if (!form || sending) return;
     const body = new FormData();
     body.set("intent", "send-code");
-    body.set("phone", String(new FormData(form).get("phone") ?? ""));
+    const phone = new FormData(form).get("phone");
+    body.set("phone", typeof phone === "string" ? phone : "");
     setSolving(true);
     try {
       await proofOfWork.attach(body);
