@@ -64,6 +64,8 @@ export const ROUTE_FACTS = {
   // A visitor's own token: never kept.
   "routes/site/alert-confirm": {},
   "routes/site/alert-unsubscribe": {},
+  // A unit's maintenance report (decision 054): its token, never kept; up to five photos.
+  "routes/site/maintenance": { bodyLimit: SUBMISSION_BODY_LIMIT },
   "routes/site/not-found": {},
   "routes/auth/login": {},
   "routes/auth/logout": {},
@@ -133,6 +135,10 @@ export const ROUTE_FACTS = {
   "routes/admin/viewings": { roles: OFFICE },
   "routes/admin/viewing-new": { roles: OFFICE },
   "routes/resources/viewing-request": {},
+  // Maintenance (issue 33, decision 054): the manager and the employees handle reports and add costs, the accountant reads (the module checks it).
+  "routes/admin/maintenance": { roles: EVERY_STAFF },
+  "routes/admin/maintenance-report": { roles: EVERY_STAFF },
+  "routes/admin/unit-qr": { roles: EVERY_STAFF },
 } satisfies Record<RouteId, RouteFacts>;
 
 /**

@@ -17,6 +17,8 @@ export default [
     route("alerts", "routes/site/alerts.tsx"),
     route("alerts/confirm/:token", "routes/site/alert-confirm.tsx"),
     route("alerts/unsubscribe/:token", "routes/site/alert-unsubscribe.tsx"),
+    // A unit's tenant reports a problem (issue 33, decision 054).
+    route("maintenance/:token", "routes/site/maintenance.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("login", "routes/auth/login.tsx"),
@@ -75,6 +77,10 @@ export default [
     // Rent (issue 33, decision 053): the collection board and a lease's ledger.
     route("rent", "routes/admin/rent.tsx"),
     route("rent/leases/:leaseId", "routes/admin/rent-lease.tsx"),
+    // Maintenance (issue 33, decision 054): the tenants' reports, their costs, a unit's QR code to print.
+    route("maintenance", "routes/admin/maintenance.tsx"),
+    route("maintenance/:id", "routes/admin/maintenance-report.tsx"),
+    route("units/:unitId/maintenance-qr", "routes/admin/unit-qr.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

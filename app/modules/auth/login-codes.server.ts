@@ -23,10 +23,17 @@ export const CODE_RULES = {
   verifyPerAddress: { limit: 30, windowMs: 15 * 60_000 },
 } as const;
 
-async function hashCode(db: Db, phone: string, code: string): Promise<string> {
+/**
+ * What a code confirms. A staff sign-in code keeps its original HMAC input; any other purpose is
+ * prefixed, so a code sent to confirm a maintenance report can never open the back office (and
+ * the reverse), though both share the number's limits.
+ */
+export type CodePurpose = "sign-in" | "maintenance-report";
+
+async function hashCode(db: Db, phone: string, code: string, purpose: CodePurpose = "sign-in"): Promise<string> {
   return crypto
     .createHmac("sha256", await getAppSecret(db, "login-code-hmac"))
-    .update(`${phone}:${code}`)
+    .update(purpose === "sign-in" ? `${phone}:${code}` : `${purpose}:${phone}:${code}`)
     .digest("hex");
 }
 
@@ -66,19 +73,35 @@ export async function requestLoginCode(
   if (!perAddress.allowed) return { ok: false, reason: "address-limited", retryAfterSeconds: perAddress.retryAfterSeconds };
   const user = await findActiveStaffByPhone(db, phone);
   if (!user) return { ok: false, reason: "not-allowed" };
+  const issued = await issuePhoneCode(db, { phone: user.phone, flowToken, now });
+  return issued.ok ? { ...issued, user } : issued;
+}
 
+export type PhoneCodeResult =
+  { ok: true; code: string; codeId: number } | { ok: false; reason: Exclude<CodeRequestRefusal, "not-allowed" | "address-limited">; retryAfterSeconds?: number };
+
+/**
+ * Issues a code for a number (already in E.164), bound to a browser's flow token, under the
+ * number's limits (one per 30 seconds, 5 per 15 minutes, none while locked by wrong tries), all
+ * read and written under the number's lock. The staff sign-in and the tenants' maintenance reports
+ * (decision 054) share it; the caller checks who may ask and the per-address limit.
+ */
+export async function issuePhoneCode(
+  db: Db,
+  { phone, flowToken, now = new Date(), purpose = "sign-in" }: { phone: string; flowToken: string; now?: Date; purpose?: CodePurpose },
+): Promise<PhoneCodeResult> {
   const code = crypto
     .randomInt(0, 10 ** CODE_RULES.digits)
     .toString()
     .padStart(CODE_RULES.digits, "0");
-  const codeHash = await hashCode(db, user.phone, code);
-  return db.transaction(async (tx): Promise<CodeRequestResult> => {
-    await lockNumber(tx, user.phone);
+  const codeHash = await hashCode(db, phone, code, purpose);
+  return db.transaction(async (tx): Promise<PhoneCodeResult> => {
+    await lockNumber(tx, phone);
     const windowStart = now.getTime() - CODE_RULES.perNumber.windowMs;
     const recent = await tx
       .select({ createdAt: loginCodes.createdAt })
       .from(loginCodes)
-      .where(and(eq(loginCodes.phone, user.phone), gt(loginCodes.createdAt, new Date(windowStart))))
+      .where(and(eq(loginCodes.phone, phone), gt(loginCodes.createdAt, new Date(windowStart))))
       .orderBy(desc(loginCodes.createdAt));
     const newest = recent[0]?.createdAt.getTime();
     if (newest !== undefined && now.getTime() - newest < CODE_RULES.minGapMs) {
@@ -87,20 +110,20 @@ export async function requestLoginCode(
     const oldestLeavesAt = (recent.at(-1)?.createdAt.getTime() ?? now.getTime()) + CODE_RULES.perNumber.windowMs;
     if (recent.length >= CODE_RULES.perNumber.limit) return { ok: false, reason: "too-many", retryAfterSeconds: secondsUntil(oldestLeavesAt, now) };
     // Five wrong tries lock the number until they leave the 15-minute window: no new SMS meanwhile.
-    if ((await wrongTriesOfNumber(tx, user.phone, now)) >= CODE_RULES.maxWrongTries) {
+    if ((await wrongTriesOfNumber(tx, phone, now)) >= CODE_RULES.maxWrongTries) {
       return { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(oldestLeavesAt, now) };
     }
     const [row] = await tx
       .insert(loginCodes)
       .values({
-        phone: user.phone,
+        phone: phone,
         codeHash,
         flowHash: sha256(flowToken),
         createdAt: now,
         expiresAt: new Date(now.getTime() + CODE_RULES.validMs),
       })
       .returning({ id: loginCodes.id });
-    return { ok: true, user, code, codeId: row!.id };
+    return { ok: true, code, codeId: row!.id };
   });
 }
 
@@ -147,38 +170,51 @@ export async function checkLoginCode(
     const rate = await hitRateLimit(db, { scope: "login-verify", address, ...CODE_RULES.verifyPerAddress, now: now.getTime() });
     if (!rate.allowed) return { ok: false, reason: "address-limited", retryAfterSeconds: rate.retryAfterSeconds };
   }
+  const verdict = await db.transaction((tx) => checkPhoneCodeIn(tx, { flowToken, code, now }));
+  if (!verdict.ok) return verdict;
+  const user = await findActiveStaffByPhone(db, verdict.phone);
+  if (!user) return { ok: false, reason: "not-allowed" };
+  return { ok: true, user };
+}
+
+export type PhoneCodeVerdict = { ok: true; phone: string } | { ok: false; reason: "no-code" | "wrong" | "expired" | "locked"; retryAfterSeconds?: number };
+
+/**
+ * Checks a code against the newest unused code of a browser's flow token, inside the caller's
+ * transaction (so a maintenance report is stored with its code used, or neither). Wrong tries are
+ * counted per number: after the fifth, every code of the number is dead (the right digits included)
+ * until the window lets a new one be sent. Reading the count, comparing and counting are one step
+ * under the number's lock, so concurrent guesses cannot all be compared before any is counted.
+ * A refusal changes only the tries count: the caller commits it and stores nothing else.
+ */
+export async function checkPhoneCodeIn(
+  tx: Db,
+  { flowToken, code, now = new Date(), purpose = "sign-in" }: { flowToken: string | undefined; code: string; now?: Date; purpose?: CodePurpose },
+): Promise<PhoneCodeVerdict> {
   if (!flowToken) return { ok: false, reason: "no-code" };
-  const [found] = await db
+  const [found] = await tx
     .select({ id: loginCodes.id, phone: loginCodes.phone })
     .from(loginCodes)
     .where(and(eq(loginCodes.flowHash, sha256(flowToken)), isNull(loginCodes.usedAt)))
     .orderBy(desc(loginCodes.createdAt))
     .limit(1);
   if (!found) return { ok: false, reason: "no-code" };
-  const given = await hashCode(db, found.phone, code.trim());
-
-  type Verdict = { ok: true; phone: string } | Extract<CodeCheckResult, { ok: false }>;
-  const verdict = await db.transaction(async (tx): Promise<Verdict> => {
-    await lockNumber(tx, found.phone);
-    const [row] = await tx.select().from(loginCodes).where(eq(loginCodes.id, found.id));
-    if (!row || row.usedAt) return { ok: false, reason: "no-code" };
-    const lockedFor = { ok: false as const, reason: "locked" as const, retryAfterSeconds: secondsUntil(row.createdAt.getTime() + CODE_RULES.perNumber.windowMs, now) };
-    const wrongSoFar = await wrongTriesOfNumber(tx, row.phone, now);
-    if (wrongSoFar >= CODE_RULES.maxWrongTries) return lockedFor;
-    if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
-    const matches = given.length === row.codeHash.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash));
-    if (!matches) {
-      await tx
-        .update(loginCodes)
-        .set({ failedAttempts: sql`${loginCodes.failedAttempts} + 1` })
-        .where(eq(loginCodes.id, row.id));
-      return wrongSoFar + 1 >= CODE_RULES.maxWrongTries ? lockedFor : { ok: false, reason: "wrong" };
-    }
-    await tx.update(loginCodes).set({ usedAt: now }).where(eq(loginCodes.id, row.id));
-    return { ok: true, phone: row.phone };
-  });
-  if (!verdict.ok) return verdict;
-  const user = await findActiveStaffByPhone(db, verdict.phone);
-  if (!user) return { ok: false, reason: "not-allowed" };
-  return { ok: true, user };
+  const given = await hashCode(tx, found.phone, code.trim(), purpose);
+  await lockNumber(tx, found.phone);
+  const [row] = await tx.select().from(loginCodes).where(eq(loginCodes.id, found.id));
+  if (!row || row.usedAt) return { ok: false, reason: "no-code" };
+  const lockedFor = { ok: false as const, reason: "locked" as const, retryAfterSeconds: secondsUntil(row.createdAt.getTime() + CODE_RULES.perNumber.windowMs, now) };
+  const wrongSoFar = await wrongTriesOfNumber(tx, row.phone, now);
+  if (wrongSoFar >= CODE_RULES.maxWrongTries) return lockedFor;
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
+  const matches = given.length === row.codeHash.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash));
+  if (!matches) {
+    await tx
+      .update(loginCodes)
+      .set({ failedAttempts: sql`${loginCodes.failedAttempts} + 1` })
+      .where(eq(loginCodes.id, row.id));
+    return wrongSoFar + 1 >= CODE_RULES.maxWrongTries ? lockedFor : { ok: false, reason: "wrong" };
+  }
+  await tx.update(loginCodes).set({ usedAt: now }).where(eq(loginCodes.id, row.id));
+  return { ok: true, phone: row.phone };
 }

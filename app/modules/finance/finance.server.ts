@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "~/db/client.server.ts";
+import type { Db, Tx } from "~/db/client.server.ts";
 import { images, staffUsers, tasks, transactions } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { markImagesPrivate, privateImageColumns } from "~/modules/images/private-images.server.ts";
@@ -145,44 +145,55 @@ export async function requestFinanceApproval(
   input: FinanceRequestInput,
 ): Promise<{ ok: true; taskId: number; notice: StaffNotice } | FinanceRefusal> {
   if (accountant.role !== "accountant") return refuse(FINANCE_MESSAGES.accountantOnly, 403);
-  return db.transaction(async (tx) => {
-    const managers = await tx
-      .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
-      .from(staffUsers)
-      .where(and(eq(staffUsers.role, "manager"), eq(staffUsers.active, true), input.managerId != null ? eq(staffUsers.id, input.managerId) : undefined))
-      .orderBy(asc(staffUsers.id))
-      .limit(1)
-      .for("share");
-    const manager = managers[0];
-    if (!manager) return input.managerId != null ? refuse(FINANCE_MESSAGES.managerInvalid, 400, "managerId") : refuse(FINANCE_MESSAGES.noManager, 409);
-    const [task] = await tx
-      .insert(tasks)
-      .values({
-        title: input.description.slice(0, FINANCE_LIMITS.description),
-        description: input.notes.slice(0, FINANCE_LIMITS.notes),
-        assignedTo: manager.id,
-        createdBy: accountant.id,
-        status: "Awaiting Approval",
-        amount: input.amount,
-        transactionType: input.type,
-        receiptImageId: input.receiptImageId ?? null,
-      })
-      .returning({ id: tasks.id });
-    // The receipt is for the finance roles only (served by /private-images/).
-    if (input.receiptImageId) await markImagesPrivate(tx, [input.receiptImageId]);
-    await recordAudit(tx, accountant, "task", task!.id, "finance-request", { amount: input.amount, type: input.type });
-    await publishOfficeChange(tx, { topic: "tasks", id: task!.id });
-    await publishOfficeChange(tx, { topic: "finance", id: task!.id });
-    const amount = `${formatMoneyArabic(input.amount)} (${TRANSACTION_TYPE_LABELS[input.type]})`;
-    const notice: StaffNotice = {
-      taskId: task!.id,
-      to: manager,
-      subject: `طلب اعتماد مالي: ${input.description}`,
-      lines: [`أرسل ${accountant.name} طلب اعتماد مالي بانتظار قرارك.`, `الوصف: ${input.description}`, `المبلغ: ${amount}`],
-    };
-    await queueStaffNotice(tx, "finance-notice", notice);
-    return { ok: true as const, taskId: task!.id, notice };
-  });
+  return db.transaction((tx) => requestFinanceApprovalIn(tx, accountant, input));
+}
+
+/**
+ * The request itself, in the caller's transaction: the accountant's form above, and a repair's cost
+ * entered on a maintenance report (decision 054), which must exist with its owner's charge or not at all.
+ * The caller decides who may ask.
+ */
+export async function requestFinanceApprovalIn(
+  tx: Tx,
+  accountant: StaffProfile,
+  input: FinanceRequestInput,
+): Promise<{ ok: true; taskId: number; notice: StaffNotice } | FinanceRefusal> {
+  const managers = await tx
+    .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, "manager"), eq(staffUsers.active, true), input.managerId != null ? eq(staffUsers.id, input.managerId) : undefined))
+    .orderBy(asc(staffUsers.id))
+    .limit(1)
+    .for("share");
+  const manager = managers[0];
+  if (!manager) return input.managerId != null ? refuse(FINANCE_MESSAGES.managerInvalid, 400, "managerId") : refuse(FINANCE_MESSAGES.noManager, 409);
+  const [task] = await tx
+    .insert(tasks)
+    .values({
+      title: input.description.slice(0, FINANCE_LIMITS.description),
+      description: input.notes.slice(0, FINANCE_LIMITS.notes),
+      assignedTo: manager.id,
+      createdBy: accountant.id,
+      status: "Awaiting Approval",
+      amount: input.amount,
+      transactionType: input.type,
+      receiptImageId: input.receiptImageId ?? null,
+    })
+    .returning({ id: tasks.id });
+  // The receipt is for the finance roles only (served by /private-images/).
+  if (input.receiptImageId) await markImagesPrivate(tx, [input.receiptImageId]);
+  await recordAudit(tx, accountant, "task", task!.id, "finance-request", { amount: input.amount, type: input.type });
+  await publishOfficeChange(tx, { topic: "tasks", id: task!.id });
+  await publishOfficeChange(tx, { topic: "finance", id: task!.id });
+  const amount = `${formatMoneyArabic(input.amount)} (${TRANSACTION_TYPE_LABELS[input.type]})`;
+  const notice: StaffNotice = {
+    taskId: task!.id,
+    to: manager,
+    subject: `طلب اعتماد مالي: ${input.description}`,
+    lines: [`أرسل ${accountant.name} طلب اعتماد مالي بانتظار قرارك.`, `الوصف: ${input.description}`, `المبلغ: ${amount}`],
+  };
+  await queueStaffNotice(tx, "finance-notice", notice);
+  return { ok: true as const, taskId: task!.id, notice };
 }
 
 /** The accountant's own requests, newest first, with their state and the manager's notes. */

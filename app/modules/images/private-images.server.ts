@@ -34,18 +34,20 @@ export async function isPrivateImage(db: Db, id: string): Promise<boolean> {
 }
 const knownPublic = new LRUCache<string, true>({ max: 100_000, ttl: 10 * 60_000 });
 
-/** What a private image belongs to, which decides who may see it: an owner's submission, or a finance receipt. Null: not a private image. */
-export async function privateImageOwner(db: Db, id: string): Promise<"submission" | "receipt" | null> {
+/** What a private image belongs to, which decides who may see it: an owner's submission, a finance receipt or a tenant's maintenance report. Null: not a private image. */
+export async function privateImageOwner(db: Db, id: string): Promise<"submission" | "receipt" | "maintenance" | null> {
   // Written out: inside a one-table select, drizzle names columns without their table.
-  const { rows } = await db.execute<{ private: boolean; submission: boolean; receipt: boolean }>(sql`
+  const { rows } = await db.execute<{ private: boolean; submission: boolean; receipt: boolean; maintenance: boolean }>(sql`
     select i.private,
       exists (select 1 from submission_images s where s.image_id = i.id) as submission,
       exists (select 1 from tasks t where t.receipt_image_id = i.id) or exists (select 1 from transactions x where x.receipt_image_id = i.id)
-        or exists (select 1 from rent_payments r where r.receipt_image_id = i.id) as receipt
+        or exists (select 1 from rent_payments r where r.receipt_image_id = i.id) as receipt,
+      exists (select 1 from maintenance_requests m where i.id = any(m.photo_ids)) as maintenance
     from images i where i.id = ${id}`);
   const row = rows[0];
   if (!row?.private) return null;
   if (row.submission) return "submission";
   if (row.receipt) return "receipt";
+  if (row.maintenance) return "maintenance";
   return null;
 }

@@ -24,6 +24,9 @@ const EXPECTED: Record<AdminSection, string[]> = {
   tenants: ["manager", "accountant", "staff"],
   leases: ["manager", "accountant", "staff"],
   rent: ["manager", "accountant", "staff"],
+  // Maintenance (decision 054): the accountant reads (the module refuses their posts).
+  maintenance: ["manager", "accountant", "staff"],
+  units: ["manager", "accountant", "staff"],
 };
 
 describe("back-office route table", () => {
@@ -48,7 +51,7 @@ describe("back-office route table", () => {
   });
 
   it("shows each role exactly the links it may open", () => {
-    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/owners", "/admin/rent", "/admin/finance"]);
+    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/owners", "/admin/rent", "/admin/maintenance", "/admin/finance"]);
     expect(sidebarLinks("staff").map((l) => l.to)).toEqual([
       "/admin",
       "/admin/profile",
@@ -61,8 +64,9 @@ describe("back-office route table", () => {
       "/admin/matches",
       "/admin/owners",
       "/admin/rent",
+      "/admin/maintenance",
     ]);
-    expect(sidebarLinks("manager")).toHaveLength(16);
+    expect(sidebarLinks("manager")).toHaveLength(17);
     // A client's requirements are in the clients' section.
     expect(adminSectionOf("/admin/clients/3/requirements")).toBe("clients");
     expect(sidebarLinks("intruder")).toEqual([]);

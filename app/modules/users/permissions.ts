@@ -25,6 +25,9 @@ export const ADMIN_SECTIONS = {
   leases: { label: "عقود الإيجار", route: "routes/admin/lease", inMenu: false },
   // The rent's collection board and the leases' ledgers (issue 33, decision 053).
   rent: { label: "التحصيل", route: "routes/admin/rent" },
+  // Maintenance (issue 33, decision 054): the tenants' reports; a unit's QR page is reached from its property.
+  maintenance: { label: "الصيانة", route: "routes/admin/maintenance" },
+  units: { label: "الصيانة", route: "routes/admin/unit-qr", inMenu: false },
   finance: { label: "المالية", route: "routes/admin/finance" },
   content: { label: "محتوى الموقع", route: "routes/admin/content" },
   licenses: { label: "التراخيص", route: "routes/admin/licenses" },

@@ -111,6 +111,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </p>
                 ) : null}
+                {/* Maintenance (decision 054): the unit's report link and its QR code to print. */}
+                <Link to={`/admin/units/${unit.id}/maintenance-qr`} className="justify-self-start text-sm font-bold text-brand-800 underline-offset-4 hover:underline">
+                  رابط البلاغات
+                </Link>
                 {canEdit ? (
                   <details>
                     <summary className="cursor-pointer text-sm font-bold text-brand-800">تعديل الوحدة</summary>

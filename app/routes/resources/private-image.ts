@@ -25,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!user) return answer(404);
   const owner = await privateImageOwner(db, match[1]!);
   if (!owner) return answer(404);
-  if (!canOpenSection(user.role, owner === "receipt" ? "finance" : "submissions")) {
+  if (!canOpenSection(user.role, owner === "receipt" ? "finance" : owner === "maintenance" ? "maintenance" : "submissions")) {
     log.warn("private image denied", { userId: user.id, role: user.role, owner });
     return answer(403);
   }
