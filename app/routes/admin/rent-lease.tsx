@@ -81,7 +81,8 @@ export default function LeaseLedger({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Section id="instalments" title="الأقساط">
         {instalments.length ? (
-          <div className="relative overflow-x-auto">
+          // On a phone the table scrolls sideways: a region that takes the focus, so the keyboard scrolls it too.
+          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby="instalments-title">
             <table className="w-full min-w-[36rem] text-start">
               <thead className="bg-stone-50 text-sm text-stone-600">
                 <tr>
