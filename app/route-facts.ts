@@ -123,6 +123,9 @@ export const ROUTE_FACTS = {
   "routes/admin/viewings": { roles: OFFICE },
   "routes/admin/viewing-new": { roles: OFFICE },
   "routes/resources/viewing-request": {},
+  // Owners' monthly statements (issue 33, decision 055): the manager and the accountant; never an employee.
+  "routes/admin/statements": { roles: FINANCE },
+  "routes/admin/statement-pdf": { roles: FINANCE },
 } satisfies Record<RouteId, RouteFacts>;
 
 /**

@@ -66,6 +66,9 @@ export default [
     route("owners/new", "routes/admin/owner-new.tsx"),
     route("owners/:id", "routes/admin/owner.tsx"),
     route("properties/:id", "routes/admin/property.tsx"),
+    // Owners' monthly statements (issue 33, decision 055).
+    route("statements", "routes/admin/statements.tsx"),
+    route("statements/:id/pdf", "routes/admin/statement-pdf.ts"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

@@ -25,6 +25,7 @@ import { availabilityJobs } from "~/modules/availability/index.server.ts";
 import { firstAnswerJobs } from "~/modules/clients/index.server.ts";
 import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { viewingReminderJobs } from "~/modules/viewings/index.server.ts";
+import { ownerStatementJobs } from "~/modules/owner-statements/index.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
 import { AHEAD_OF_REACT_ROUTER } from "~/route-facts.ts";
 import { routeLookupOf } from "~/framework/route-lookup.server.ts";
@@ -82,8 +83,10 @@ export async function createApp() {
   const matching = offerMatchJobs(database.db);
   // The clients' first-answer clock: the manager told once per client past the limit (issue 32, decision 048).
   const firstAnswers = firstAnswerJobs({ db: database.db });
+  // Owners' monthly statements on the settings' day, each once (issue 33, decision 055).
+  const ownerStatements = ownerStatementJobs({ db: database.db, storage });
   // Each part's jobs, cron lines and jobs at start, side by side.
-  const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders, matching, firstAnswers];
+  const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders, matching, firstAnswers, ownerStatements];
   const scheduler = await startScheduler({
     connectionString: database.url,
     tasks: Object.fromEntries(parts.flatMap((part) => Object.entries(part.tasks))),

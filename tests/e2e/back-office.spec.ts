@@ -40,6 +40,8 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   // The clients pipeline (issue 32); a client of the viewer's own (another's is the 404 page, tested in clients.spec.ts).
   { path: "/admin/clients", roles: ["manager", "staff"] },
   { path: "/admin/clients/{own client}", roles: ["manager", "staff"] },
+  // Owners' statements (issue 33, decision 055); the PDF route's roles: owner-statements.spec.ts.
+  { path: "/admin/statements", roles: ["manager", "accountant"] },
 ];
 
 /** A client this member follows, for the route table's client page. */

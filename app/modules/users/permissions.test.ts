@@ -21,6 +21,8 @@ const EXPECTED: Record<AdminSection, string[]> = {
   clients: ["manager", "staff"],
   owners: ["manager", "accountant", "staff"],
   properties: ["manager", "accountant", "staff"],
+  // Owners' statements (decision 055): never an employee.
+  statements: ["manager", "accountant"],
 };
 
 describe("back-office route table", () => {
@@ -45,7 +47,7 @@ describe("back-office route table", () => {
   });
 
   it("shows each role exactly the links it may open", () => {
-    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/owners", "/admin/finance"]);
+    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/owners", "/admin/statements", "/admin/finance"]);
     expect(sidebarLinks("staff").map((l) => l.to)).toEqual([
       "/admin",
       "/admin/profile",
@@ -58,7 +60,7 @@ describe("back-office route table", () => {
       "/admin/matches",
       "/admin/owners",
     ]);
-    expect(sidebarLinks("manager")).toHaveLength(15);
+    expect(sidebarLinks("manager")).toHaveLength(16);
     // A client's requirements are in the clients' section.
     expect(adminSectionOf("/admin/clients/3/requirements")).toBe("clients");
     expect(sidebarLinks("intruder")).toEqual([]);

@@ -20,6 +20,8 @@ export const ADMIN_SECTIONS = {
   // Property management (issue 33): the menu's «إدارة الأملاك» opens the owners; a property's page is reached from its owner.
   owners: { label: "إدارة الأملاك", route: "routes/admin/owners" },
   properties: { label: "إدارة الأملاك", route: "routes/admin/property", inMenu: false },
+  // Owners' monthly statements (decision 055): the manager and the accountant.
+  statements: { label: "كشوف الملاك", route: "routes/admin/statements" },
   finance: { label: "المالية", route: "routes/admin/finance" },
   content: { label: "محتوى الموقع", route: "routes/admin/content" },
   licenses: { label: "التراخيص", route: "routes/admin/licenses" },
