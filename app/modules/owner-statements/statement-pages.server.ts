@@ -62,7 +62,10 @@ export async function handleStatementsPost(services: AppServices, user: StaffPro
     if (reference.length > REFERENCE_MAX) return replyFormError(STATEMENT_MESSAGES.referenceTooLong, form, { field: "reference" });
     if (!Number.isInteger(id) || id <= 0) return replyFormError(STATEMENT_MESSAGES.notFound, form, { status: 404 });
     const result = await recordPayout(services.db, user, id, reference);
-    if (!result.ok) return replyFormError(result.reason === "already-paid" ? STATEMENT_MESSAGES.alreadyPaid : STATEMENT_MESSAGES.notFound, form, { status: result.reason === "already-paid" ? 409 : 404 });
+    if (!result.ok)
+      return replyFormError(result.reason === "already-paid" ? STATEMENT_MESSAGES.alreadyPaid : STATEMENT_MESSAGES.notFound, form, {
+        status: result.reason === "already-paid" ? 409 : 404,
+      });
     return redirectWithToast(back, { tone: "success", text: STATEMENT_MESSAGES.paidOut }, services.env);
   }
   if (intent === "issue") {

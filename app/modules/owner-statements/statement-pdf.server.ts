@@ -159,7 +159,12 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
       drawLine(doc, cell, cellRight - cellPadding, y + 5, style);
       cellRight -= column.width;
     });
-    doc.moveTo(left, y + rowHeight).lineTo(right, y + rowHeight).lineWidth(0.6).strokeColor(LINE).stroke();
+    doc
+      .moveTo(left, y + rowHeight)
+      .lineTo(right, y + rowHeight)
+      .lineWidth(0.6)
+      .strokeColor(LINE)
+      .stroke();
     y += rowHeight;
   };
   drawRow(
@@ -180,7 +185,11 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
 
   // The net to pay, or what the owner owes.
   y += 24;
-  doc.roundedRect(left, y, right - left, 54, 8).lineWidth(1.2).strokeColor(BRAND).stroke();
+  doc
+    .roundedRect(left, y, right - left, 54, 8)
+    .lineWidth(1.2)
+    .strokeColor(BRAND)
+    .stroke();
   drawLine(doc, totals.netHalalas < 0 ? "المستحق على المالك" : "الصافي المستحق للمالك", right - 16, y + 15, { size: 14, bold: true, color: BRAND });
   drawLine(doc, netText(totals.netHalalas).replace(" مستحقة على المالك", ""), left + 16, y + 13, { size: 16, bold: true, color: BRAND }, "left");
   y += 78;

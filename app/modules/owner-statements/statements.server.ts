@@ -1,7 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
-import { leases, managedProperties, managedUnits, managementContracts, ownerCharges, owners, ownerStatements, propertyManagementRules, rentPaymentAllocations, rentPayments, transactions } from "~/db/schema.ts";
+import {
+  leases,
+  managedProperties,
+  managedUnits,
+  managementContracts,
+  ownerCharges,
+  owners,
+  ownerStatements,
+  propertyManagementRules,
+  rentPaymentAllocations,
+  rentPayments,
+  transactions,
+} from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/index.server.ts";
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
 import { queueEmail } from "~/modules/messaging/index.server.ts";
@@ -48,39 +60,37 @@ export async function gatherStatementInput(db: Db | Tx, ownerId: number, month: 
     .orderBy(managedProperties.id, desc(managementContracts.startsOn));
   const propertyIds = contracts.map((contract) => contract.id);
   if (!propertyIds.length) return { month, properties: [], collected: [], charges: [] };
-  const [units, collected, charges] = await Promise.all([
-    db
-      .select({ id: managedUnits.id, label: managedUnits.label, propertyId: managedUnits.propertyId })
-      .from(managedUnits)
-      .where(inArray(managedUnits.propertyId, propertyIds))
-      .orderBy(asc(managedUnits.id)),
-    db
-      .select({ unitId: leases.unitId, amountHalalas: sql<string>`sum(${rentPaymentAllocations.amountHalalas})` })
-      .from(rentPaymentAllocations)
-      .innerJoin(rentPayments, eq(rentPayments.id, rentPaymentAllocations.paymentId))
-      .innerJoin(leases, eq(leases.id, rentPayments.leaseId))
-      .innerJoin(managedUnits, eq(managedUnits.id, leases.unitId))
-      .where(and(inArray(managedUnits.propertyId, propertyIds), gte(rentPayments.paidOn, first), lte(rentPayments.paidOn, last)))
-      .groupBy(leases.unitId),
-    // Counted once the manager approved it: the finance approval made a transaction for its task.
-    db
-      .select({ propertyId: ownerCharges.propertyId, unitId: ownerCharges.unitId, amountHalalas: ownerCharges.amountHalalas })
-      .from(ownerCharges)
-      .where(
-        and(
-          eq(ownerCharges.ownerId, ownerId),
-          inArray(ownerCharges.propertyId, propertyIds),
-          gte(ownerCharges.chargedOn, first),
-          lte(ownerCharges.chargedOn, last),
-          sql`exists (select 1 from ${transactions} where ${transactions.relatedTaskId} = ${ownerCharges.financeTaskId})`,
-        ),
+  // One after another: inside a transaction the three share its one connection.
+  const units = await db
+    .select({ id: managedUnits.id, label: managedUnits.label, propertyId: managedUnits.propertyId })
+    .from(managedUnits)
+    .where(inArray(managedUnits.propertyId, propertyIds))
+    .orderBy(asc(managedUnits.id));
+  const collected = await db
+    .select({ unitId: leases.unitId, amountHalalas: sql<string>`sum(${rentPaymentAllocations.amountHalalas})` })
+    .from(rentPaymentAllocations)
+    .innerJoin(rentPayments, eq(rentPayments.id, rentPaymentAllocations.paymentId))
+    .innerJoin(leases, eq(leases.id, rentPayments.leaseId))
+    .innerJoin(managedUnits, eq(managedUnits.id, leases.unitId))
+    .where(and(inArray(managedUnits.propertyId, propertyIds), gte(rentPayments.paidOn, first), lte(rentPayments.paidOn, last)))
+    .groupBy(leases.unitId);
+  // Counted once the manager approved it: the finance approval made a transaction for its task.
+  const charges = await db
+    .select({ propertyId: ownerCharges.propertyId, unitId: ownerCharges.unitId, amountHalalas: ownerCharges.amountHalalas })
+    .from(ownerCharges)
+    .where(
+      and(
+        eq(ownerCharges.ownerId, ownerId),
+        inArray(ownerCharges.propertyId, propertyIds),
+        gte(ownerCharges.chargedOn, first),
+        lte(ownerCharges.chargedOn, last),
+        sql`exists (select 1 from ${transactions} where ${transactions.relatedTaskId} = ${ownerCharges.financeTaskId})`,
       ),
-  ]);
+    );
   const properties: StatementProperty[] = contracts.map((contract) => ({
     id: contract.id,
     name: contract.name,
-    commission:
-      contract.kind === "percent" ? { kind: "percent", basisPoints: contract.basisPoints ?? 0 } : { kind: "fixed", yearlyHalalas: contract.yearlyHalalas ?? 0 },
+    commission: contract.kind === "percent" ? { kind: "percent", basisPoints: contract.basisPoints ?? 0 } : { kind: "fixed", yearlyHalalas: contract.yearlyHalalas ?? 0 },
     units: units.filter((unit) => unit.propertyId === contract.id).map((unit) => ({ id: unit.id, label: unit.label })),
   }));
   return { month, properties, collected: collected.map((row) => ({ unitId: row.unitId, amountHalalas: Number(row.amountHalalas) })), charges };
@@ -106,7 +116,10 @@ export async function issueStatement(services: StatementServices, ownerId: numbe
       .onConflictDoNothing({ target: [ownerStatements.ownerId, ownerStatements.month] })
       .returning({ id: ownerStatements.id });
     if (!inserted) {
-      const [existing] = await tx.select({ id: ownerStatements.id }).from(ownerStatements).where(and(eq(ownerStatements.ownerId, ownerId), eq(ownerStatements.month, month)));
+      const [existing] = await tx
+        .select({ id: ownerStatements.id })
+        .from(ownerStatements)
+        .where(and(eq(ownerStatements.ownerId, ownerId), eq(ownerStatements.month, month)));
       return { outcome: "exists" as const, id: existing!.id };
     }
     const [owner] = await tx.select({ name: owners.name, email: owners.email, iban: owners.iban }).from(owners).where(eq(owners.id, ownerId));
@@ -174,7 +187,6 @@ export async function recordPayout(db: Db, actor: Pick<StaffProfile, "id" | "nam
   });
 }
 
-
 const rowColumns = {
   id: ownerStatements.id,
   ownerId: ownerStatements.ownerId,
@@ -197,13 +209,23 @@ function toRow(row: { pdfKey: string | null; emailedAt: Date | null; paidOutAt: 
 
 /** An owner's statements, newest month first. */
 export async function listOwnerStatements(db: Db, ownerId: number): Promise<StatementRow[]> {
-  const rows = await db.select(rowColumns).from(ownerStatements).innerJoin(owners, eq(owners.id, ownerStatements.ownerId)).where(eq(ownerStatements.ownerId, ownerId)).orderBy(desc(ownerStatements.month));
+  const rows = await db
+    .select(rowColumns)
+    .from(ownerStatements)
+    .innerJoin(owners, eq(owners.id, ownerStatements.ownerId))
+    .where(eq(ownerStatements.ownerId, ownerId))
+    .orderBy(desc(ownerStatements.month));
   return rows.map(toRow);
 }
 
 /** Every owner's statement of a month, by owner name. */
 export async function listMonthStatements(db: Db, month: StatementMonth): Promise<StatementRow[]> {
-  const rows = await db.select(rowColumns).from(ownerStatements).innerJoin(owners, eq(owners.id, ownerStatements.ownerId)).where(eq(ownerStatements.month, month)).orderBy(asc(owners.name));
+  const rows = await db
+    .select(rowColumns)
+    .from(ownerStatements)
+    .innerJoin(owners, eq(owners.id, ownerStatements.ownerId))
+    .where(eq(ownerStatements.month, month))
+    .orderBy(asc(owners.name));
   return rows.map(toRow);
 }
 
