@@ -84,7 +84,7 @@ test("the manager issues March's statement; the accountant downloads its PDF (Ar
   await page.goto(`/admin/owners/${owner.id}`);
   const section = page.getByRole("region", { name: "كشوف الحساب" });
   await expect(section.getByText("لا توجد كشوف حساب لهذا المالك بعد.")).toBeVisible();
-  await section.getByLabel("الشهر").fill("2026-03");
+  await section.getByLabel("الشهر", { exact: true }).selectOption("2026-03");
   await section.getByRole("button", { name: "إصدار الكشف الآن" }).click();
   const card = section.getByTestId("statement-card");
   await expect(card.getByRole("heading", { name: "كشف مارس ٢٠٢٦" })).toBeVisible();
@@ -92,17 +92,17 @@ test("the manager issues March's statement; the accountant downloads its PDF (Ar
   await expect(card.getByTestId("statement-net")).toContainText("٥٬٣٣١٫٧١");
   await expect(card).toContainText("أُرسل بالبريد");
   // Once per owner and month: a second is refused under the month, which stays as typed.
-  await section.getByLabel("الشهر").fill("2026-03");
+  await section.getByLabel("الشهر", { exact: true }).selectOption("2026-03");
   await section.getByRole("button", { name: "إصدار الكشف الآن" }).click();
   await expect(section.getByText("صدر كشف هذا الشهر من قبل")).toBeVisible();
-  await expect(section.getByLabel("الشهر")).toHaveValue("2026-03");
+  await expect(section.getByLabel("الشهر", { exact: true })).toHaveValue("2026-03");
   await lookAt(page, "owner-statements-owner");
 
   // The accountant: the month's list, its totals, the PDF.
   await signedInAs("accountant");
   await page.goto("/admin");
   await page.getByRole("link", { name: "كشوف الملاك" }).click();
-  await page.getByLabel("الشهر").fill("2026-03");
+  await page.getByLabel("الشهر", { exact: true }).selectOption("2026-03");
   await page.getByRole("button", { name: "عرض" }).click();
   await expect(page).toHaveURL(/month=2026-03/);
   const row = page.getByTestId("statement-card").filter({ hasText: owner.name });

@@ -71,7 +71,7 @@ export interface StatementInput {
 
 /** A property-wide charge's line: unit id 0, named for the property as a whole. */
 export const WHOLE_PROPERTY_UNIT_ID = 0;
-export const WHOLE_PROPERTY_LABEL = "العقار كله";
+const WHOLE_PROPERTY_LABEL = "العقار كله";
 
 export interface StatementTotals {
   collectedHalalas: number;

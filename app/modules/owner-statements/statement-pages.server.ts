@@ -19,13 +19,15 @@ function requireStatementsRole(user: StaffProfile) {
 /** The owner page's «كشوف الحساب»: null for an employee (they never see statements). */
 export async function loadOwnerStatements(db: Db, user: StaffProfile, ownerId: number) {
   if (!canSeeStatements(user.role)) return null;
-  return { statements: await listOwnerStatements(db, ownerId), canIssue: canIssueStatements(user.role), lastMonth: monthBefore(riyadhDayOf(new Date())) };
+  const today = riyadhDayOf(new Date());
+  return { statements: await listOwnerStatements(db, ownerId), canIssue: canIssueStatements(user.role), lastMonth: monthBefore(today), currentMonth: `${today.slice(0, 7)}-01` };
 }
 
 /** /admin/statements: every owner's statement of the month in the address (the month before, unless chosen), with the totals. */
 export async function loadStatementsPage({ db }: AppServices, user: StaffProfile, url: URL) {
   requireStatementsRole(user);
-  const lastMonth = monthBefore(riyadhDayOf(new Date()));
+  const today = riyadhDayOf(new Date());
+  const lastMonth = monthBefore(today);
   const asked = url.searchParams.get("month");
   const month = readStatementMonth(asked) ?? lastMonth;
   const statements = await listMonthStatements(db, month);
@@ -38,7 +40,14 @@ export async function loadStatementsPage({ db }: AppServices, user: StaffProfile
     }),
     { collectedHalalas: 0, expensesHalalas: 0, commissionHalalas: 0, netHalalas: 0 },
   );
-  return { month, monthInvalid: asked !== null && asked !== "" && readStatementMonth(asked) === null, statements, totals, canIssue: canIssueStatements(user.role) };
+  return {
+    month,
+    currentMonth: `${today.slice(0, 7)}-01`,
+    monthInvalid: asked !== null && asked !== "" && readStatementMonth(asked) === null,
+    statements,
+    totals,
+    canIssue: canIssueStatements(user.role),
+  };
 }
 
 /** Where a form's success goes back to: the owner's page or the month's list it was sent from. */

@@ -31,7 +31,7 @@ export interface StatementServices {
 }
 
 /** The owners with a management contract in force on some day of the month (only they get a statement). */
-export async function ownersManagedIn(db: Db | Tx, month: StatementMonth): Promise<number[]> {
+async function ownersManagedIn(db: Db | Tx, month: StatementMonth): Promise<number[]> {
   const { first, last } = monthBounds(month);
   const rows = await db
     .selectDistinct({ ownerId: managementContracts.ownerId })

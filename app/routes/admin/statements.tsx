@@ -1,9 +1,9 @@
 import { Form } from "react-router";
-import { adminButtonClass, adminLabelClass } from "~/components/admin/styles.ts";
+import { adminButtonClass } from "~/components/admin/styles.ts";
 import { Section } from "~/components/admin/section.tsx";
-import { inputClass } from "~/components/forms/field.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { MonthSelect } from "~/modules/owner-statements/components/month-select.tsx";
 import { StatementList } from "~/modules/owner-statements/components/statement-list.tsx";
 import { handleStatementsPost, loadStatementsPage } from "~/modules/owner-statements/index.server.ts";
 import { halalasText, monthTitle, netText, STATEMENT_COLUMNS, STATEMENT_MESSAGES } from "~/modules/owner-statements/statement-view.ts";
@@ -27,20 +27,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: `${STATEMENT_MESSAGES.section} | إدارة الأملاك` }];
 
 export default function StatementsPage({ loaderData }: Route.ComponentProps) {
-  const { month, monthInvalid, statements, totals } = loaderData;
+  const { month, currentMonth, monthInvalid, statements, totals } = loaderData;
   const back = `/admin/statements?month=${month.slice(0, 7)}`;
   return (
     <div className="grid min-w-0 gap-5">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">كشوف حساب الملاك</h1>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-        <label className={adminLabelClass}>
-          الشهر
-          <input type="month" name="month" defaultValue={month.slice(0, 7)} className={`${inputClass} w-48`} aria-invalid={monthInvalid || undefined} />
-        </label>
+        <MonthSelect chosen={month} current={currentMonth} describedBy={monthInvalid ? "month-invalid" : undefined} />
         <button type="submit" className={adminButtonClass}>
           عرض
         </button>
-        {monthInvalid ? <p className="basis-full text-sm font-bold text-red-700">{STATEMENT_MESSAGES.monthInvalid}</p> : null}
+        {monthInvalid ? (
+          <p id="month-invalid" className="basis-full text-sm font-bold text-red-700">
+            {STATEMENT_MESSAGES.monthInvalid}
+          </p>
+        ) : null}
       </Form>
       <Section id="month-totals" title={`مجموع ${monthTitle(month)}`}>
         <dl className="grid gap-3 sm:grid-cols-4" data-testid="month-totals">

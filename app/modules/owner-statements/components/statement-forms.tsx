@@ -3,6 +3,7 @@ import { adminButtonClass, adminLabelClass, adminSecondaryButtonClass } from "~/
 import { FormNotice, inputClass } from "~/components/forms/field.tsx";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { STATEMENT_MESSAGES } from "../statement-view.ts";
+import { MonthSelect } from "./month-select.tsx";
 
 /** The posts of a reply: the field's messages and the whole form's. */
 function errorsOf(reply: unknown, field: string): { field: string[]; form: string[] } {
@@ -54,7 +55,7 @@ export function PayoutForm({ statementId, back, label }: { statementId: number; 
 }
 
 /** The manager's «إصدار الكشف الآن» for an owner and a month (once per owner and month, as the daily job). */
-export function IssueForm({ ownerId, defaultMonth, back }: { ownerId: number; defaultMonth: string; back: string }) {
+export function IssueForm({ ownerId, defaultMonth, currentMonth, back }: { ownerId: number; defaultMonth: string; currentMonth: string; back: string }) {
   const fetcher = useFetcher();
   const errors = errorsOf(fetcher.data, "month");
   return (
@@ -62,18 +63,7 @@ export function IssueForm({ ownerId, defaultMonth, back }: { ownerId: number; de
       <input type="hidden" name="intent" value="issue" />
       <input type="hidden" name="ownerId" value={ownerId} />
       <input type="hidden" name="back" value={back} />
-      <label className={adminLabelClass}>
-        الشهر
-        <input
-          type="month"
-          name="month"
-          required
-          defaultValue={defaultMonth.slice(0, 7)}
-          className={`${inputClass} w-44`}
-          aria-invalid={errors.field.length ? true : undefined}
-          aria-describedby={errors.field.length ? `issue-month-error-${ownerId}` : undefined}
-        />
-      </label>
+      <MonthSelect chosen={defaultMonth} current={currentMonth} describedBy={errors.field.length ? `issue-month-error-${ownerId}` : undefined} />
       <button type="submit" disabled={fetcher.state !== "idle"} className={adminButtonClass}>
         {fetcher.state !== "idle" ? "جارٍ الإصدار…" : STATEMENT_MESSAGES.issueNow}
       </button>

@@ -1,8 +1,12 @@
 import { Link } from "react-router";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
-import { formatDateArabic } from "~/utils/format.ts";
+import { formatDateBothCalendars } from "~/utils/format.ts";
+import { riyadhDayOf } from "~/utils/riyadh-day.ts";
 import { halalasText, monthTitle, netText, STATEMENT_COLUMNS, STATEMENT_MESSAGES, type StatementRow } from "../statement-view.ts";
 import { PayoutForm } from "./statement-forms.tsx";
+
+/** «٢٩ نوفمبر ٢٠٢٦م»: the Riyadh day of an instant (COPY.md's dates). */
+const dayText = (instant: string) => formatDateBothCalendars(riyadhDayOf(instant)).gregorian;
 
 /**
  * Statements as cards (a phone's width has no room for seven columns): the month (an owner's
@@ -46,11 +50,11 @@ export function StatementList({ statements, show, back }: { statements: Statemen
             </dl>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
               <span className={`rounded-full px-3 py-1 font-bold ${statement.emailedAt ? "bg-emerald-100 text-emerald-900" : "bg-stone-100 text-stone-700"}`}>
-                {statement.emailedAt ? `أُرسل بالبريد ${formatDateArabic(statement.emailedAt)}` : "لم يُرسل بالبريد"}
+                {statement.emailedAt ? `أُرسل بالبريد ${dayText(statement.emailedAt)}` : "لم يُرسل بالبريد"}
               </span>
               {statement.paidOutAt ? (
                 <span className="rounded-full bg-emerald-100 px-3 py-1 font-bold text-emerald-900" data-testid="statement-paid">
-                  دُفع للمالك {formatDateArabic(statement.paidOutAt)} · الحوالة <IdentifierText value={statement.payoutReference} />
+                  دُفع للمالك {dayText(statement.paidOutAt)} · الحوالة <IdentifierText value={statement.payoutReference} />
                 </span>
               ) : (
                 <span className="rounded-full bg-amber-100 px-3 py-1 font-bold text-amber-900">لم يُدفع بعد</span>
