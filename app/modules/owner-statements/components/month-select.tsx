@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { adminLabelClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { monthChoices } from "~/modules/finance/finance-view.ts";
@@ -9,10 +10,12 @@ import { monthTitle } from "../statement-view.ts";
  * current month (a browser's own month field speaks its interface's language, not the page's).
  */
 export function MonthSelect({ chosen, current, describedBy }: { chosen: string; current: string; describedBy?: string }) {
+  const id = useId();
+  // Named by its label alone (a select inside its label would add its chosen month to the name).
   return (
-    <label className={adminLabelClass}>
-      الشهر
-      <select name="month" defaultValue={chosen.slice(0, 7)} className={`${inputClass} w-48`} aria-invalid={describedBy ? true : undefined} aria-describedby={describedBy}>
+    <div className={adminLabelClass}>
+      <label htmlFor={id}>الشهر</label>
+      <select id={id} name="month" defaultValue={chosen.slice(0, 7)} className={`${inputClass} w-48`} aria-invalid={describedBy ? true : undefined} aria-describedby={describedBy}>
         {monthChoices(current.slice(0, 7), null, chosen.slice(0, 7)).map(({ year, months }) => (
           <optgroup key={year} label={formatDigitsArabic(year)}>
             {months.map((month) => (
@@ -23,6 +26,6 @@ export function MonthSelect({ chosen, current, describedBy }: { chosen: string; 
           </optgroup>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
