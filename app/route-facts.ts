@@ -139,6 +139,9 @@ export const ROUTE_FACTS = {
   "routes/admin/maintenance": { roles: EVERY_STAFF },
   "routes/admin/maintenance-report": { roles: EVERY_STAFF },
   "routes/admin/unit-qr": { roles: EVERY_STAFF },
+  // Owners' monthly statements (issue 33, decision 055): the manager and the accountant; never an employee.
+  "routes/admin/statements": { roles: FINANCE },
+  "routes/admin/statement-pdf": { roles: FINANCE },
 } satisfies Record<RouteId, RouteFacts>;
 
 /**

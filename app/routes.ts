@@ -81,6 +81,9 @@ export default [
     route("maintenance", "routes/admin/maintenance.tsx"),
     route("maintenance/:id", "routes/admin/maintenance-report.tsx"),
     route("units/:unitId/maintenance-qr", "routes/admin/unit-qr.tsx"),
+    // Owners' monthly statements (issue 33, decision 055).
+    route("statements", "routes/admin/statements.tsx"),
+    route("statements/:id/pdf", "routes/admin/statement-pdf.ts"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

@@ -27,6 +27,7 @@ import { invalidateSettings } from "~/modules/settings/settings.server.ts";
 import { viewingReminderJobs } from "~/modules/viewings/index.server.ts";
 import { renewalNoticeJobs } from "~/modules/leases/index.server.ts";
 import { rentJobs } from "~/modules/rent/index.server.ts";
+import { ownerStatementJobs } from "~/modules/owner-statements/index.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
 import { AHEAD_OF_REACT_ROUTER } from "~/route-facts.ts";
 import { routeLookupOf } from "~/framework/route-lookup.server.ts";
@@ -88,8 +89,10 @@ export async function createApp() {
   const renewalNotices = renewalNoticeJobs({ db: database.db, sms: services.sms });
   // The rent (issue 33, decision 053): instalments every night, arrears reminders every morning.
   const rent = rentJobs({ db: database.db, sms: services.sms, whatsapp: createWhatsappSender(env) });
+  // Owners' monthly statements on the settings' day, each once (issue 33, decision 055).
+  const ownerStatements = ownerStatementJobs({ db: database.db, storage });
   // Each part's jobs, cron lines and jobs at start, side by side.
-  const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders, matching, firstAnswers, renewalNotices, rent];
+  const parts = [housekeeping, daily, licenceWarnings, alerts, mail, rega, availability, viewingReminders, matching, firstAnswers, renewalNotices, rent, ownerStatements];
   const scheduler = await startScheduler({
     connectionString: database.url,
     tasks: Object.fromEntries(parts.flatMap((part) => Object.entries(part.tasks))),

@@ -46,7 +46,9 @@ export type AuditAction =
   | "client-phone-added"
   | "pm-created"
   | "pm-updated"
-  | "pm-removed";
+  | "pm-removed"
+  // Owners' monthly statements (decision 055).
+  | "statement-paid-out";
 
 /** A transaction is money in or money out (stored in English, shown in Arabic). */
 export const TRANSACTION_TYPES = ["income", "expense"] as const;
@@ -91,7 +93,9 @@ export type MailPurpose =
   | "client-assigned"
   | "client-overdue"
   // Leases (issue 33): a lease ending soon, for the manager.
-  | "lease-renewal-notice";
+  | "lease-renewal-notice"
+  // Owners' monthly statements (issue 33, decision 055): the PDF attached.
+  | "owner-statement";
 
 export const ADVERTISER_CAPACITIES = ["broker", "owner", "authorised"] as const;
 export type AdvertiserCapacity = (typeof ADVERTISER_CAPACITIES)[number];
@@ -258,6 +262,8 @@ export interface EmailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** A binary file (an owner's statement PDF) is kept in base64. */
+  encoding?: "base64";
 }
 
 /** What a client's requirement looks for (app/modules/client-requirements): to buy or to rent. */

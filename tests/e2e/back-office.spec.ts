@@ -45,6 +45,8 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/tenants", roles: ["manager", "accountant", "staff"] },
   // Rent (issue 33, decision 053): every role reads the board (recording is refused to the employees: rent.server.test.ts).
   { path: "/admin/rent", roles: ["manager", "accountant", "staff"] },
+  // Owners' statements (issue 33, decision 055); the PDF route's roles: owner-statements.spec.ts.
+  { path: "/admin/statements", roles: ["manager", "accountant"] },
 ];
 
 /** A client this member follows, for the route table's client page. */

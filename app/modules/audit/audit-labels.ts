@@ -37,4 +37,6 @@ export const AUDIT_ACTION_LABELS = {
   "pm-created": "إضافة",
   "pm-updated": "تعديل",
   "pm-removed": "حذف",
+  /** An owner's monthly statement paid out (decision 055): details `{ statementId, month, netHalalas, reference }`. */
+  "statement-paid-out": "تسجيل الدفع للمالك",
 } as const satisfies Record<AuditAction, string>;

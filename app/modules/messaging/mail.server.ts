@@ -48,7 +48,14 @@ export function createMailer(env: Pick<Env, "MAIL_TRANSPORT" | "SMTP_URL" | "MAI
         ...(message.headers === undefined ? {} : { headers: message.headers }),
         ...(message.attachments === undefined
           ? {}
-          : { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) }),
+          : {
+              attachments: message.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: file.content,
+                ...(file.encoding ? { encoding: file.encoding } : {}),
+              })),
+            }),
       });
     },
   };

@@ -27,6 +27,8 @@ const EXPECTED: Record<AdminSection, string[]> = {
   // Maintenance (decision 054): the accountant reads (the module refuses their posts).
   maintenance: ["manager", "accountant", "staff"],
   units: ["manager", "accountant", "staff"],
+  // Owners' statements (decision 055): never an employee.
+  statements: ["manager", "accountant"],
 };
 
 describe("back-office route table", () => {
@@ -51,7 +53,7 @@ describe("back-office route table", () => {
   });
 
   it("shows each role exactly the links it may open", () => {
-    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/owners", "/admin/rent", "/admin/maintenance", "/admin/finance"]);
+    expect(sidebarLinks("accountant").map((l) => l.to)).toEqual(["/admin", "/admin/profile", "/admin/tasks", "/admin/owners", "/admin/rent", "/admin/maintenance", "/admin/statements", "/admin/finance"]);
     expect(sidebarLinks("staff").map((l) => l.to)).toEqual([
       "/admin",
       "/admin/profile",
@@ -66,7 +68,7 @@ describe("back-office route table", () => {
       "/admin/rent",
       "/admin/maintenance",
     ]);
-    expect(sidebarLinks("manager")).toHaveLength(17);
+    expect(sidebarLinks("manager")).toHaveLength(18);
     // A client's requirements are in the clients' section.
     expect(adminSectionOf("/admin/clients/3/requirements")).toBe("clients");
     expect(sidebarLinks("intruder")).toEqual([]);

@@ -28,6 +28,8 @@ export const ADMIN_SECTIONS = {
   // Maintenance (issue 33, decision 054): the tenants' reports; a unit's QR page is reached from its property.
   maintenance: { label: "الصيانة", route: "routes/admin/maintenance" },
   units: { label: "الصيانة", route: "routes/admin/unit-qr", inMenu: false },
+  // Owners' monthly statements (decision 055): the manager and the accountant.
+  statements: { label: "كشوف الملاك", route: "routes/admin/statements" },
   finance: { label: "المالية", route: "routes/admin/finance" },
   content: { label: "محتوى الموقع", route: "routes/admin/content" },
   licenses: { label: "التراخيص", route: "routes/admin/licenses" },

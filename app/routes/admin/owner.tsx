@@ -11,13 +11,18 @@ import { handleOwnerPost, loadOwnerPage, readRecordId } from "~/modules/property
 import { OWNER_KIND_LABELS, PROPERTY_KIND_LABELS } from "~/modules/property-management/pm-schema.ts";
 import { unitsText } from "~/modules/property-management/pm-view.ts";
 import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
+import { OwnerStatementsSection } from "~/modules/owner-statements/components/owner-statements-section.tsx";
+import { loadOwnerStatements } from "~/modules/owner-statements/index.server.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/owner";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "owners");
-  return loadOwnerPage(context.get(servicesContext), user, readRecordId(params.id));
+  const id = readRecordId(params.id);
+  const page = await loadOwnerPage(context.get(servicesContext), user, id);
+  // Owners' statements (decision 055): null for an employee.
+  return { ...page, statements: await loadOwnerStatements(context.get(servicesContext).db, user, id) };
 }
 
 /** The owner's details saved, or a property of theirs added; the accountant's post is refused in the module. */
@@ -34,7 +39,7 @@ export const shouldRevalidate = keepPageAfterRefusal;
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.owner.name ?? "مالك"} | إدارة الأملاك` }];
 
 export default function OwnerPage({ loaderData }: Route.ComponentProps) {
-  const { owner, cities, tileUrl, today, canEdit } = loaderData;
+  const { owner, cities, tileUrl, today, canEdit, statements } = loaderData;
   return (
     <div className="grid min-w-0 gap-5">
       <Link to="/admin/owners" className="justify-self-start font-bold text-brand-800 underline-offset-4 hover:underline">
@@ -76,6 +81,7 @@ export default function OwnerPage({ loaderData }: Route.ComponentProps) {
       <Section id="contracts" title="عقود الإدارة">
         <ContractsTable contracts={owner.contracts} today={today} showProperty />
       </Section>
+      {statements ? <OwnerStatementsSection ownerId={owner.id} {...statements} /> : null}
       {canEdit ? (
         <Section id="property-new" title="إضافة عقار">
           <PropertyForm cities={cities} tileUrl={tileUrl} />

@@ -1,0 +1,81 @@
+import type { Role } from "~/modules/users/roles.ts";
+import type { StatementMonth } from "./statement-math.ts";
+import { formatMoneyArabic } from "~/utils/format.ts";
+
+/** What the pages, the PDF and the e-mail of owners' statements say (issue 33, decision 055). */
+export const STATEMENT_MESSAGES = {
+  section: "كشوف الحساب",
+  none: "لا توجد كشوف حساب لهذا المالك بعد.",
+  noneInMonth: "لا توجد كشوف حساب لهذا الشهر.",
+  issueNow: "إصدار الكشف الآن",
+  issued: "صدر كشف الحساب",
+  exists: "صدر كشف هذا الشهر من قبل",
+  notManaged: "لا يوجد عقد إدارة ساري لهذا المالك في هذا الشهر",
+  payout: "تسجيل الدفع للمالك",
+  payoutReference: "رقم الحوالة",
+  paidOut: "سُجّل الدفع للمالك",
+  alreadyPaid: "سُجّل الدفع لهذا الكشف من قبل",
+  referenceRequired: "يرجى كتابة رقم الحوالة",
+  referenceTooLong: "رقم الحوالة أطول من ٦٠ حرفًا",
+  monthInvalid: "يرجى اختيار شهر صحيح",
+  notFound: "كشف الحساب غير موجود",
+  notAllowed: "كشوف الحساب للمدير والمحاسب فقط",
+  onlyManagerIssues: "إصدار الكشف للمدير فقط",
+  download: "تنزيل الكشف",
+  noPdf: "لم يُجهَّز ملف الكشف بعد",
+} as const;
+
+export const STATEMENT_COLUMNS = {
+  month: "الشهر",
+  owner: "المالك",
+  unit: "الوحدة",
+  collected: "المحصّل",
+  expenses: "المصروفات",
+  commission: "عمولة المنشأة",
+  net: "الصافي",
+  emailed: "أُرسل",
+  paidOut: "الدفع للمالك",
+} as const;
+
+/** Statements are the manager's and the accountant's; employees never see them. */
+export function canSeeStatements(role: Role | string): boolean {
+  return role === "manager" || role === "accountant";
+}
+
+/** Only the manager issues a statement before its day. */
+export function canIssueStatements(role: Role | string): boolean {
+  return role === "manager";
+}
+
+const monthFormat = new Intl.DateTimeFormat("ar-SA", { calendar: "gregory", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** «مارس ٢٠٢٦» for «2026-03-01». */
+export function monthTitle(month: string): string {
+  return monthFormat.format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`));
+}
+
+/** Halalas as booked money, «٣٬٤٥٠٫٥٠ ر.س.» (COPY.md). */
+export function halalasText(halalas: number): string {
+  return formatMoneyArabic(halalas / 100);
+}
+
+/** The net as the owner reads it: to be paid, or owed by the owner when negative. */
+export function netText(netHalalas: number): string {
+  return netHalalas < 0 ? `${halalasText(-netHalalas)} مستحقة على المالك` : halalasText(netHalalas);
+}
+
+/** A statement as the pages list it. */
+export interface StatementRow {
+  id: number;
+  ownerId: number;
+  ownerName: string;
+  month: StatementMonth;
+  collectedHalalas: number;
+  expensesHalalas: number;
+  commissionHalalas: number;
+  netHalalas: number;
+  hasPdf: boolean;
+  emailedAt: string | null;
+  paidOutAt: string | null;
+  payoutReference: string;
+}

@@ -1,0 +1,236 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server.ts";
+import {
+  leases,
+  managedProperties,
+  managedUnits,
+  managementContracts,
+  ownerCharges,
+  owners,
+  ownerStatements,
+  propertyManagementRules,
+  rentPaymentAllocations,
+  rentPayments,
+  transactions,
+} from "~/db/schema.ts";
+import { recordAudit } from "~/modules/audit/index.server.ts";
+import type { PhotoStorage } from "~/modules/images/storage.server.ts";
+import { queueEmail } from "~/modules/messaging/index.server.ts";
+import type { StaffProfile } from "~/modules/users/index.ts";
+import { COMPANY_NAME } from "~/utils/company.ts";
+import { formatMoneyArabic } from "~/utils/format.ts";
+import { riyadhDayOf } from "~/utils/riyadh-day.ts";
+import { computeStatement, monthBefore, monthBounds, type StatementInput, type StatementMonth, type StatementProperty } from "./statement-math.ts";
+import { monthTitle, type StatementRow } from "./statement-view.ts";
+import { renderStatementPdf } from "./statement-pdf.server.ts";
+
+export interface StatementServices {
+  db: Db;
+  storage: PhotoStorage;
+}
+
+/** The owners with a management contract in force on some day of the month (only they get a statement). */
+async function ownersManagedIn(db: Db | Tx, month: StatementMonth): Promise<number[]> {
+  const { first, last } = monthBounds(month);
+  const rows = await db
+    .selectDistinct({ ownerId: managementContracts.ownerId })
+    .from(managementContracts)
+    .innerJoin(managedProperties, and(eq(managedProperties.id, managementContracts.propertyId), eq(managedProperties.ownerId, managementContracts.ownerId)))
+    .where(and(lte(managementContracts.startsOn, last), gte(managementContracts.endsOn, first)))
+    .orderBy(managementContracts.ownerId);
+  return rows.map((row) => row.ownerId);
+}
+
+/** The month's rows for one owner: their properties under a contract that month, the rent collected on their units, their approved charges. */
+export async function gatherStatementInput(db: Db | Tx, ownerId: number, month: StatementMonth): Promise<StatementInput> {
+  const { first, last } = monthBounds(month);
+  // Two contracts may share a month (one ending, the next starting): the later one's terms count.
+  const contracts = await db
+    .selectDistinctOn([managedProperties.id], {
+      id: managedProperties.id,
+      name: managedProperties.name,
+      kind: managementContracts.commissionKind,
+      basisPoints: managementContracts.commissionBasisPoints,
+      yearlyHalalas: managementContracts.commissionHalalas,
+    })
+    .from(managedProperties)
+    .innerJoin(managementContracts, and(eq(managementContracts.propertyId, managedProperties.id), eq(managementContracts.ownerId, ownerId)))
+    .where(and(eq(managedProperties.ownerId, ownerId), lte(managementContracts.startsOn, last), gte(managementContracts.endsOn, first)))
+    .orderBy(managedProperties.id, desc(managementContracts.startsOn));
+  const propertyIds = contracts.map((contract) => contract.id);
+  if (!propertyIds.length) return { month, properties: [], collected: [], charges: [] };
+  // One after another: inside a transaction the three share its one connection.
+  const units = await db
+    .select({ id: managedUnits.id, label: managedUnits.label, propertyId: managedUnits.propertyId })
+    .from(managedUnits)
+    .where(inArray(managedUnits.propertyId, propertyIds))
+    .orderBy(asc(managedUnits.id));
+  const collected = await db
+    .select({ unitId: leases.unitId, amountHalalas: sql<string>`sum(${rentPaymentAllocations.amountHalalas})` })
+    .from(rentPaymentAllocations)
+    .innerJoin(rentPayments, eq(rentPayments.id, rentPaymentAllocations.paymentId))
+    .innerJoin(leases, eq(leases.id, rentPayments.leaseId))
+    .innerJoin(managedUnits, eq(managedUnits.id, leases.unitId))
+    .where(and(inArray(managedUnits.propertyId, propertyIds), gte(rentPayments.paidOn, first), lte(rentPayments.paidOn, last)))
+    .groupBy(leases.unitId);
+  // Counted once the manager approved it: the finance approval made a transaction for its task.
+  const charges = await db
+    .select({ propertyId: ownerCharges.propertyId, unitId: ownerCharges.unitId, amountHalalas: ownerCharges.amountHalalas })
+    .from(ownerCharges)
+    .where(
+      and(
+        eq(ownerCharges.ownerId, ownerId),
+        inArray(ownerCharges.propertyId, propertyIds),
+        gte(ownerCharges.chargedOn, first),
+        lte(ownerCharges.chargedOn, last),
+        sql`exists (select 1 from ${transactions} where ${transactions.relatedTaskId} = ${ownerCharges.financeTaskId})`,
+      ),
+    );
+  const properties: StatementProperty[] = contracts.map((contract) => ({
+    id: contract.id,
+    name: contract.name,
+    commission: contract.kind === "percent" ? { kind: "percent", basisPoints: contract.basisPoints ?? 0 } : { kind: "fixed", yearlyHalalas: contract.yearlyHalalas ?? 0 },
+    units: units.filter((unit) => unit.propertyId === contract.id).map((unit) => ({ id: unit.id, label: unit.label })),
+  }));
+  return { month, properties, collected: collected.map((row) => ({ unitId: row.unitId, amountHalalas: Number(row.amountHalalas) })), charges };
+}
+
+export type IssueResult = { outcome: "issued"; id: number } | { outcome: "exists"; id: number } | { outcome: "not-managed" };
+
+/**
+ * Makes an owner's statement for a month, once: the row is inserted (on conflict with the owner and
+ * month's unique index, nothing), its PDF made and stored, and its e-mail queued, all in one
+ * transaction, so of two runs at once the second waits on the index and finds it made. An owner
+ * with no contract in force that month gets none.
+ */
+export async function issueStatement(services: StatementServices, ownerId: number, month: StatementMonth, now = new Date()): Promise<IssueResult> {
+  const { db, storage } = services;
+  return db.transaction(async (tx) => {
+    const input = await gatherStatementInput(tx, ownerId, month);
+    if (!input.properties.length) return { outcome: "not-managed" as const };
+    const totals = computeStatement(input);
+    const [inserted] = await tx
+      .insert(ownerStatements)
+      .values({ ownerId, month, ...totals })
+      .onConflictDoNothing({ target: [ownerStatements.ownerId, ownerStatements.month] })
+      .returning({ id: ownerStatements.id });
+    if (!inserted) {
+      const [existing] = await tx
+        .select({ id: ownerStatements.id })
+        .from(ownerStatements)
+        .where(and(eq(ownerStatements.ownerId, ownerId), eq(ownerStatements.month, month)));
+      return { outcome: "exists" as const, id: existing!.id };
+    }
+    const [owner] = await tx.select({ name: owners.name, email: owners.email, iban: owners.iban }).from(owners).where(eq(owners.id, ownerId));
+    const pdf = await renderStatementPdf({ owner: owner!, month, totals, generatedOn: riyadhDayOf(now) });
+    // A random part: the key is never guessed, and a statement made again after a failed try never overwrites.
+    const pdfKey = `statements/${ownerId}-${month.slice(0, 7)}-${randomBytes(8).toString("hex")}.pdf`;
+    await storage.put(pdfKey, pdf, "application/pdf");
+    const emailed = owner!.email !== "";
+    if (emailed) {
+      await queueEmail(tx, {
+        purpose: "owner-statement",
+        to: owner!.email,
+        subject: `كشف حساب ${monthTitle(month)} — ${COMPANY_NAME}`,
+        body: `السلام عليكم ${owner!.name}،\n\nمرفق كشف حساب أملاككم لشهر ${monthTitle(month)}. الصافي المستحق لكم: ${formatMoneyArabic(totals.netHalalas / 100)}.\n\n${COMPANY_NAME}`,
+        attachments: [{ filename: statementFileName(month), contentType: "application/pdf", content: pdf.toString("base64"), encoding: "base64" }],
+      });
+    }
+    await tx
+      .update(ownerStatements)
+      .set({ pdfKey, emailedAt: emailed ? now : null })
+      .where(eq(ownerStatements.id, inserted.id));
+    return { outcome: "issued" as const, id: inserted.id };
+  });
+}
+
+/** The attachment's and the download's file name: «statement-2026-03.pdf» (ASCII, every mail client reads it). */
+export function statementFileName(month: StatementMonth): string {
+  return `statement-${month.slice(0, 7)}.pdf`;
+}
+
+/**
+ * The daily run: on the settings' statement day (and on any later day of the month, so a day
+ * missed is caught up), every managed owner's statement for the month before, each once.
+ */
+export async function issueDueStatements(services: StatementServices, now = new Date()): Promise<{ month: StatementMonth | null; issued: number[] }> {
+  const today = riyadhDayOf(now);
+  const [rules] = await services.db.select({ statementDay: propertyManagementRules.statementDay }).from(propertyManagementRules);
+  const statementDay = rules?.statementDay ?? 5;
+  if (Number(today.slice(8, 10)) < statementDay) return { month: null, issued: [] };
+  const month = monthBefore(today);
+  const issued: number[] = [];
+  for (const ownerId of await ownersManagedIn(services.db, month)) {
+    const result = await issueStatement(services, ownerId, month, now);
+    if (result.outcome === "issued") issued.push(result.id);
+  }
+  return { month, issued };
+}
+
+export type PayoutResult = { ok: true } | { ok: false; reason: "not-found" | "already-paid" };
+
+/** Records the transfer to the owner, once: the update holds only while `paid_out_at` is empty, so a second (or a simultaneous) one is refused. */
+export async function recordPayout(db: Db, actor: Pick<StaffProfile, "id" | "name">, statementId: number, reference: string, now = new Date()): Promise<PayoutResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(ownerStatements)
+      .set({ paidOutAt: now, payoutReference: reference, paidOutBy: actor.id })
+      .where(and(eq(ownerStatements.id, statementId), isNull(ownerStatements.paidOutAt)))
+      .returning({ ownerId: ownerStatements.ownerId, month: ownerStatements.month, netHalalas: ownerStatements.netHalalas });
+    if (!row) {
+      const [exists] = await tx.select({ id: ownerStatements.id }).from(ownerStatements).where(eq(ownerStatements.id, statementId));
+      return { ok: false as const, reason: exists ? ("already-paid" as const) : ("not-found" as const) };
+    }
+    await recordAudit(tx, actor, "owner", row.ownerId, "statement-paid-out", { statementId, month: row.month, netHalalas: row.netHalalas, reference });
+    return { ok: true as const };
+  });
+}
+
+const rowColumns = {
+  id: ownerStatements.id,
+  ownerId: ownerStatements.ownerId,
+  ownerName: owners.name,
+  month: ownerStatements.month,
+  collectedHalalas: ownerStatements.collectedHalalas,
+  expensesHalalas: ownerStatements.expensesHalalas,
+  commissionHalalas: ownerStatements.commissionHalalas,
+  netHalalas: ownerStatements.netHalalas,
+  pdfKey: ownerStatements.pdfKey,
+  emailedAt: ownerStatements.emailedAt,
+  paidOutAt: ownerStatements.paidOutAt,
+  payoutReference: ownerStatements.payoutReference,
+};
+
+function toRow(row: { pdfKey: string | null; emailedAt: Date | null; paidOutAt: Date | null } & Omit<StatementRow, "hasPdf" | "emailedAt" | "paidOutAt">): StatementRow {
+  const { pdfKey, emailedAt, paidOutAt, ...rest } = row;
+  return { ...rest, hasPdf: pdfKey !== null, emailedAt: emailedAt?.toISOString() ?? null, paidOutAt: paidOutAt?.toISOString() ?? null };
+}
+
+/** An owner's statements, newest month first. */
+export async function listOwnerStatements(db: Db, ownerId: number): Promise<StatementRow[]> {
+  const rows = await db
+    .select(rowColumns)
+    .from(ownerStatements)
+    .innerJoin(owners, eq(owners.id, ownerStatements.ownerId))
+    .where(eq(ownerStatements.ownerId, ownerId))
+    .orderBy(desc(ownerStatements.month));
+  return rows.map(toRow);
+}
+
+/** Every owner's statement of a month, by owner name. */
+export async function listMonthStatements(db: Db, month: StatementMonth): Promise<StatementRow[]> {
+  const rows = await db
+    .select(rowColumns)
+    .from(ownerStatements)
+    .innerJoin(owners, eq(owners.id, ownerStatements.ownerId))
+    .where(eq(ownerStatements.month, month))
+    .orderBy(asc(owners.name));
+  return rows.map(toRow);
+}
+
+/** A statement's PDF key and month, or null. */
+export async function statementFile(db: Db, id: number): Promise<{ pdfKey: string | null; month: StatementMonth } | null> {
+  const [row] = await db.select({ pdfKey: ownerStatements.pdfKey, month: ownerStatements.month }).from(ownerStatements).where(eq(ownerStatements.id, id));
+  return row ?? null;
+}
