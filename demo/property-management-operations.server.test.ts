@@ -26,7 +26,9 @@ it("seeds tenants, leases, six months of rent, arrears, maintenance and a statem
   await seedDemoPropertyOperations(db(), NOW);
   const first = [await rows(tenants), await rows(leases), await rows(rentInstalments), await rows(rentPayments), await rows(maintenanceRequests), await rows(ownerStatements)];
   await seedDemoPropertyOperations(db(), NOW);
-  expect([await rows(tenants), await rows(leases), await rows(rentInstalments), await rows(rentPayments), await rows(maintenanceRequests), await rows(ownerStatements)]).toEqual(first);
+  expect([await rows(tenants), await rows(leases), await rows(rentInstalments), await rows(rentPayments), await rows(maintenanceRequests), await rows(ownerStatements)]).toEqual(
+    first,
+  );
   expect(first.slice(0, 2)).toEqual([7, 8]);
   expect(first[4]).toBe(2);
   expect(first[5]).toBe(1);

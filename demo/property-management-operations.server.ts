@@ -80,16 +80,98 @@ function demoLeases(today: string): DemoLease[] {
   const yearFrom = (start: string) => addDays(addMonths(start, 12), -1);
   const renewedStart = addDays(today, -200);
   return [
-    { key: "old-1", tenant: 0, unit: 0, ejarNumber: "20241187345", startsOn: addMonths(renewedStart, -12), endsOn: addDays(renewedStart, -1), yearlyRentHalalas: 6_000_000, schedule: "monthly", depositHalalas: 500_000 },
+    {
+      key: "old-1",
+      tenant: 0,
+      unit: 0,
+      ejarNumber: "20241187345",
+      startsOn: addMonths(renewedStart, -12),
+      endsOn: addDays(renewedStart, -1),
+      yearlyRentHalalas: 6_000_000,
+      schedule: "monthly",
+      depositHalalas: 500_000,
+    },
     // Renewed in Riyadh at the same rent: the freeze forbids an increase.
-    { key: "renewed-1", tenant: 0, unit: 0, ejarNumber: "20251187346", startsOn: renewedStart, endsOn: yearFrom(renewedStart), yearlyRentHalalas: 6_000_000, schedule: "monthly", depositHalalas: 500_000, renews: "old-1" },
-    { key: "ending-2", tenant: 1, unit: 1, ejarNumber: "20251187347", startsOn: addMonths(addDays(today, 45), -12), endsOn: addDays(today, 44), yearlyRentHalalas: 7_200_000, schedule: "quarterly", depositHalalas: 600_000 },
-    { key: "old-3", tenant: 4, unit: 2, ejarNumber: "20241187348", startsOn: addMonths(unit3Start, -14), endsOn: addDays(addMonths(unit3Start, -2), -1), yearlyRentHalalas: 3_960_000, schedule: "half-yearly", depositHalalas: 300_000 },
-    { key: "current-3", tenant: 2, unit: 2, ejarNumber: "20251187349", startsOn: unit3Start, endsOn: yearFrom(unit3Start), yearlyRentHalalas: 4_200_000, schedule: "monthly", depositHalalas: 350_000 },
+    {
+      key: "renewed-1",
+      tenant: 0,
+      unit: 0,
+      ejarNumber: "20251187346",
+      startsOn: renewedStart,
+      endsOn: yearFrom(renewedStart),
+      yearlyRentHalalas: 6_000_000,
+      schedule: "monthly",
+      depositHalalas: 500_000,
+      renews: "old-1",
+    },
+    {
+      key: "ending-2",
+      tenant: 1,
+      unit: 1,
+      ejarNumber: "20251187347",
+      startsOn: addMonths(addDays(today, 45), -12),
+      endsOn: addDays(today, 44),
+      yearlyRentHalalas: 7_200_000,
+      schedule: "quarterly",
+      depositHalalas: 600_000,
+    },
+    {
+      key: "old-3",
+      tenant: 4,
+      unit: 2,
+      ejarNumber: "20241187348",
+      startsOn: addMonths(unit3Start, -14),
+      endsOn: addDays(addMonths(unit3Start, -2), -1),
+      yearlyRentHalalas: 3_960_000,
+      schedule: "half-yearly",
+      depositHalalas: 300_000,
+    },
+    {
+      key: "current-3",
+      tenant: 2,
+      unit: 2,
+      ejarNumber: "20251187349",
+      startsOn: unit3Start,
+      endsOn: yearFrom(unit3Start),
+      yearlyRentHalalas: 4_200_000,
+      schedule: "monthly",
+      depositHalalas: 350_000,
+    },
     // Left early: the unit is vacant until the next tenant moves in.
-    { key: "ended-4", tenant: 3, unit: 3, ejarNumber: "20251187350", startsOn: addDays(today, -400), endsOn: addDays(today, -36), terminatedOn: addDays(today, -100), yearlyRentHalalas: 2_400_000, schedule: "monthly", depositHalalas: 200_000 },
-    { key: "next-4", tenant: 6, unit: 3, ejarNumber: "20261187351", startsOn: addDays(today, 20), endsOn: yearFrom(addDays(today, 20)), yearlyRentHalalas: 2_400_000, schedule: "monthly", depositHalalas: 200_000 },
-    { key: "office", tenant: 5, unit: 4, ejarNumber: "20251187352", startsOn: officeStart, endsOn: yearFrom(officeStart), yearlyRentHalalas: 9_600_000, schedule: "quarterly", depositHalalas: 2_400_000 },
+    {
+      key: "ended-4",
+      tenant: 3,
+      unit: 3,
+      ejarNumber: "20251187350",
+      startsOn: addDays(today, -400),
+      endsOn: addDays(today, -36),
+      terminatedOn: addDays(today, -100),
+      yearlyRentHalalas: 2_400_000,
+      schedule: "monthly",
+      depositHalalas: 200_000,
+    },
+    {
+      key: "next-4",
+      tenant: 6,
+      unit: 3,
+      ejarNumber: "20261187351",
+      startsOn: addDays(today, 20),
+      endsOn: yearFrom(addDays(today, 20)),
+      yearlyRentHalalas: 2_400_000,
+      schedule: "monthly",
+      depositHalalas: 200_000,
+    },
+    {
+      key: "office",
+      tenant: 5,
+      unit: 4,
+      ejarNumber: "20251187352",
+      startsOn: officeStart,
+      endsOn: yearFrom(officeStart),
+      yearlyRentHalalas: 9_600_000,
+      schedule: "quarterly",
+      depositHalalas: 2_400_000,
+    },
   ];
 }
 
@@ -126,7 +208,12 @@ export async function seedDemoPropertyOperations(db: Db, now = Date.now()) {
   const today = riyadhDayOf(now);
   const random = mulberry32(33);
   await db.transaction(async (tx) => {
-    const tenantIds = (await tx.insert(tenants).values(DEMO_TENANTS.map((t) => ({ ...t }))).returning({ id: tenants.id })).map((r) => r.id);
+    const tenantIds = (
+      await tx
+        .insert(tenants)
+        .values(DEMO_TENANTS.map((t) => ({ ...t })))
+        .returning({ id: tenants.id })
+    ).map((r) => r.id);
     const leaseIds = new Map<string, number>();
     const plans = demoLeases(today);
     for (const plan of plans) {
@@ -325,4 +412,3 @@ export async function seedDemoPropertyOperations(db: Db, now = Date.now()) {
     });
   });
 }
-

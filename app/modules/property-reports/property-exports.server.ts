@@ -28,7 +28,11 @@ function daysOf(range: { start: Date; end: Date }) {
 }
 
 /** Rows ordered by (day desc, id desc), a batch at a time after the last one read. */
-async function* byDayAndId<R extends { day: string; id: number }>(page: (after: SQL, limit: number) => Promise<R[]>, toCells: (r: R) => Cell[], cap: number): AsyncGenerator<Cell[][]> {
+async function* byDayAndId<R extends { day: string; id: number }>(
+  page: (after: SQL, limit: number) => Promise<R[]>,
+  toCells: (r: R) => Cell[],
+  cap: number,
+): AsyncGenerator<Cell[][]> {
   let after: { day: string; id: number } | null = null;
   let left = cap;
   while (left > 0) {

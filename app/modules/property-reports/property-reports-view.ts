@@ -18,7 +18,7 @@ export type AgeingBucket = (typeof AGEING_BUCKETS)[number]["key"];
 /** Leases ending within these many days (each count includes the shorter ones). */
 export const ENDING_WINDOWS = [30, 60, 90] as const;
 
-export interface OccupancyRow {
+interface OccupancyRow {
   propertyId: number;
   propertyName: string;
   ownerId: number;
@@ -27,7 +27,7 @@ export interface OccupancyRow {
   leased: number;
 }
 
-export interface CollectionRow {
+interface CollectionRow {
   propertyId: number;
   propertyName: string;
   instalments: number;
@@ -43,7 +43,7 @@ export interface AgeingRow {
   totalHalalas: number;
 }
 
-export interface EndingLease {
+interface EndingLease {
   leaseId: number;
   tenantName: string;
   propertyId: number;
@@ -53,7 +53,7 @@ export interface EndingLease {
   daysLeft: number;
 }
 
-export interface MaintenanceCostRow {
+interface MaintenanceCostRow {
   propertyId: number;
   propertyName: string;
   charges: number;

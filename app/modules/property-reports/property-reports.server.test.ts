@@ -52,7 +52,10 @@ async function charge(ownerId: number, propertyId: number, chargedOn: string, am
       .values({ title: "إصلاح", amount: amountHalalas / 100, transactionType: "expense", status: finance === "approved" ? "Completed" : "Awaiting Approval" })
       .returning({ id: tasks.id });
     financeTaskId = task!.id;
-    if (finance === "approved") await db().insert(transactions).values({ description: "إصلاح", amount: amountHalalas / 100, type: "expense", relatedTaskId: financeTaskId });
+    if (finance === "approved")
+      await db()
+        .insert(transactions)
+        .values({ description: "إصلاح", amount: amountHalalas / 100, type: "expense", relatedTaskId: financeTaskId });
   }
   await db().insert(ownerCharges).values({ ownerId, propertyId, description: "إصلاح تسريب", amountHalalas, chargedOn, financeTaskId });
 }

@@ -68,7 +68,13 @@ async function collection(db: Db, period: DayPeriod): Promise<PropertyReport["co
           where due_on between ${period.previous.from}::date and ${period.previous.to}::date`,
     ),
   ]);
-  const list = perProperty.map((r) => ({ propertyId: r.property_id, propertyName: r.property_name, instalments: r.instalments, dueHalalas: halalas(r.due), collectedHalalas: halalas(r.collected) }));
+  const list = perProperty.map((r) => ({
+    propertyId: r.property_id,
+    propertyName: r.property_name,
+    instalments: r.instalments,
+    dueHalalas: halalas(r.due),
+    collectedHalalas: halalas(r.collected),
+  }));
   return {
     rows: list,
     instalments: list.reduce((s, r) => s + r.instalments, 0),
@@ -194,6 +200,12 @@ async function maintenanceCost(db: Db, period: DayPeriod): Promise<PropertyRepor
 
 /** Every property-management figure for the period, as of `today` (a Riyadh day). */
 export async function loadPropertyReport(db: Db, period: DayPeriod, today: string): Promise<PropertyReport> {
-  const [occ, coll, age, ending, maintenance] = await Promise.all([occupancy(db, today), collection(db, period), ageing(db, today), endingLeases(db, today), maintenanceCost(db, period)]);
+  const [occ, coll, age, ending, maintenance] = await Promise.all([
+    occupancy(db, today),
+    collection(db, period),
+    ageing(db, today),
+    endingLeases(db, today),
+    maintenanceCost(db, period),
+  ]);
   return { today, occupancy: occ, collection: coll, ageing: age, ending, maintenance };
 }

@@ -422,23 +422,25 @@ async function tasksCreated(db: Db, b: Bounds): Promise<number> {
 /** Every figure of the reports page for the period, queries in parallel. */
 export async function loadReports(db: Db, period: ReportPeriod, now = new Date()): Promise<ReportsData> {
   const b = boundsOf(period);
-  const [groups, prices, market, inquiries, perBucket, waiting, top, submissions, replies, tasks, finance, tasksInPeriod, activeAlerts, firstAnswers, property] = await Promise.all([
-    offerGroups(db, b),
-    pricePerMeter(db, b),
-    daysOnMarket(db, b),
-    inquiryFigures(db, b),
-    inquiriesPerBucket(db, period, b),
-    inquiriesWaiting(db, now),
-    topOffers(db, b),
-    submissionFigures(db, b),
-    staffReplies(db, b),
-    tasksPerAssignee(db, now),
-    financeFigures(db, period, b),
-    tasksCreated(db, b),
-    countActiveAlerts(db),
-    firstAnswerFigures(db, { from: new Date(b.start), to: new Date(b.end) }, now),
-    loadPropertyReport(db, period, riyadhDayOf(now)),
-  ]);
+  const [groups, prices, market, inquiries, perBucket, waiting, top, submissions, replies, tasks, finance, tasksInPeriod, activeAlerts, firstAnswers, property] = await Promise.all(
+    [
+      offerGroups(db, b),
+      pricePerMeter(db, b),
+      daysOnMarket(db, b),
+      inquiryFigures(db, b),
+      inquiriesPerBucket(db, period, b),
+      inquiriesWaiting(db, now),
+      topOffers(db, b),
+      submissionFigures(db, b),
+      staffReplies(db, b),
+      tasksPerAssignee(db, now),
+      financeFigures(db, period, b),
+      tasksCreated(db, b),
+      countActiveAlerts(db),
+      firstAnswerFigures(db, { from: new Date(b.start), to: new Date(b.end) }, now),
+      loadPropertyReport(db, period, riyadhDayOf(now)),
+    ],
+  );
   const { count: transactionsInPeriod, ...financeReport } = finance;
   const staff: StaffReport = { replies, tasks, firstAnswers };
   const exportCounts: Record<ExportDataset, number> = {

@@ -1,16 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDateWithHijri, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
-import {
-  AGEING_BUCKETS,
-  ENDING_WINDOWS,
-  daysLeftText,
-  leaseCountText,
-  rateTenths,
-  unitCountText,
-  type AgeingRow,
-  type PropertyReport,
-} from "~/modules/property-reports/index.ts";
+import { AGEING_BUCKETS, ENDING_WINDOWS, daysLeftText, leaseCountText, rateTenths, unitCountText, type AgeingRow, type PropertyReport } from "~/modules/property-reports/index.ts";
 import { ChartFigure, ColumnChart, DataTable } from "./charts.tsx";
 import { FigureCard, FigureGrid, ReportSection, SubHeading } from "./figures.tsx";
 
@@ -118,7 +109,12 @@ export function PropertyManagementReportSection({ report }: { report: PropertyRe
               caption: "التحصيل لكل عقار",
               headers: ["العقار", "المستحق", "المحصّل", "نسبة التحصيل"],
               rows: [
-                ...collection.rows.map((r) => [propertyLink(r.propertyId, r.propertyName), money(r.dueHalalas), money(r.collectedHalalas), rateText(rateTenths(r.collectedHalalas, r.dueHalalas))]),
+                ...collection.rows.map((r) => [
+                  propertyLink(r.propertyId, r.propertyName),
+                  money(r.dueHalalas),
+                  money(r.collectedHalalas),
+                  rateText(rateTenths(r.collectedHalalas, r.dueHalalas)),
+                ]),
                 [<strong key="t">المجموع</strong>, money(collection.dueHalalas), money(collection.collectedHalalas), rateText(rate)],
               ],
             }}
@@ -166,7 +162,13 @@ export function PropertyManagementReportSection({ report }: { report: PropertyRe
       <Box testId="pm-ending" title="عقود تنتهي قريبًا" note="عقود سارية لم تُجدَّد ولم تُنهَ مبكرًا، تنتهي خلال المدة من اليوم.">
         <dl className="grid grid-cols-3 gap-3">
           {ENDING_WINDOWS.map((days) => (
-            <FigureCard key={days} label={`خلال ${formatNumberArabic(days)} يومًا`} value={leaseCountText(ending.counts[days])} to="#ending-leases" testId={`figure-ending-${days}`} />
+            <FigureCard
+              key={days}
+              label={`خلال ${formatNumberArabic(days)} يومًا`}
+              value={leaseCountText(ending.counts[days])}
+              to="#ending-leases"
+              testId={`figure-ending-${days}`}
+            />
           ))}
         </dl>
         {ending.leases.length ? (
