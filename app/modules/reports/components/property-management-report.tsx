@@ -160,7 +160,7 @@ export function PropertyManagementReportSection({ report }: { report: PropertyRe
       </Box>
 
       <Box testId="pm-ending" title="عقود تنتهي قريبًا" note="عقود سارية لم تُجدَّد ولم تُنهَ مبكرًا، تنتهي خلال المدة من اليوم.">
-        <dl className="grid grid-cols-3 gap-3">
+        <dl className="grid gap-3 sm:grid-cols-3">
           {ENDING_WINDOWS.map((days) => (
             <FigureCard
               key={days}
