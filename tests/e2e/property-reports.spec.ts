@@ -50,7 +50,10 @@ test("the manager reads occupancy, collection, arrears, leases ending and mainte
   // Arrears: the demo has two instalments overdue (10 and 45 days): both within 60 days.
   const ageing = section.getByTestId("pm-ageing");
   await expect(ageing.getByRole("region", { name: "المتأخرات لكل عقار" })).toBeVisible();
-  await expect(ageing.getByRole("region", { name: "المتأخرات لكل مالك" }).getByRole("link", { name: "مؤسسة الأفق للاستثمار العقاري" })).toHaveAttribute("href", /^\/admin\/owners\/\d+$/);
+  await expect(ageing.getByRole("region", { name: "المتأخرات لكل مالك" }).getByRole("link", { name: "مؤسسة الأفق للاستثمار العقاري" })).toHaveAttribute(
+    "href",
+    /^\/admin\/owners\/\d+$/,
+  );
 
   // Leases ending: the demo's lease of flat ٢ ends in 44 days, linked to the lease.
   const ending = section.getByTestId("pm-ending");
@@ -73,7 +76,7 @@ test("the manager reads occupancy, collection, arrears, leases ending and mainte
   await page.getByTestId("export-xlsx").click();
   const file = await (await download).path();
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(fs.readFileSync(file!) as unknown as ArrayBuffer);
+  await workbook.xlsx.load(fs.readFileSync(file) as unknown as ArrayBuffer);
   const charges = workbook.getWorksheet("تكاليف الصيانة")!;
   expect(charges.views[0]).toMatchObject({ rightToLeft: true });
   expect(charges.getRow(2).getCell(7).value).toBe(850);

@@ -79,7 +79,7 @@ export const instalmentsDataset = (cap: number): Dataset => ({
                 order by i.due_on desc, i.id desc
                 limit ${limit}`,
           )
-        ).rows as InstalmentRow[],
+        ).rows,
       (r) => [r.id, dayValue(r.day), r.property, r.unit, r.tenant, r.owner, riyals(r.amount), riyals(r.paid), riyals(Number(r.amount) - Number(r.paid)), r.lease_id],
       limitAll,
     );
@@ -116,7 +116,7 @@ export const chargesDataset = (cap: number): Dataset => ({
                 order by c.charged_on desc, c.id desc
                 limit ${limit}`,
           )
-        ).rows as ChargeRow[],
+        ).rows,
       (r) => [r.id, dayValue(r.day), r.property, r.unit, r.owner, r.description, riyals(r.amount), r.task_id],
       limitAll,
     );
