@@ -172,7 +172,7 @@ export function PropertyManagementReportSection({ report }: { report: PropertyRe
           ))}
         </dl>
         {ending.leases.length ? (
-          <div id="ending-leases">
+          <div id="ending-leases" className="min-w-0">
             <DataTable
               table={{
                 caption: `العقود التي تنتهي خلال ${formatNumberArabic(Math.max(...ENDING_WINDOWS))} يومًا`,
