@@ -20,6 +20,7 @@ import type { SceneSpec } from "./scene-spec.ts";
 import { seedDemoOffice } from "./office.server.ts";
 import { seedDemoViewings } from "./viewings.server.ts";
 import { seedDemoPropertyManagement } from "./property-management.server.ts";
+import { seedDemoPropertyOperations } from "./property-management-operations.server.ts";
 import { seedDemoStaff } from "./staff.server.ts";
 
 async function renderPhoto(db: Db, storage: PhotoStorage, scene: SceneSpec, width: number) {
@@ -75,6 +76,7 @@ export async function seedDemoData(db: Db, storage: PhotoStorage) {
   await seedDemoViewings(db);
   await seedDemoFirmDetails(db);
   await seedDemoPropertyManagement(db);
+  await seedDemoPropertyOperations(db);
 }
 
 /** The firm's public details, while none has been given (a database seeded before they existed gets them too). */

@@ -1430,6 +1430,10 @@ export const rentInstalments = pgTable(
   (t) => [
     uniqueIndex("rent_instalments_lease_due_idx").on(t.leaseId, t.dueOn),
     index("rent_instalments_due_idx").on(t.dueOn),
+    // The reports' arrears ageing reads only what is unpaid (property-reports, drizzle/0043).
+    index("rent_instalments_unpaid_due_idx")
+      .on(t.dueOn)
+      .where(sql`${t.paidHalalas} < ${t.amountHalalas}`),
     check("rent_instalments_paid_within", sql`${t.amountHalalas} > 0 and ${t.paidHalalas} between 0 and ${t.amountHalalas}`),
   ],
 );
@@ -1554,6 +1558,8 @@ export const ownerCharges = pgTable(
     index("owner_charges_owner_idx").on(t.ownerId, t.chargedOn),
     index("owner_charges_property_idx").on(t.propertyId),
     uniqueIndex("owner_charges_finance_task_idx").on(t.financeTaskId),
+    // The reports' maintenance cost of a period (property-reports, drizzle/0043).
+    index("owner_charges_charged_on_idx").on(t.chargedOn),
     check("owner_charges_amount_positive", sql`${t.amountHalalas} > 0`),
   ],
 );

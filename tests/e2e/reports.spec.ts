@@ -106,7 +106,7 @@ async function periodsChartAndExports(page: Page, signedInAs: (who: string) => P
   expect(download.suggestedFilename()).toBe("تقرير-2024-03-01_2024-03-10.xlsx");
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(fs.readFileSync(await download.path()) as unknown as ArrayBuffer);
-  expect(workbook.worksheets.map((s) => s.name)).toEqual(["العروض", "الاستفسارات", "طلبات الملاك", "المهام", "المعاملات"]);
+  expect(workbook.worksheets.map((s) => s.name)).toEqual(["العروض", "الاستفسارات", "طلبات الملاك", "المهام", "المعاملات", "أقساط الإيجار", "تكاليف الصيانة"]);
   const sheet = workbook.getWorksheet("الاستفسارات")!;
   expect(sheet.views[0]).toMatchObject({ rightToLeft: true });
   expect(sheet.actualRowCount).toBe(1 + 3);

@@ -8,6 +8,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server.ts";
 import { inquiries, offers, staffUsers, submissions, tasks, transactions } from "~/db/schema.ts";
+import { chargesDataset, instalmentsDataset } from "~/modules/property-reports/index.server.ts";
 import { TRANSACTION_TYPE_LABELS } from "~/modules/tasks/transaction-type.ts";
 import { inquiryStatusLabel } from "~/modules/inquiries/status.ts";
 import { submissionStatusView } from "~/modules/submissions/status.ts";
@@ -296,4 +297,6 @@ export const EXPORT_DEFINITIONS: Record<ExportDataset, ExportDatasetDefinition> 
   submissions: submissionsDataset,
   tasks: tasksDataset,
   transactions: transactionsDataset,
+  instalments: instalmentsDataset(EXPORT_ROW_CAP),
+  charges: chargesDataset(EXPORT_ROW_CAP),
 };

@@ -4,6 +4,7 @@
  * the page and the server.
  */
 import type { InquiryStatus } from "~/modules/inquiries/status.ts";
+import type { PropertyReport } from "~/modules/property-reports/index.ts";
 import { formatCountArabic, formatNumberArabic } from "~/utils/format.ts";
 import type { ReportPeriod } from "./period.ts";
 
@@ -143,7 +144,7 @@ export interface FinanceReport {
   months: FinanceMonth[];
 }
 
-export const EXPORT_DATASETS = ["offers", "inquiries", "submissions", "tasks", "transactions"] as const;
+export const EXPORT_DATASETS = ["offers", "inquiries", "submissions", "tasks", "transactions", "instalments", "charges"] as const;
 export type ExportDataset = (typeof EXPORT_DATASETS)[number];
 
 /** The sheets' and files' Arabic names. */
@@ -153,6 +154,8 @@ export const EXPORT_DATASET_LABELS: Record<ExportDataset, string> = {
   submissions: "طلبات الملاك",
   tasks: "المهام",
   transactions: "المعاملات",
+  instalments: "أقساط الإيجار",
+  charges: "تكاليف الصيانة",
 };
 
 /**
@@ -170,6 +173,8 @@ export interface ReportsData {
   submissions: SubmissionsReport;
   staff: StaffReport;
   finance: FinanceReport;
+  /** Property management (issue 33): occupancy, collection, arrears, leases ending, maintenance cost. */
+  property: PropertyReport;
   /** Rows each export of the period holds (before the cap). */
   exportCounts: Record<ExportDataset, number>;
 }

@@ -73,7 +73,7 @@ describe("the Excel export", () => {
     expect(response.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="aqar-report-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx"; filename\*=UTF-8''/);
     const workbook = await workbookOf(response);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(["العروض", "الاستفسارات", "طلبات الملاك", "المهام", "المعاملات"]);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(["العروض", "الاستفسارات", "طلبات الملاك", "المهام", "المعاملات", "أقساط الإيجار", "تكاليف الصيانة"]);
     for (const sheet of workbook.worksheets) expect(sheet.views[0]).toMatchObject({ rightToLeft: true });
     const rowsOf = (name: string) => workbook.getWorksheet(name)!.actualRowCount - 1;
     expect([rowsOf("العروض"), rowsOf("الاستفسارات"), rowsOf("طلبات الملاك"), rowsOf("المهام"), rowsOf("المعاملات")]).toEqual([2, 2, 1, 1, 2]);

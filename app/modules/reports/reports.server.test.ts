@@ -275,7 +275,7 @@ describe("finance", () => {
 
 describe("exports", () => {
   it("count the period's rows of each dataset", () => {
-    expect(report.exportCounts).toEqual({ offers: 3, inquiries: 6, submissions: 3, tasks: 2, transactions: 3 });
+    expect(report.exportCounts).toEqual({ offers: 3, inquiries: 6, submissions: 3, tasks: 2, transactions: 3, instalments: 0, charges: 0 });
   });
 });
 

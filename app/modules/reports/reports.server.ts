@@ -8,9 +8,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { firstAnswerFigures } from "~/modules/clients/index.server.ts";
 import type { Db } from "~/db/client.server.ts";
+import { loadPropertyReport } from "~/modules/property-reports/index.server.ts";
 import { countActiveAlerts } from "~/modules/alerts/alerts.server.ts";
 import { INQUIRY_LATE_AFTER_MS, INQUIRY_STATUSES, type InquiryStatus } from "~/modules/inquiries/status.ts";
 import { CLOSED_TASK_STATUSES } from "~/modules/tasks/status.ts";
+import { riyadhDayOf } from "~/utils/riyadh-day.ts";
 import { periodBuckets, periodInstants, trendMonths, type ReportPeriod } from "./period.ts";
 import {
   RENT_STATUSES,
@@ -420,22 +422,25 @@ async function tasksCreated(db: Db, b: Bounds): Promise<number> {
 /** Every figure of the reports page for the period, queries in parallel. */
 export async function loadReports(db: Db, period: ReportPeriod, now = new Date()): Promise<ReportsData> {
   const b = boundsOf(period);
-  const [groups, prices, market, inquiries, perBucket, waiting, top, submissions, replies, tasks, finance, tasksInPeriod, activeAlerts, firstAnswers] = await Promise.all([
-    offerGroups(db, b),
-    pricePerMeter(db, b),
-    daysOnMarket(db, b),
-    inquiryFigures(db, b),
-    inquiriesPerBucket(db, period, b),
-    inquiriesWaiting(db, now),
-    topOffers(db, b),
-    submissionFigures(db, b),
-    staffReplies(db, b),
-    tasksPerAssignee(db, now),
-    financeFigures(db, period, b),
-    tasksCreated(db, b),
-    countActiveAlerts(db),
-    firstAnswerFigures(db, { from: new Date(b.start), to: new Date(b.end) }, now),
-  ]);
+  const [groups, prices, market, inquiries, perBucket, waiting, top, submissions, replies, tasks, finance, tasksInPeriod, activeAlerts, firstAnswers, property] = await Promise.all(
+    [
+      offerGroups(db, b),
+      pricePerMeter(db, b),
+      daysOnMarket(db, b),
+      inquiryFigures(db, b),
+      inquiriesPerBucket(db, period, b),
+      inquiriesWaiting(db, now),
+      topOffers(db, b),
+      submissionFigures(db, b),
+      staffReplies(db, b),
+      tasksPerAssignee(db, now),
+      financeFigures(db, period, b),
+      tasksCreated(db, b),
+      countActiveAlerts(db),
+      firstAnswerFigures(db, { from: new Date(b.start), to: new Date(b.end) }, now),
+      loadPropertyReport(db, period, riyadhDayOf(now)),
+    ],
+  );
   const { count: transactionsInPeriod, ...financeReport } = finance;
   const staff: StaffReport = { replies, tasks, firstAnswers };
   const exportCounts: Record<ExportDataset, number> = {
@@ -444,6 +449,8 @@ export async function loadReports(db: Db, period: ReportPeriod, now = new Date()
     submissions: submissions.received.current,
     tasks: tasksInPeriod,
     transactions: transactionsInPeriod,
+    instalments: property.collection.instalments,
+    charges: property.maintenance.charges,
   };
   return {
     period,
@@ -453,6 +460,7 @@ export async function loadReports(db: Db, period: ReportPeriod, now = new Date()
     submissions,
     staff,
     finance: financeReport,
+    property,
     exportCounts,
   };
 }

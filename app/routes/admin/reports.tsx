@@ -5,6 +5,7 @@ import { ExportLinks } from "~/modules/reports/components/export-links.tsx";
 import { InquiriesReportSection } from "~/modules/reports/components/inquiries-report.tsx";
 import { OffersReportSection } from "~/modules/reports/components/offers-report.tsx";
 import { FinanceReportSection, StaffReportSection, SubmissionsReportSection } from "~/modules/reports/components/office-report.tsx";
+import { PropertyManagementReportSection } from "~/modules/reports/components/property-management-report.tsx";
 import { PeriodPicker, PeriodSummary } from "~/modules/reports/components/period-picker.tsx";
 import { ReportActions } from "~/modules/reports/components/report-actions.tsx";
 import { riyadhDateTimeText } from "~/modules/reports/period.ts";
@@ -34,6 +35,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <SubmissionsReportSection submissions={report.submissions} />
       <StaffReportSection staff={report.staff} />
       <FinanceReportSection finance={report.finance} />
+      <PropertyManagementReportSection report={report.property} />
       <ExportLinks period={report.period} counts={report.exportCounts} />
       <p className="text-sm text-stone-600">
         أُعدّ التقرير في {riyadhDateTimeText(report.generatedAt)} بتوقيت الرياض.{" "}

@@ -1,0 +1,2 @@
+CREATE INDEX "owner_charges_charged_on_idx" ON "owner_charges" USING btree ("charged_on");--> statement-breakpoint
+CREATE INDEX "rent_instalments_unpaid_due_idx" ON "rent_instalments" USING btree ("due_on") WHERE "rent_instalments"."paid_halalas" < "rent_instalments"."amount_halalas";
