@@ -13,11 +13,17 @@ import { unitsText } from "~/modules/property-management/pm-view.ts";
 import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
+import { PortalAccessSection } from "~/modules/owner-portal/index.ts";
+import { loadPortalAccess } from "~/modules/owner-portal/index.server.ts";
 import type { Route } from "./+types/owner";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "owners");
-  return loadOwnerPage(context.get(servicesContext), user, readRecordId(params.id));
+  const services = context.get(servicesContext);
+  const id = readRecordId(params.id);
+  const page = await loadOwnerPage(services, user, id);
+  // The owners' portal (decision 056): whether this owner can sign in to it.
+  return { ...page, portal: await loadPortalAccess(services.db, id) };
 }
 
 /** The owner's details saved, or a property of theirs added; the accountant's post is refused in the module. */
@@ -73,6 +79,7 @@ export default function OwnerPage({ loaderData }: Route.ComponentProps) {
           <p className="text-stone-600">لا توجد عقارات لهذا المالك بعد.</p>
         )}
       </Section>
+      <PortalAccessSection ownerId={owner.id} access={loaderData.portal} canEdit={canEdit} />
       <Section id="contracts" title="عقود الإدارة">
         <ContractsTable contracts={owner.contracts} today={today} showProperty />
       </Section>
