@@ -21,6 +21,7 @@ import { seedDemoOffice } from "./office.server.ts";
 import { seedDemoViewings } from "./viewings.server.ts";
 import { seedDemoPropertyManagement } from "./property-management.server.ts";
 import { seedDemoStaff } from "./staff.server.ts";
+import { seedDemoOwnerPortal } from "./owner-portal.server.ts";
 
 async function renderPhoto(db: Db, storage: PhotoStorage, scene: SceneSpec, width: number) {
   const height = Math.round((width * 2) / 3);
@@ -75,6 +76,8 @@ export async function seedDemoData(db: Db, storage: PhotoStorage) {
   await seedDemoViewings(db);
   await seedDemoFirmDetails(db);
   await seedDemoPropertyManagement(db);
+  // The first demo owner's portal account, 0500000005 (decision 056).
+  await seedDemoOwnerPortal(db);
 }
 
 /** The firm's public details, while none has been given (a database seeded before they existed gets them too). */
