@@ -2,4 +2,4 @@
 export { ownerGuard, requirePortalOwner, type PortalOwner } from "./owner-guard.server.ts";
 export { offerViewCounter, recordOfferView } from "./offer-views.server.ts";
 export { inviteOwnerToPortal, loadPortalAccess, removeOwnerFromPortal, PORTAL_MESSAGES, type PortalAccess } from "./portal-access.server.ts";
-export { loadLeasesEnding, loadMarketedUnits, loadOpenMaintenance, loadOverview, loadStatements, statementPdfResponse, LEASES_ENDING_WITHIN_DAYS, MARKETING_WINDOW_DAYS } from "./portal-pages.server.ts";
+export { loadLeasesEnding, loadMarketedUnits, loadOpenMaintenance, loadOverview, loadStatements, statementPdfResponse } from "./portal-pages.server.ts";

@@ -5,6 +5,7 @@ import type { ManagedPropertyKind } from "~/db/column-types.ts";
 import type { Db } from "~/db/client.server.ts";
 import { inquiries, leases, maintenanceRequests, managedProperties, managedUnits, offerViewDays, offers, ownerStatements, tenants } from "~/db/schema.ts";
 import { riyadhDayOf } from "~/utils/riyadh-day.ts";
+import { LEASES_ENDING_WITHIN_DAYS, MARKETING_WINDOW_DAYS } from "./portal-view.ts";
 
 /**
  * What an owner's portal shows (decision 056). Every query here is held to one owner's id, the
@@ -13,10 +14,6 @@ import { riyadhDayOf } from "~/utils/riyadh-day.ts";
  */
 
 const DAY_MS = 24 * 3_600_000;
-/** «عقود تنتهي قريبًا»: leases whose last day falls within this many days. */
-export const LEASES_ENDING_WITHIN_DAYS = 90;
-/** «الوحدات المسوّقة»: views and inquiries over this many days. */
-export const MARKETING_WINDOW_DAYS = 30;
 
 const addDays = (day: string, days: number) => riyadhDayOf(Date.parse(`${day}T12:00:00+03:00`) + days * DAY_MS);
 

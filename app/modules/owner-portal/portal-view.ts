@@ -1,6 +1,11 @@
 import type { MaintenanceCategory, MaintenanceStatus, MaintenanceUrgency } from "~/db/column-types.ts";
 import { formatCountArabic, type CountWords } from "~/utils/format.ts";
 
+/** «عقود تنتهي قريبًا»: leases whose last day falls within this many days. */
+export const LEASES_ENDING_WITHIN_DAYS = 90;
+/** «الوحدات المسوّقة»: views and inquiries over this many days. */
+export const MARKETING_WINDOW_DAYS = 30;
+
 /** The portal's sections, in its menu's order (decision 056). */
 export const PORTAL_LINKS = [
   { to: "/owner", label: "عقاراتي" },

@@ -1,6 +1,6 @@
 import { servicesContext } from "~/context.ts";
-import { LEASES_ENDING_WITHIN_DAYS, loadLeasesEnding, requirePortalOwner } from "~/modules/owner-portal/index.server.ts";
-import { leasesText } from "~/modules/owner-portal/portal-view.ts";
+import { loadLeasesEnding, requirePortalOwner } from "~/modules/owner-portal/index.server.ts";
+import { LEASES_ENDING_WITHIN_DAYS, leasesText } from "~/modules/owner-portal/portal-view.ts";
 import { daysText } from "~/utils/count-words.ts";
 import { formatDateWithHijri, formatDigitsArabic, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
 import type { Route } from "./+types/leases";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { servicesContext } from "~/context.ts";
-import { loadMarketedUnits, MARKETING_WINDOW_DAYS, requirePortalOwner } from "~/modules/owner-portal/index.server.ts";
-import { inquiriesText, viewsText } from "~/modules/owner-portal/portal-view.ts";
+import { loadMarketedUnits, requirePortalOwner } from "~/modules/owner-portal/index.server.ts";
+import { inquiriesText, MARKETING_WINDOW_DAYS, viewsText } from "~/modules/owner-portal/portal-view.ts";
 import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
 import type { Route } from "./+types/marketed";
 
