@@ -21,6 +21,9 @@ it("gives the first demo owner a portal account on 0500000005, once", async () =
   await seedDemoOwnerPortal(db());
   await seedDemoOwnerPortal(db());
   const [first] = await db().select({ id: owners.id }).from(owners).orderBy(asc(owners.id)).limit(1);
-  const accounts = await db().select({ ownerId: ownerPortalAccounts.ownerId, phone: staffUsers.phone, role: staffUsers.role }).from(ownerPortalAccounts).innerJoin(staffUsers, eq(staffUsers.id, ownerPortalAccounts.userId));
+  const accounts = await db()
+    .select({ ownerId: ownerPortalAccounts.ownerId, phone: staffUsers.phone, role: staffUsers.role })
+    .from(ownerPortalAccounts)
+    .innerJoin(staffUsers, eq(staffUsers.id, ownerPortalAccounts.userId));
   expect(accounts).toEqual([{ ownerId: first!.id, phone: "+966500000005", role: "owner" }]);
 });

@@ -4,7 +4,7 @@ import { ownerPortalAccounts, owners, staffUsers } from "~/db/schema.ts";
 import { parsePhone } from "~/utils/phone.ts";
 
 /** The demo owner's portal account (demo mode only): the first demo owner signs in on 0500000005 (decision 056). */
-export const DEMO_OWNER_PHONE = "0500000005";
+const DEMO_OWNER_PHONE = "0500000005";
 
 /** Adds the account once, after the property-management demo records (no owner yet: nothing). */
 export async function seedDemoOwnerPortal(db: Db) {

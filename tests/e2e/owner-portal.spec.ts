@@ -50,7 +50,9 @@ test.describe("the demo owner on a phone", () => {
 
   test("signs in with the code from the SMS, sees only their own pages, never the back office; another owner's statement is a 404", async ({ page }) => {
     test.setTimeout(180_000);
-    const [account] = await queryE2eDatabase<{ owner_id: number }>("select a.owner_id from owner_portal_accounts a join staff_users u on u.id = a.user_id where u.phone = '+966500000005'");
+    const [account] = await queryE2eDatabase<{ owner_id: number }>(
+      "select a.owner_id from owner_portal_accounts a join staff_users u on u.id = a.user_id where u.phone = '+966500000005'",
+    );
     const ownerId = account!.owner_id;
     const [other] = await queryE2eDatabase<{ id: number }>("select id from owners where id <> $1 order by id limit 1", [ownerId]);
     const [unit] = await queryE2eDatabase<{ id: number; offer_id: number | null; label: string }>(
@@ -153,10 +155,10 @@ test("the manager invites an owner to the portal from the owner's page: one of t
   test.setTimeout(120_000);
   const phone = uniquePhone();
   const stored = `+966${phone.slice(1)}`;
-  const [owner] = await queryE2eDatabase<{ id: number }>("insert into owners (kind, name, identity_number, iban) values ('establishment', $1, $2, 'SA0380000000608010167519') returning id", [
-    `مؤسسة البوابة ${unique(4)}`,
-    `70${unique(8)}`,
-  ]);
+  const [owner] = await queryE2eDatabase<{ id: number }>(
+    "insert into owners (kind, name, identity_number, iban) values ('establishment', $1, $2, 'SA0380000000608010167519') returning id",
+    [`مؤسسة البوابة ${unique(4)}`, `70${unique(8)}`],
+  );
   await queryE2eDatabase("insert into owner_phones (owner_id, phone, position) values ($1, $2, 0), ($1, '+966112345678', 1)", [owner!.id, stored]);
   try {
     await signedInAs("manager");

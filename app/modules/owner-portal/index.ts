@@ -1,3 +1,2 @@
 /** The owners' portal's public entry (decision 056). */
 export { PortalAccessSection } from "./components/portal-access-section.tsx";
-export { PORTAL_LINKS } from "./portal-view.ts";

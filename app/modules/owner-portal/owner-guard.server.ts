@@ -18,7 +18,7 @@ export interface PortalOwner {
 const portalOwnerContext = createContext<PortalOwner | null>(null);
 
 /** The owner an account of role `owner` stands for (owner_portal_accounts), or undefined. */
-export async function portalOwnerOf(db: Db, userId: number): Promise<PortalOwner | undefined> {
+async function portalOwnerOf(db: Db, userId: number): Promise<PortalOwner | undefined> {
   const [row] = await db
     .select({ userId: ownerPortalAccounts.userId, ownerId: ownerPortalAccounts.ownerId, name: owners.name })
     .from(ownerPortalAccounts)

@@ -6,7 +6,20 @@ import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeContext, servicesContext, type AppServices } from "~/context.ts";
 import type { Db } from "~/db/client.server.ts";
-import { inquiries, leases, maintenanceRequests, managedProperties, managedUnits, offerViewDays, ownerPhones, ownerPortalAccounts, ownerStatements, owners, staffUsers, tenants } from "~/db/schema.ts";
+import {
+  inquiries,
+  leases,
+  maintenanceRequests,
+  managedProperties,
+  managedUnits,
+  offerViewDays,
+  ownerPhones,
+  ownerPortalAccounts,
+  ownerStatements,
+  owners,
+  staffUsers,
+  tenants,
+} from "~/db/schema.ts";
 import { adminGuard } from "~/modules/auth/admin-guard.server.ts";
 import { createSession } from "~/modules/auth/sessions.server.ts";
 import { createLocalStorage } from "~/modules/images/storage-local.server.ts";
@@ -53,7 +66,10 @@ async function insertOwner(database: Db, name: string, identityNumber: string, p
 }
 
 async function furnish(database: Db, side: typeof fixture.mine, name: string, tenantPhone: string, ejar: string) {
-  const [property] = await database.insert(managedProperties).values({ ownerId: side.ownerId, kind: "building", name, city: "الرياض", neighbourhood: "الملقا" }).returning({ id: managedProperties.id });
+  const [property] = await database
+    .insert(managedProperties)
+    .values({ ownerId: side.ownerId, kind: "building", name, city: "الرياض", neighbourhood: "الملقا" })
+    .returning({ id: managedProperties.id });
   const offer = await createOffer(database, { title: `عرض ${name}` });
   side.offerId = offer.id;
   const units = await database
@@ -64,16 +80,30 @@ async function furnish(database: Db, side: typeof fixture.mine, name: string, te
     ])
     .returning({ id: managedUnits.id });
   side.unitIds = units.map((u) => u.id);
-  const [tenant] = await database.insert(tenants).values({ kind: "person", name: `مستأجر ${name}`, identityNumber: `10${ejar.slice(-8)}`, phone: tenantPhone }).returning({ id: tenants.id });
+  const [tenant] = await database
+    .insert(tenants)
+    .values({ kind: "person", name: `مستأجر ${name}`, identityNumber: `10${ejar.slice(-8)}`, phone: tenantPhone })
+    .returning({ id: tenants.id });
   // Unit 1 leased until 40 days from now; unit 2 vacant.
-  await database.insert(leases).values({ unitId: side.unitIds[0]!, tenantId: tenant!.id, ejarNumber: ejar, startsOn: day(-325), endsOn: day(40), yearlyRentHalalas: 6_000_000, schedule: "monthly" });
+  await database
+    .insert(leases)
+    .values({ unitId: side.unitIds[0]!, tenantId: tenant!.id, ejarNumber: ejar, startsOn: day(-325), endsOn: day(40), yearlyRentHalalas: 6_000_000, schedule: "monthly" });
   await database.insert(maintenanceRequests).values([
     { unitId: side.unitIds[0]!, phone: tenantPhone, category: "plumbing", urgency: "urgent", description: `تسرب في ${name}`, status: "open" },
     { unitId: side.unitIds[0]!, phone: tenantPhone, category: "electricity", urgency: "normal", description: "انتهى", status: "done" },
   ]);
   const [statement] = await database
     .insert(ownerStatements)
-    .values({ ownerId: side.ownerId, month: "2026-10-01", lines: [], collectedHalalas: 500_000, expensesHalalas: 20_000, commissionHalalas: 37_500, netHalalas: 442_500, pdfKey: `statements/${side.ownerId}-2026-10.pdf` })
+    .values({
+      ownerId: side.ownerId,
+      month: "2026-10-01",
+      lines: [],
+      collectedHalalas: 500_000,
+      expensesHalalas: 20_000,
+      commissionHalalas: 37_500,
+      netHalalas: 442_500,
+      pdfKey: `statements/${side.ownerId}-2026-10.pdf`,
+    })
     .returning({ id: ownerStatements.id });
   side.statementId = statement!.id;
   await storage.put(`statements/${side.ownerId}-2026-10.pdf`, Buffer.from(`%PDF-1.7 ${name}`), "application/pdf");
@@ -178,7 +208,8 @@ describe("the owner never opens the back office; staff never open the portal", (
   it("an owner's session on every back-office route, page and post, goes to /owner before any loader or action", async () => {
     const token = await createSession(db(), (await ownerAccount(fixture.mine.ownerId))!.userId);
     for (const pathname of adminPaths) {
-      for (const method of ["GET", "POST"]) expect(await throughGuard(adminGuard, pathname, token, method), `${method} ${pathname}`).toEqual({ reached: false, location: "/owner" });
+      for (const method of ["GET", "POST"])
+        expect(await throughGuard(adminGuard, pathname, token, method), `${method} ${pathname}`).toEqual({ reached: false, location: "/owner" });
     }
   });
 
@@ -193,7 +224,10 @@ describe("the owner never opens the back office; staff never open the portal", (
   });
 
   it("an account taken away ends its sessions at once", async () => {
-    const [other] = await db().insert(owners).values({ kind: "person", name: "مالك مؤقت", identityNumber: "1000000008", iban: "SA0380000000608010167519" }).returning({ id: owners.id });
+    const [other] = await db()
+      .insert(owners)
+      .values({ kind: "person", name: "مالك مؤقت", identityNumber: "1000000008", iban: "SA0380000000608010167519" })
+      .returning({ id: owners.id });
     await db().insert(ownerPhones).values({ ownerId: other!.id, phone: "+966551700009" });
     expect(await inviteOwnerToPortal(services(), office.manager, other!.id, "0551700009")).toMatchObject({ ok: true });
     const token = await createSession(db(), (await ownerAccount(other!.id))!.userId);
@@ -240,9 +274,15 @@ describe("each page shows the signed-in owner's own records only", () => {
     const ending = await loadLeasesEnding(db(), fixture.mine.ownerId, NOW);
     expect(ending.map((l) => [l.propertyName, l.endsOn, l.daysLeft, l.tenantName])).toEqual([["عمارة الملقا", day(40), 40, "مستأجر عمارة الملقا"]]);
     // Past 90 days: not yet «قريبًا».
-    await db().update(leases).set({ endsOn: day(120) }).where(eq(leases.ejarNumber, "10000000001"));
+    await db()
+      .update(leases)
+      .set({ endsOn: day(120) })
+      .where(eq(leases.ejarNumber, "10000000001"));
     expect(await loadLeasesEnding(db(), fixture.mine.ownerId, NOW)).toEqual([]);
-    await db().update(leases).set({ endsOn: day(40) }).where(eq(leases.ejarNumber, "10000000001"));
+    await db()
+      .update(leases)
+      .set({ endsOn: day(40) })
+      .where(eq(leases.ejarNumber, "10000000001"));
     expect((await loadOpenMaintenance(db(), fixture.mine.ownerId)).map((r) => [r.description, r.status])).toEqual([["تسرب في عمارة الملقا", "open"]]);
   });
 

@@ -59,7 +59,10 @@ export async function inviteOwnerToPortal(services: Pick<AppServices, "db" | "sm
     const [owner] = await tx.select({ id: owners.id, name: owners.name }).from(owners).where(eq(owners.id, ownerId)).for("update");
     if (!owner) return { ok: false, status: 404, message: "المالك غير موجود." };
     if (!phone) return { ok: false, status: 400, message: PORTAL_MESSAGES.notOwnersMobile };
-    const [own] = await tx.select({ phone: ownerPhones.phone }).from(ownerPhones).where(and(eq(ownerPhones.ownerId, ownerId), eq(ownerPhones.phone, phone)));
+    const [own] = await tx
+      .select({ phone: ownerPhones.phone })
+      .from(ownerPhones)
+      .where(and(eq(ownerPhones.ownerId, ownerId), eq(ownerPhones.phone, phone)));
     if (!own) return { ok: false, status: 400, message: PORTAL_MESSAGES.notOwnersMobile };
     const [existing] = await tx.select({ userId: ownerPortalAccounts.userId }).from(ownerPortalAccounts).where(eq(ownerPortalAccounts.ownerId, ownerId));
     if (existing) return { ok: false, status: 409, message: PORTAL_MESSAGES.alreadyInvited };
@@ -76,7 +79,10 @@ export async function inviteOwnerToPortal(services: Pick<AppServices, "db" | "sm
   if (!result.ok || !phone) return result;
   try {
     const login = new URL("/login", services.env.PUBLIC_URL).href;
-    await services.sms.send({ to: phone, body: `مرحبًا، يمكنك الآن متابعة عقاراتك وكشوف حسابك لدى ${COMPANY_NAME} في بوابة الملاك: ${login}\nادخل برقم جوالك هذا، ويصلك رمز التحقق برسالة نصية.` });
+    await services.sms.send({
+      to: phone,
+      body: `مرحبًا، يمكنك الآن متابعة عقاراتك وكشوف حسابك لدى ${COMPANY_NAME} في بوابة الملاك: ${login}\nادخل برقم جوالك هذا، ويصلك رمز التحقق برسالة نصية.`,
+    });
   } catch (error) {
     log.error("owner portal invitation not sent", { ownerId, error: error instanceof Error ? error.message : String(error) });
     return { ok: true, message: PORTAL_MESSAGES.invitedNoSms };

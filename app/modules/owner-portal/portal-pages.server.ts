@@ -33,15 +33,34 @@ export async function loadOverview(db: Db, ownerId: number, now = Date.now()) {
       unitId: managedUnits.id,
       unitLabel: managedUnits.label,
       unitType: managedUnits.type,
-      leaseEndsOn: sql<string | null>`(select coalesce(${leases.terminatedOn}, ${leases.endsOn})::text from ${leases} where ${leases.unitId} = ${managedUnits.id} and ${inForceOn(today)} limit 1)`,
+      leaseEndsOn: sql<
+        string | null
+      >`(select coalesce(${leases.terminatedOn}, ${leases.endsOn})::text from ${leases} where ${leases.unitId} = ${managedUnits.id} and ${inForceOn(today)} limit 1)`,
     })
     .from(managedProperties)
     .leftJoin(managedUnits, eq(managedUnits.propertyId, managedProperties.id))
     .where(eq(managedProperties.ownerId, ownerId))
     .orderBy(asc(managedProperties.name), asc(managedProperties.id), asc(managedUnits.id));
-  const properties = new Map<number, { id: number; name: string; kind: ManagedPropertyKind; city: string; neighbourhood: string; units: Array<{ id: number; label: string; type: string; leasedUntil: string | null }> }>();
+  const properties = new Map<
+    number,
+    {
+      id: number;
+      name: string;
+      kind: ManagedPropertyKind;
+      city: string;
+      neighbourhood: string;
+      units: Array<{ id: number; label: string; type: string; leasedUntil: string | null }>;
+    }
+  >();
   for (const row of rows) {
-    const property = properties.get(row.propertyId) ?? { id: row.propertyId, name: row.propertyName, kind: row.propertyKind, city: row.city, neighbourhood: row.neighbourhood, units: [] };
+    const property = properties.get(row.propertyId) ?? {
+      id: row.propertyId,
+      name: row.propertyName,
+      kind: row.propertyKind,
+      city: row.city,
+      neighbourhood: row.neighbourhood,
+      units: [],
+    };
     properties.set(row.propertyId, property);
     if (row.unitId !== null) property.units.push({ id: row.unitId, label: row.unitLabel!, type: row.unitType!, leasedUntil: row.leaseEndsOn });
   }

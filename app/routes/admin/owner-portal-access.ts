@@ -18,7 +18,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = read.form.get("intent");
   if (intent !== "invite" && intent !== "remove") return new Response(MESSAGES.badRequest, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const phone = read.form.get("phone");
-  const result = intent === "remove" ? await removeOwnerFromPortal(services.db, user, ownerId) : await inviteOwnerToPortal(services, user, ownerId, typeof phone === "string" ? phone : "");
+  const result =
+    intent === "remove" ? await removeOwnerFromPortal(services.db, user, ownerId) : await inviteOwnerToPortal(services, user, ownerId, typeof phone === "string" ? phone : "");
   if (!result.ok && result.status === 403) throw new Response(result.message, { status: 403 });
   return redirectWithToast(back, { tone: result.ok ? "success" : "error", text: result.message }, services.env);
 }

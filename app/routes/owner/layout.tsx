@@ -38,7 +38,9 @@ export default function OwnerLayout({ loaderData }: Route.ComponentProps) {
                 <NavLink
                   to={link.to}
                   end
-                  className={({ isActive }) => `block rounded-xl px-3 py-2 font-bold whitespace-nowrap ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-brand-800"}`}
+                  className={({ isActive }) =>
+                    `block rounded-xl px-3 py-2 font-bold whitespace-nowrap ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-brand-800"}`
+                  }
                 >
                   {link.label}
                 </NavLink>

@@ -27,7 +27,9 @@ export default function OwnerMaintenance({ loaderData }: Route.ComponentProps) {
               </p>
               <p className="flex flex-wrap gap-2 text-sm">
                 <span className="rounded-full bg-stone-100 px-2.5 py-0.5 font-bold">{MAINTENANCE_CATEGORY_LABELS[request.category]}</span>
-                <span className={`rounded-full px-2.5 py-0.5 font-bold ${request.urgency === "normal" ? "bg-stone-100" : "bg-red-50 text-red-800"}`}>{MAINTENANCE_URGENCY_LABELS[request.urgency]}</span>
+                <span className={`rounded-full px-2.5 py-0.5 font-bold ${request.urgency === "normal" ? "bg-stone-100" : "bg-red-50 text-red-800"}`}>
+                  {MAINTENANCE_URGENCY_LABELS[request.urgency]}
+                </span>
                 <span className="rounded-full bg-blue-50 px-2.5 py-0.5 font-bold text-blue-900">{MAINTENANCE_STATUS_LABELS[request.status]}</span>
               </p>
               <p className="break-words whitespace-pre-line text-stone-800">{request.description}</p>
