@@ -1,5 +1,6 @@
 import type { MaintenanceCategory, MaintenanceStatus, MaintenanceUrgency } from "~/db/column-types.ts";
-import { formatCountArabic, type CountWords } from "~/utils/format.ts";
+import { formatCountArabic, formatDateBothCalendars, type CountWords } from "~/utils/format.ts";
+import { riyadhDayOf } from "~/utils/riyadh-day.ts";
 
 /** «عقود تنتهي قريبًا»: leases whose last day falls within this many days. */
 export const LEASES_ENDING_WITHIN_DAYS = 90;
@@ -35,3 +36,6 @@ export const viewsText = (count: number) => formatCountArabic(count, VIEWS);
 export const inquiriesText = (count: number) => formatCountArabic(count, INQUIRIES);
 export const leasesText = (count: number) => formatCountArabic(count, LEASES);
 export const requestsText = (count: number) => formatCountArabic(count, REQUESTS);
+
+/** A day as COPY.md writes it, «٢٩ ديسمبر ٢٠٢٦م»: a calendar day (`2026-12-29`) as it is, a moment on its Riyadh day. */
+export const dayText = (value: string | Date) => formatDateBothCalendars(typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : riyadhDayOf(value)).gregorian;

@@ -1,7 +1,7 @@
 import { servicesContext } from "~/context.ts";
 import { loadOpenMaintenance, requirePortalOwner } from "~/modules/owner-portal/index.server.ts";
-import { MAINTENANCE_CATEGORY_LABELS, MAINTENANCE_STATUS_LABELS, MAINTENANCE_URGENCY_LABELS, requestsText } from "~/modules/owner-portal/portal-view.ts";
-import { formatDateArabic, formatDigitsArabic } from "~/utils/format.ts";
+import { dayText, MAINTENANCE_CATEGORY_LABELS, MAINTENANCE_STATUS_LABELS, MAINTENANCE_URGENCY_LABELS, requestsText } from "~/modules/owner-portal/portal-view.ts";
+import { formatDigitsArabic } from "~/utils/format.ts";
 import type { Route } from "./+types/maintenance";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -33,7 +33,7 @@ export default function OwnerMaintenance({ loaderData }: Route.ComponentProps) {
                 <span className="rounded-full bg-blue-50 px-2.5 py-0.5 font-bold text-blue-900">{MAINTENANCE_STATUS_LABELS[request.status]}</span>
               </p>
               <p className="break-words whitespace-pre-line text-stone-800">{request.description}</p>
-              <p className="text-sm text-stone-700">ورد في {formatDateArabic(request.createdAt)}</p>
+              <p className="text-sm text-stone-700">ورد في {dayText(request.createdAt)}</p>
             </li>
           ))}
         </ul>

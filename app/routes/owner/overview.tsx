@@ -3,7 +3,8 @@ import { servicesContext } from "~/context.ts";
 import { loadOverview, requirePortalOwner } from "~/modules/owner-portal/index.server.ts";
 import { PROPERTY_KIND_LABELS } from "~/modules/property-management/pm-schema.ts";
 import { unitsText } from "~/modules/property-management/pm-view.ts";
-import { formatDateArabic, formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
+import { dayText } from "~/modules/owner-portal/portal-view.ts";
+import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
 import type { Route } from "./+types/overview";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -48,7 +49,7 @@ export default function OwnerOverview({ loaderData }: Route.ComponentProps) {
                     الوحدة {formatDigitsArabic(unit.label)} · {unit.type}
                   </span>
                   {unit.leasedUntil ? (
-                    <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-bold text-emerald-800">مؤجرة حتى {formatDateArabic(unit.leasedUntil)}</span>
+                    <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-bold text-emerald-800">مؤجرة حتى {dayText(unit.leasedUntil)}</span>
                   ) : (
                     <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-bold text-amber-900">شاغرة</span>
                   )}

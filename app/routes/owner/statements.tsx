@@ -2,7 +2,8 @@ import { Section } from "~/components/admin/section.tsx";
 import { servicesContext } from "~/context.ts";
 import { periodLabel } from "~/modules/finance/finance-view.ts";
 import { loadStatements, requirePortalOwner } from "~/modules/owner-portal/index.server.ts";
-import { formatDateArabic, formatMoneyArabic } from "~/utils/format.ts";
+import { dayText } from "~/modules/owner-portal/portal-view.ts";
+import { formatMoneyArabic } from "~/utils/format.ts";
 import type { Route } from "./+types/statements";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -47,10 +48,10 @@ export default function OwnerStatements({ loaderData }: Route.ComponentProps) {
                 </dl>
                 <p className="mt-3 flex flex-wrap gap-2 text-sm">
                   <span className={`rounded-full px-2.5 py-0.5 font-bold ${statement.emailedAt ? "bg-emerald-50 text-emerald-800" : "bg-stone-100 text-stone-700"}`}>
-                    {statement.emailedAt ? `أُرسل بالبريد في ${formatDateArabic(statement.emailedAt)}` : "لم يُرسل بالبريد بعد"}
+                    {statement.emailedAt ? `أُرسل بالبريد في ${dayText(statement.emailedAt)}` : "لم يُرسل بالبريد بعد"}
                   </span>
                   <span className={`rounded-full px-2.5 py-0.5 font-bold ${statement.paidOutAt ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900"}`}>
-                    {statement.paidOutAt ? `حُوّل المبلغ في ${formatDateArabic(statement.paidOutAt)}` : "لم يُحوَّل المبلغ بعد"}
+                    {statement.paidOutAt ? `حُوّل المبلغ في ${dayText(statement.paidOutAt)}` : "لم يُحوَّل المبلغ بعد"}
                   </span>
                 </p>
                 {statement.hasPdf ? (

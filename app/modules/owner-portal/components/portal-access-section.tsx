@@ -2,8 +2,8 @@ import { Form } from "react-router";
 import { Section } from "~/components/admin/section.tsx";
 import { adminButtonClass, adminDangerButtonClass } from "~/components/admin/styles.ts";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
-import { formatDateArabic } from "~/utils/format.ts";
 import { formatPhoneForReading } from "~/utils/phone.ts";
+import { dayText } from "../portal-view.ts";
 
 interface Props {
   ownerId: number;
@@ -19,8 +19,8 @@ export function PortalAccessSection({ ownerId, access, canEdit }: Props) {
       {access.phone ? (
         <div className="grid gap-3">
           <p className="text-stone-800">
-            يدخل المالك إلى البوابة بالجوال <IdentifierText value={formatPhoneForReading(access.phone)} />
-            {access.invitedAt ? ` منذ ${formatDateArabic(access.invitedAt)}` : null}، ويرى فيها عقاراته وكشوف حسابه فقط.
+            يدخل المالك إلى البوابة بالجوال <IdentifierText value={formatPhoneForReading(access.phone)} className="whitespace-nowrap" />
+            {access.invitedAt ? ` منذ ${dayText(access.invitedAt)}` : null}، ويرى فيها عقاراته وكشوف حسابه فقط.
           </p>
           {canEdit ? (
             <Form method="post" action={action}>
