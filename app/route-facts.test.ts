@@ -29,10 +29,14 @@ describe("every route declares its facts, once (decision 040)", () => {
     expect(Object.keys(added).filter((id) => !(id in facts))).toEqual(["routes/site/new-page"]);
   });
 
-  it("gives roles to every back-office route and to no other; each section's routes declare its page's roles", () => {
+  it("gives roles to every back-office and owners' portal route and to no other; each section's routes declare its page's roles", () => {
     for (const id of ids) {
       const underAdmin = id !== "routes/admin/layout" && isUnder(id, "routes/admin/layout");
-      expect(facts[id]!.roles !== undefined, id).toBe(underAdmin);
+      const underPortal = id !== "routes/owner/layout" && isUnder(id, "routes/owner/layout");
+      expect(facts[id]!.roles !== undefined, id).toBe(underAdmin || underPortal);
+      // The owners' portal is the owner's alone (decision 056), and the back office never the owner's.
+      if (underPortal) expect(facts[id]!.roles, id).toEqual(["owner"]);
+      if (underAdmin) expect(facts[id]!.roles, id).not.toContain("owner");
     }
     for (const [id] of Object.entries(entries).filter(([id]) => isUnder(id, "routes/admin/layout"))) {
       const answer = routeLookup(pathOf(id))!;

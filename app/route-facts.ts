@@ -1,5 +1,6 @@
 import type { Register } from "react-router";
 import { SEARCH_URL } from "~/components/layout/search-result.ts";
+import type { AccountRole } from "~/db/column-types.ts";
 import type { Role } from "~/modules/users/roles.ts";
 import {
   CONTENT_FORM_BODY_LIMIT,
@@ -25,8 +26,8 @@ export interface RouteFacts {
   readonly pageCache?: { readonly params?: Readonly<Record<string, RegExp>> };
   /** The most bytes a request body may have (app/utils/body-limits.ts); unset: the small forms' 64 KiB. */
   readonly bodyLimit?: number;
-  /** The staff roles that may open this back-office route (the guard checks them before any loader or action). */
-  readonly roles?: readonly Role[];
+  /** The roles that may open this back-office (or owners' portal) route (its guard checks them before any loader or action). */
+  readonly roles?: readonly AccountRole[];
   /** Its JavaScript starts after the first paint (decision 019); a layout's flag holds for its pages. */
   readonly deferScripts?: boolean;
 }
@@ -38,6 +39,7 @@ const EVERY_STAFF: readonly Role[] = ["manager", "accountant", "staff"];
 const OFFICE: readonly Role[] = ["manager", "staff"];
 const FINANCE: readonly Role[] = ["manager", "accountant"];
 const MANAGER: readonly Role[] = ["manager"];
+const OWNER: readonly AccountRole[] = ["owner"];
 
 const OFFER_ID = { id: /^\d{1,9}$/ };
 
@@ -122,6 +124,15 @@ export const ROUTE_FACTS = {
   // Rent (issue 33, decision 053): every staff role reads; the accountant and the manager record payments (the action checks it).
   "routes/admin/rent": { roles: EVERY_STAFF },
   "routes/admin/rent-lease": { roles: EVERY_STAFF, bodyLimit: RENT_BODY_LIMIT },
+  // The owners' portal (decision 056): the owner's page gives the account (the action refuses the accountant); the portal is the owner's alone.
+  "routes/admin/owner-portal-access": { roles: EVERY_STAFF },
+  "routes/owner/layout": {},
+  "routes/owner/overview": { roles: OWNER },
+  "routes/owner/statements": { roles: OWNER },
+  "routes/owner/statement-pdf": { roles: OWNER },
+  "routes/owner/leases": { roles: OWNER },
+  "routes/owner/maintenance": { roles: OWNER },
+  "routes/owner/marketed": { roles: OWNER },
   "routes/resources/healthz": {},
   "routes/resources/healthz-ready": {},
   "routes/resources/image": {},
@@ -159,4 +170,4 @@ export type AheadId = keyof typeof AHEAD_OF_REACT_ROUTER;
 export const factsOf = (id: string): RouteFacts | undefined => (ROUTE_FACTS as Readonly<Record<string, RouteFacts>>)[id];
 
 /** The roles that may open a back-office route (none for any other). */
-export const rolesOf = (id: RouteId): readonly Role[] => (ROUTE_FACTS[id] as RouteFacts).roles ?? [];
+export const rolesOf = (id: RouteId): readonly AccountRole[] => (ROUTE_FACTS[id] as RouteFacts).roles ?? [];

@@ -84,6 +84,17 @@ export default [
     // Owners' monthly statements (issue 33, decision 055).
     route("statements", "routes/admin/statements.tsx"),
     route("statements/:id/pdf", "routes/admin/statement-pdf.ts"),
+    // The owners' portal (decision 056): an owner's account given or taken away from the owner's page.
+    route("owners/:id/portal", "routes/admin/owner-portal-access.ts"),
+  ]),
+  // The owners' portal (issue 33, decision 056): its own layout, for owners' accounts only.
+  route("owner", "routes/owner/layout.tsx", [
+    index("routes/owner/overview.tsx"),
+    route("statements", "routes/owner/statements.tsx"),
+    route("statements/:id/pdf", "routes/owner/statement-pdf.ts"),
+    route("leases", "routes/owner/leases.tsx"),
+    route("maintenance", "routes/owner/maintenance.tsx"),
+    route("marketed", "routes/owner/marketed.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/ready", "routes/resources/healthz-ready.ts"),

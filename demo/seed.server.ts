@@ -22,6 +22,7 @@ import { seedDemoViewings } from "./viewings.server.ts";
 import { seedDemoPropertyManagement } from "./property-management.server.ts";
 import { seedDemoPropertyOperations } from "./property-management-operations.server.ts";
 import { seedDemoStaff } from "./staff.server.ts";
+import { seedDemoOwnerPortal } from "./owner-portal.server.ts";
 
 async function renderPhoto(db: Db, storage: PhotoStorage, scene: SceneSpec, width: number) {
   const height = Math.round((width * 2) / 3);
@@ -77,6 +78,8 @@ export async function seedDemoData(db: Db, storage: PhotoStorage) {
   await seedDemoFirmDetails(db);
   await seedDemoPropertyManagement(db);
   await seedDemoPropertyOperations(db);
+  // The first demo owner's portal account, 0500000005 (decision 056).
+  await seedDemoOwnerPortal(db);
 }
 
 /** The firm's public details, while none has been given (a database seeded before they existed gets them too). */

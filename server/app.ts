@@ -28,6 +28,7 @@ import { viewingReminderJobs } from "~/modules/viewings/index.server.ts";
 import { renewalNoticeJobs } from "~/modules/leases/index.server.ts";
 import { rentJobs } from "~/modules/rent/index.server.ts";
 import { ownerStatementJobs } from "~/modules/owner-statements/index.server.ts";
+import { offerViewCounter } from "~/modules/owner-portal/index.server.ts";
 import { nextPublicPageChange } from "~/modules/offers/public-page-expiry.server.ts";
 import { AHEAD_OF_REACT_ROUTER } from "~/route-facts.ts";
 import { routeLookupOf } from "~/framework/route-lookup.server.ts";
@@ -130,6 +131,8 @@ export async function createApp() {
       .then((results) => res.set("Cache-Control", "no-store").json({ results }))
       .catch(next);
   });
+  // An offer's page opened counts for its owner's portal (decision 056): ahead of the page cache, so a kept page counts too.
+  app.use(offerViewCounter(database.db));
   if (pageCache) app.use(pageCache.serve);
   app.use(
     createRequestHandler({

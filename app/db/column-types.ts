@@ -231,6 +231,8 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** The three staff roles, with the titles the back office shows. */
 export const ROLES = ["manager", "accountant", "staff"] as const;
 export type Role = (typeof ROLES)[number];
+/** Every role a staff_users row may hold: the staff's, and the owners' portal accounts (decision 056), who never open /admin. */
+export type AccountRole = Role | "owner";
 
 /** Who sees an offer in a status (decision 027; app/modules/lookups/status-visibility.ts). */
 export const STATUS_VISIBILITIES = ["available", "recent", "internal"] as const;

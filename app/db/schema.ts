@@ -19,6 +19,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type {
+  AccountRole,
   AdvertiserCapacity,
   ArrearsChannel,
   AuditAction,
@@ -52,7 +53,6 @@ import type {
   RentPeriod,
   ReplyMethod,
   RequirementPurpose,
-  Role,
   StagingPool,
   StatusVisibility,
   SubmissionGoal,
@@ -552,7 +552,7 @@ export const staffUsers = pgTable(
     email: text("email").notNull().default(""),
     /** Normalised +966…; the sign-in allow-list is the set of active staff phones. */
     phone: text("phone").notNull().unique(),
-    role: text("role").$type<Role>().notNull(),
+    role: text("role").$type<AccountRole>().notNull(),
     active: boolean("active").notNull().default(true),
     /** argon2id (PHC string); null until the person sets a password. */
     passwordHash: text("password_hash"),
@@ -1612,4 +1612,36 @@ export const propertyManagementRules = pgTable(
     check("property_management_rules_ranges", sql`${t.renewalNoticeDays} between 1 and 365 and ${t.statementDay} between 1 and 28`),
     check("property_management_rules_channel_known", sql`${t.arrearsChannel} in ('sms', 'whatsapp')`),
   ],
+);
+
+// ---- The owners' portal (issue 33, decision 056) ----
+
+/**
+ * An owner's sign-in account: a staff_users row of role `owner` (so the SMS code, its limits and
+ * the sessions are the staff's own), linked here to the owner whose properties it sees. One account
+ * per owner; the account goes with its owner.
+ */
+export const ownerPortalAccounts = pgTable("owner_portal_accounts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => staffUsers.id, { onDelete: "cascade" }),
+  ownerId: integer("owner_id")
+    .notNull()
+    .unique()
+    .references(() => owners.id, { onDelete: "cascade" }),
+  invitedBy: integer("invited_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Visitors' openings of an offer's page, per Riyadh day (counted by the server for every page answer, cached or not). */
+export const offerViewDays = pgTable(
+  "offer_view_days",
+  {
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.day] })],
 );

@@ -47,7 +47,20 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/rent", roles: ["manager", "accountant", "staff"] },
   // Owners' statements (issue 33, decision 055); the PDF route's roles: owner-statements.spec.ts.
   { path: "/admin/statements", roles: ["manager", "accountant"] },
+  // The owners' portal (decision 056): the owner's page gives the account; the portal is the owner's alone.
+  { path: "/admin/owners/1/portal", roles: ["manager", "accountant", "staff"] },
+  { path: "/owner", roles: ["owner"] },
+  { path: "/owner/statements", roles: ["owner"] },
+  { path: "/owner/leases", roles: ["owner"] },
+  { path: "/owner/maintenance", roles: ["owner"] },
+  { path: "/owner/marketed", roles: ["owner"] },
 ];
+
+/** The demo owner's portal account (demo/owner-portal.server.ts): an owner's session for the table. */
+async function demoOwnerUsername(): Promise<string> {
+  const [row] = await queryE2eDatabase<{ username: string }>("select username from staff_users where phone = '+966500000005' and role = 'owner'");
+  return row!.username;
+}
 
 /** A client this member follows, for the route table's client page. */
 async function ownClient(memberId: number): Promise<number> {
@@ -62,18 +75,20 @@ async function ownTask(memberId: number): Promise<number> {
 }
 
 for (const { path, roles } of ROUTES) {
-  for (const who of ["anonymous", "manager", "accountant", "staff"] as const) {
-    test(`${who} on ${path}: ${who === "anonymous" ? "to /login" : roles.includes(who) ? "allowed" : "to /admin"}`, async ({ playwright, baseURL, session }) => {
+  for (const who of ["anonymous", "manager", "accountant", "staff", "owner"] as const) {
+    // Denied: staff to the back office's home, an owner to the portal's.
+    const home = who === "owner" ? "/owner" : "/admin";
+    test(`${who} on ${path}: ${who === "anonymous" ? "to /login" : roles.includes(who) ? "allowed" : `to ${home}`}`, async ({ playwright, baseURL, session }) => {
       const headers: Record<string, string> = { Origin: baseURL! };
-      const signedIn = who === "anonymous" ? null : await session(who);
+      const signedIn = who === "anonymous" ? null : await session(who === "owner" ? await demoOwnerUsername() : who);
       if (signedIn) headers.Cookie = signedIn.cookie;
       const target = path.includes("{own task}")
-        ? path.replace("{own task}", String(signedIn ? await ownTask(signedIn.member.id) : 1))
+        ? path.replace("{own task}", String(signedIn && who !== "owner" ? await ownTask(signedIn.member.id) : 1))
         : path.includes("{own client}")
-          ? path.replace("{own client}", String(signedIn ? await ownClient(signedIn.member.id) : 1))
+          ? path.replace("{own client}", String(signedIn && who !== "owner" ? await ownClient(signedIn.member.id) : 1))
           : path;
       const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers, maxRedirects: 0 });
-      const expected = who === "anonymous" ? "/login" : roles.includes(who) ? null : "/admin";
+      const expected = who === "anonymous" ? "/login" : roles.includes(who) ? null : home;
       for (const response of [await request.get(target), await request.post(target, { form: { intent: "probe" } })]) {
         if (expected) {
           expect(response.status(), `${response.url()}`).toBe(302);

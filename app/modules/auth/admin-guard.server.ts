@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { clientAddressContext, routeContext, servicesContext, staffUserContext } from "~/context.ts";
-import { adminSectionOf, canOpenSection, sectionDeniedMessage, type AdminSection } from "~/modules/users/index.ts";
+import { adminSectionOf, canOpenSection, homePathOf, sectionDeniedMessage, type AdminSection } from "~/modules/users/index.ts";
 import type { StaffProfile } from "~/modules/users/index.ts";
 import { log } from "~/utils/log.server.ts";
 import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
@@ -51,6 +51,11 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
     // A session cookie that no longer works is removed.
     const headers = staleCookie ? { "Set-Cookie": cookies.clear(cookies.session) } : undefined;
     throw redirect("/login", { headers });
+  }
+  // An owner's account opens no back-office page or action: it goes to its portal (decision 056).
+  if (user.role === "owner") {
+    log.warn("back office page denied", { userId: user.id, role: user.role, path: url.pathname, method: request.method });
+    throw redirect(homePathOf(user.role));
   }
   const roles: readonly string[] = context.get(routeContext)?.facts.roles ?? [];
   if (!roles.includes(user.role)) {

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { AppServices } from "~/context.ts";
 import { PROOF_OF_WORK } from "~/modules/form-guard/index.server.ts";
+import { homePathOf } from "~/modules/users/index.ts";
 import { cookieSettings } from "~/utils/cookies.server.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
@@ -41,9 +42,10 @@ export async function handleLoginPost(services: AppServices, { form, flowToken, 
   const intent = form.get("intent");
   const posted = form.get(PROOF_OF_WORK.field);
   const proof = typeof posted === "string" ? posted : undefined;
-  const signedIn = (sessionToken: string, headers = new Headers()) => {
+  // Staff land in the back office, an owner in their portal (decision 056).
+  const signedIn = (sessionToken: string, role: string, headers = new Headers()) => {
     headers.append("Set-Cookie", cookies.serialize(cookies.session, sessionToken, SESSION_LIMITS.absoluteMs / 1000));
-    return redirect("/admin", { headers });
+    return redirect(homePathOf(role), { headers });
   };
 
   if (intent === "change-number") return redirect("/login", { headers: { "Set-Cookie": cookies.clear(cookies.signIn) } });
@@ -54,7 +56,7 @@ export async function handleLoginPost(services: AppServices, { form, flowToken, 
     const result = await signInWithPassword(services, { ...submission.value, proof, address });
     // One message for every failure, about the whole form: it must not say which field was wrong.
     if (!result.ok) return replyToSubmission(submission, { ...ECHO, formErrors: [result.error], status: result.status, headers: retryAfter(result) });
-    return signedIn(result.sessionToken);
+    return signedIn(result.sessionToken, result.role);
   }
 
   if (intent === "verify") {
@@ -69,7 +71,7 @@ export async function handleLoginPost(services: AppServices, { form, flowToken, 
       return replyToSubmission(submission, { ...ECHO, ...placed(result.error, field), status: result.status, headers });
     }
     const headers = new Headers({ "Set-Cookie": cookies.clear(cookies.signIn) });
-    return signedIn(result.sessionToken, headers);
+    return signedIn(result.sessionToken, result.role, headers);
   }
 
   // «إعادة إرسال الرمز»: a new code to the number this browser waits on, under the same limits.

@@ -30,7 +30,7 @@ export const PASSWORD_SIGN_IN = {
   busy: MESSAGES.serverBusy,
 } as const;
 
-export type PasswordSignInResult = { ok: true; sessionToken: string } | { ok: false; status: 400 | 429; error: string; retryAfterSeconds?: number };
+export type PasswordSignInResult = { ok: true; sessionToken: string; role: string } | { ok: false; status: 400 | 429; error: string; retryAfterSeconds?: number };
 
 const refuse = (error: string, retryAfterSeconds?: number): PasswordSignInResult => ({ ok: false, status: 429, error, retryAfterSeconds });
 
@@ -106,5 +106,5 @@ export async function signInWithPassword(
     return { ok: false, status: 400, error: PASSWORD_SIGN_IN.failed };
   }
   log.info("signed in with password", { userId: user.id, role: user.role, address });
-  return { ok: true, sessionToken: await createSession(db, user.id) };
+  return { ok: true, sessionToken: await createSession(db, user.id), role: user.role };
 }

@@ -1,4 +1,5 @@
 import type { AppServices } from "~/context.ts";
+import type { AccountRole } from "~/db/column-types.ts";
 import { COMPANY_NAME } from "~/utils/company.ts";
 import { verifyFormProof } from "~/modules/form-guard/index.server.ts";
 import { SmsSendError } from "~/modules/messaging/index.server.ts";
@@ -86,7 +87,9 @@ async function issueAndText(services: AppServices, { phone, flowToken, address }
     if (issued.reason === "not-allowed") return { ok: false, status: 400, error, field: "phone" };
     return { ok: false, status: 429, error, retryAfterSeconds: issued.retryAfterSeconds };
   }
-  const sent = await textCode(services, { phone: issued.user.phone, code: issued.code, purpose: "للدخول إلى لوحة تحكم" });
+  // An owner signs in to their portal, not to the back office (decision 056).
+  const purpose = issued.user.role === "owner" ? "للدخول إلى بوابة الملاك لدى" : "للدخول إلى لوحة تحكم";
+  const sent = await textCode(services, { phone: issued.user.phone, code: issued.code, purpose });
   if (!sent.ok) return { ok: false, status: 502, error: sent.error };
   log.info("sign-in code sent", { phone: maskPhone(issued.user.phone), userId: issued.user.id });
   return { ok: true, phone: issued.user.phone };
@@ -107,7 +110,7 @@ export async function resendSignInCode(
   return issueAndText(services, { phone: pending.phone, flowToken, address });
 }
 
-export type VerifyCodeResult = { ok: true; sessionToken: string; userId: number } | (SignInRefusal & { backToPhone?: boolean });
+export type VerifyCodeResult = { ok: true; sessionToken: string; userId: number; role: AccountRole } | (SignInRefusal & { backToPhone?: boolean });
 
 /** Step 2: the code of this browser; success starts a new session. */
 export async function verifySignInCode(
@@ -131,5 +134,5 @@ export async function verifySignInCode(
   }
   const sessionToken = await createSession(services.db, checked.user.id);
   log.info("signed in", { userId: checked.user.id, role: checked.user.role, address });
-  return { ok: true, sessionToken, userId: checked.user.id };
+  return { ok: true, sessionToken, userId: checked.user.id, role: checked.user.role };
 }

@@ -44,7 +44,8 @@ export async function addStaff(db: Db, manager: StaffProfile, input: NewStaff): 
 /** The person a role change or (de)activation is about: someone else than the manager. */
 export async function findOtherStaff(db: Db, manager: StaffProfile, id: number): Promise<{ ok: true; target: StaffUser } | StaffRefusal> {
   const [target] = await db.select().from(staffUsers).where(eq(staffUsers.id, id));
-  if (!target) return { ok: false, status: 404, error: STAFF_MESSAGES.unknown };
+  // An owner's portal account (decision 056) is given and taken away on the owner's page, never here.
+  if (!target || target.role === "owner") return { ok: false, status: 404, error: STAFF_MESSAGES.unknown };
   if (target.id === manager.id) return { ok: false, status: 403, error: STAFF_MESSAGES.notSelf };
   return { ok: true, target };
 }

@@ -1,4 +1,4 @@
-import type { Role } from "~/modules/users/roles.ts";
+import type { AccountRole } from "~/db/column-types.ts";
 
 import { TASK_STATUSES, type TaskStatus } from "~/db/column-types.ts";
 
@@ -42,7 +42,7 @@ export function isLate(task: { status: TaskStatus; createdAt: Date | string }, n
  * Awaiting Approval; the manager may, for a task that carries an amount and a type to approve.
  * Shared by the board's menu and the action, which checks it again inside its row lock.
  */
-export function statusChoices(role: Role, task: { status: TaskStatus; amount: number | null; transactionType: string | null }): TaskStatus[] {
+export function statusChoices(role: AccountRole, task: { status: TaskStatus; amount: number | null; transactionType: string | null }): TaskStatus[] {
   if (task.status === "Awaiting Approval") return [];
   const canAskApproval = role === "manager" && task.amount != null && task.transactionType != null;
   return TASK_STATUSES.filter((status) => status !== task.status && (status !== "Awaiting Approval" || canAskApproval));

@@ -10,6 +10,9 @@ export const ROLE_TITLES: Record<Role, string> = {
   staff: "الموظف",
 };
 
+/** Where a role lands after signing in: the back office, or an owner's portal (decision 056). */
+export const homePathOf = (role: string): "/admin" | "/owner" => (role === "owner" ? "/owner" : "/admin");
+
 export const isRole = (value: unknown): value is Role => isOneOf(ROLES, value);
 
 /** Arabic title of a role; "no role defined" (as the dashboard says) for anything else. */

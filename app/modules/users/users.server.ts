@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { staffUsers } from "~/db/schema.ts";
 import { personNameField } from "~/utils/form-fields.ts";
@@ -32,8 +32,9 @@ export async function getStaffProfile(db: Db, id: number): Promise<StaffProfile 
   return row;
 }
 
+/** The staff, not the owners' portal accounts (decision 056), which the staff page and the task filters never list. */
 export async function listStaff(db: Db): Promise<StaffProfile[]> {
-  return db.select(PROFILE_COLUMNS).from(staffUsers).orderBy(asc(staffUsers.id));
+  return db.select(PROFILE_COLUMNS).from(staffUsers).where(ne(staffUsers.role, "owner")).orderBy(asc(staffUsers.id));
 }
 
 export class StaffInputError extends Error {}

@@ -15,14 +15,17 @@ import { OwnerStatementsSection } from "~/modules/owner-statements/components/ow
 import { loadOwnerStatements } from "~/modules/owner-statements/index.server.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
+import { PortalAccessSection } from "~/modules/owner-portal/index.ts";
+import { loadPortalAccess } from "~/modules/owner-portal/index.server.ts";
 import type { Route } from "./+types/owner";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "owners");
+  const services = context.get(servicesContext);
   const id = readRecordId(params.id);
-  const page = await loadOwnerPage(context.get(servicesContext), user, id);
-  // Owners' statements (decision 055): null for an employee.
-  return { ...page, statements: await loadOwnerStatements(context.get(servicesContext).db, user, id) };
+  const page = await loadOwnerPage(services, user, id);
+  // Owners' statements (decision 055): null for an employee. The owners' portal (decision 056): whether this owner can sign in to it.
+  return { ...page, statements: await loadOwnerStatements(services.db, user, id), portal: await loadPortalAccess(services.db, id) };
 }
 
 /** The owner's details saved, or a property of theirs added; the accountant's post is refused in the module. */
@@ -78,6 +81,7 @@ export default function OwnerPage({ loaderData }: Route.ComponentProps) {
           <p className="text-stone-600">لا توجد عقارات لهذا المالك بعد.</p>
         )}
       </Section>
+      <PortalAccessSection ownerId={owner.id} access={loaderData.portal} canEdit={canEdit} />
       <Section id="contracts" title="عقود الإدارة">
         <ContractsTable contracts={owner.contracts} today={today} showProperty />
       </Section>

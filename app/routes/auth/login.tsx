@@ -5,6 +5,7 @@ import { CodeStep, PasswordSignIn, PhoneStep } from "~/modules/auth/components/l
 import { handleLoginPost, refuseLoginPost } from "~/modules/auth/login-action.server.ts";
 import { pendingSignIn, nextCodeWait } from "~/modules/auth/login-codes.server.ts";
 import { readSession } from "~/modules/auth/sessions.server.ts";
+import { homePathOf } from "~/modules/users/roles.ts";
 import { COMPANY_NAME } from "~/utils/company.ts";
 import { cookieSettings, readCookie } from "~/utils/cookies.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
@@ -14,7 +15,8 @@ import type { Route } from "./+types/login";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
   const cookies = cookieSettings(env);
-  if (await readSession(db, readCookie(request, cookies.session))) throw redirect("/admin");
+  const signedIn = await readSession(db, readCookie(request, cookies.session));
+  if (signedIn) throw redirect(homePathOf(signedIn.role));
   const pending = await pendingSignIn(db, readCookie(request, cookies.signIn));
   // "Code sent", or "password changed" after a reset link.
   const { toast, headers } = await readToast(request, env);

@@ -22,7 +22,7 @@ import { DecisionDialog } from "~/modules/tasks/components/decision-dialog.tsx";
 import { TRANSACTION_TYPE_LABELS } from "~/modules/tasks/transaction-type.ts";
 import { formatDateArabic, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
-import type { Role } from "~/modules/users/roles.ts";
+import type { AccountRole } from "~/db/column-types.ts";
 import { isTaskStatus, statusChoices, TASK_STATUS_LABELS, TASK_STATUSES, type TaskStatus } from "../status.ts";
 import type { BoardCard, BoardColumn, TaskFilters } from "../task-card.ts";
 import { boardHref, isOverdue, taskCountText } from "../task-view.ts";
@@ -128,7 +128,7 @@ const screenReaderInstructions = {
  * shows in its new column while the answer is awaited, and the answer wins (a refusal puts it back
  * with the reason). A request awaiting approval is decided by the manager's dialog, not moved.
  */
-export function TaskBoard({ columns, filters, today, role }: { columns: BoardColumn[]; filters: TaskFilters; today: string; role: Role }) {
+export function TaskBoard({ columns, filters, today, role }: { columns: BoardColumn[]; filters: TaskFilters; today: string; role: AccountRole }) {
   const submit = useSubmit();
   const { pathname, search } = useLocation();
   const { optimistic, refusals } = useMoves();
@@ -219,7 +219,7 @@ function TaskColumn({
   cards: Array<BoardCard & { pending?: boolean }>;
   filters: TaskFilters;
   today: string;
-  role: Role;
+  role: AccountRole;
   refusals: ReadonlyMap<number, string>;
   onEdit: (card: BoardCard) => void;
   onDecide: (card: BoardCard) => void;
@@ -269,7 +269,7 @@ function TaskBoardCard({
 }: {
   card: BoardCard & { pending?: boolean };
   today: string;
-  role: Role;
+  role: AccountRole;
   refusal: string | null;
   onEdit: (card: BoardCard) => void;
   onDecide: (card: BoardCard) => void;
@@ -354,7 +354,7 @@ function TaskBoardCard({
 }
 
 /** The board's one status control: the task's current status shown first, the statuses it may move to now, and «حفظ الحالة». */
-function StatusDialog({ card, role, onClose, onSave }: { card: BoardCard; role: Role; onClose: () => void; onSave: (status: TaskStatus) => void }) {
+function StatusDialog({ card, role, onClose, onSave }: { card: BoardCard; role: AccountRole; onClose: () => void; onSave: (status: TaskStatus) => void }) {
   const selectId = useId();
   const choices = statusChoices(role, card);
   const values = TASK_STATUSES.filter((status) => status === card.status || choices.includes(status));

@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { servicesContext } from "~/context.ts";
+import { loadMarketedUnits, requirePortalOwner } from "~/modules/owner-portal/index.server.ts";
+import { inquiriesText, MARKETING_WINDOW_DAYS, viewsText } from "~/modules/owner-portal/portal-view.ts";
+import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
+import type { Route } from "./+types/marketed";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const owner = requirePortalOwner(context);
+  return { units: await loadMarketedUnits(context.get(servicesContext).db, owner.ownerId) };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "الوحدات المسوّقة | بوابة الملاك" }];
+
+/** «الوحدات المسوّقة»: the owner's units with an offer on the site, and how many opened it and asked about it lately. */
+export default function OwnerMarketed({ loaderData }: Route.ComponentProps) {
+  const { units } = loaderData;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">الوحدات المسوّقة</h1>
+      <p className="text-stone-700">مشاهدات صفحة العرض والاستفسارات عنه في آخر {formatNumberArabic(MARKETING_WINDOW_DAYS)} يومًا.</p>
+      {units.length ? (
+        <ul className="grid gap-3">
+          {units.map((unit) => (
+            <li key={unit.unitId} className="grid gap-1 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200" data-testid="marketed-unit">
+              <p className="font-bold text-brand-900">
+                <bdi>{unit.propertyName}</bdi> · الوحدة {formatDigitsArabic(unit.unitLabel)}
+              </p>
+              <p>
+                العرض:{" "}
+                <Link to={`/offer/${unit.offerId}`} className="font-bold text-brand-800 underline underline-offset-4">
+                  <bdi>{unit.offerTitle}</bdi>
+                </Link>{" "}
+                · {unit.offerStatus}
+              </p>
+              <p className="flex flex-wrap gap-2">
+                <span className="rounded-full bg-blue-50 px-2.5 py-0.5 font-bold text-blue-900">{viewsText(unit.views)}</span>
+                <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-bold text-emerald-800">{inquiriesText(unit.inquiries)}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-2xl bg-white p-5 text-stone-700 ring-1 ring-stone-200">لا توجد وحدات لك معروضة على الموقع الآن.</p>
+      )}
+    </>
+  );
+}
