@@ -50,6 +50,12 @@ export async function loadStatementsPage({ db }: AppServices, user: StaffProfile
   };
 }
 
+/** A text field's value ('' when missing or a file). */
+function textOf(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
 /** Where a form's success goes back to: the owner's page or the month's list it was sent from. */
 function backTo(value: FormDataEntryValue | null): string {
   const path = typeof value === "string" ? value : "";
@@ -66,7 +72,7 @@ export async function handleStatementsPost(services: AppServices, user: StaffPro
   const intent = form.get("intent");
   if (intent === "payout") {
     const id = Number(form.get("statementId"));
-    const reference = String(form.get("reference") ?? "").trim();
+    const reference = textOf(form, "reference").trim();
     if (!reference) return replyFormError(STATEMENT_MESSAGES.referenceRequired, form, { field: "reference" });
     if (reference.length > REFERENCE_MAX) return replyFormError(STATEMENT_MESSAGES.referenceTooLong, form, { field: "reference" });
     if (!Number.isInteger(id) || id <= 0) return replyFormError(STATEMENT_MESSAGES.notFound, form, { status: 404 });
@@ -80,7 +86,7 @@ export async function handleStatementsPost(services: AppServices, user: StaffPro
   if (intent === "issue") {
     if (!canIssueStatements(user.role)) return replyFormError(STATEMENT_MESSAGES.onlyManagerIssues, form, { status: 403 });
     const ownerId = Number(form.get("ownerId"));
-    const month = readStatementMonth(String(form.get("month") ?? ""));
+    const month = readStatementMonth(textOf(form, "month"));
     if (!month) return replyFormError(STATEMENT_MESSAGES.monthInvalid, form, { field: "month" });
     if (!Number.isInteger(ownerId) || ownerId <= 0) return replyFormError(STATEMENT_MESSAGES.notManaged, form);
     const result = await issueStatement(services, ownerId, month);
