@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.ts";
-import { leases, outgoingEmails, propertyManagementRules, rentFreezes, tenants } from "~/db/schema.ts";
+import { leases, outgoingEmails, propertyManagementRules, rentFreezes, rentInstalments, tenants } from "~/db/schema.ts";
 import { seedLookupDefaults } from "~/modules/lookups/lookups.server.ts";
 import { readOutbox } from "~/modules/messaging/outbox.server.ts";
 import { createSmsSender } from "~/modules/messaging/sms.server.ts";
@@ -150,15 +150,21 @@ describe("leases", () => {
     expect((await db().select({ n: count() }).from(leases).where(eq(leases.unitId, race)))[0]!.n).toBe(1);
   });
 
-  it("ends a lease early on a day within it, once; the unit is then free from the day after", async () => {
+  it("ends a lease early on a day within it, once; the unit is then free from the day after; its rent due follows", async () => {
     const unit = jeddahUnit;
     const made = await createLease(db(), office.manager, { ...parsed(lease(unit, { ejarNumber: nextEjar(), startsOn: "2025-01-01", endsOn: "2025-12-31" })) });
     if (!made.ok) throw new Error(made.error);
+    // Saved: its instalments at once (a past year's twelve), the year's rent exactly.
+    const dues = async () => db().select({ dueOn: rentInstalments.dueOn, amount: rentInstalments.amountHalalas }).from(rentInstalments).where(eq(rentInstalments.leaseId, made.id)).orderBy(rentInstalments.dueOn);
+    expect((await dues()).length).toBe(12);
+    expect((await dues()).reduce((sum, i) => sum + i.amount, 0)).toBe(4_500_000);
     const outside = await post(handleLeasePost(services(), office.manager, made.id, formData({ intent: "terminate", terminatedOn: "2026-02-01" })));
     expect(outside).toMatchObject({ status: 400, errors: { terminatedOn: [LEASE_MESSAGES.terminateOutside] } });
     expect((await post(handleLeasePost(services(), office.manager, made.id, formData({ intent: "terminate", terminatedOn: "2025-06-30" })))).status).toBe(302);
     const twice = await post(handleLeasePost(services(), office.manager, made.id, formData({ intent: "terminate", terminatedOn: "2025-07-30" })));
     expect(twice.errors).toEqual({ "": [LEASE_MESSAGES.alreadyTerminated] });
+    // Ended on 30 June: the unpaid instalments of July to December are gone.
+    expect((await dues()).map((i) => i.dueOn).at(-1)).toBe("2025-06-01");
     const next = await createLease(db(), office.manager, parsed(lease(unit, { ejarNumber: nextEjar(), startsOn: "2025-07-01", endsOn: "2025-12-31" })));
     expect(next.ok).toBe(true);
   });

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server.ts";
 import { containsPattern } from "~/db/like.server.ts";
 import { leases, managedProperties, managedUnits, rentFreezes, tenants } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/index.server.ts";
+import { dropInstalmentsAfter, generateInstalmentsForLease } from "~/modules/rent/index.server.ts";
 import { listOfferFormChoices } from "~/modules/lookups/lookups.server.ts";
 import type { StaffProfile } from "~/modules/users/index.ts";
 import { foldArabic } from "~/utils/arabic.ts";
@@ -238,6 +239,8 @@ export async function createLease(db: Db, actor: Actor, input: LeaseInput): Prom
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(leases).values(values).returning({ id: leases.id });
       await recordAudit(tx, actor, "lease", row!.id, "pm-created", { ...values, createdBy: undefined });
+      // Its rent due so far and in the coming month, at once (the nightly job adds the rest).
+      await generateInstalmentsForLease(row!.id, tx);
       return { ok: true, id: row!.id };
     });
   } catch (error) {
@@ -257,6 +260,7 @@ export async function terminateLease(db: Db, actor: Actor, id: number, terminate
     if (lease.terminatedOn) return refuse(LEASE_MESSAGES.alreadyTerminated);
     if (terminatedOn < lease.startsOn || terminatedOn > lease.endsOn) return refuse(LEASE_MESSAGES.terminateOutside, "terminatedOn", 400);
     await tx.update(leases).set({ terminatedOn }).where(eq(leases.id, id));
+    await dropInstalmentsAfter(tx, id, terminatedOn);
     await recordAudit(tx, actor, "lease", id, "pm-updated", { changes: { terminatedOn: { from: null, to: terminatedOn } } });
     return { ok: true };
   });

@@ -1,5 +1,5 @@
 /** The rent module's public entry for server code (decision 044): instalments, payments, arrears reminders (decision 053). */
-export { generateInstalmentsForLease } from "./instalments.server.ts";
+export { dropInstalmentsAfter, generateInstalmentsForLease } from "./instalments.server.ts";
 export { rentJobs } from "./rent-jobs.server.ts";
 export { handleLeasePost, handlePmRulesPost } from "./rent-action.server.ts";
 export { loadLeaseLedger, loadRentBoard, readLeaseId } from "./rent-pages.server.ts";

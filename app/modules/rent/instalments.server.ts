@@ -37,6 +37,18 @@ export async function generateInstalmentsForLease(leaseId: number, db: Db | Tx, 
   return lease ? insertInstalments(db, lease, addDays(riyadhDayOf(now), INSTALMENTS_AHEAD_DAYS)) : 0;
 }
 
+/**
+ * A lease ended early: its instalments due after its last day go, unless something was paid on them
+ * (the payment stays where the accountant can see it). In the caller's transaction.
+ */
+export async function dropInstalmentsAfter(db: Db | Tx, leaseId: number, lastDay: string): Promise<number> {
+  const dropped = await db
+    .delete(rentInstalments)
+    .where(and(eq(rentInstalments.leaseId, leaseId), sql`${rentInstalments.dueOn} > ${lastDay}`, eq(rentInstalments.paidHalalas, 0)))
+    .returning({ id: rentInstalments.id });
+  return dropped.length;
+}
+
 /** The daily job's work: every lease in force, or starting within the horizon. Returns how many instalments were new. */
 export async function generateDueInstalments(db: Db, now = new Date()): Promise<number> {
   const today = riyadhDayOf(now);
