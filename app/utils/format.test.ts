@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatCountArabic, formatDateArabic, formatDateTimeArabic, formatDigitsArabic, formatIdentifier, formatMoneyArabic, formatNumberArabic, formatPriceArabic, formatPriceSar } from "./format.ts";
+import {
+  formatCountArabic,
+  formatDateArabic,
+  formatDateTimeArabic,
+  formatDigitsArabic,
+  formatIdentifier,
+  formatMoneyArabic,
+  formatNumberArabic,
+  formatPriceArabic,
+  formatPriceSar,
+} from "./format.ts";
 
 describe("price formatting", () => {
   it("shows Saudi riyals in the Arabic locale without decimals", () => {

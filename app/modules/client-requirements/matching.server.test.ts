@@ -229,7 +229,9 @@ describe("recording the matches when an offer becomes public or its price change
 
 describe("a requirement added, changed or resumed, against the offers already public", () => {
   const recorded = async (requirementId: number) =>
-    (await db().select({ offerId: offerMatches.offerId, reason: offerMatches.reason }).from(offerMatches).where(eq(offerMatches.requirementId, requirementId))).map((m) => m.offerId).sort((a, b) => a - b);
+    (await db().select({ offerId: offerMatches.offerId, reason: offerMatches.reason }).from(offerMatches).where(eq(offerMatches.requirementId, requirementId)))
+      .map((m) => m.offerId)
+      .sort((a, b) => a - b);
 
   it("finds exactly the public offers the offer's side of the rule finds, once however often it runs", async () => {
     const req = await requirement(await newClient());

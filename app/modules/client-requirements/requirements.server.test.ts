@@ -126,11 +126,14 @@ describe("a client's requirements page", () => {
     const place = { propertyType: "شقة", city: "الرياض", location: "الملقا", bedrooms: 3, area: 200 } as const;
     const forSale = await createOffer(db(), { ...place, status: "للبيع", price: 900_000 });
     const forRent = await createOffer(db(), { ...place, status: "للإيجار", rentPeriod: "yearly", price: 60_000 });
-    const matched = async () => (await db().select({ offerId: offerMatches.offerId, reason: offerMatches.reason }).from(offerMatches).orderBy(offerMatches.id)).map((m) => [m.offerId, m.reason]);
+    const matched = async () =>
+      (await db().select({ offerId: offerMatches.offerId, reason: offerMatches.reason }).from(offerMatches).orderBy(offerMatches.id)).map((m) => [m.offerId, m.reason]);
     await answerOf(() => handleRequirementsPost(services(), office.employee, String(clientId), posted(A_REQUIREMENT)));
     expect(await matched()).toEqual([[forSale.id, "requirement"]]);
     const [row] = await db().select().from(clientRequirements);
-    await answerOf(() => handleRequirementsPost(services(), office.employee, String(clientId), posted({ ...A_REQUIREMENT, id: String(row!.id), purpose: "rent", budgetMin: "", budgetMax: "" })));
+    await answerOf(() =>
+      handleRequirementsPost(services(), office.employee, String(clientId), posted({ ...A_REQUIREMENT, id: String(row!.id), purpose: "rent", budgetMin: "", budgetMax: "" })),
+    );
     expect(await matched()).toEqual([
       [forSale.id, "requirement"],
       [forRent.id, "requirement"],

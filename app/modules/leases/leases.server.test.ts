@@ -155,7 +155,12 @@ describe("leases", () => {
     const made = await createLease(db(), office.manager, { ...parsed(lease(unit, { ejarNumber: nextEjar(), startsOn: "2025-01-01", endsOn: "2025-12-31" })) });
     if (!made.ok) throw new Error(made.error);
     // Saved: its instalments at once (a past year's twelve), the year's rent exactly.
-    const dues = async () => db().select({ dueOn: rentInstalments.dueOn, amount: rentInstalments.amountHalalas }).from(rentInstalments).where(eq(rentInstalments.leaseId, made.id)).orderBy(rentInstalments.dueOn);
+    const dues = async () =>
+      db()
+        .select({ dueOn: rentInstalments.dueOn, amount: rentInstalments.amountHalalas })
+        .from(rentInstalments)
+        .where(eq(rentInstalments.leaseId, made.id))
+        .orderBy(rentInstalments.dueOn);
     expect((await dues()).length).toBe(12);
     expect((await dues()).reduce((sum, i) => sum + i.amount, 0)).toBe(4_500_000);
     const outside = await post(handleLeasePost(services(), office.manager, made.id, formData({ intent: "terminate", terminatedOn: "2026-02-01" })));
