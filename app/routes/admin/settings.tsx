@@ -47,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The clients pipeline's rules: saved by the clients module (issue 32).
   if (read.form.get("intent") === "clientRules") return handleClientRulesPost(services, user, read.form);
   // The cities' rent freezes: the leases module (issue 33).
-  if (Object.values(FREEZE_INTENTS).includes(String(read.form.get("intent")) as never)) return handleFreezePost(services, user, read.form);
+  const intent = read.form.get("intent");
+  if (typeof intent === "string" && (Object.values(FREEZE_INTENTS) as string[]).includes(intent)) return handleFreezePost(services, user, read.form);
   // The property-management rules: saved by the rent module (issue 33, decision 053).
   if (read.form.get("intent") === "pmRules") return handlePmRulesPost(services, user, read.form);
   const sessionToken = readCookie(request, cookieSettings(services.env).session);
