@@ -96,6 +96,11 @@ export default function LeasePage({ loaderData }: Route.ComponentProps) {
             <dd>{lease.renewalNoticeSentAt ? `أُرسل ${formatDateTimeArabic(lease.renewalNoticeSentAt)}` : "لم يُرسل بعد"}</dd>
           </div>
         </dl>
+        <p className="mt-3 text-sm">
+          <Link to={`/admin/rent/leases/${lease.id}`} className="font-bold text-brand-800 underline-offset-4 hover:underline">
+            الأقساط والدفعات
+          </Link>
+        </p>
         {lease.renewsLeaseId ? (
           <p className="mt-3 text-sm">
             <Link to={`/admin/leases/${lease.renewsLeaseId}`} className="font-bold text-brand-800 underline-offset-4 hover:underline">

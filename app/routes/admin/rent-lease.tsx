@@ -55,7 +55,10 @@ export default function LeaseLedger({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
         <p className="text-stone-700">
-          عقد إيجار رقم <IdentifierText value={lease.ejarNumber} /> · من {formatDateWithHijri(lease.startsOn)} إلى {formatDateWithHijri(lease.terminatedOn ?? lease.endsOn)}
+          <Link to={`/admin/leases/${lease.id}`} className="font-bold text-brand-800 underline-offset-4 hover:underline">
+            عقد إيجار رقم <IdentifierText value={lease.ejarNumber} />
+          </Link>{" "}
+          · من {formatDateWithHijri(lease.startsOn)} إلى {formatDateWithHijri(lease.terminatedOn ?? lease.endsOn)}
         </p>
         <p className="text-stone-700">
           {money(lease.yearlyRentHalalas)} سنويًا، تدفع {SCHEDULE_LABELS[lease.schedule]} · جوال المستأجر <IdentifierText value={formatPhoneForReading(lease.tenantPhone)} />
