@@ -48,10 +48,11 @@ async function chooseTenant(page: Page, name: string) {
 
 test("a tenant added, a lease of a demo unit in Riyadh, an overlapping lease refused, a higher rent at renewal refused under the freeze", async ({ page, signedInAs }) => {
   test.setTimeout(180_000);
-  // A demo unit of a Riyadh building with no lease yet (the demo data's building, issue 33).
+  // A new unit of the demo's Riyadh building (the demo's own units are let: issue 33's demo data).
+  const [building] = await queryE2eDatabase<{ id: number }>("select id from managed_properties where city = 'الرياض' and kind = 'building' order by id limit 1");
   const [unit] = await queryE2eDatabase<{ id: number; property_id: number }>(
-    `select u.id, u.property_id from managed_units u join managed_properties p on p.id = u.property_id
-     where p.city = 'الرياض' and not exists (select 1 from leases l where l.unit_id = u.id) order by u.id limit 1`,
+    "insert into managed_units (property_id, label, type) values ($1, $2, 'شقة') returning id, property_id",
+    [building!.id, `شقة ${toArabicDigits(unique(6))}`],
   );
   expect(unit, "a demo unit in Riyadh").toBeTruthy();
   await signedInAs("manager");

@@ -79,6 +79,9 @@ test("the manager reads occupancy, collection, arrears, leases ending and mainte
   await workbook.xlsx.load(fs.readFileSync(file) as unknown as ArrayBuffer);
   const charges = workbook.getWorksheet("تكاليف الصيانة")!;
   expect(charges.views[0]).toMatchObject({ rightToLeft: true });
-  expect(charges.getRow(2).getCell(7).value).toBe(850);
+  // The demo's approved repair of 850 riyals (other specs may approve costs of their own meanwhile).
+  const amounts: unknown[] = [];
+  charges.eachRow((row, index) => index > 1 && amounts.push(row.getCell(7).value));
+  expect(amounts).toContain(850);
   expect(workbook.getWorksheet("أقساط الإيجار")!.actualRowCount).toBeGreaterThan(1);
 });
