@@ -47,6 +47,10 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/rent", roles: ["manager", "accountant", "staff"] },
   // Owners' statements (issue 33, decision 055); the PDF route's roles: owner-statements.spec.ts.
   { path: "/admin/statements", roles: ["manager", "accountant"] },
+  // Maintenance (issue 33, decision 054): the reports' list and a demo unit's QR page; a report's page
+  // answers the accountant's post with 403 (read-only): maintenance.server.test.ts checks it.
+  { path: "/admin/maintenance", roles: ["manager", "accountant", "staff"] },
+  { path: "/admin/units/1/maintenance-qr", roles: ["manager", "accountant", "staff"] },
   // The owners' portal (decision 056): the owner's page gives the account; the portal is the owner's alone.
   { path: "/admin/owners/1/portal", roles: ["manager", "accountant", "staff"] },
   { path: "/owner", roles: ["owner"] },
