@@ -1,29 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
 import { expect, latestCode, test, unique, uniquePhone } from "./fixtures.ts";
+import { lookAt } from "./look.ts";
 
 const toArabicDigits = (text: string) => text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
-
-async function noSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** The page at a phone's width and a desktop's: a screenshot of each (looked at by a person) and axe on each; back to `end` after. */
-async function lookAt(page: Page, name: string, end = { width: 1366, height: 900 }) {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1366, height: 900 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`), fullPage: true });
-    await noSeriousViolations(page, `${name} ${viewport.width}`);
-  }
-  await page.setViewportSize(end);
-}
 
 const PHONE = { width: 390, height: 844 };
 

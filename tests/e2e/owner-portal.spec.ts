@@ -1,35 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { E2E } from "../../playwright.config.ts";
 import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
 import { expect, latestCode, test, unique, uniquePhone } from "./fixtures.ts";
+import { lookAt } from "./look.ts";
 
 /** The demo owner's portal account (demo/owner-portal.server.ts), on the first demo owner. */
 const DEMO_OWNER_PHONE = "0500000005";
 
 const day = (offset: number) => new Date(Date.now() + 3 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function noSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** The page at a phone's width and a desktop's: a screenshot of each (looked at by a person) and axe on each. */
-async function lookAt(page: Page, name: string) {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1366, height: 900 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`), fullPage: true });
-    await noSeriousViolations(page, `${name} ${viewport.width}`);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 /** A statement of an owner with its PDF in the server's file store (DATA_DIR/uploads, as the statements part keeps it): a month no other test uses. */
 async function insertStatement(ownerId: number, net: number) {
@@ -102,7 +82,7 @@ test.describe("the demo owner on a phone", () => {
       // No back-office sidebar.
       await expect(page.getByRole("navigation", { name: "لوحة التحكم" })).toHaveCount(0);
       await expect(page.getByText("مؤجرة حتى").first()).toBeVisible();
-      await lookAt(page, "owner-overview");
+      await lookAt(page, "owner-overview", { width: 390, height: 844 });
 
       await nav.getByRole("link", { name: "كشوف الحساب" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("كشوف الحساب");
@@ -111,7 +91,7 @@ test.describe("the demo owner on a phone", () => {
       const download = page.waitForEvent("download");
       await page.locator(`a[href="/owner/statements/${mine}/pdf"]`).click();
       expect((await download).suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}\.pdf$/);
-      await lookAt(page, "owner-statements");
+      await lookAt(page, "owner-statements", { width: 390, height: 844 });
 
       // Another owner's statement, by its address: not found, as if there were none.
       const foreign = await page.request.get(`/owner/statements/${theirs}/pdf`, { maxRedirects: 0 });
@@ -121,16 +101,16 @@ test.describe("the demo owner on a phone", () => {
       await nav.getByRole("link", { name: "عقود تنتهي قريبًا" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("عقود تنتهي قريبًا");
       if (leased.length) await expect(page.getByText("المستأجر: مستأجر البوابة")).toBeVisible();
-      await lookAt(page, "owner-leases");
+      await lookAt(page, "owner-leases", { width: 390, height: 844 });
 
       await nav.getByRole("link", { name: "الصيانة الجارية" }).click();
       await expect(page.getByText("المكيف لا يبرد في غرفة النوم")).toBeVisible();
-      await lookAt(page, "owner-maintenance");
+      await lookAt(page, "owner-maintenance", { width: 390, height: 844 });
 
       await nav.getByRole("link", { name: "الوحدات المسوّقة" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("الوحدات المسوّقة");
       if (unit!.offer_id) await expect(page.getByTestId("marketed-unit").first()).not.toContainText("لا توجد مشاهدات");
-      await lookAt(page, "owner-marketed");
+      await lookAt(page, "owner-marketed", { width: 390, height: 844 });
 
       // The back office is not theirs: every page sends them home.
       await page.goto("/admin/owners");
@@ -171,7 +151,7 @@ test("the manager invites an owner to the portal from the owner's page: one of t
     await expect(section.getByText("يدخل المالك إلى البوابة بالجوال")).toBeVisible();
     await expect.poll(async () => (await readE2eOutbox("sms")).some((m) => m.to === stored && m.body.includes("/login"))).toBe(true);
     await section.scrollIntoViewIfNeeded();
-    await lookAt(page, "owner-page-portal");
+    await lookAt(page, "owner-page-portal", { width: 390, height: 844 });
     await section.getByRole("button", { name: "إلغاء دخول المالك إلى البوابة" }).click();
     await expect(page.getByText("أُلغي دخول المالك إلى البوابة.")).toBeVisible();
     await expect(section.getByRole("button", { name: "دعوة المالك إلى البوابة" })).toBeVisible();

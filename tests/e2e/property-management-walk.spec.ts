@@ -1,10 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique, uniquePhone } from "./fixtures.ts";
+import { noSeriousViolations, uniqueNationalId } from "./look.ts";
 
 /*
  * Issue 33 end to end, through the pages the firm uses: a unit's management contract, its tenant and
@@ -25,26 +23,6 @@ function lastMonth() {
   const month = `${first.getUTCFullYear()}-${pad(first.getUTCMonth() + 1)}`;
   const yearOn = new Date(Date.UTC(first.getUTCFullYear() + 1, first.getUTCMonth(), 0));
   return { month, firstDay: `${month}-01`, paidOn: `${month}-05`, lastDay: yearOn.toISOString().slice(0, 10) };
-}
-
-/** A national id no other test uses: 1 and eight random digits, then its Luhn check digit. */
-function uniqueNationalId(): string {
-  const stem = `1${String(crypto.randomInt(10 ** 8)).padStart(8, "0")}`;
-  for (let check = 0; check < 10; check++) {
-    const id = stem + check;
-    const sum = [...id].reverse().reduce((total, ch, i) => {
-      const d = Number(ch) * (i % 2 ? 2 : 1);
-      return total + (d > 9 ? d - 9 : d);
-    }, 0);
-    if (sum % 10 === 0) return id;
-  }
-  throw new Error("no check digit");
-}
-
-async function noSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test("a unit from its management contract to a tenant's payment to the owner's statement, the PDF read back and drawn", async ({ page, signedInAs }) => {

@@ -1,42 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import crypto from "node:crypto";
 import { expect, test, unique, uniquePhone } from "./fixtures.ts";
-
-/** A national id no other test uses: 1 and eight random digits, then its Luhn check digit. */
-function uniqueNationalId(): string {
-  const stem = `1${String(crypto.randomInt(10 ** 8)).padStart(8, "0")}`;
-  for (let check = 0; check < 10; check++) {
-    const id = stem + check;
-    let sum = 0;
-    for (const [i, ch] of [...id].reverse().entries()) {
-      const d = Number(ch) * (i % 2 ? 2 : 1);
-      sum += d > 9 ? d - 9 : d;
-    }
-    if (sum % 10 === 0) return id;
-  }
-  throw new Error("no check digit");
-}
+import { lookAt, noSeriousViolations, uniqueNationalId } from "./look.ts";
 
 const toArabicDigits = (text: string) => text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
-
-async function noSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** The page at a phone's width and a desktop's: a screenshot of each (looked at by a person) and axe on each. */
-async function lookAt(page: Page, name: string) {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1366, height: 900 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`), fullPage: true });
-    await noSeriousViolations(page, `${name} ${viewport.width}`);
-  }
-}
 
 test("the manager adds an owner (IBAN typed with spaces), a building with two units and a contract; an overlapping contract is refused", async ({ page, signedInAs }) => {
   test.setTimeout(120_000);

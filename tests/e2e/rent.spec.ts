@@ -1,25 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
-
-async function noSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** The page at a phone's width and a desktop's: a screenshot of each (looked at by a person) and axe on each. */
-async function lookAt(page: Page, name: string) {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1366, height: 900 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`), fullPage: true });
-    await noSeriousViolations(page, `${name} ${viewport.width}`);
-  }
-}
+import { lookAt } from "./look.ts";
 
 /** A Riyadh day `days` before today, yyyy-mm-dd. */
 const riyadhDaysAgo = (days: number) => new Date(Date.now() + 3 * 3_600_000 - days * 86_400_000).toISOString().slice(0, 10);
