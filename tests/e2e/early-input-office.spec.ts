@@ -203,6 +203,28 @@ const CONTROLS: OfficeControl[] = [
     },
   },
   {
+    name: "rent: a payment recorded by the accountant",
+    role: "accountant",
+    // A demo lease with rent still unpaid (demo/property-management-operations.server.ts).
+    path: async () =>
+      `/admin/rent/leases/${(await queryE2eDatabase<{ lease_id: number }>("select lease_id from rent_instalments where paid_halalas < amount_halalas order by amount_halalas - paid_halalas desc, lease_id limit 1"))[0]!.lease_id}`,
+    async use(page) {
+      const mine = arabicName("دفعة مبكرة");
+      const form = region(page, "تسجيل دفعة");
+      await form.getByLabel("المبلغ بالريال").fill("١");
+      await form.getByLabel("ملاحظات").fill(mine);
+      await form.getByRole("button", { name: "تسجيل دفعة" }).click();
+      return mine;
+    },
+    async check(page, early, mine) {
+      await eventually.poll(async () => (await queryE2eDatabase("select id from rent_payments where notes = $1", [mine])).length).toBe(1);
+      await eventually(page.getByText("تم تسجيل الدفعة")).toBeVisible();
+      await page.waitForTimeout(500);
+      expect(await queryE2eDatabase("select id from rent_payments where notes = $1", [mine])).toHaveLength(1);
+      expect(early.posts.filter((sent) => sent.startsWith("/admin/rent/leases/"))).toHaveLength(1);
+    },
+  },
+  {
     name: "offers list: search and licence filter",
     role: "manager",
     path: "/admin/offers",
