@@ -81,7 +81,7 @@ test.describe("controls that tell the truth", () => {
     }
 
     await page.goto("/admin/settings/staff");
-    for (const person of await queryE2eDatabase<{ id: number; role: string }>("select id, role from staff_users where username not like 'e2e%'")) {
+    for (const person of await queryE2eDatabase<{ id: number; role: string }>("select id, role from staff_users where username not like 'e2e%' and role <> 'owner'")) {
       await expect(page.locator(`form#staff-role-${person.id} select[name="role"]`), `staff ${person.id}`).toHaveValue(person.role);
     }
 
