@@ -72,7 +72,10 @@ const CONTROLS: OfficeControl[] = [
       await eventually(page.getByRole("status")).toHaveText("تم حفظ «العروض المميزة في الرئيسية» بنجاح");
       await eventually.poll(async () => (await queryE2eDatabase<{ value: string }>("select value from site_content where key = 'home_featured_title'"))[0]?.value).toBe(mine);
       expect(postsTo(early, "/admin/content")).toHaveLength(1);
-      // Back to the default for the other specs (through the page, so every cache hears of it).
+      // Back to the default for the other specs (through the page, so every cache hears of it), on a
+      // page loaded afresh and started: a form sent before the script ran has reloaded it meanwhile.
+      await page.goto("/admin/content");
+      await eventually.poll(() => isHydrated(page)).toBe(true);
       const featured = region(page, "العروض المميزة في الرئيسية");
       await featured.getByLabel("عنوان قسم العروض").fill("");
       await featured.getByRole("button", { name: /^حفظ القسم/ }).click();
