@@ -72,14 +72,16 @@ const CONTROLS: OfficeControl[] = [
       await eventually(page.getByRole("status")).toHaveText("تم حفظ «العروض المميزة في الرئيسية» بنجاح");
       await eventually.poll(async () => (await queryE2eDatabase<{ value: string }>("select value from site_content where key = 'home_featured_title'"))[0]?.value).toBe(mine);
       expect(postsTo(early, "/admin/content")).toHaveLength(1);
-      // Back to the default for the other specs (through the page, so every cache hears of it), on a
-      // page loaded afresh and started: a form sent before the script ran has reloaded it meanwhile.
-      await page.goto("/admin/content");
-      await eventually.poll(() => isHydrated(page)).toBe(true);
-      const featured = region(page, "العروض المميزة في الرئيسية");
+      // Back to the default for the other specs (through the page, so every cache hears of it), in a
+      // page of its own, started: this one may still be on the way back from a form sent before its script ran.
+      const fresh = await page.context().newPage();
+      await fresh.goto("/admin/content");
+      await fresh.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+      const featured = region(fresh, "العروض المميزة في الرئيسية");
       await featured.getByLabel("عنوان قسم العروض").fill("");
       await featured.getByRole("button", { name: /^حفظ القسم/ }).click();
       await eventually.poll(async () => (await queryE2eDatabase("select 1 from site_content where key = 'home_featured_title' and value = $1", [mine])).length).toBe(0);
+      await fresh.close();
     },
   },
   {
