@@ -160,7 +160,7 @@ export async function startCluster(options: { storageUrl: string; timeoutMs?: nu
     for (const [name, port] of [["A", ports.a] as const, ["B", ports.b] as const]) {
       instances.push(startInstance({ name, port, root, databaseUrl, storageUrl: options.storageUrl }));
     }
-    const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+    const deadline = Date.now() + (options.timeoutMs ?? 300_000);
     for (const instance of instances) await waitUntilReady(instance, deadline);
     const [a, b] = instances.map(({ child: _child, ...info }) => info) as [InstanceInfo, InstanceInfo];
     return { info: { databaseUrl, storageUrl: options.storageUrl, root, a, b }, stop };
