@@ -11,6 +11,8 @@ import { IconSpriteContext } from "~/components/ui/icons.tsx";
 import { ICON_SPRITE_HTML } from "~/components/ui/icon-sprite.server.ts";
 import { bootVisitorLists } from "~/modules/visitor-lists/lists-boot.ts";
 import { documentMarkupOf, ServerMarkupContext } from "~/framework/server-markup.tsx";
+import { KeptMarkupContext } from "~/framework/kept-markup.tsx";
+import { keptMarkup } from "~/framework/kept-markup.server.ts";
 
 /** The public layout's inline script that marks the visitor's favourites and compare buttons (lists-boot.ts). */
 const listsBoot = `(${bootVisitorLists.toString()})();`;
@@ -75,7 +77,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         <ListsBootContext.Provider value={{ source: listsBoot, nonce }}>
           <IconSpriteContext.Provider value={ICON_SPRITE_HTML}>
             <ServerMarkupContext.Provider value={documentMarkupOf(loadContext)}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              <KeptMarkupContext.Provider value={keptMarkup}>
+                <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              </KeptMarkupContext.Provider>
             </ServerMarkupContext.Provider>
           </IconSpriteContext.Provider>
         </ListsBootContext.Provider>

@@ -31,10 +31,24 @@ const arabicNumber = onFirstUse(() => new Intl.NumberFormat("ar-SA", { maximumFr
  */
 function arabicDigits(value: number): string | undefined {
   // The number's shortest text, as Intl rounds it: only when nothing is left to round (no sign, no exponent).
-  const match = /^(\d+)(\.\d{1,2})?$/.exec(String(value));
-  if (!match || Object.is(value, -0)) return undefined;
-  return `${match[1]!.replace(/\B(?=(\d{3})+$)/g, "٬")}${(match[2] ?? "").replace(".", "٫")}`.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+  const text = String(value);
+  const point = text.indexOf(".");
+  const whole = point < 0 ? text.length : point;
+  if (whole === 0 || (point >= 0 && (text.length - point - 1 < 1 || text.length - point - 1 > 2)) || Object.is(value, -0)) return undefined;
+  // One pass over the characters (a server render writes hundreds of these: regular expressions cost more).
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (i === point) out += "٫";
+    else if (code >= 48 && code <= 57) {
+      if (i > 0 && i < whole && (whole - i) % 3 === 0) out += "٬";
+      out += ARABIC_INDIC[code - 48];
+    } else return undefined;
+  }
+  return out;
 }
+
+const ARABIC_INDIC = "٠١٢٣٤٥٦٧٨٩";
 
 /** Price in the Arabic locale, Saudi riyals, no decimals: «‏٤٬٥٠٠ ر.س.‏» (the marks keep it right to left). */
 export function formatPriceArabic(price: number): string {

@@ -103,9 +103,16 @@ async function cardCount(server: BenchServer): Promise<number> {
   return (grid.match(/<article/g) ?? []).length;
 }
 
-/** The server's CPU time per uncached render of `path` over RENDERS renders one after another (after 20 to warm up), and each one's wall time, sorted. */
+/**
+ * Renders before the measured ones: a server in service has rendered the page thousands of times,
+ * and V8 optimises a function only after it has run many times (with 20, /offers read 14.6 ms on an
+ * idle machine; the same server after a few hundred renders 9–10 ms).
+ */
+const WARM_UP = 500;
+
+/** The server's CPU time per uncached render of `path` over RENDERS renders one after another (after WARM_UP to warm up), and each one's wall time, sorted. */
 async function renders(server: BenchServer, path: string): Promise<{ cpuPerRender: number; times: number[] }> {
-  for (let i = 0; i < 20; i++) await (await fetch(`${server.direct}${path}`, { headers: UNCACHED })).arrayBuffer();
+  for (let i = 0; i < WARM_UP; i++) await (await fetch(`${server.direct}${path}`, { headers: UNCACHED })).arrayBuffer();
   const times: number[] = [];
   const before = cpuMs(server.pid);
   for (let i = 0; i < RENDERS; i++) {

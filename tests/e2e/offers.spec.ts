@@ -87,3 +87,30 @@ test.describe("grid and swipe views", () => {
     await expect(page.getByTestId("offers-grid")).toBeVisible();
   });
 });
+
+test("the list hydrates the markup the server kept as its own: no error, and no card, link list or filter made again", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  // Before the page's JavaScript starts (after the load event, decision 019): mark the served elements.
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      for (const element of document.querySelectorAll("article a, article button, header ul a, footer ul a, form select"))
+        (element as Element & { served?: boolean }).served = true;
+    });
+  });
+  await page.goto("/offers?city=" + encodeURIComponent("الرياض"));
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+  // What React hydrated it keeps; an element it could not match it would have made again.
+  await page.getByRole("button", { name: "أضف إلى المفضلة" }).first().click();
+  await expect(page.getByRole("button", { name: "أضف إلى المفضلة" }).first()).toHaveAttribute("aria-pressed", "true");
+  const kept = await page.evaluate(() => {
+    const elements = [...document.querySelectorAll("article a, article button, header ul a, footer ul a, form select")];
+    return { count: elements.length, served: elements.filter((element) => (element as Element & { served?: boolean }).served).length };
+  });
+  expect(kept.count).toBeGreaterThan(20);
+  expect(kept.served).toBe(kept.count);
+  expect(errors).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatDigitsArabic } from "~/utils/format.ts";
+import { KeptMarkup } from "~/framework/kept-markup.tsx";
 import { markupAttributes, useServerMarkup } from "~/framework/server-markup.tsx";
 import { FOOTER_LINKS, SERVICE_LINKS } from "./nav-links.ts";
 
@@ -8,7 +9,8 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
   return (
     <nav aria-label={title}>
       <h2 className="mb-3 text-lg font-bold text-gold-300">{title}</h2>
-      <ul className="grid gap-2">
+      {/* The same on every page: its server markup is made once (kept-markup.tsx). */}
+      <KeptMarkup as="ul" className="grid gap-2" keptKey={`footer ${title}`}>
         {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className="hover:text-gold-300">
@@ -16,7 +18,7 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
             </Link>
           </li>
         ))}
-      </ul>
+      </KeptMarkup>
     </nav>
   );
 }

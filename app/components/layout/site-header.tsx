@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon, SearchIcon } from "~/components/ui/icons.tsx";
+import { KeptMarkup } from "~/framework/kept-markup.tsx";
 import { HEADER_LINKS, OWNER_LINK } from "./nav-links.ts";
 
 // The overlay's code loads only when someone opens it.
@@ -15,8 +16,10 @@ const ownerClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The header's links, the current page's marked (in the bar on large screens, in the menu on small ones), the owners' call last. */
 function NavLinks({ className }: { className: string }) {
+  // The same for every visitor of a page: its server markup is made once per page (kept-markup.tsx).
+  const { pathname } = useLocation();
   return (
-    <ul className={className}>
+    <KeptMarkup as="ul" className={className} keptKey={`header ${className} ${pathname}`}>
       {HEADER_LINKS.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} end={link.to === "/"} className={navClass}>
@@ -29,7 +32,7 @@ function NavLinks({ className }: { className: string }) {
           {OWNER_LINK.label}
         </NavLink>
       </li>
-    </ul>
+    </KeptMarkup>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, NavigationType, useLocation, useNavigate, useNavigationType } from "react-router";
 import { Options } from "~/components/forms/options.tsx";
+import { KeptMarkup } from "~/framework/kept-markup.tsx";
 import { CloseIcon, FiltersIcon, SearchIcon } from "~/components/ui/icons.tsx";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { NUMBER_LIMITS, readTypedNumber } from "~/utils/numbers.ts";
@@ -33,7 +34,8 @@ function FilterSelect({
   labels?: Record<string, string>;
 }) {
   return (
-    <div>
+    // A city list is forty options: its server markup is made once per choice (kept-markup.tsx).
+    <KeptMarkup as="div" keptKey={JSON.stringify(["filter", id, name, label, value, anyLabel, options, labels])}>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
@@ -41,7 +43,7 @@ function FilterSelect({
         <option value="">{anyLabel}</option>
         <Options values={options} labels={labels} />
       </select>
-    </div>
+    </KeptMarkup>
   );
 }
 

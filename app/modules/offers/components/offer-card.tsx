@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { KeptMarkup } from "~/framework/kept-markup.tsx";
 import { OfferPhoto } from "./offer-photo.tsx";
 import { bathroomsText, roomsText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
@@ -18,15 +19,27 @@ const OFFER_CARD_SIZES = "(min-width:1280px) 400px,(min-width:1024px) 31vw,(min-
 
 /** `closed`: sold or rented lately (decision 027): its badge shows what happened, and it cannot be compared. */
 export function OfferCard({ offer, priority = false, closed = false }: { offer: OfferCardData; priority?: boolean; closed?: boolean }) {
-  const perMetre = pricePerMetreText(offer.price, offer.area, offer.rentPeriod);
-  const yearly = yearlyRentText(offer.price, offer.rentPeriod);
   return (
-    <article
+    <KeptMarkup
+      as="article"
+      // The card shows nothing but its data: the server writes its markup once per version of it
+      // (a first card's photo is preloaded from the page's head: that one is rendered each time).
+      keptKey={priority ? null : JSON.stringify([offer, closed])}
       data-price={offer.price}
       data-rent-period={offer.rentPeriod || undefined}
       // Its looks are app.css's .offer-card rules: a list repeats them 24 times (issue 28).
       className="offer-card group"
     >
+      <OfferCardContent offer={offer} priority={priority} closed={closed} />
+    </KeptMarkup>
+  );
+}
+
+function OfferCardContent({ offer, priority, closed }: { offer: OfferCardData; priority: boolean; closed: boolean }) {
+  const perMetre = pricePerMetreText(offer.price, offer.area, offer.rentPeriod);
+  const yearly = yearlyRentText(offer.price, offer.rentPeriod);
+  return (
+    <>
       <div className="offer-card-photo">
         <OfferPhoto image={offer.mainImage} alt={offer.title} sizes={OFFER_CARD_SIZES} widest={800} priority={priority} className="" iconClassName="size-12" />
         <StatusBadge status={offer.status} className="offer-card-badge" />
@@ -54,6 +67,6 @@ export function OfferCard({ offer, priority = false, closed = false }: { offer: 
           {offer.bathrooms > 0 && <li data-icon="bath">{bathroomsText(offer.bathrooms)}</li>}
         </ul>
       </div>
-    </article>
+    </>
   );
 }
