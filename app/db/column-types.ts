@@ -40,10 +40,12 @@ export type AuditAction =
   | "licence-deleted"
   | "ad-licence-change"
   | "availability-confirmed"
-  // The clients pipeline (issue 32): a client's owner set, a note added, a phone added.
+  // The clients pipeline (issue 32): a client's owner set, a note added, a phone added or removed, the e-mail changed.
   | "client-assigned"
   | "client-note"
   | "client-phone-added"
+  | "client-phone-removed"
+  | "client-email-changed"
   | "pm-created"
   | "pm-updated"
   | "pm-removed"
