@@ -56,8 +56,19 @@ export type AuditAction =
 export const TRANSACTION_TYPES = ["income", "expense"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
+/** A counter's bucket: each public form has its own (a visitor's inquiries do not use up their viewing requests). */
 export type RateLimitScope =
-  "inquiry" | "submission" | "search-alert" | "login-code" | "login-verify" | "password-sign-in" | "password-failures" | "password-slot" | "reauth" | "staff-upload";
+  | "inquiry"
+  | "viewing-request"
+  | "submission"
+  | "search-alert"
+  | "login-code"
+  | "login-verify"
+  | "password-sign-in"
+  | "password-failures"
+  | "password-slot"
+  | "reauth"
+  | "staff-upload";
 
 /** Inquiry statuses (pending, then replied, then completed) and the moves between them, shared by the inbox and the server. */
 export const INQUIRY_STATUSES = ["pending", "replied", "completed"] as const;
