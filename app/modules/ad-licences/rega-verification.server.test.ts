@@ -89,7 +89,12 @@ describe("the nightly re-check of published licences", () => {
   });
 
   it("a licence REGA confirms with other dates takes REGA's: both dates and the end moment, audited by the system; the same dates change nothing", async () => {
-    const renewed = await createOffer(db(), { adLicenceNumber: "7200000011", adLicenceIssuedOn: "2026-01-01", adLicenceExpiresOn: "2026-12-31", adLicenceEndsAt: licenceEndsAt("2026-12-31") });
+    const renewed = await createOffer(db(), {
+      adLicenceNumber: "7200000011",
+      adLicenceIssuedOn: "2026-01-01",
+      adLicenceExpiresOn: "2026-12-31",
+      adLicenceEndsAt: licenceEndsAt("2026-12-31"),
+    });
     const same = await createOffer(db(), { adLicenceNumber: "7200000012" });
     fake.answers.set("7200000011", { kind: "valid", creationDate: "2026-03-01", endDate: "2027-06-30" });
     fake.answers.set("7200000012", valid);
@@ -98,7 +103,10 @@ describe("the nightly re-check of published licences", () => {
     expect(await row(renewed.id)).toMatchObject({ adLicenceIssuedOn: "2026-03-01", adLicenceExpiresOn: "2027-06-30", adLicenceEndsAt: licenceEndsAt("2027-06-30") });
     expect((await row(renewed.id)).adLicenceVerifiedAt?.toISOString()).toBe(NOW.toISOString());
     expect(await row(same.id)).toMatchObject({ adLicenceIssuedOn: "2026-01-01", adLicenceExpiresOn: "2099-12-31" });
-    const changes = await db().select().from(auditLog).where(and(eq(auditLog.entity, "offer"), eq(auditLog.action, "ad-licence-change"), inArray(auditLog.entityId, [renewed.id, same.id])));
+    const changes = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "offer"), eq(auditLog.action, "ad-licence-change"), inArray(auditLog.entityId, [renewed.id, same.id])));
     expect(changes.map(({ entityId, actorId, actorName, details }) => ({ entityId, actorId, actorName, details }))).toEqual([
       {
         entityId: renewed.id,

@@ -5,16 +5,7 @@ import { parseSubmission } from "~/utils/form-submission.ts";
 import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import { addClientNote, addClientPhone, changeClientEmail, changeClientStage, reassignClient, removeClientPhone } from "./clients-admin.server.ts";
-import {
-  CLIENT_LIMITS,
-  CLIENT_MESSAGES,
-  emailFormSchema,
-  noteFormSchema,
-  ownerFormSchema,
-  phoneFormSchema,
-  phoneRemoveFormSchema,
-  stageFormSchema,
-} from "./client-schema.ts";
+import { CLIENT_LIMITS, CLIENT_MESSAGES, emailFormSchema, noteFormSchema, ownerFormSchema, phoneFormSchema, phoneRemoveFormSchema, stageFormSchema } from "./client-schema.ts";
 import type { ClientStage } from "./stages.ts";
 
 const ECHO = { echoLimits: { note: CLIENT_LIMITS.note, reason: CLIENT_LIMITS.reason, phone: CLIENT_LIMITS.phone, email: CLIENT_LIMITS.email } };

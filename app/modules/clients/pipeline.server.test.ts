@@ -53,7 +53,10 @@ describe("new clients get their owner by the manager's rule", () => {
     const mails = await db().select().from(outgoingEmails).where(eq(outgoingEmails.purpose, "client-assigned"));
     expect(mails.map((m) => [m.recipient, m.linkPath])).toEqual([["boss@example.sa", `/admin/clients/${asked.clientId}`]]);
     // In the audit log like the manager's reassignment, its actor the system.
-    const audited = await db().select().from(auditLog).where(and(eq(auditLog.entity, "client"), eq(auditLog.entityId, asked.clientId!)));
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "client"), eq(auditLog.entityId, asked.clientId!)));
     expect(audited.map(({ action, actorId, actorName, details }) => ({ action, actorId, actorName, details }))).toEqual([
       { action: "client-assigned", actorId: null, actorName: "النظام", details: { from: null, to: office.manager.id, by: "rule" } },
     ]);
@@ -227,7 +230,10 @@ describe("phones and search", () => {
     const both = await Promise.all([removeClientPhone(db(), office.employee, own, "+966506100001"), removeClientPhone(db(), office.employee, own, "0557770001")]);
     expect(both.sort()).toEqual([CLIENT_MESSAGES.phoneLast, null].sort());
     expect(await db().$count(clientPhones, eq(clientPhones.clientId, own))).toBe(1);
-    const removed = await db().select().from(auditLog).where(and(eq(auditLog.entityId, own), eq(auditLog.action, "client-phone-removed")));
+    const removed = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, own), eq(auditLog.action, "client-phone-removed")));
     expect(removed.map((row) => row.actorId)).toEqual([office.employee.id]);
     const [left] = await db().select().from(clientPhones).where(eq(clientPhones.clientId, own));
     expect((await page(own).post(office.employee, { intent: "phone-remove", phone: left!.phone })).errors[""]).toEqual([CLIENT_MESSAGES.phoneLast]);
@@ -250,7 +256,11 @@ describe("phones and search", () => {
     expect(refused.initialValue).toMatchObject({ email: "x@example.sa" });
     // Cleared by the manager.
     expect((await page(own).post(office.manager, { intent: "email", email: "" })).toast?.text).toBe(CLIENT_MESSAGES.emailSaved);
-    const changes = await db().select().from(auditLog).where(and(eq(auditLog.entityId, own), eq(auditLog.action, "client-email-changed"))).orderBy(auditLog.id);
+    const changes = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, own), eq(auditLog.action, "client-email-changed")))
+      .orderBy(auditLog.id);
     expect(changes.map((row) => [row.actorId, row.details])).toEqual([
       [office.employee.id, { from: "", to: "saad@example.sa" }],
       [office.manager.id, { from: "saad@example.sa", to: "" }],

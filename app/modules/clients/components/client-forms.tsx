@@ -3,6 +3,7 @@ import { adminButtonClass, adminDangerButtonClass } from "~/components/admin/sty
 import { Field, FormNotice, emailInputProps, inputClass, phoneInputProps } from "~/components/forms/field.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
+import { formatIdentifier } from "~/utils/format.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { CLIENT_LIMITS, emailFormSchema, noteFormSchema, ownerFormSchema, phoneFormSchema, stageFormSchema } from "../client-schema.ts";
 import { CLIENT_STAGE_LABELS, CLIENT_STAGES, type ClientStage } from "../stages.ts";
@@ -91,7 +92,14 @@ export function PhoneList({ phones }: { phones: Array<{ value: string; reading: 
           <li key={phone.value} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-stone-50 px-3 py-2">
             <IdentifierText value={phone.reading} />
             {phones.length > 1 ? (
-              <button type="submit" name="phone" value={phone.value} className={adminDangerButtonClass} disabled={fetcher.state !== "idle"} aria-label={`حذف الرقم ${phone.reading}`}>
+              <button
+                type="submit"
+                name="phone"
+                value={phone.value}
+                className={adminDangerButtonClass}
+                disabled={fetcher.state !== "idle"}
+                aria-label={`حذف الرقم ${formatIdentifier(phone.reading)}`}
+              >
                 حذف
               </button>
             ) : null}
