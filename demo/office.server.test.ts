@@ -136,7 +136,7 @@ describe("the demo offers' status changes (the reports' days on market)", () => 
 });
 
 describe("the demo's clients (decision 045)", () => {
-  it("gives every demo inquiry its client, at the demo's stage, with the replies on the timeline and the first-answer clock stopped", async () => {
+  it("gives every demo inquiry its client, at the demo's stage, with the replies and its note on the timeline and the first-answer clock stopped", async () => {
     const rows = await db()
       .select({ phone: inquiries.phone, stage: clients.stage, firstReplyAt: clients.firstReplyAt, clientId: clients.id })
       .from(inquiries)
@@ -148,6 +148,12 @@ describe("the demo's clients (decision 045)", () => {
       expect(row.firstReplyAt === null).toBe(demo.replies.length === 0);
       const replies = await db().$count(clientEvents, and(eq(clientEvents.clientId, row.clientId), eq(clientEvents.kind, "reply")));
       expect(replies).toBe(demo.replies.length);
+      // A demo client's note is on their timeline (clients keep no notes column).
+      const notes = await db()
+        .select({ details: clientEvents.details })
+        .from(clientEvents)
+        .where(and(eq(clientEvents.clientId, row.clientId), eq(clientEvents.kind, "note")));
+      expect(notes.map((note) => note.details.text)).toEqual(demo.client.notes ? [demo.client.notes] : []);
     }
     expect(new Set(rows.map((r) => r.stage)).size).toBeGreaterThan(2);
   });

@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
-import { auditLog, clients, inquiries, offers, staffUsers, tasks, transactions, type ReplyEntry } from "~/db/schema.ts";
+import { auditLog, clientEvents, clients, inquiries, offers, staffUsers, tasks, transactions, type ReplyEntry } from "~/db/schema.ts";
 import { attachMessageToClient, recordReplyToClient } from "~/modules/clients/index.server.ts";
 import type { AuditAction, AuditEntity } from "~/modules/audit/audit-labels.ts";
 import { log } from "~/utils/log.server.ts";
@@ -136,8 +136,14 @@ async function seedDemoInquiries(db: Db, staff: Staff, now: number) {
       for (const reply of replies) await recordReplyToClient(tx, clientId, { inquiryId: row!.id, actorId: staff[reply.by].id, at: reply.at, method: reply.method });
       await tx
         .update(clients)
-        .set({ stage: demo.client.stage, ownerId: demo.client.owner ? staff[demo.client.owner].id : null, notes: demo.client.notes ?? "" })
+        .set({ stage: demo.client.stage, ownerId: demo.client.owner ? staff[demo.client.owner].id : null })
         .where(eq(clients.id, clientId));
+      // A client's note is an entry on their timeline, by their owner, after the last reply.
+      if (demo.client.notes) {
+        const lastAt = replies.at(-1)?.at ?? createdAt;
+        const author = demo.client.owner ? staff[demo.client.owner].id : null;
+        await tx.insert(clientEvents).values({ clientId, kind: "note", at: new Date(lastAt.getTime() + HOUR), actorId: author, details: { text: demo.client.notes } });
+      }
       const trail: AuditRow[] = replies.map((reply, i) => ({
         entity: "inquiry",
         entityId: row!.id,

@@ -22,7 +22,7 @@ export interface DemoInquiry {
   status: InquiryStatus;
   ageHours: number;
   replies: Array<{ method: ReplyMethod; message: string; by: DemoStaffName; afterHours: number }>;
-  /** Where its writer stands as a client (decision 045), and who follows them up. */
+  /** Where its writer stands as a client (decision 045), who follows them up, and a note on their timeline. */
   client: { stage: ClientStage; owner?: DemoStaffName; notes?: string };
 }
 

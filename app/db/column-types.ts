@@ -40,10 +40,12 @@ export type AuditAction =
   | "licence-deleted"
   | "ad-licence-change"
   | "availability-confirmed"
-  // The clients pipeline (issue 32): a client's owner set, a note added, a phone added.
+  // The clients pipeline (issue 32): a client's owner set, a note added, a phone added or removed, the e-mail changed.
   | "client-assigned"
   | "client-note"
   | "client-phone-added"
+  | "client-phone-removed"
+  | "client-email-changed"
   | "pm-created"
   | "pm-updated"
   | "pm-removed"
@@ -54,8 +56,19 @@ export type AuditAction =
 export const TRANSACTION_TYPES = ["income", "expense"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
+/** A counter's bucket: each public form has its own (a visitor's inquiries do not use up their viewing requests). */
 export type RateLimitScope =
-  "inquiry" | "submission" | "search-alert" | "login-code" | "login-verify" | "password-sign-in" | "password-failures" | "password-slot" | "reauth" | "staff-upload";
+  | "inquiry"
+  | "viewing-request"
+  | "submission"
+  | "search-alert"
+  | "login-code"
+  | "login-verify"
+  | "password-sign-in"
+  | "password-failures"
+  | "password-slot"
+  | "reauth"
+  | "staff-upload";
 
 /** Inquiry statuses (pending, then replied, then completed) and the moves between them, shared by the inbox and the server. */
 export const INQUIRY_STATUSES = ["pending", "replied", "completed"] as const;

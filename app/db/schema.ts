@@ -964,7 +964,6 @@ export const clients = pgTable(
     stageReason: text("stage_reason").notNull().default(""),
     /** The staff member who follows the client up. */
     ownerId: integer("owner_id").references(() => staffUsers.id, { onDelete: "set null" }),
-    notes: text("notes").notNull().default(""),
     /** The first message's arrival and the firm's first reply: the first-answer clock. */
     firstMessageAt: timestamp("first_message_at", { withTimezone: true }).notNull().defaultNow(),
     firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),

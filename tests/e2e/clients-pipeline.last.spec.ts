@@ -125,6 +125,39 @@ test("an inquiry becomes a client of the city's employee, who moves the stage an
   expect(inquiries).toEqual([{ client_id: clients[0]!.client_id }]);
   await expect(page.getByTestId("client-phones").locator("[data-identifier]")).toHaveCount(1);
 
+  // The e-mail: a wrong address is refused in Arabic with what was typed kept; a right one is saved.
+  const mail = page.getByRole("region", { name: "البريد الإلكتروني" });
+  await mail.getByLabel("البريد الإلكتروني (اختياري)").fill("reem@");
+  await mail.getByRole("button", { name: "حفظ البريد الإلكتروني" }).click();
+  await expect(mail.getByText("البريد الإلكتروني غير صحيح")).toBeVisible();
+  await expect(mail.getByLabel("البريد الإلكتروني (اختياري)")).toHaveValue("reem@");
+  await mail.getByLabel("البريد الإلكتروني (اختياري)").fill(`reem.${local}@example.sa`);
+  await mail.getByRole("button", { name: "حفظ البريد الإلكتروني" }).click();
+  await expect(page.getByText("تم حفظ البريد الإلكتروني.")).toBeVisible();
+  await expect(page.locator("header dl")).toContainText(`reem.${local}@example.sa`);
+
+  // A second phone: another client's number is refused, saying so; a new one is added, then removed.
+  const phones = page.getByRole("region", { name: "أرقام العميل" });
+  const [taken] = await queryE2eDatabase<{ phone: string }>("select phone from client_phones where client_id <> (select client_id from client_phones where phone = $1) limit 1", [
+    e164,
+  ]);
+  await phones.getByLabel("رقم آخر للعميل").fill(taken!.phone);
+  await phones.getByRole("button", { name: "إضافة الرقم" }).click();
+  await expect(phones.getByText("هذا الرقم مسجّل لعميل آخر، فلا يمكن إضافته هنا.")).toBeVisible();
+  await expect(phones.getByLabel("رقم آخر للعميل")).toHaveValue(taken!.phone);
+  const second = uniquePhone();
+  await phones.getByLabel("رقم آخر للعميل").fill(toArabicDigits(second));
+  await phones.getByRole("button", { name: "إضافة الرقم" }).click();
+  await expect(page.getByTestId("client-phones").locator("[data-identifier]")).toHaveCount(2);
+  await expect(phones.getByTestId("client-phone-list").getByRole("button", { name: /^حذف الرقم/ })).toHaveCount(2);
+  await expectNoSeriousAxe(page);
+  await shots(page, "client-page-phones");
+  await phones.getByRole("button", { name: `حذف الرقم ${toArabicDigits(`${second.slice(0, 3)} ${second.slice(3, 6)} ${second.slice(6)}`)}` }).click();
+  await expect(page.getByText("تم حذف الرقم.")).toBeVisible();
+  await expect(page.getByTestId("client-phones").locator("[data-identifier]")).toHaveCount(1);
+  // The only phone left has no «حذف».
+  await expect(phones.getByTestId("client-phone-list").getByRole("button")).toHaveCount(0);
+
   // From the timeline to the inquiry in the inbox, and back from its card to the client.
   await timeline
     .getByRole("link", { name: /الاستفسار رقم/ })

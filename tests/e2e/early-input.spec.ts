@@ -180,6 +180,29 @@ const CONTROLS: Control[] = [
     },
   },
   {
+    // «اختر موعد المعاينة» opens a form whose code loads on the tap (a lazy part): the early tap is kept
+    // until that part is React's, then the visitor picks a time and sends; one request, in its own
+    // rate-limit bucket, and no inquiry.
+    name: "viewing request",
+    prepare: async (_, offer) => `/offer/${offer.id}`,
+    use: (page) => page.getByRole("region", { name: "اطلب معاينة" }).getByRole("button", { name: "اختر موعد المعاينة" }).click(),
+    async check(page, offer, early) {
+      const request = page.getByRole("region", { name: "اطلب معاينة" });
+      await eventually(request.getByRole("group", { name: "اليوم" }).getByRole("button").first()).toBeVisible();
+      await request.getByRole("group", { name: "الوقت (بتوقيت الرياض)" }).getByRole("radio").first().check({ force: true });
+      await request.getByLabel("الاسم (مطلوب)").fill(nameOf(page));
+      await request.getByLabel("رقم الهاتف (مطلوب)").fill(phoneOf(page));
+      await request.getByRole("button", { name: "إرسال طلب المعاينة" }).click();
+      await eventually(request.getByRole("status")).toHaveText("تم استلام طلب المعاينة، وسنتصل بك لتأكيد الموعد.", { timeout: 15_000 });
+      const rows = await queryE2eDatabase("select v.offer_id, v.status from viewings v join client_phones p on p.client_id = v.client_id where p.phone = $1", [
+        `+966${phoneOf(page).slice(1)}`,
+      ]);
+      expect(rows).toEqual([{ offer_id: offer.id, status: "requested" }]);
+      expect(await queryE2eDatabase("select 1 from inquiries where phone = $1", [`+966${phoneOf(page).slice(1)}`])).toHaveLength(0);
+      expect(postsTo(early, `/offer/${offer.id}`)).toHaveLength(1);
+    },
+  },
+  {
     name: "contact",
     prepare: async () => "/contact",
     async use(page) {

@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { offers, outgoingEmails } from "~/db/schema.ts";
+import { auditLog, offers, outgoingEmails } from "~/db/schema.ts";
 import { publicOffersCondition } from "~/modules/offers/index.server.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
 import { useJobQueue } from "../../../tests/factories/job-queue.ts";
 import { setSettings } from "../../../tests/factories/settings.ts";
 import { FAKE_REGA_CREDENTIALS, startFakeRega, type FakeRega } from "../../../tests/setup/fake-rega.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
+import { licenceEndsAt } from "./ad-licence.ts";
 import { checkLicenceForForm, recheckPublishedLicences, REGA_VERDICT_MESSAGES } from "./rega-verification.server.ts";
 import { createRegaClient, REGA_MESSAGES } from "./rega.server.ts";
 
@@ -83,8 +84,47 @@ describe("the nightly re-check of published licences", () => {
     expect(cancelledMail.linkPath).toBe(`/admin/offers/edit/${cancelled.id}`);
 
     // The same night again: nothing asked, nothing sent twice.
-    expect(await recheckPublishedLicences({ db: db(), rega: rega() }, NOW)).toEqual({ checked: 0, failed: 0, withdrawn: [] });
+    expect(await recheckPublishedLicences({ db: db(), rega: rega() }, NOW)).toEqual({ checked: 0, failed: 0, withdrawn: [], updated: [] });
     expect(await db().$count(outgoingEmails)).toBe(2);
+  });
+
+  it("a licence REGA confirms with other dates takes REGA's: both dates and the end moment, audited by the system; the same dates change nothing", async () => {
+    const renewed = await createOffer(db(), {
+      adLicenceNumber: "7200000011",
+      adLicenceIssuedOn: "2026-01-01",
+      adLicenceExpiresOn: "2026-12-31",
+      adLicenceEndsAt: licenceEndsAt("2026-12-31"),
+    });
+    const same = await createOffer(db(), { adLicenceNumber: "7200000012" });
+    fake.answers.set("7200000011", { kind: "valid", creationDate: "2026-03-01", endDate: "2027-06-30" });
+    fake.answers.set("7200000012", valid);
+    const outcome = await recheckPublishedLicences({ db: db(), rega: rega() }, NOW);
+    expect(outcome).toMatchObject({ checked: 2, failed: 0, withdrawn: [], updated: [renewed.id] });
+    expect(await row(renewed.id)).toMatchObject({ adLicenceIssuedOn: "2026-03-01", adLicenceExpiresOn: "2027-06-30", adLicenceEndsAt: licenceEndsAt("2027-06-30") });
+    expect((await row(renewed.id)).adLicenceVerifiedAt?.toISOString()).toBe(NOW.toISOString());
+    expect(await row(same.id)).toMatchObject({ adLicenceIssuedOn: "2026-01-01", adLicenceExpiresOn: "2099-12-31" });
+    const changes = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "offer"), eq(auditLog.action, "ad-licence-change"), inArray(auditLog.entityId, [renewed.id, same.id])));
+    expect(changes.map(({ entityId, actorId, actorName, details }) => ({ entityId, actorId, actorName, details }))).toEqual([
+      {
+        entityId: renewed.id,
+        actorId: null,
+        actorName: "النظام",
+        details: {
+          from: { number: "7200000011", issuedOn: "2026-01-01", expiresOn: "2026-12-31" },
+          to: { number: "7200000011", issuedOn: "2026-03-01", expiresOn: "2027-06-30" },
+          by: "rega",
+        },
+      },
+    ]);
+    // REGA brings the end forward, still to come: the offer's public end moves with it.
+    const tomorrow = new Date(NOW.getTime() + 24 * 60 * 60 * 1000);
+    const soon = new Date(NOW.getTime() + 10 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    fake.answers.set("7200000011", { kind: "valid", creationDate: "2026-03-01", endDate: soon });
+    expect(await recheckPublishedLicences({ db: db(), rega: rega() }, tomorrow)).toMatchObject({ updated: [renewed.id] });
+    expect((await row(renewed.id)).adLicenceEndsAt).toEqual(licenceEndsAt(soon));
   });
 
   it("exactly once: two runs at once ask REGA once per licence and notify once", async () => {
@@ -102,7 +142,7 @@ describe("the nightly re-check of published licences", () => {
     const failing = await createOffer(db(), { adLicenceNumber: "7200000006" });
     fake.answers.set("7200000005", { kind: "slow", ms: 3_000 });
     fake.answers.set("7200000006", { kind: "error", status: 500 });
-    expect(await recheckPublishedLicences({ db: db(), rega: rega() }, NOW)).toEqual({ checked: 0, failed: 2, withdrawn: [] });
+    expect(await recheckPublishedLicences({ db: db(), rega: rega() }, NOW)).toEqual({ checked: 0, failed: 2, withdrawn: [], updated: [] });
     expect(await publicIds()).toEqual([slow.id, failing.id].sort());
     const tomorrow = new Date(NOW.getTime() + 24 * 60 * 60 * 1000);
     fake.answers.set("7200000005", valid);
@@ -112,7 +152,7 @@ describe("the nightly re-check of published licences", () => {
 
   it("off without its settings: nothing is asked", async () => {
     await createOffer(db(), { adLicenceNumber: "7200000001" });
-    expect(await recheckPublishedLicences({ db: db(), rega: createRegaClient({}) }, NOW)).toEqual({ checked: 0, failed: 0, withdrawn: [] });
+    expect(await recheckPublishedLicences({ db: db(), rega: createRegaClient({}) }, NOW)).toEqual({ checked: 0, failed: 0, withdrawn: [], updated: [] });
     expect(fake.requests).toEqual([]);
   });
 });

@@ -2,12 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { CronItem, TaskList } from "graphile-worker";
 import type { Db } from "~/db/client.server.ts";
 import { offers, settings } from "~/db/schema.ts";
+import { recordAudit, SYSTEM_ACTOR } from "~/modules/audit/index.server.ts";
 import { queueEmail } from "~/modules/messaging/index.server.ts";
 import { COMPANY_NAME } from "~/utils/company.ts";
 import type { Env } from "~/utils/env.server.ts";
 import { log } from "~/utils/log.server.ts";
-import { ADVERTISED_STATUSES, type RegaWithdrawal } from "./ad-licence.ts";
-import type { LicenceCheckAnswer } from "./rega-answer.ts";
+import { ADVERTISED_STATUSES, licenceEndsAt, type RegaWithdrawal } from "./ad-licence.ts";
+import type { LicenceCheckAnswer, RegaLicence } from "./rega-answer.ts";
 import { createRegaClient, RegaCheckError, type RegaClient, type RegaVerdict } from "./rega.server.ts";
 
 /** What the offer form and its save say of REGA's verdict (decision 047), on the licence number field. */
@@ -89,6 +90,8 @@ export interface RecheckOutcome {
   withdrawn: Array<{ id: number; verdict: RegaWithdrawal }>;
   /** Offers whose check failed (REGA slow or failing): asked again the next night. */
   failed: number;
+  /** Offers confirmed whose licence dates REGA gave differently: REGA's were copied onto them. */
+  updated: number[];
 }
 
 const advertisedList = () =>
@@ -104,11 +107,12 @@ const advertisedList = () =>
  * instance or two, never ask twice nor notify twice. A licence REGA reports cancelled or ended gets
  * `ad_licence_ends_at = now()`: the one public rule of ended licences (decision 017) takes the
  * offer off every public place at once, and the page cache, which the offers trigger clears, with
- * it; the manager's e-mail is queued in that same transaction. A valid one records the time.
+ * it; the manager's e-mail is queued in that same transaction. A valid one records the time and
+ * takes REGA's dates when they changed.
  */
 export async function recheckPublishedLicences(services: RegaRecheckServices, now: Date = new Date()): Promise<RecheckOutcome> {
   const { db, rega } = services;
-  const outcome: RecheckOutcome = { checked: 0, withdrawn: [], failed: 0 };
+  const outcome: RecheckOutcome = { checked: 0, withdrawn: [], failed: 0, updated: [] };
   if (!rega.configured) return outcome;
   const at = sql`${now.toISOString()}::timestamptz`;
   const { rows: claimed } = await db.execute<{ id: number; number: string }>(sql`
@@ -135,10 +139,7 @@ export async function recheckPublishedLicences(services: RegaRecheckServices, no
       continue;
     }
     if (verdict.state === "valid") {
-      await db
-        .update(offers)
-        .set({ adLicenceVerifiedAt: now })
-        .where(and(eq(offers.id, offer.id), eq(offers.adLicenceNumber, offer.number)));
+      if (await confirmLicence(db, offer.id, offer.number, verdict.licence, now)) outcome.updated.push(offer.id);
       continue;
     }
     // Unknown to REGA now is a licence REGA took away: cancelled.
@@ -146,6 +147,42 @@ export async function recheckPublishedLicences(services: RegaRecheckServices, no
     if (await withdrawLicence(db, offer.id, offer.number, withdrawal)) outcome.withdrawn.push({ id: offer.id, verdict: withdrawal });
   }
   return outcome;
+}
+
+/**
+ * A licence REGA confirms: the time is recorded, and REGA's dates are copied onto the offer when
+ * they differ from what staff typed (a licence renewed at REGA, or its end brought forward), the
+ * end moment with them, so the one public rule of decision 017 hides the offer on REGA's date, not
+ * ours. Only while the offer still has that licence; a change is in the audit log, by the system.
+ * True when a date changed.
+ */
+async function confirmLicence(db: Db, id: number, number: string, licence: RegaLicence, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ issuedOn: offers.adLicenceIssuedOn, expiresOn: offers.adLicenceExpiresOn })
+      .from(offers)
+      .where(and(eq(offers.id, id), eq(offers.adLicenceNumber, number)))
+      .for("update");
+    if (!current) return false;
+    // A date REGA does not give keeps ours.
+    const issuedOn = licence.issuedOn ?? current.issuedOn;
+    const expiresOn = licence.expiresOn ?? current.expiresOn;
+    const changed = issuedOn !== current.issuedOn || expiresOn !== current.expiresOn;
+    await tx
+      .update(offers)
+      .set({
+        adLicenceVerifiedAt: now,
+        ...(changed ? { adLicenceIssuedOn: issuedOn, adLicenceExpiresOn: expiresOn, adLicenceEndsAt: expiresOn ? licenceEndsAt(expiresOn) : null } : {}),
+      })
+      .where(eq(offers.id, id));
+    if (changed)
+      await recordAudit(tx, SYSTEM_ACTOR, "offer", id, "ad-licence-change", {
+        from: { number, issuedOn: current.issuedOn, expiresOn: current.expiresOn },
+        to: { number, issuedOn, expiresOn },
+        by: "rega",
+      });
+    return changed;
+  });
 }
 
 /**
@@ -197,7 +234,8 @@ export function regaRecheckJobs(services: RegaRecheckServices): { tasks: TaskLis
   async function run() {
     try {
       const outcome = await recheckPublishedLicences(services);
-      if (outcome.checked || outcome.failed) log.info("rega licences rechecked", { checked: outcome.checked, withdrawn: outcome.withdrawn, failed: outcome.failed });
+      if (outcome.checked || outcome.failed)
+        log.info("rega licences rechecked", { checked: outcome.checked, withdrawn: outcome.withdrawn, failed: outcome.failed, updated: outcome.updated });
     } catch (error) {
       log.warn("rega recheck failed", { error: String(error) });
     }

@@ -27,12 +27,16 @@ export const AUDIT_ACTION_LABELS = {
   "ad-licence-change": "تغيير ترخيص الإعلان",
   /** Someone confirmed an offer is still available (decision 046): details `{ from }` (the confirmation it renewed). */
   "availability-confirmed": "تأكيد توفر العرض",
-  /** A client's owner set by the manager: details `{ from, to }` (staff ids). */
+  /** A client's owner set by the manager (details `{ from, to }`, staff ids) or, for a new client, by the manager's rule (actor the system, `by: "rule"`). */
   "client-assigned": "إسناد عميل",
   /** A note on a client's timeline: details `{ text }`. */
   "client-note": "ملاحظة على عميل",
   /** A phone added to a client: details `{ phone }` (E.164). */
   "client-phone-added": "إضافة رقم لعميل",
+  /** A phone taken off a client (never their last): details `{ phone }` (E.164). */
+  "client-phone-removed": "حذف رقم من عميل",
+  /** A client's e-mail set, changed or cleared: details `{ from, to }`. */
+  "client-email-changed": "تغيير بريد عميل",
   /** Property management (owners, managed properties, units, management contracts): details `{ changes }` or the new record. */
   "pm-created": "إضافة",
   "pm-updated": "تعديل",

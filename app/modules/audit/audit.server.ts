@@ -4,10 +4,16 @@ import { auditLog } from "~/db/schema.ts";
 import type { StaffProfile } from "~/modules/users/index.ts";
 import type { AuditAction, AuditEntity } from "./audit-labels.ts";
 
+/**
+ * The actor of what the product does by itself (a new client given by the manager's rule, a date
+ * REGA's nightly re-check corrected): no staff account, its name as the log shows it.
+ */
+export const SYSTEM_ACTOR = { id: null, name: "النظام" } as const;
+
 /** Who did what to which record, written in the same transaction as the change itself. */
 export async function recordAudit(
   tx: Db | Tx,
-  actor: Pick<StaffProfile, "id" | "name">,
+  actor: Pick<StaffProfile, "id" | "name"> | typeof SYSTEM_ACTOR,
   entity: AuditEntity,
   entityId: number,
   action: AuditAction,

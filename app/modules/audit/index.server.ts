@@ -1,2 +1,2 @@
 /** The audit module's public entry for server code: what other modules of its tier may use (decision 044). */
-export { recordAudit } from "./audit.server.ts";
+export { recordAudit, SYSTEM_ACTOR } from "./audit.server.ts";

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server.ts";
 import { clientEvents, clients, staffUsers } from "~/db/schema.ts";
+import { recordAudit, SYSTEM_ACTOR } from "~/modules/audit/index.server.ts";
 import { queueEmail } from "~/modules/messaging/index.server.ts";
 import { COMPANY_NAME } from "~/utils/company.ts";
 import { log } from "~/utils/log.server.ts";
@@ -52,13 +53,15 @@ async function ownerByRule(tx: Tx, city: string): Promise<ClientOwner | undefine
 
 /**
  * Gives a new client their owner by the manager's rule, in the transaction that made the client:
- * on their timeline, and the owner is told by e-mail (the mail outbox, decision 032).
+ * on their timeline, in the audit log like the manager's reassignment (its actor the system), and
+ * the owner is told by e-mail (the mail outbox, decision 032).
  */
 export async function assignNewClient(tx: Tx, client: { id: number; name: string; at: Date }, city: string): Promise<ClientOwner | undefined> {
   const owner = await ownerByRule(tx, city);
   if (!owner) return undefined;
   await tx.update(clients).set({ ownerId: owner.id }).where(eq(clients.id, client.id));
   await tx.insert(clientEvents).values({ clientId: client.id, kind: "assigned", at: client.at, refId: owner.id, details: { ownerName: owner.name, by: "rule" } });
+  await recordAudit(tx, SYSTEM_ACTOR, "client", client.id, "client-assigned", { from: null, to: owner.id, by: "rule" });
   await queueOwnerNotice(tx, owner, client);
   return owner;
 }

@@ -4,19 +4,19 @@ import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-
 import { parseSubmission } from "~/utils/form-submission.ts";
 import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { addClientNote, addClientPhone, changeClientStage, reassignClient } from "./clients-admin.server.ts";
-import { CLIENT_LIMITS, CLIENT_MESSAGES, noteFormSchema, ownerFormSchema, phoneFormSchema, stageFormSchema } from "./client-schema.ts";
+import { addClientNote, addClientPhone, changeClientEmail, changeClientStage, reassignClient, removeClientPhone } from "./clients-admin.server.ts";
+import { CLIENT_LIMITS, CLIENT_MESSAGES, emailFormSchema, noteFormSchema, ownerFormSchema, phoneFormSchema, phoneRemoveFormSchema, stageFormSchema } from "./client-schema.ts";
 import type { ClientStage } from "./stages.ts";
 
-const ECHO = { echoLimits: { note: CLIENT_LIMITS.note, reason: CLIENT_LIMITS.reason, phone: CLIENT_LIMITS.phone } };
+const ECHO = { echoLimits: { note: CLIENT_LIMITS.note, reason: CLIENT_LIMITS.reason, phone: CLIENT_LIMITS.phone, email: CLIENT_LIMITS.email } };
 
 export function refuseClientPost(refusal: FormRefusal) {
   return replyToRefusal(refusal, ECHO);
 }
 
 /**
- * The client page's forms (the route checked the section): the stage, a note, a phone, and the
- * manager's reassignment. Each is checked by its schema, then by its rule on the server; a refusal
+ * The client page's forms (the route checked the section): the stage, a note, a phone added or
+ * removed, the e-mail, and the manager's reassignment. Each is checked by its schema, then by its rule on the server; a refusal
  * comes back to its form with what was typed, a save to the page with its confirmation.
  */
 export async function handleClientPost(services: Pick<AppServices, "db" | "env">, user: StaffProfile, clientId: number, form: FormData) {
@@ -41,6 +41,18 @@ export async function handleClientPost(services: Pick<AppServices, "db" | "env">
       if (submission.status !== "success") return replyToSubmission(submission, ECHO);
       const refused = await addClientPhone(services.db, user, clientId, submission.value.phone);
       return refused ? replyFormError(refused, form, { ...ECHO, field: "phone" }) : done(CLIENT_MESSAGES.phoneSaved);
+    }
+    case "phone-remove": {
+      const submission = parseSubmission(form, phoneRemoveFormSchema);
+      if (submission.status !== "success") return replyToSubmission(submission, ECHO);
+      const refused = await removeClientPhone(services.db, user, clientId, submission.value.phone);
+      return refused ? replyFormError(refused, form, ECHO) : done(CLIENT_MESSAGES.phoneRemoved);
+    }
+    case "email": {
+      const submission = parseSubmission(form, emailFormSchema);
+      if (submission.status !== "success") return replyToSubmission(submission, ECHO);
+      const refused = await changeClientEmail(services.db, user, clientId, submission.value.email);
+      return refused ? replyFormError(refused, form, { ...ECHO, field: "email" }) : done(CLIENT_MESSAGES.emailSaved);
     }
     case "owner": {
       if (user.role !== "manager") return replyFormError(CLIENT_MESSAGES.ownerManagerOnly, form, { ...ECHO, status: 403 });

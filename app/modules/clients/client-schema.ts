@@ -1,16 +1,20 @@
 import { z } from "zod";
+import { FIELD_LIMITS } from "~/utils/field-limits.ts";
+import { optionalEmailField } from "~/utils/form-fields.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
 import { CLIENT_STAGES } from "./stages.ts";
 
 /** The client page's forms: shared by the forms and the action (the server checks again). */
 const CLIENT_LIMITS_NOTE = 2000;
 const CLIENT_LIMITS_REASON = 500;
-export const CLIENT_LIMITS = { note: CLIENT_LIMITS_NOTE, reason: CLIENT_LIMITS_REASON, phone: 30 } as const;
+export const CLIENT_LIMITS = { note: CLIENT_LIMITS_NOTE, reason: CLIENT_LIMITS_REASON, phone: 30, email: FIELD_LIMITS.email } as const;
 
 export const CLIENT_MESSAGES = {
   stageSaved: "تم تغيير المرحلة.",
   noteSaved: "تمت إضافة الملاحظة.",
   phoneSaved: "تمت إضافة الرقم.",
+  phoneRemoved: "تم حذف الرقم.",
+  emailSaved: "تم حفظ البريد الإلكتروني.",
   ownerSaved: "تم إسناد العميل.",
   reasonRequired: "يرجى كتابة سبب عدم الإتمام.",
   reasonTooLong: `يرجى ألا يزيد السبب على ${formatNumberArabic(CLIENT_LIMITS_REASON)} حرف.`,
@@ -21,6 +25,8 @@ export const CLIENT_MESSAGES = {
   phoneInvalid: "رقم الجوال غير صحيح، اكتبه مثل ٠٥٠١٢٣٤٥٦٧، ولرقم من خارج المملكة ابدأ بمفتاح الدولة.",
   phoneOfClient: "هذا الرقم مسجّل لهذا العميل بالفعل.",
   phoneOfOther: "هذا الرقم مسجّل لعميل آخر، فلا يمكن إضافته هنا.",
+  phoneNotOfClient: "هذا الرقم ليس من أرقام هذا العميل. حدّث الصفحة ثم أعد المحاولة.",
+  phoneLast: "لا يمكن حذف الرقم الوحيد للعميل: به يُعرف العميل في رسائله. أضف رقمًا آخر أولًا.",
   ownerUnknown: "يرجى اختيار موظف من القائمة.",
   ownerSame: "العميل مسند إلى هذا الموظف بالفعل.",
   ownerManagerOnly: "إسناد العملاء من صلاحيات المدير.",
@@ -45,6 +51,13 @@ export const noteFormSchema = z.object({
 
 export const phoneFormSchema = z.object({
   phone: z.string({ error: CLIENT_MESSAGES.phoneInvalid }).trim().min(1, CLIENT_MESSAGES.phoneInvalid).max(CLIENT_LIMITS.phone, CLIENT_MESSAGES.phoneInvalid),
+});
+
+export const emailFormSchema = z.object({ email: optionalEmailField() });
+
+/** Removing one of the client's phones: the E.164 number the page lists. */
+export const phoneRemoveFormSchema = z.object({
+  phone: z.string({ error: CLIENT_MESSAGES.phoneNotOfClient }).trim().min(1, CLIENT_MESSAGES.phoneNotOfClient).max(CLIENT_LIMITS.phone, CLIENT_MESSAGES.phoneNotOfClient),
 });
 
 export const ownerFormSchema = z.object({

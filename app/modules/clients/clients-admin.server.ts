@@ -154,7 +154,10 @@ export async function clientDetail(db: Db, viewer: Viewer, id: number, now = new
     stageReason: client.stageReason,
     ownerId: client.ownerId,
     ownerName: row.ownerName,
-    phones: (await phonesOf(db, [id])).get(id) ?? [],
+    phones: (await db.select().from(clientPhones).where(eq(clientPhones.clientId, id)).orderBy(asc(clientPhones.addedAt), asc(clientPhones.phone))).map((row) => ({
+      value: row.phone,
+      reading: formatPhoneForReading(row.phone),
+    })),
     firstAnswer: firstAnswerState(client, rules, now),
     timeline: events.map((event): TimelineEntry => ({ ...event, at: event.at.toISOString() })),
     staff: viewer.role === "manager" ? (await listAssignableStaff(db)).map(({ id: staffId, name }) => ({ id: staffId, name })) : [],
@@ -230,6 +233,40 @@ export async function addClientPhone(db: Db, actor: StaffProfile, id: number, ty
       return holder?.clientId === id ? CLIENT_MESSAGES.phoneOfClient : CLIENT_MESSAGES.phoneOfOther;
     }
     await recordAudit(tx, actor, "client", id, "client-phone-added", { phone });
+    return null;
+  });
+}
+
+/**
+ * Takes one of the client's phones off (decision 045: a client may have several). Never the last:
+ * the client is recognised by their phone. The client row is locked first, as every change of their
+ * phones does, so two removals at once cannot leave them with none.
+ */
+export async function removeClientPhone(db: Db, actor: StaffProfile, id: number, typed: string): Promise<string | null> {
+  const phone = parsePhone(typed);
+  if (!phone) return CLIENT_MESSAGES.phoneNotOfClient;
+  return db.transaction(async (tx) => {
+    if (!(await lockVisible(tx, actor, id))) return CLIENT_MESSAGES.notFound;
+    const held = await tx.select({ phone: clientPhones.phone }).from(clientPhones).where(eq(clientPhones.clientId, id));
+    if (!held.some((row) => row.phone === phone)) return CLIENT_MESSAGES.phoneNotOfClient;
+    if (held.length < 2) return CLIENT_MESSAGES.phoneLast;
+    await tx.delete(clientPhones).where(and(eq(clientPhones.phone, phone), eq(clientPhones.clientId, id)));
+    await recordAudit(tx, actor, "client", id, "client-phone-removed", { phone });
+    return null;
+  });
+}
+
+/** The client's e-mail, set, changed or cleared (already checked by the form's schema): audited with what it was. */
+export async function changeClientEmail(db: Db, actor: StaffProfile, id: number, email: string, at = new Date()): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const client = await lockVisible(tx, actor, id);
+    if (!client) return CLIENT_MESSAGES.notFound;
+    if (client.email === email) return null;
+    await tx
+      .update(clients)
+      .set({ email, ...touch(at) })
+      .where(eq(clients.id, id));
+    await recordAudit(tx, actor, "client", id, "client-email-changed", { from: client.email, to: email });
     return null;
   });
 }

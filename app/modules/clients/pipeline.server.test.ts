@@ -8,6 +8,7 @@ import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { action as clientAction, loader as clientLoader } from "~/routes/admin/client.tsx";
 import { loader as clientsLoader } from "~/routes/admin/clients.tsx";
 import { parseEnv } from "~/utils/env.server.ts";
+import { MESSAGES } from "~/utils/messages.ts";
 import { readActionAnswer } from "../../../tests/factories/form-answer.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
@@ -17,7 +18,7 @@ import { action as settingsAction } from "~/routes/admin/settings.tsx";
 import { CLIENT_RULES_MESSAGES } from "./rules-schema.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { CLIENT_MESSAGES } from "./client-schema.ts";
-import { addClientPhone, changeClientStage, clientDetail, clientsPage, parseClientFilters, reassignClient } from "./clients-admin.server.ts";
+import { addClientPhone, changeClientStage, clientDetail, clientsPage, parseClientFilters, reassignClient, removeClientPhone } from "./clients-admin.server.ts";
 import { notifyOverdueFirstAnswers } from "./first-answer.server.ts";
 import { firstAnswerFigures } from "./index.server.ts";
 
@@ -51,6 +52,14 @@ describe("new clients get their owner by the manager's rule", () => {
     expect(events.map((e) => e.kind)).toEqual(["contact", "assigned"]);
     const mails = await db().select().from(outgoingEmails).where(eq(outgoingEmails.purpose, "client-assigned"));
     expect(mails.map((m) => [m.recipient, m.linkPath])).toEqual([["boss@example.sa", `/admin/clients/${asked.clientId}`]]);
+    // In the audit log like the manager's reassignment, its actor the system.
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "client"), eq(auditLog.entityId, asked.clientId!)));
+    expect(audited.map(({ action, actorId, actorName, details }) => ({ action, actorId, actorName, details }))).toEqual([
+      { action: "client-assigned", actorId: null, actorName: "النظام", details: { from: null, to: office.manager.id, by: "rule" } },
+    ]);
     // A second message from the same person is not a new client: no second assignment.
     await inquiry("0501234567");
     expect(await db().$count(clientEvents, and(eq(clientEvents.clientId, asked.clientId!), eq(clientEvents.kind, "assigned")))).toBe(1);
@@ -94,7 +103,7 @@ describe("stages", () => {
     expect(results.filter((r) => r === null)).toHaveLength(1);
     expect(results.filter((r) => r === CLIENT_MESSAGES.stageMoved)).toHaveLength(1);
     expect(await db().$count(clientEvents, and(eq(clientEvents.clientId, clientId!), eq(clientEvents.kind, "stage")))).toBe(1);
-    expect(await db().$count(auditLog, and(eq(auditLog.entity, "client"), eq(auditLog.entityId, clientId!)))).toBe(1);
+    expect(await db().$count(auditLog, and(eq(auditLog.entity, "client"), eq(auditLog.entityId, clientId!), eq(auditLog.action, "status-change")))).toBe(1);
   });
 
   it("lost needs a reason, through the page's action too, and changes nothing without one", async () => {
@@ -173,7 +182,16 @@ describe("who sees and changes which client", () => {
     const { clientId } = await inquiry("+966505000003");
     expect(await reassignClient(db(), office.manager, clientId!, office.employee.id)).toBeNull();
     expect(await ownerOf(clientId!)).toBe(office.employee.id);
-    expect(await db().$count(auditLog, and(eq(auditLog.entity, "client"), eq(auditLog.action, "client-assigned")))).toBe(1);
+    // The rule's assignment when the client was made, then the manager's.
+    const assigned = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "client"), eq(auditLog.entityId, clientId!), eq(auditLog.action, "client-assigned")))
+      .orderBy(auditLog.id);
+    expect(assigned.map((row) => [row.actorId, row.details])).toEqual([
+      [null, { from: null, to: office.manager.id, by: "rule" }],
+      [office.manager.id, { from: office.manager.id, to: office.employee.id }],
+    ]);
     expect(await db().select({ to: outgoingEmails.recipient }).from(outgoingEmails).where(eq(outgoingEmails.recipient, "sara@example.sa"))).toHaveLength(1);
     expect(await reassignClient(db(), office.manager, clientId!, office.accountant.id)).toBe(CLIENT_MESSAGES.ownerUnknown);
   });
@@ -188,6 +206,65 @@ describe("phones and search", () => {
     expect(await addClientPhone(db(), office.manager, first, "0506000002")).toBe(CLIENT_MESSAGES.phoneOfOther);
     expect(await addClientPhone(db(), office.manager, first, "+966 55 123 4567")).toBe(CLIENT_MESSAGES.phoneOfClient);
     expect(await addClientPhone(db(), office.manager, first, "12")).toBe(CLIENT_MESSAGES.phoneInvalid);
+  });
+
+  it("the page adds and removes phones: normalised, another client's refused by name, never the last one, audited; concurrent removals keep one", async () => {
+    const own = (await inquiry("+966506100001")).clientId!;
+    await reassignClient(db(), office.manager, own, office.employee.id);
+    await inquiry("+966506100002");
+    const added = await page(own).post(office.employee, { intent: "phone", phone: "٠٥٥ ٧٧٧ ٠٠٠١" });
+    expect(added.toast?.text).toBe(CLIENT_MESSAGES.phoneSaved);
+    const other = await page(own).post(office.employee, { intent: "phone", phone: "00966506100002" });
+    expect(other.errors).toEqual({ phone: ["هذا الرقم مسجّل لعميل آخر، فلا يمكن إضافته هنا."] });
+    expect(other.initialValue).toMatchObject({ phone: "00966506100002" });
+
+    const detail = await clientDetail(db(), office.employee, own);
+    expect(detail!.phones).toEqual([
+      { value: "+966506100001", reading: "050 610 0001" },
+      { value: "+966557770001", reading: "055 777 0001" },
+    ]);
+    // Another employee may not remove it; a number not the client's is refused.
+    expect((await page(own).post(office.colleague, { intent: "phone-remove", phone: "+966557770001" })).errors[""]).toEqual([CLIENT_MESSAGES.notFound]);
+    expect((await page(own).post(office.employee, { intent: "phone-remove", phone: "+966506100002" })).errors[""]).toEqual([CLIENT_MESSAGES.phoneNotOfClient]);
+    // Two removals at once of its two numbers: one goes, the last stays.
+    const both = await Promise.all([removeClientPhone(db(), office.employee, own, "+966506100001"), removeClientPhone(db(), office.employee, own, "0557770001")]);
+    expect(both.sort()).toEqual([CLIENT_MESSAGES.phoneLast, null].sort());
+    expect(await db().$count(clientPhones, eq(clientPhones.clientId, own))).toBe(1);
+    const removed = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, own), eq(auditLog.action, "client-phone-removed")));
+    expect(removed.map((row) => row.actorId)).toEqual([office.employee.id]);
+    const [left] = await db().select().from(clientPhones).where(eq(clientPhones.clientId, own));
+    expect((await page(own).post(office.employee, { intent: "phone-remove", phone: left!.phone })).errors[""]).toEqual([CLIENT_MESSAGES.phoneLast]);
+    expect(await db().$count(clientPhones, eq(clientPhones.clientId, own))).toBe(1);
+  });
+
+  it("the page edits the e-mail: checked, what was typed kept on a refusal, audited with what it was, for who may change the client", async () => {
+    const own = (await inquiry("+966506200001")).clientId!;
+    await reassignClient(db(), office.manager, own, office.employee.id);
+    const bad = await page(own).post(office.employee, { intent: "email", email: "saad@" });
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toEqual({ email: [MESSAGES.emailInvalid] });
+    expect(bad.initialValue).toMatchObject({ email: "saad@" });
+    const saved = await page(own).post(office.employee, { intent: "email", email: "  saad@example.sa " });
+    expect(saved.toast?.text).toBe(CLIENT_MESSAGES.emailSaved);
+    expect((await clientDetail(db(), office.employee, own))!.email).toBe("saad@example.sa");
+    // Not the colleague's client: refused, nothing changed.
+    const refused = await page(own).post(office.colleague, { intent: "email", email: "x@example.sa" });
+    expect(refused.errors).toEqual({ email: [CLIENT_MESSAGES.notFound] });
+    expect(refused.initialValue).toMatchObject({ email: "x@example.sa" });
+    // Cleared by the manager.
+    expect((await page(own).post(office.manager, { intent: "email", email: "" })).toast?.text).toBe(CLIENT_MESSAGES.emailSaved);
+    const changes = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, own), eq(auditLog.action, "client-email-changed")))
+      .orderBy(auditLog.id);
+    expect(changes.map((row) => [row.actorId, row.details])).toEqual([
+      [office.employee.id, { from: "", to: "saad@example.sa" }],
+      [office.manager.id, { from: "saad@example.sa", to: "" }],
+    ]);
   });
 
   it("finds a client by a phone typed any way, by part of it, or by name; filters by stage and owner", async () => {

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { viewings } from "~/db/schema.ts";
+import { checkFormRate } from "~/modules/form-guard/form-guard.server.ts";
 import { HONEYPOT_FIELD } from "~/modules/form-guard/honeypot.ts";
+import { hitRateLimit, PUBLIC_FORM_LIMIT } from "~/modules/form-guard/rate-limit.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { createOffer } from "../../../tests/factories/offers.ts";
@@ -47,6 +49,32 @@ describe("a visitor's request for a viewing, as posted from the offer page", () 
     const [row] = await db().select().from(viewings).where(eq(viewings.offerId, offer.id));
     expect(row).toMatchObject({ status: "requested" });
     expect(row!.startsAt.toISOString()).toBe(slot);
+  });
+
+  it("counts in its own rate-limit bucket: a visitor past the inquiry limit may still ask for a viewing, and past the viewing limit may still inquire", async () => {
+    const offer = await createOffer(db());
+    const [firstDay] = await viewingSlotChoices({ db: db() });
+    const ask = async (from: string, slotIndex: number) =>
+      (await handleViewingRequest(
+        { db: db() },
+        from,
+        offer.id,
+        formData({ intent: "viewing", name: "ريم", phone: "0501239876", slot: firstDay!.slots[slotIndex % firstDay!.slots.length]!.value, altcha: await solvedProof(db()) }),
+      )) as unknown as Reply & { init?: { status?: number; headers?: HeadersInit } };
+
+    const inquirer = nextAddress();
+    for (let i = 0; i <= PUBLIC_FORM_LIMIT.limit; i++) await hitRateLimit(db(), { scope: "inquiry", address: inquirer });
+    expect((await checkFormRate(db(), "inquiry", inquirer)).ok).toBe(false);
+    expect((await ask(inquirer, 0)).data.status).toBe("success");
+
+    const asker = nextAddress();
+    for (let i = 0; i < PUBLIC_FORM_LIMIT.limit; i++) await hitRateLimit(db(), { scope: "viewing-request", address: asker });
+    const refused = await ask(asker, 1);
+    expect(refused.init?.status).toBe(429);
+    expect(refused.data.error?.[""]).toEqual([MESSAGES.tooManyRequests]);
+    expect(refused.data.initialValue).toMatchObject({ name: "ريم", phone: "0501239876" });
+    expect(new Headers(refused.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+    expect((await checkFormRate(db(), "inquiry", asker)).ok).toBe(true);
   });
 
   it("lists the next 14 days' open times in Arabic, each still to come", async () => {

@@ -25,11 +25,12 @@ export async function viewingSlotChoices(services: Pick<AppServices, "db">, now 
 }
 
 /**
- * A visitor's request (offer page): the inquiry form's checks (rate limit, honeypot, proof of work:
- * decision 005), then the schema, then the module's rule (the time must be one the firm opens).
+ * A visitor's request (offer page): the public forms' checks (rate limit, honeypot, proof of work:
+ * decision 005), then the schema, then the module's rule (the time must be one the firm opens). Its
+ * rate limit is its own bucket: the offer page's inquiry form, beside it, counts in another.
  */
 export async function handleViewingRequest(services: Pick<AppServices, "db">, address: string, offerId: number, form: FormData) {
-  const guard = await guardPublicForm(services.db, "inquiry", address, form);
+  const guard = await guardPublicForm(services.db, "viewing-request", address, form);
   if (!guard.ok && guard.silent) return replySuccess();
   if (!guard.ok) {
     const headers: HeadersInit | undefined = guard.retryAfterSeconds ? { "Retry-After": String(guard.retryAfterSeconds) } : undefined;

@@ -6,7 +6,7 @@ import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { handleClientPost, refuseClientPost } from "~/modules/clients/client-action.server.ts";
 import { clientDetail } from "~/modules/clients/clients-admin.server.ts";
-import { NoteForm, OwnerForm, PhoneForm, StageForm } from "~/modules/clients/components/client-forms.tsx";
+import { EmailForm, NoteForm, OwnerForm, PhoneForm, PhoneList, StageForm } from "~/modules/clients/components/client-forms.tsx";
 import { ClientNotFoundBoundary } from "~/modules/clients/components/client-not-found.tsx";
 import { ClientTimeline } from "~/modules/clients/components/client-timeline.tsx";
 import { FirstAnswerBadge } from "~/modules/clients/components/first-answer-badge.tsx";
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { client, isManager: user.role === "manager" };
 }
 
-/** The stage, a note, a phone, the manager's reassignment: each checked again on the server, for this viewer. */
+/** The stage, a note, a phone added or removed, the e-mail, the manager's reassignment: each checked again on the server, for this viewer. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireSectionUser(context, "clients");
   const read = await readForm(request, context);
@@ -61,7 +61,17 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
     },
     { id: "stage", title: "تغيير المرحلة", body: <StageForm key={client.stage} stage={client.stage} reason={client.stageReason} /> },
     { id: "note", title: "إضافة ملاحظة", body: <NoteForm /> },
-    { id: "phones", title: "أرقام العميل", body: <PhoneForm /> },
+    {
+      id: "phones",
+      title: "أرقام العميل",
+      body: (
+        <div className="grid gap-4">
+          <PhoneList phones={client.phones} />
+          <PhoneForm />
+        </div>
+      ),
+    },
+    { id: "email", title: "البريد الإلكتروني", body: <EmailForm key={client.email} email={client.email} /> },
     ...(isManager ? [{ id: "owner", title: "الإسناد", body: <OwnerForm ownerId={client.ownerId} staff={client.staff} /> }] : []),
   ];
   return (
@@ -83,7 +93,7 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
           <dt className="text-stone-600">الجوال</dt>
           <dd className="flex flex-wrap gap-x-3" data-testid="client-phones">
             {client.phones.map((phone) => (
-              <IdentifierText key={phone} value={phone} />
+              <IdentifierText key={phone.value} value={phone.reading} />
             ))}
           </dd>
           <dt className="text-stone-600">البريد الإلكتروني</dt>

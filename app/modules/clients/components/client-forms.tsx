@@ -1,9 +1,11 @@
 import { useFetcher } from "react-router";
-import { adminButtonClass } from "~/components/admin/styles.ts";
-import { Field, FormNotice, inputClass, phoneInputProps } from "~/components/forms/field.tsx";
+import { adminButtonClass, adminDangerButtonClass } from "~/components/admin/styles.ts";
+import { Field, FormNotice, emailInputProps, inputClass, phoneInputProps } from "~/components/forms/field.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
+import { IdentifierText } from "~/components/ui/identifier-text.tsx";
+import { formatIdentifier } from "~/utils/format.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
-import { CLIENT_LIMITS, noteFormSchema, ownerFormSchema, phoneFormSchema, stageFormSchema } from "../client-schema.ts";
+import { CLIENT_LIMITS, emailFormSchema, noteFormSchema, ownerFormSchema, phoneFormSchema, stageFormSchema } from "../client-schema.ts";
 import { CLIENT_STAGE_LABELS, CLIENT_STAGES, type ClientStage } from "../stages.ts";
 
 /**
@@ -70,6 +72,58 @@ export function PhoneForm() {
       <FormNotice id={form.errorId} errors={form.errors} />
       <button type="submit" className={`${adminButtonClass} justify-self-start`} disabled={fetcher.state !== "idle"}>
         إضافة الرقم
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The client's phones, each with «حذف» while they have more than one (the server refuses the last
+ * too: the client is recognised by their phone). The button posts the number as stored (E.164).
+ */
+export function PhoneList({ phones }: { phones: Array<{ value: string; reading: string }> }) {
+  const fetcher = useFetcher<FormReply>();
+  const refused = fetcher.state === "idle" ? fetcher.data?.error?.[""] : undefined;
+  return (
+    <fetcher.Form method="post" className="grid gap-2" aria-label="أرقام العميل الحالية">
+      <input type="hidden" name="intent" value="phone-remove" />
+      <ul className="grid gap-2" data-testid="client-phone-list">
+        {phones.map((phone) => (
+          <li key={phone.value} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-stone-50 px-3 py-2">
+            <IdentifierText value={phone.reading} />
+            {phones.length > 1 ? (
+              <button
+                type="submit"
+                name="phone"
+                value={phone.value}
+                className={adminDangerButtonClass}
+                disabled={fetcher.state !== "idle"}
+                aria-label={`حذف الرقم ${formatIdentifier(phone.reading)}`}
+              >
+                حذف
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <FormNotice errors={refused ?? undefined} />
+    </fetcher.Form>
+  );
+}
+
+/** The client's e-mail: set, changed or cleared (optional; checked as an address). */
+export function EmailForm({ email }: { email: string }) {
+  const fetcher = useFetcher<FormReply>();
+  const [form, fields] = useAppForm({ id: "client-email", schema: emailFormSchema, lastResult: fetcher.data, defaultValue: { email } });
+  return (
+    <fetcher.Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-3">
+      <input type="hidden" name="intent" value="email" />
+      <Field meta={fields.email} label="البريد الإلكتروني (اختياري)">
+        {(props) => <input {...props} {...emailInputProps} autoComplete="off" maxLength={CLIENT_LIMITS.email} />}
+      </Field>
+      <FormNotice id={form.errorId} errors={form.errors} />
+      <button type="submit" className={`${adminButtonClass} justify-self-start`} disabled={fetcher.state !== "idle"}>
+        حفظ البريد الإلكتروني
       </button>
     </fetcher.Form>
   );
