@@ -22,8 +22,8 @@ import {
   SERVICE_LABELS,
   unitSchema,
   type CommissionKind,
-  type ManagementService,
 } from "../pm-schema.ts";
+import type { ContractView } from "../pm-view.ts";
 import { EndEarlyForm, TermDatesFields } from "./term-fields.tsx";
 
 /** A new property of the owner: a building or a single unit, city and neighbourhood from the lists, address, an optional map point. */
@@ -236,14 +236,8 @@ export function RemoveUnitForm({ unit }: { unit: { id: number; label: string } }
 }
 
 /** A contract as its edit form starts from. */
-export interface ContractDefaults {
+export interface ContractDefaults extends ContractView {
   id: number;
-  startsOn: string;
-  endsOn: string;
-  commissionKind: CommissionKind;
-  commissionBasisPoints: number | null;
-  commissionHalalas: number | null;
-  services: ManagementService[];
 }
 
 /** Hundredths as typed again: 750 → «7.5», 1,200,050 → «12000.5». */
