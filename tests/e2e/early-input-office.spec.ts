@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { arabicName, postsTo, region, runOfficeControls, type OfficeControl } from "./early-input-office.ts";
 import { expect } from "./fixtures.ts";

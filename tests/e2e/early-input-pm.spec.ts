@@ -105,9 +105,9 @@ const CONTROLS: OfficeControl[] = [
     async check(page, early, ejar) {
       await eventually(page).toHaveURL(/\/admin\/leases\/\d+$/);
       await page.waitForTimeout(500);
-      expect(await queryE2eDatabase<{ yearly_rent_halalas: number }>("select yearly_rent_halalas from leases where unit_id = $1 and ejar_number = $2", [leaseUnit, ejar])).toEqual([
-        { yearly_rent_halalas: 4_500_000 },
-      ]);
+      expect(
+        await queryE2eDatabase<{ yearly_rent_halalas: number }>("select yearly_rent_halalas::int from leases where unit_id = $1 and ejar_number = $2", [leaseUnit, ejar]),
+      ).toEqual([{ yearly_rent_halalas: 4_500_000 }]);
       expect(postsTo(early, "/admin/leases/new")).toHaveLength(1);
     },
   },
