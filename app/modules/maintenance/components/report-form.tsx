@@ -108,7 +108,7 @@ export function ReportForm({ pendingPhone, reply }: { pendingPhone: string | nul
         // «إرسال رمز التحقق» is the form sent with that button (its submitter), not a click of its own: a
         // send made before the page's JavaScript ran is replayed that way (decision 025), and then
         // asks for the code through the fetcher, with the bot check, like a send made after.
-        if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "send-code") return;
+        if (event.nativeEvent.submitter?.getAttribute("value") !== "send-code") return;
         event.preventDefault();
         void sendCode();
       }}
