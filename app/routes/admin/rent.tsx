@@ -1,8 +1,6 @@
 import { Link } from "react-router";
-import { FilterActions, FilterForm } from "~/components/admin/filter-form.tsx";
-import { adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
-import { ChoiceFilter } from "~/components/admin/filter-form.tsx";
-import { inputClass } from "~/components/forms/field.tsx";
+import { ChoiceFilter, FilterActions, FilterForm, RecordFilter } from "~/components/admin/filter-form.tsx";
+import { adminCardClass } from "~/components/admin/styles.ts";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { InstalmentRow, InstalmentTable } from "~/modules/rent/components/instalment-table.tsx";
@@ -34,28 +32,8 @@ export default function RentBoard({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="text-stone-700">أقساط الإيجار المستحقة في شهر {monthName}، وكل قسط سابق لم يسدد بالكامل.</p>
       <FilterForm filters={filters} label="تصفية الأقساط" className="sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
-        <label className={adminLabelClass}>
-          العقار
-          <select name="property" defaultValue={filters.propertyId ?? ""} className={inputClass}>
-            <option value="">الكل</option>
-            {properties.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={adminLabelClass}>
-          المالك
-          <select name="owner" defaultValue={filters.ownerId ?? ""} className={inputClass}>
-            <option value="">الكل</option>
-            {owners.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RecordFilter name="property" label="العقار" value={filters.propertyId} records={properties} />
+        <RecordFilter name="owner" label="المالك" value={filters.ownerId} records={owners} />
         <ChoiceFilter name="state" label="الحالة" value={filters.state ?? undefined} values={BOARD_STATES} labels={BOARD_STATE_LABELS} />
         <FilterActions filtered={filtered} clearHref="/admin/rent" clearLabel="عرض كل الأقساط" className="" />
       </FilterForm>
