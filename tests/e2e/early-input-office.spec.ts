@@ -1,8 +1,6 @@
-import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
-import { earlyPage, isHydrated, MOMENTS, seedOf, type EarlyPage } from "./early-input.ts";
-import { expect, test, unique } from "./fixtures.ts";
-import type { Role } from "../../app/modules/users/roles.ts";
+import { arabicName, postsTo, region, runOfficeControls, type OfficeControl } from "./early-input-office.ts";
+import { expect } from "./fixtures.ts";
 
 /*
  * Decision 025 in the back office (issue 31): the forms changed by issue 29 — the content editor,
@@ -14,31 +12,6 @@ import type { Role } from "../../app/modules/users/roles.ts";
  */
 
 const eventually = expect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 90_000 });
-
-/** The posts the page sent to a path (React Router's data requests end in ".data"). */
-const postsTo = (early: EarlyPage, path: string) => early.posts.filter((sent) => sent === path || sent === `${path}.data`);
-
-/** An Arabic name of the test's own, without digits (the digits spec reads the lists too). */
-function arabicName(prefix: string) {
-  const letters = "ابتثجحخدذرزسشصضطظعغفقكلمنهوي";
-  const id = unique();
-  return `${prefix} ${[...id].map((char) => letters[char.charCodeAt(0) % letters.length]).join("")}`;
-}
-
-interface OfficeControl {
-  name: string;
-  /** Who is signed in; none for the sign-in page. */
-  role?: Role;
-  /** The page, or how to find it (a row of the demo's). */
-  path: string | (() => Promise<string>);
-  /** What the member does, whatever the page's state; returns what the check needs. */
-  use(page: Page): Promise<string>;
-  /** Once hydrated: the result, once. */
-  check(page: Page, early: EarlyPage, mine: string): Promise<void>;
-}
-
-const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
 const CONTROLS: OfficeControl[] = [
   {
@@ -249,24 +222,4 @@ const CONTROLS: OfficeControl[] = [
   },
 ];
 
-for (const control of CONTROLS) {
-  test.describe(control.name, () => {
-    // One control's moments in order, in one worker: they write the same row (retried one by one).
-    test.describe.configure({ mode: "default" });
-    for (const moment of MOMENTS) {
-      test(`${control.name}, the chunks let go ${moment}: its result once, nothing lost, no error`, async ({ page, signedInAs }, info) => {
-        if (control.role) await signedInAs(control.role);
-        const seed = seedOf(info.title);
-        const early = await earlyPage(page, moment, seed);
-        info.annotations.push({ type: "seed", description: `${seed} (random delay ${early.delay} ms)` });
-        await early.open(typeof control.path === "string" ? control.path : await control.path());
-        await early.letGo();
-        if (moment === "held") expect(await isHydrated(page)).toBe(false);
-        const mine = await control.use(page);
-        await early.hydrated();
-        await control.check(page, early, mine);
-        expect(early.problems).toEqual([]);
-      });
-    }
-  });
-}
+runOfficeControls(CONTROLS);

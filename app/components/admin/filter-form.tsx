@@ -29,6 +29,33 @@ export function ChoiceFilter<Value extends string>({
   );
 }
 
+/** A filter by one of a list of records (a property, an owner, a staff member): «الكل» or one of them by name. */
+export function RecordFilter({
+  name,
+  label,
+  value,
+  records,
+}: {
+  name: string;
+  label: string;
+  value: number | null | undefined;
+  records: ReadonlyArray<{ id: number; name: string }>;
+}) {
+  return (
+    <label className={adminLabelClass}>
+      {label}
+      <select name={name} defaultValue={value != null ? String(value) : ""} className={inputClass}>
+        <option value="">الكل</option>
+        {records.map((record) => (
+          <option key={record.id} value={record.id}>
+            {record.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** A filter form's end: «عرض», and while anything narrows the list, the link back to all of it. */
 export function FilterActions({ filtered, clearHref, clearLabel, className }: { filtered: boolean; clearHref: string; clearLabel: string; className: string }) {
   return (

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEASE_SCHEDULES, type LeaseSchedule } from "~/db/column-types.ts";
-import { cleanTypedNumber, idField, isCrNumber, isoDay, isSaudiNationalId, OWNER_KINDS, PM_MESSAGES, toHundredths } from "~/modules/property-management/index.ts";
-import { optionalEmailField, personNameField, phoneField, typedTextField } from "~/utils/form-fields.ts";
+import { checkPartyIdentity, cleanTypedNumber, idField, isoDay, partyShape, PM_MESSAGES, toHundredths } from "~/modules/property-management/index.ts";
+import { phoneField, typedTextField } from "~/utils/form-fields.ts";
 import { formatDigitsArabic } from "~/utils/format.ts";
 import { readTypedNumber } from "~/utils/numbers.ts";
 
@@ -61,21 +61,8 @@ const riyalsField = ({ required, invalid }: { required?: string; invalid: string
       return halalas ?? 0;
     });
 
-/** A tenant: a person (national id or iqama, with its check digit) or an establishment (CR), a phone, an optional e-mail. */
-export const tenantSchema = z
-  .object({
-    kind: z.enum(OWNER_KINDS, PM_MESSAGES.kindRequired),
-    name: personNameField({ required: PM_MESSAGES.nameRequired, max: 120 }),
-    identityNumber: z.string("").trim().transform(cleanTypedNumber),
-    phone: phoneField(),
-    email: optionalEmailField(),
-  })
-  .superRefine((tenant, context) => {
-    const person = tenant.kind === "person";
-    const issue = (message: string) => context.addIssue({ code: "custom", path: ["identityNumber"], message });
-    if (!tenant.identityNumber) issue(person ? PM_MESSAGES.nationalIdRequired : PM_MESSAGES.crRequired);
-    else if (person ? !isSaudiNationalId(tenant.identityNumber) : !isCrNumber(tenant.identityNumber)) issue(person ? PM_MESSAGES.nationalIdInvalid : PM_MESSAGES.crInvalid);
-  });
+/** A tenant: a party (decision 051's person or establishment) with one phone, the one the reminders go to. */
+export const tenantSchema = z.object({ ...partyShape, phone: phoneField() }).superRefine(checkPartyIdentity);
 export type TenantInput = z.output<typeof tenantSchema>;
 
 /**

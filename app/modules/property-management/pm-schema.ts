@@ -78,19 +78,32 @@ export const idField = () =>
 const shortText = (max: number) => typedTextField({ max });
 
 /**
- * An owner: a person with their national id or iqama (checked with its check digit) or an
- * establishment with its CR number; one phone required and up to two more; the bank account's
- * Saudi IBAN, typed with spaces or Arabic-Indic digits, kept in its electronic form.
+ * What every party (an owner, a tenant) is: a person with their national id or iqama (checked with
+ * its check digit) or an establishment with its CR number, a name, an optional e-mail. Each form
+ * adds its own phones; `checkPartyIdentity` checks the number against the kind.
  */
+export const partyShape = {
+  kind: z.enum(OWNER_KINDS, PM_MESSAGES.kindRequired),
+  name: personNameField({ required: PM_MESSAGES.nameRequired, max: PM_LIMITS.name }),
+  identityNumber: z.string("").trim().transform(cleanTypedNumber),
+  email: optionalEmailField(),
+};
+
+/** The party's number as its kind asks: a person's id or iqama, an establishment's CR (superRefine of a schema built on `partyShape`). */
+export function checkPartyIdentity(party: { kind: OwnerKind; identityNumber: string }, context: z.RefinementCtx) {
+  const person = party.kind === "person";
+  const issue = (message: string) => context.addIssue({ code: "custom", path: ["identityNumber"], message });
+  if (!party.identityNumber) issue(person ? PM_MESSAGES.nationalIdRequired : PM_MESSAGES.crRequired);
+  else if (person ? !isSaudiNationalId(party.identityNumber) : !isCrNumber(party.identityNumber)) issue(person ? PM_MESSAGES.nationalIdInvalid : PM_MESSAGES.crInvalid);
+}
+
+/** An owner: a party with one phone required and up to two more, and the bank account's Saudi IBAN, typed with spaces or Arabic-Indic digits, kept in its electronic form. */
 export const ownerSchema = z
   .object({
-    kind: z.enum(OWNER_KINDS, PM_MESSAGES.kindRequired),
-    name: personNameField({ required: PM_MESSAGES.nameRequired, max: PM_LIMITS.name }),
-    identityNumber: z.string("").trim().transform(cleanTypedNumber),
+    ...partyShape,
     phone1: phoneField(),
     phone2: optionalPhoneField(),
     phone3: optionalPhoneField(),
-    email: optionalEmailField(),
     iban: z
       .string(PM_MESSAGES.ibanRequired)
       .trim()
@@ -99,12 +112,7 @@ export const ownerSchema = z
       .refine((iban) => iban !== null, PM_MESSAGES.ibanInvalid)
       .transform((iban) => iban ?? ""),
   })
-  .superRefine((owner, context) => {
-    const person = owner.kind === "person";
-    const issue = (message: string) => context.addIssue({ code: "custom", path: ["identityNumber"], message });
-    if (!owner.identityNumber) issue(person ? PM_MESSAGES.nationalIdRequired : PM_MESSAGES.crRequired);
-    else if (person ? !isSaudiNationalId(owner.identityNumber) : !isCrNumber(owner.identityNumber)) issue(person ? PM_MESSAGES.nationalIdInvalid : PM_MESSAGES.crInvalid);
-  });
+  .superRefine(checkPartyIdentity);
 
 export type OwnerInput = z.output<typeof ownerSchema>;
 export const ownerEditSchema = ownerSchema.and(z.object({ id: idField() }));

@@ -4,7 +4,7 @@ import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { ReceiptPhoto } from "~/components/ui/receipt-photo.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
-import { InstalmentMark } from "~/modules/rent/components/instalment-mark.tsx";
+import { InstalmentRow, InstalmentTable } from "~/modules/rent/components/instalment-table.tsx";
 import { PaymentForm } from "~/modules/rent/components/payment-form.tsx";
 import { handleLeasePost, loadLeaseLedger, readLeaseId } from "~/modules/rent/index.server.ts";
 import { PAYMENT_METHOD_LABELS } from "~/modules/rent/rent-messages.ts";
@@ -86,29 +86,11 @@ export default function LeaseLedger({ loaderData }: Route.ComponentProps) {
         {instalments.length ? (
           // On a phone the table scrolls sideways: a region that takes the focus, so the keyboard scrolls it too.
           <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby="instalments-title">
-            <table className="w-full min-w-[36rem] text-start">
-              <thead className="bg-stone-50 text-sm text-stone-600">
-                <tr>
-                  {["تاريخ الاستحقاق", "القسط", "المسدد", "الحالة"].map((title) => (
-                    <th key={title} scope="col" className="p-3 text-start">
-                      {title}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {instalments.map((i) => (
-                  <tr key={i.id} data-testid="instalment-row">
-                    <td className="p-3 whitespace-nowrap">{formatDateBothCalendars(i.dueOn).gregorian}</td>
-                    <td className="p-3 whitespace-nowrap">{money(i.amountHalalas)}</td>
-                    <td className="p-3 whitespace-nowrap">{money(i.paidHalalas)}</td>
-                    <td className="p-3">
-                      <InstalmentMark state={i.state} daysOverdue={i.daysOverdue} partlyPaid={i.paidHalalas > 0} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <InstalmentTable className="w-full min-w-[36rem] text-start">
+              {instalments.map((i) => (
+                <InstalmentRow key={i.id} instalment={i} testId="instalment-row" />
+              ))}
+            </InstalmentTable>
           </div>
         ) : (
           <p className="text-stone-600">لم تُنشأ أقساط لهذا العقد بعد: تُنشأ قبل استحقاقها بشهر.</p>

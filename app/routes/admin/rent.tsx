@@ -1,11 +1,9 @@
 import { Link } from "react-router";
-import { FilterActions, FilterForm } from "~/components/admin/filter-form.tsx";
-import { adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
-import { ChoiceFilter } from "~/components/admin/filter-form.tsx";
-import { inputClass } from "~/components/forms/field.tsx";
+import { ChoiceFilter, FilterActions, FilterForm, RecordFilter } from "~/components/admin/filter-form.tsx";
+import { adminCardClass } from "~/components/admin/styles.ts";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
-import { InstalmentMark } from "~/modules/rent/components/instalment-mark.tsx";
+import { InstalmentRow, InstalmentTable } from "~/modules/rent/components/instalment-table.tsx";
 import { loadRentBoard } from "~/modules/rent/index.server.ts";
 import { BOARD_STATE_LABELS, BOARD_STATES, instalmentsText } from "~/modules/rent/rent-view.ts";
 import { formatDateBothCalendars, formatMoneyArabic } from "~/utils/format.ts";
@@ -34,28 +32,8 @@ export default function RentBoard({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="text-stone-700">أقساط الإيجار المستحقة في شهر {monthName}، وكل قسط سابق لم يسدد بالكامل.</p>
       <FilterForm filters={filters} label="تصفية الأقساط" className="sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
-        <label className={adminLabelClass}>
-          العقار
-          <select name="property" defaultValue={filters.propertyId ?? ""} className={inputClass}>
-            <option value="">الكل</option>
-            {properties.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={adminLabelClass}>
-          المالك
-          <select name="owner" defaultValue={filters.ownerId ?? ""} className={inputClass}>
-            <option value="">الكل</option>
-            {owners.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RecordFilter name="property" label="العقار" value={filters.propertyId} records={properties} />
+        <RecordFilter name="owner" label="المالك" value={filters.ownerId} records={owners} />
         <ChoiceFilter name="state" label="الحالة" value={filters.state ?? undefined} values={BOARD_STATES} labels={BOARD_STATE_LABELS} />
         <FilterActions filtered={filtered} clearHref="/admin/rent" clearLabel="عرض كل الأقساط" className="" />
       </FilterForm>
@@ -77,40 +55,23 @@ export default function RentBoard({ loaderData }: Route.ComponentProps) {
       </p>
       {rows.length ? (
         <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
-          <table className="w-full min-w-[48rem] text-start">
-            <thead className="bg-stone-50 text-sm text-stone-600">
-              <tr>
-                {["تاريخ الاستحقاق", "المستأجر والوحدة", "المالك", "القسط", "المسدد", "الحالة"].map((title) => (
-                  <th key={title} scope="col" className="p-3 text-start">
-                    {title}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {rows.map((row) => (
-                <tr key={row.id} data-testid="rent-row">
-                  <td className="p-3 whitespace-nowrap">{formatDateBothCalendars(row.dueOn).gregorian}</td>
-                  <td className="p-3">
-                    <Link to={`/admin/rent/leases/${row.leaseId}`} className="font-bold text-brand-800 underline-offset-4 hover:underline">
-                      <bdi>{row.tenant}</bdi>
-                    </Link>
-                    <span className="block text-sm text-stone-600">
-                      <bdi>{row.unit}</bdi> · <bdi>{row.property}</bdi>
-                    </span>
-                  </td>
-                  <td className="p-3">
-                    <bdi>{row.owner}</bdi>
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{money(row.amountHalalas)}</td>
-                  <td className="p-3 whitespace-nowrap">{money(row.paidHalalas)}</td>
-                  <td className="p-3">
-                    <InstalmentMark state={row.state} daysOverdue={row.daysOverdue} partlyPaid={row.paidHalalas > 0} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <InstalmentTable middleTitles={["المستأجر والوحدة", "المالك"]} className="w-full min-w-[48rem] text-start">
+            {rows.map((row) => (
+              <InstalmentRow key={row.id} instalment={row} testId="rent-row">
+                <td className="p-3">
+                  <Link to={`/admin/rent/leases/${row.leaseId}`} className="font-bold text-brand-800 underline-offset-4 hover:underline">
+                    <bdi>{row.tenant}</bdi>
+                  </Link>
+                  <span className="block text-sm text-stone-600">
+                    <bdi>{row.unit}</bdi> · <bdi>{row.property}</bdi>
+                  </span>
+                </td>
+                <td className="p-3">
+                  <bdi>{row.owner}</bdi>
+                </td>
+              </InstalmentRow>
+            ))}
+          </InstalmentTable>
         </div>
       ) : (
         <p className={`${adminCardClass} text-center text-stone-600`}>{filtered ? "لا توجد أقساط مطابقة للتصفية." : "لا توجد أقساط مستحقة هذا الشهر ولا متأخرات."}</p>

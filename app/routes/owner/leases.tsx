@@ -1,8 +1,9 @@
 import { servicesContext } from "~/context.ts";
+import { PortalList, PortalUnitHeading } from "~/modules/owner-portal/components/portal-list.tsx";
 import { loadLeasesEnding, requirePortalOwner } from "~/modules/owner-portal/index.server.ts";
 import { LEASES_ENDING_WITHIN_DAYS, leasesText } from "~/modules/owner-portal/portal-view.ts";
 import { daysText } from "~/utils/count-words.ts";
-import { formatDateWithHijri, formatDigitsArabic, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
+import { formatDateWithHijri, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
 import type { Route } from "./+types/leases";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,29 +17,24 @@ export const meta: Route.MetaFunction = () => [{ title: "عقود تنتهي ق�
 export default function OwnerLeases({ loaderData }: Route.ComponentProps) {
   const { leases } = loaderData;
   return (
-    <>
-      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">عقود تنتهي قريبًا</h1>
-      <p className="text-stone-700">
-        عقود الإيجار التي تنتهي خلال {formatNumberArabic(LEASES_ENDING_WITHIN_DAYS)} يومًا: {leasesText(leases.length)}.
-      </p>
-      {leases.length ? (
-        <ul className="grid gap-3">
-          {leases.map((lease) => (
-            <li key={lease.id} className="grid gap-1 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-              <p className="font-bold text-brand-900">
-                <bdi>{lease.propertyName}</bdi> · الوحدة {formatDigitsArabic(lease.unitLabel)}
-              </p>
-              <p className="text-stone-700">
-                المستأجر: <bdi>{lease.tenantName}</bdi> · الإيجار {formatMoneyArabic(lease.yearlyRentHalalas / 100)} سنويًا
-              </p>
-              <p>
-                ينتهي في {formatDateWithHijri(lease.endsOn)} · {lease.daysLeft > 0 ? `بعد ${daysText(lease.daysLeft)}` : "اليوم"}
-              </p>
-              {lease.renewed ? <p className="justify-self-start rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-bold text-emerald-800">جُدّد العقد</p> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </>
+    <PortalList
+      title="عقود تنتهي قريبًا"
+      intro={`عقود الإيجار التي تنتهي خلال ${formatNumberArabic(LEASES_ENDING_WITHIN_DAYS)} يومًا: ${leasesText(leases.length)}.`}
+      items={leases}
+      itemKey={(lease) => lease.id}
+    >
+      {(lease) => (
+        <>
+          <PortalUnitHeading propertyName={lease.propertyName} unitLabel={lease.unitLabel} />
+          <p className="text-stone-700">
+            المستأجر: <bdi>{lease.tenantName}</bdi> · الإيجار {formatMoneyArabic(lease.yearlyRentHalalas / 100)} سنويًا
+          </p>
+          <p>
+            ينتهي في {formatDateWithHijri(lease.endsOn)} · {lease.daysLeft > 0 ? `بعد ${daysText(lease.daysLeft)}` : "اليوم"}
+          </p>
+          {lease.renewed ? <p className="justify-self-start rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-bold text-emerald-800">جُدّد العقد</p> : null}
+        </>
+      )}
+    </PortalList>
   );
 }

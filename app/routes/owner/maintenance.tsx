@@ -1,7 +1,7 @@
 import { servicesContext } from "~/context.ts";
+import { PortalList, PortalUnitHeading } from "~/modules/owner-portal/components/portal-list.tsx";
 import { loadOpenMaintenance, requirePortalOwner } from "~/modules/owner-portal/index.server.ts";
 import { dayText, MAINTENANCE_CATEGORY_LABELS, MAINTENANCE_STATUS_LABELS, MAINTENANCE_URGENCY_LABELS, requestsText } from "~/modules/owner-portal/portal-view.ts";
-import { formatDigitsArabic } from "~/utils/format.ts";
 import type { Route } from "./+types/maintenance";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -15,29 +15,21 @@ export const meta: Route.MetaFunction = () => [{ title: "الصيانة الجا
 export default function OwnerMaintenance({ loaderData }: Route.ComponentProps) {
   const { requests } = loaderData;
   return (
-    <>
-      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">الصيانة الجارية</h1>
-      <p className="text-stone-700">طلبات الصيانة المفتوحة في وحداتك: {requestsText(requests.length)}.</p>
-      {requests.length ? (
-        <ul className="grid gap-3">
-          {requests.map((request) => (
-            <li key={request.id} className="grid gap-1 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-              <p className="font-bold text-brand-900">
-                <bdi>{request.propertyName}</bdi> · الوحدة {formatDigitsArabic(request.unitLabel)}
-              </p>
-              <p className="flex flex-wrap gap-2 text-sm">
-                <span className="rounded-full bg-stone-100 px-2.5 py-0.5 font-bold">{MAINTENANCE_CATEGORY_LABELS[request.category]}</span>
-                <span className={`rounded-full px-2.5 py-0.5 font-bold ${request.urgency === "normal" ? "bg-stone-100" : "bg-red-50 text-red-800"}`}>
-                  {MAINTENANCE_URGENCY_LABELS[request.urgency]}
-                </span>
-                <span className="rounded-full bg-blue-50 px-2.5 py-0.5 font-bold text-blue-900">{MAINTENANCE_STATUS_LABELS[request.status]}</span>
-              </p>
-              <p className="break-words whitespace-pre-line text-stone-800">{request.description}</p>
-              <p className="text-sm text-stone-700">ورد في {dayText(request.createdAt)}</p>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </>
+    <PortalList title="الصيانة الجارية" intro={`طلبات الصيانة المفتوحة في وحداتك: ${requestsText(requests.length)}.`} items={requests} itemKey={(request) => request.id}>
+      {(request) => (
+        <>
+          <PortalUnitHeading propertyName={request.propertyName} unitLabel={request.unitLabel} />
+          <p className="flex flex-wrap gap-2 text-sm">
+            <span className="rounded-full bg-stone-100 px-2.5 py-0.5 font-bold">{MAINTENANCE_CATEGORY_LABELS[request.category]}</span>
+            <span className={`rounded-full px-2.5 py-0.5 font-bold ${request.urgency === "normal" ? "bg-stone-100" : "bg-red-50 text-red-800"}`}>
+              {MAINTENANCE_URGENCY_LABELS[request.urgency]}
+            </span>
+            <span className="rounded-full bg-blue-50 px-2.5 py-0.5 font-bold text-blue-900">{MAINTENANCE_STATUS_LABELS[request.status]}</span>
+          </p>
+          <p className="break-words whitespace-pre-line text-stone-800">{request.description}</p>
+          <p className="text-sm text-stone-700">ورد في {dayText(request.createdAt)}</p>
+        </>
+      )}
+    </PortalList>
   );
 }

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { servicesContext } from "~/context.ts";
+import { PortalList, PortalUnitHeading } from "~/modules/owner-portal/components/portal-list.tsx";
 import { loadMarketedUnits, requirePortalOwner } from "~/modules/owner-portal/index.server.ts";
 import { inquiriesText, MARKETING_WINDOW_DAYS, viewsText } from "~/modules/owner-portal/portal-view.ts";
-import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
 import type { Route } from "./+types/marketed";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,33 +17,30 @@ export const meta: Route.MetaFunction = () => [{ title: "الوحدات المس
 export default function OwnerMarketed({ loaderData }: Route.ComponentProps) {
   const { units } = loaderData;
   return (
-    <>
-      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">الوحدات المسوّقة</h1>
-      <p className="text-stone-700">مشاهدات صفحة العرض والاستفسارات عنه في آخر {formatNumberArabic(MARKETING_WINDOW_DAYS)} يومًا.</p>
-      {units.length ? (
-        <ul className="grid gap-3">
-          {units.map((unit) => (
-            <li key={unit.unitId} className="grid gap-1 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200" data-testid="marketed-unit">
-              <p className="font-bold text-brand-900">
-                <bdi>{unit.propertyName}</bdi> · الوحدة {formatDigitsArabic(unit.unitLabel)}
-              </p>
-              <p>
-                العرض:{" "}
-                <Link to={`/offer/${unit.offerId}`} className="font-bold text-brand-800 underline underline-offset-4">
-                  <bdi>{unit.offerTitle}</bdi>
-                </Link>{" "}
-                · {unit.offerStatus}
-              </p>
-              <p className="flex flex-wrap gap-2">
-                <span className="rounded-full bg-blue-50 px-2.5 py-0.5 font-bold text-blue-900">{viewsText(unit.views)}</span>
-                <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-bold text-emerald-800">{inquiriesText(unit.inquiries)}</span>
-              </p>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="rounded-2xl bg-white p-5 text-stone-700 ring-1 ring-stone-200">لا توجد وحدات لك معروضة على الموقع الآن.</p>
+    <PortalList
+      title="الوحدات المسوّقة"
+      intro={`مشاهدات صفحة العرض والاستفسارات عنه في آخر ${formatNumberArabic(MARKETING_WINDOW_DAYS)} يومًا.`}
+      items={units}
+      itemKey={(unit) => unit.unitId}
+      itemTestId="marketed-unit"
+      empty="لا توجد وحدات لك معروضة على الموقع الآن."
+    >
+      {(unit) => (
+        <>
+          <PortalUnitHeading propertyName={unit.propertyName} unitLabel={unit.unitLabel} />
+          <p>
+            العرض:{" "}
+            <Link to={`/offer/${unit.offerId}`} className="font-bold text-brand-800 underline underline-offset-4">
+              <bdi>{unit.offerTitle}</bdi>
+            </Link>{" "}
+            · {unit.offerStatus}
+          </p>
+          <p className="flex flex-wrap gap-2">
+            <span className="rounded-full bg-blue-50 px-2.5 py-0.5 font-bold text-blue-900">{viewsText(unit.views)}</span>
+            <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-bold text-emerald-800">{inquiriesText(unit.inquiries)}</span>
+          </p>
+        </>
       )}
-    </>
+    </PortalList>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ChoiceFilter, FilterActions, FilterForm } from "~/components/admin/filter-form.tsx";
+import { ChoiceFilter, FilterActions, FilterForm, RecordFilter } from "~/components/admin/filter-form.tsx";
 import { adminCardClass, adminLabelClass } from "~/components/admin/styles.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
@@ -33,19 +33,7 @@ export function ClientFiltersForm({ filters, staff }: { filters: ClientFiltersVi
   return (
     <FilterForm filters={filters} label="تصفية العملاء" className="sm:grid-cols-2 lg:grid-cols-[12rem_12rem_minmax(0,1fr)_auto] lg:items-end">
       <ChoiceFilter name="stage" label="المرحلة" value={filters.stage} values={CLIENT_STAGES} labels={CLIENT_STAGE_LABELS} />
-      {staff.length ? (
-        <label className={adminLabelClass}>
-          المسؤول
-          <select name="owner" defaultValue={filters.owner != null ? String(filters.owner) : ""} className={inputClass}>
-            <option value="">الكل</option>
-            {staff.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
+      {staff.length ? <RecordFilter name="owner" label="المسؤول" value={filters.owner} records={staff} /> : null}
       <label className={`${adminLabelClass} ${staff.length ? "" : "lg:col-span-2"}`}>
         بحث
         <input type="search" name="q" dir="auto" defaultValue={filters.q ?? ""} placeholder="الاسم أو رقم الجوال" className={inputClass} />

@@ -1,8 +1,9 @@
 import { useFetcher } from "react-router";
-import { adminButtonClass, adminDangerButtonClass } from "~/components/admin/styles.ts";
+import { adminButtonClass } from "~/components/admin/styles.ts";
 import { Field, FormNotice, inputClass, ltrNumberInputClass } from "~/components/forms/field.tsx";
 import { Required } from "~/components/forms/required.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
+import { EndEarlyForm, TermDatesFields } from "~/modules/property-management/index.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { formatDigitsArabic } from "~/utils/format.ts";
 import { LEASE_SCHEDULES, leaseSchema, SCHEDULE_LABELS, terminateSchema, type LeaseSchedule } from "../lease-schema.ts";
@@ -86,12 +87,7 @@ export function LeaseForm({
           </select>
         )}
       </Field>
-      <Field meta={fields.startsOn} label={<Required>تاريخ البداية</Required>}>
-        {(props) => <input {...props} type="date" className={inputClass} />}
-      </Field>
-      <Field meta={fields.endsOn} label={<Required>تاريخ النهاية</Required>} hint="آخر يوم في العقد">
-        {(props) => <input {...props} type="date" className={inputClass} />}
-      </Field>
+      <TermDatesFields fields={fields} endHint="آخر يوم في العقد" />
       <Field meta={fields.yearlyRent} label={<Required>الإيجار السنوي بالريال</Required>} hint="مثال: ٤٥٬٠٠٠">
         {(props) => <input {...props} inputMode="decimal" autoComplete="off" className={inputClass} />}
       </Field>
@@ -110,29 +106,5 @@ export function LeaseForm({
 
 /** A lease ended early: its last day, confirmed. */
 export function TerminateLeaseForm() {
-  const fetcher = useFetcher<FormReply>();
-  const [form, fields] = useAppForm({ id: "lease-terminate", schema: terminateSchema, lastResult: fetcher.data });
-  return (
-    <fetcher.Form
-      method="post"
-      id={form.id}
-      noValidate
-      onSubmit={(event) => {
-        if (!window.confirm("إنهاء عقد الإيجار قبل موعده؟")) event.preventDefault();
-        else form.onSubmit(event);
-      }}
-      className="grid gap-3 sm:grid-cols-2"
-    >
-      <input type="hidden" name="intent" value="terminate" />
-      <Field meta={fields.terminatedOn} label={<Required>آخر يوم في العقد</Required>}>
-        {(props) => <input {...props} type="date" className={inputClass} />}
-      </Field>
-      <div className="grid gap-3 self-end">
-        <FormNotice id={form.errorId} errors={form.errors} />
-        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminDangerButtonClass} justify-self-start`}>
-          إنهاء العقد مبكرًا
-        </button>
-      </div>
-    </fetcher.Form>
-  );
+  return <EndEarlyForm formId="lease-terminate" schema={terminateSchema} day="terminatedOn" intent="terminate" question="إنهاء عقد الإيجار قبل موعده؟" />;
 }

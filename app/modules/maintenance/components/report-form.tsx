@@ -98,25 +98,29 @@ export function ReportForm({ pendingPhone, reply }: { pendingPhone: string | nul
 
   const codeSent = Boolean(pendingPhone) || (last === codeReply && codeReply?.codeSent);
   return (
-    <Form ref={formRef} method="post" encType="multipart/form-data" noValidate onFocus={proofOfWork.begin} className="relative grid gap-5">
+    <Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onFocus={proofOfWork.begin}
+      onSubmit={(event) => {
+        // «إرسال رمز التحقق» is the form sent with that button (its submitter), not a click of its own: a
+        // send made before the page's JavaScript ran is replayed that way (decision 025), and then
+        // asks for the code through the fetcher, with the bot check, like a send made after.
+        if (event.nativeEvent.submitter?.getAttribute("value") !== "send-code") return;
+        event.preventDefault();
+        void sendCode();
+      }}
+      className="relative grid gap-5"
+    >
       <HoneypotField />
       <fieldset className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
         <legend className="float-start mb-1 w-full text-lg font-bold text-brand-900">{formatNumberArabic(1)}. تأكيد رقم الجوال</legend>
         <Row name="phone" label="رقم الجوال" error={errors.phone}>
           {(props) => <input {...props} {...phoneInputProps} className={`${boxClass} text-end`} defaultValue={values.phone ?? ""} maxLength={REPORT_LIMITS.phone} />}
         </Row>
-        <button
-          type="submit"
-          name="intent"
-          value="send-code"
-          formNoValidate
-          className={`${buttonClass} bg-brand-800`}
-          disabled={sending}
-          onClick={(event) => {
-            event.preventDefault();
-            void sendCode();
-          }}
-        >
+        <button type="submit" name="intent" value="send-code" formNoValidate className={`${buttonClass} bg-brand-800`} disabled={sending}>
           {sending ? "جاري إرسال الرمز..." : codeSent ? "إعادة إرسال الرمز" : "إرسال رمز التحقق"}
         </button>
         <div aria-live="polite" className="min-h-6 text-sm text-stone-700">

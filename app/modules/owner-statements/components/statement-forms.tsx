@@ -11,6 +11,24 @@ function errorsOf(reply: unknown, field: string): { field: string[]; form: strin
   return { field: error[field] ?? [], form: error[""] ?? [] };
 }
 
+/** Under a one-line form: the field's first message (tied to the field by `fieldErrorId`), then the whole form's. */
+function ReplyErrors({ errors, fieldErrorId }: { errors: { field: string[]; form: string[] }; fieldErrorId: string }) {
+  return (
+    <>
+      {errors.field.length ? (
+        <p id={fieldErrorId} className="basis-full text-sm font-bold text-red-700">
+          {errors.field[0]}
+        </p>
+      ) : null}
+      {errors.form.length ? (
+        <div className="basis-full">
+          <FormNotice errors={errors.form} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * «تسجيل الدفع للمالك» with the transfer's reference: posted to /admin/statements, once (a second
  * is refused there); a refusal shows under the field and keeps what was typed.
@@ -40,16 +58,7 @@ export function PayoutForm({ statementId, back, label }: { statementId: number; 
       <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminSecondaryButtonClass} whitespace-nowrap`}>
         {STATEMENT_MESSAGES.payout}
       </button>
-      {errors.field.length ? (
-        <p id={`${inputId}-error`} className="basis-full text-sm font-bold text-red-700">
-          {errors.field[0]}
-        </p>
-      ) : null}
-      {errors.form.length ? (
-        <div className="basis-full">
-          <FormNotice errors={errors.form} />
-        </div>
-      ) : null}
+      <ReplyErrors errors={errors} fieldErrorId={`${inputId}-error`} />
     </fetcher.Form>
   );
 }
@@ -67,16 +76,7 @@ export function IssueForm({ ownerId, defaultMonth, currentMonth, back }: { owner
       <button type="submit" disabled={fetcher.state !== "idle"} className={adminButtonClass}>
         {fetcher.state !== "idle" ? "جارٍ الإصدار…" : STATEMENT_MESSAGES.issueNow}
       </button>
-      {errors.field.length ? (
-        <p id={`issue-month-error-${ownerId}`} className="basis-full text-sm font-bold text-red-700">
-          {errors.field[0]}
-        </p>
-      ) : null}
-      {errors.form.length ? (
-        <div className="basis-full">
-          <FormNotice errors={errors.form} />
-        </div>
-      ) : null}
+      <ReplyErrors errors={errors} fieldErrorId={`issue-month-error-${ownerId}`} />
     </fetcher.Form>
   );
 }

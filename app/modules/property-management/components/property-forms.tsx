@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { adminButtonClass, adminDangerButtonClass } from "~/components/admin/styles.ts";
-import { Field, FormNotice, inputClass, ltrNumberInputClass } from "~/components/forms/field.tsx";
+import { Field, FormNotice, inputClass, ltrNumberInputClass, type FieldMeta } from "~/components/forms/field.tsx";
 import { Required } from "~/components/forms/required.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { LocationPicker } from "~/modules/maps/components/location-picker.tsx";
@@ -22,8 +22,9 @@ import {
   SERVICE_LABELS,
   unitSchema,
   type CommissionKind,
-  type ManagementService,
 } from "../pm-schema.ts";
+import type { ContractView } from "../pm-view.ts";
+import { EndEarlyForm, TermDatesFields } from "./term-fields.tsx";
 
 /** A new property of the owner: a building or a single unit, city and neighbourhood from the lists, address, an optional map point. */
 export function PropertyForm({ cities, tileUrl }: { cities: CityWithNeighbourhoods[]; tileUrl: string }) {
@@ -32,7 +33,6 @@ export function PropertyForm({ cities, tileUrl }: { cities: CityWithNeighbourhoo
   useResetAfterSave(fetcher, form);
   const [city, setCity] = useState(fields.city.initialValue ?? "");
   const [point, setPoint] = useState<Coordinates | null>(null);
-  const neighbourhoods = cities.find((c) => c.name === city)?.neighbourhoods ?? [];
   return (
     <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="property" />
@@ -50,30 +50,7 @@ export function PropertyForm({ cities, tileUrl }: { cities: CityWithNeighbourhoo
       <Field meta={fields.name} label={<Required>اسم العقار</Required>} hint="مثل: عمارة النرجس ٧">
         {(props) => <input {...props} autoComplete="off" className={inputClass} />}
       </Field>
-      <Field meta={fields.city} label={<Required>المدينة</Required>}>
-        {({ defaultValue: _typed, ...props }) => (
-          <select {...props} value={city} onChange={(event) => setCity(event.target.value)} className={inputClass}>
-            <option value="">اختر المدينة</option>
-            {cities.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field meta={fields.neighbourhood} label={<Required>الحي</Required>}>
-        {(props) => (
-          <select {...props} key={city} className={inputClass} disabled={!city}>
-            <option value="">{city ? "اختر الحي" : "اختر المدينة أولًا"}</option>
-            {neighbourhoods.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <CityNeighbourhoodFields fields={fields} cities={cities} city={city} onCity={setCity} />
       <Field meta={fields.address} label="العنوان (اختياري)" className="sm:col-span-2">
         {(props) => <input {...props} autoComplete="off" className={inputClass} />}
       </Field>
@@ -96,6 +73,53 @@ export function PropertyForm({ cities, tileUrl }: { cities: CityWithNeighbourhoo
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/**
+ * A property's city and neighbourhood, both from the lookup lists: the neighbourhoods are the chosen
+ * city's, and the neighbourhood's select starts again when the city changes. The city is the
+ * form's state (`city`, `onCity`): the new and the edit form keep it there.
+ */
+function CityNeighbourhoodFields({
+  fields,
+  cities,
+  city,
+  onCity,
+}: {
+  fields: Record<"city" | "neighbourhood", FieldMeta>;
+  cities: CityWithNeighbourhoods[];
+  city: string;
+  onCity: (city: string) => void;
+}) {
+  const neighbourhoods = cities.find((c) => c.name === city)?.neighbourhoods ?? [];
+  return (
+    <>
+      <Field meta={fields.city} label={<Required>المدينة</Required>}>
+        {({ defaultValue: _typed, ...props }) => (
+          <select {...props} value={city} onChange={(event) => onCity(event.target.value)} className={inputClass}>
+            <option value="">اختر المدينة</option>
+            {cities.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field meta={fields.neighbourhood} label={<Required>الحي</Required>}>
+        {(props) => (
+          <select {...props} key={city} className={inputClass} disabled={!city}>
+            <option value="">{city ? "اختر الحي" : "اختر المدينة أولًا"}</option>
+            {neighbourhoods.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </>
   );
 }
 
@@ -212,14 +236,8 @@ export function RemoveUnitForm({ unit }: { unit: { id: number; label: string } }
 }
 
 /** A contract as its edit form starts from. */
-export interface ContractDefaults {
+export interface ContractDefaults extends ContractView {
   id: number;
-  startsOn: string;
-  endsOn: string;
-  commissionKind: CommissionKind;
-  commissionBasisPoints: number | null;
-  commissionHalalas: number | null;
-  services: ManagementService[];
 }
 
 /** Hundredths as typed again: 750 → «7.5», 1,200,050 → «12000.5». */
@@ -249,12 +267,7 @@ export function ContractForm({ contract }: { contract?: ContractDefaults } = {})
     <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value={contract ? "contract-edit" : "contract"} />
       {contract ? <input type="hidden" name="id" value={contract.id} /> : null}
-      <Field meta={fields.startsOn} label={<Required>تاريخ البداية</Required>}>
-        {(props) => <input {...props} type="date" className={inputClass} />}
-      </Field>
-      <Field meta={fields.endsOn} label={<Required>تاريخ النهاية</Required>}>
-        {(props) => <input {...props} type="date" className={inputClass} />}
-      </Field>
+      <TermDatesFields fields={fields} />
       <fieldset>
         <legend className="mb-1 text-sm font-bold text-stone-700">
           <Required>عمولة الشركة</Required>
@@ -305,31 +318,15 @@ export function ContractForm({ contract }: { contract?: ContractDefaults } = {})
 
 /** A contract ended early: its new last day (between its start and its current end). */
 export function EndContractForm({ contractId }: { contractId: number }) {
-  const fetcher = useFetcher<FormReply>();
-  const [form, fields] = useAppForm({ id: `contract-end-${contractId}`, schema: contractEndSchema, lastResult: fetcher.data });
   return (
-    <fetcher.Form
-      method="post"
-      id={form.id}
-      noValidate
-      onSubmit={(event) => {
-        if (!window.confirm("إنهاء عقد الإدارة قبل موعده؟")) event.preventDefault();
-        else form.onSubmit(event);
-      }}
-      className="grid gap-3 sm:grid-cols-2"
-    >
-      <input type="hidden" name="intent" value="contract-end" />
-      <input type="hidden" name="id" value={contractId} />
-      <Field meta={fields.endsOn} label={<Required>آخر يوم في العقد</Required>}>
-        {(props) => <input {...props} type="date" className={inputClass} />}
-      </Field>
-      <div className="grid gap-3 self-end">
-        <FormNotice id={form.errorId} errors={form.errors} />
-        <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminDangerButtonClass} justify-self-start`}>
-          إنهاء العقد مبكرًا
-        </button>
-      </div>
-    </fetcher.Form>
+    <EndEarlyForm
+      formId={`contract-end-${contractId}`}
+      schema={contractEndSchema}
+      day="endsOn"
+      intent="contract-end"
+      question="إنهاء عقد الإدارة قبل موعده؟"
+      recordId={contractId}
+    />
   );
 }
 
@@ -338,37 +335,13 @@ export function PropertyEditForm({ property, cities }: { property: { name: strin
   const fetcher = useFetcher<FormReply>();
   const [form, fields] = useAppForm({ id: "property-edit", schema: propertyEditSchema, lastResult: fetcher.data, defaultValue: property });
   const [city, setCity] = useState(fields.city.initialValue ?? property.city);
-  const neighbourhoods = cities.find((c) => c.name === city)?.neighbourhoods ?? [];
   return (
     <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="property-edit" />
       <Field meta={fields.name} label={<Required>اسم العقار</Required>}>
         {(props) => <input {...props} autoComplete="off" className={inputClass} />}
       </Field>
-      <Field meta={fields.city} label={<Required>المدينة</Required>}>
-        {({ defaultValue: _typed, ...props }) => (
-          <select {...props} value={city} onChange={(event) => setCity(event.target.value)} className={inputClass}>
-            <option value="">اختر المدينة</option>
-            {cities.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field meta={fields.neighbourhood} label={<Required>الحي</Required>}>
-        {(props) => (
-          <select {...props} key={city} className={inputClass} disabled={!city}>
-            <option value="">{city ? "اختر الحي" : "اختر المدينة أولًا"}</option>
-            {neighbourhoods.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <CityNeighbourhoodFields fields={fields} cities={cities} city={city} onCity={setCity} />
       <Field meta={fields.address} label="العنوان (اختياري)">
         {(props) => <input {...props} autoComplete="off" className={inputClass} />}
       </Field>
