@@ -77,7 +77,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         <ListsBootContext.Provider value={{ source: listsBoot, nonce }}>
           <IconSpriteContext.Provider value={ICON_SPRITE_HTML}>
             <ServerMarkupContext.Provider value={documentMarkupOf(loadContext)}>
-              <KeptMarkupContext.Provider value={keptMarkup}>
+              {/* Production only: in development a part's code changes while its key does not. */}
+              <KeptMarkupContext.Provider value={import.meta.env.PROD ? keptMarkup : null}>
                 <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
               </KeptMarkupContext.Provider>
             </ServerMarkupContext.Provider>
