@@ -49,7 +49,8 @@ test("a manager adds an offer with two photos and two units; it appears on /offe
   browser,
   signedInAs,
 }) => {
-  test.setTimeout(90_000);
+  // Two photos encoded, two pages and a second browser: on a loaded 2-core machine it took 96 s once.
+  test.setTimeout(180_000);
   await signedInAs("manager");
   const n = unique();
   const title = `فيلا الاختبار ${n}`;
