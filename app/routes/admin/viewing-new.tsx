@@ -34,8 +34,7 @@ export default function ViewingNew({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </div>
       <BookingForm
-        offers={loaderData.offers}
-        clients={loaderData.clients}
+        picked={loaderData.picked}
         staff={loaderData.staff}
         defaults={loaderData.defaults}
         request={loaderData.request}
