@@ -23,7 +23,7 @@ export interface PickedRecord {
 }
 
 /** What a picker's search answers (GET `url?q=`): up to 20 records. */
-export interface RecordPickerAnswer<T extends PickedRecord> {
+interface RecordPickerAnswer<T extends PickedRecord> {
   choices: T[];
 }
 
@@ -199,9 +199,7 @@ export function RecordPicker<T extends PickedRecord>({
         {shown ? (failed ? failedText : results.length ? resultsText(results.length) : noneText) : ""}
       </p>
       {shown && results.length === 0 ? (
-        <p className="absolute inset-x-0 top-full z-10 mt-1 rounded-xl bg-white p-3 text-stone-600 shadow-lg ring-1 ring-stone-200">
-          {failed ? failedText : noneText}
-        </p>
+        <p className="absolute inset-x-0 top-full z-10 mt-1 rounded-xl bg-white p-3 text-stone-600 shadow-lg ring-1 ring-stone-200">{failed ? failedText : noneText}</p>
       ) : null}
     </div>
   );

@@ -84,7 +84,12 @@ describe("the scheduling form's pickers", () => {
 describe("booking with the pickers", () => {
   const book = async (fields: Record<string, string>) =>
     readAnswer(
-      await handleViewingPost(services(), office.manager, formData({ intent: "book", staffId: String(office.employee.id), day: "2099-03-04", time: "17:00", minutes: "60", ...fields }), "/admin/viewings"),
+      await handleViewingPost(
+        services(),
+        office.manager,
+        formData({ intent: "book", staffId: String(office.employee.id), day: "2099-03-04", time: "17:00", minutes: "60", ...fields }),
+        "/admin/viewings",
+      ),
       env,
     );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { clientEvents, clientPhones, clients, offers, staffUsers, viewingHours, viewings } from "~/db/schema.ts";
 import type { ViewingOutcome } from "~/db/column-types.ts";
