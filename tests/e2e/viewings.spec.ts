@@ -97,7 +97,10 @@ test("from a visitor's inquiry to a viewing with its outcome: booked from the in
   expect(events.map((e) => `${e.kind}:${e.action ?? ""}`)).toEqual(["inquiry:", "assigned:", "viewing:booked", "stage:", "viewing:outcome"]);
 });
 
-test("booking from a blank form: the offer and the client searched as one types and picked from the lists; one not picked is refused under its field", async ({ page, signedInAs }) => {
+test("booking from a blank form: the offer and the client searched as one types and picked from the lists; one not picked is refused under its field", async ({
+  page,
+  signedInAs,
+}) => {
   test.setTimeout(60_000);
   const [offer] = await queryE2eDatabase<{ id: number; title: string }>("select id, title from offers order by id desc limit 1");
   const name = `عميلة البحث ${unique()}`;
@@ -123,7 +126,10 @@ test("booking from a blank form: the offer and the client searched as one types 
   // The offer: a part of its title typed, picked from the list with the mouse.
   await offerBox.fill(offer!.title.slice(0, 12));
   const offers = form.getByRole("listbox", { name: "العروض المطابقة" });
-  await offers.getByRole("option").filter({ hasText: `#${arabicDigits(String(offer!.id))} ` }).click();
+  await offers
+    .getByRole("option")
+    .filter({ hasText: `#${arabicDigits(String(offer!.id))} ` })
+    .click();
   await expect(offerBox).toHaveValue(new RegExp(`— ${escapeRegExp(offer!.title)}$`));
   await expect(offerBox).not.toHaveAttribute("aria-invalid");
 
