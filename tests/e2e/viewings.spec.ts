@@ -116,7 +116,7 @@ test("booking from a blank form: the offer and the client searched as one types 
   const offerBox = form.getByRole("combobox", { name: "العرض", exact: true });
   const clientBox = form.getByRole("combobox", { name: "العميل", exact: true });
   await offerBox.fill("عرض لا وجود له أبدًا");
-  await expect(form.getByText("لا توجد عروض مطابقة")).toBeVisible();
+  await expect(form.getByRole("status").filter({ hasText: "لا توجد عروض مطابقة" })).toBeAttached();
   await page.getByLabel("الوقت (بتوقيت الرياض)").fill("18:00");
   await form.getByRole("button", { name: "حجز المعاينة" }).click();
   await expect(offerBox).toHaveAccessibleDescription(/العرض غير موجود، يرجى اختياره من القائمة$/);
