@@ -145,6 +145,9 @@ export const ROUTE_FACTS = {
   // Viewings (issue 32): the diary and the scheduling form; a visitor's request (its times, never kept by the page cache).
   "routes/admin/viewings": { roles: OFFICE },
   "routes/admin/viewing-new": { roles: OFFICE },
+  // The scheduling form's offer and client pickers (JSON): who may book.
+  "routes/admin/viewing-offers": { roles: OFFICE },
+  "routes/admin/viewing-clients": { roles: OFFICE },
   "routes/resources/viewing-request": {},
   // Maintenance (issue 33, decision 054): the manager and the employees handle reports and add costs, the accountant reads (the module checks it).
   "routes/admin/maintenance": { roles: EVERY_STAFF },

@@ -58,6 +58,9 @@ export default [
     route("offers/confirm", "routes/admin/offer-confirm.ts"),
     route("viewings", "routes/admin/viewings.tsx"),
     route("viewings/new", "routes/admin/viewing-new.tsx"),
+    // The scheduling form's search-as-you-type pickers (JSON).
+    route("viewings/offers", "routes/admin/viewing-offers.ts"),
+    route("viewings/clients", "routes/admin/viewing-clients.ts"),
     // What clients are looking for, and the offers that match it (issue 32).
     route("clients/:id/requirements", "routes/admin/client-requirements.tsx"),
     route("matches", "routes/admin/matches.tsx"),

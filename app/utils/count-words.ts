@@ -11,6 +11,7 @@ const PHOTOS: CountWords = { zero: "لا توجد صور", one: "صورة واح
 const DAYS: CountWords = { zero: "أقل من يوم", one: "يوم واحد", two: "يومان", few: "أيام", many: "يومًا", other: "يوم" };
 /** After «بعد»: «ثانية واحدة», «ثانيتين», «٣ ثوانٍ», «١١ ثانية». */
 const SECONDS_AFTER: CountWords = { zero: "لحظة", one: "ثانية واحدة", two: "ثانيتين", few: "ثوانٍ", many: "ثانية", other: "ثانية" };
+const RESULTS: CountWords = { zero: "لا توجد نتائج", one: "نتيجة واحدة", two: "نتيجتان", few: "نتائج", many: "نتيجة" };
 const YEARS: CountWords = { zero: "أقل من سنة", one: "سنة واحدة", two: "سنتان", few: "سنوات", many: "سنة" };
 
 export const roomsText = (count: number) => formatCountArabic(count, ROOMS);
@@ -19,4 +20,5 @@ export const offersText = (count: number) => formatCountArabic(count, OFFERS);
 export const photosText = (count: number) => formatCountArabic(count, PHOTOS);
 export const daysText = (count: number) => formatCountArabic(count, DAYS);
 export const secondsText = (count: number) => formatCountArabic(count, SECONDS_AFTER);
+export const resultsText = (count: number) => formatCountArabic(count, RESULTS);
 export const yearsText = (count: number) => formatCountArabic(count, YEARS);

@@ -37,6 +37,9 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   { path: "/admin/offers/confirm", roles: ["manager", "staff"] },
   { path: "/admin/viewings", roles: ["manager", "staff"] },
   { path: "/admin/viewings/new", roles: ["manager", "staff"] },
+  // The scheduling form's pickers (JSON; a post is 405).
+  { path: "/admin/viewings/offers?q=1", roles: ["manager", "staff"] },
+  { path: "/admin/viewings/clients?q=1", roles: ["manager", "staff"] },
   // The clients pipeline (issue 32); a client of the viewer's own (another's is the 404 page, tested in clients.spec.ts).
   { path: "/admin/clients", roles: ["manager", "staff"] },
   { path: "/admin/clients/{own client}", roles: ["manager", "staff"] },

@@ -12,6 +12,9 @@ async function expectNoSeriousAxe(page: Page, label: string) {
   expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const arabicDigits = (text: string) => text.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
+
 /** The e-mail-less visitor's phone in E.164, as the outbox addresses it. */
 const e164 = (local: string) => `+966${local.slice(1)}`;
 
@@ -39,8 +42,9 @@ test("from a visitor's inquiry to a viewing with its outcome: booked from the in
   const card = page.getByTestId("inquiry-card").filter({ hasText: name });
   await card.getByRole("link", { name: "حجز معاينة" }).click();
   await expect(page).toHaveURL(/\/admin\/viewings\/new\?inquiry=\d+/);
-  await expect(page.getByLabel("العرض")).toHaveValue(String(offer!.id));
-  await expect(page.getByLabel("العميل", { exact: true })).not.toHaveValue("");
+  // The pickers open with the inquiry's offer and client picked, written as a person reads them.
+  await expect(page.getByRole("combobox", { name: "العرض", exact: true })).toHaveValue(new RegExp(`— ${escapeRegExp(offer!.title)}$`));
+  await expect(page.getByRole("combobox", { name: "العميل", exact: true })).toHaveValue(new RegExp(`— ${escapeRegExp(name)}$`));
   await expect(page.getByLabel("الموظف الذي يرافق العميل")).toHaveValue(String(member.id));
   await expectNoSeriousAxe(page, "booking form");
   await shoot(page, "booking-form-1366");
@@ -91,6 +95,63 @@ test("from a visitor's inquiry to a viewing with its outcome: booked from the in
   ]);
   // (A new client's assignment, decision 048, comes right after the message.)
   expect(events.map((e) => `${e.kind}:${e.action ?? ""}`)).toEqual(["inquiry:", "assigned:", "viewing:booked", "stage:", "viewing:outcome"]);
+});
+
+test("booking from a blank form: the offer and the client searched as one types and picked from the lists; one not picked is refused under its field", async ({
+  page,
+  signedInAs,
+}) => {
+  test.setTimeout(60_000);
+  const [offer] = await queryE2eDatabase<{ id: number; title: string }>("select id, title from offers order by id desc limit 1");
+  const name = `عميلة البحث ${unique()}`;
+  const phone = uniquePhone();
+  const [client] = await queryE2eDatabase<{ id: number }>("insert into clients (name) values ($1) returning id", [name]);
+  await queryE2eDatabase("insert into client_phones (phone, client_id) values ($1, $2)", [e164(phone), client!.id]);
+  await signedInAs("staff");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/admin/viewings/new");
+  const form = page.getByRole("region", { name: "حجز معاينة" });
+
+  // A name typed and not picked: refused under the field, the text kept.
+  const offerBox = form.getByRole("combobox", { name: "العرض", exact: true });
+  const clientBox = form.getByRole("combobox", { name: "العميل", exact: true });
+  await offerBox.fill("عرض لا وجود له أبدًا");
+  await expect(form.getByRole("status").filter({ hasText: "لا توجد عروض مطابقة" })).toBeAttached();
+  await page.getByLabel("الوقت (بتوقيت الرياض)").fill("18:00");
+  await form.getByRole("button", { name: "حجز المعاينة" }).click();
+  await expect(offerBox).toHaveAccessibleDescription(/العرض غير موجود، يرجى اختياره من القائمة$/);
+  await expect(clientBox).toHaveAccessibleDescription(/يرجى اختيار العميل$/);
+  await expect(offerBox).toHaveValue("عرض لا وجود له أبدًا");
+
+  // The offer: a part of its title typed, picked from the list with the mouse.
+  await offerBox.fill(offer!.title.slice(0, 12));
+  const offers = form.getByRole("listbox", { name: "العروض المطابقة" });
+  await offers
+    .getByRole("option")
+    .filter({ hasText: `#${arabicDigits(String(offer!.id))} ` })
+    .click();
+  await expect(offerBox).toHaveValue(new RegExp(`— ${escapeRegExp(offer!.title)}$`));
+  await expect(offerBox).not.toHaveAttribute("aria-invalid");
+
+  // The client: their phone typed with Arabic-Indic digits and spaces, picked with the keyboard.
+  await clientBox.fill(arabicDigits(`${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`));
+  const clients = form.getByRole("listbox", { name: "العملاء المطابقون" });
+  await expect(clients.getByRole("option")).toHaveCount(1);
+  await expect(clients.getByRole("option")).toContainText(name);
+  await expectNoSeriousAxe(page, "booking form, list open");
+  await shoot(page, "booking-pickers-1366");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, "booking-pickers-390");
+  await clientBox.press("Enter");
+  await expect(clients).toBeHidden();
+  await expect(clientBox).toHaveValue(new RegExp(`— ${escapeRegExp(name)}$`));
+  const day = await page.getByLabel("التاريخ").inputValue();
+  await form.getByRole("button", { name: "حجز المعاينة" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/admin/viewings\\?day=${day}`));
+  await expect(page.getByText("تم حجز المعاينة وأُرسل تأكيدها إلى العميل")).toBeVisible();
+  const booked = await queryE2eDatabase<{ offer_id: number }>("select offer_id from viewings where client_id = $1", [client!.id]);
+  expect(booked).toEqual([{ offer_id: offer!.id }]);
 });
 
 test("a visitor asks for a viewing on the offer page at a time the firm opens; staff propose another time", async ({ page, browser, signedInAs }) => {

@@ -6,7 +6,9 @@ import { recordAudit } from "~/modules/audit/index.server.ts";
 import type { StaffProfile } from "~/modules/users/index.ts";
 import { toAsciiDigits } from "~/utils/numbers.ts";
 import { formatPhoneForReading, parsePhone } from "~/utils/phone.ts";
+import { readRecordReference } from "~/utils/record-reference.ts";
 import { queueOwnerNotice } from "./assignment.server.ts";
+import type { ClientChoice } from "./client-choice.ts";
 import { CLIENT_MESSAGES } from "./client-schema.ts";
 import { firstAnswerState, type FirstAnswerState } from "./first-answer.ts";
 import { getClientRules, listAssignableStaff } from "./rules.server.ts";
@@ -290,4 +292,44 @@ export async function reassignClient(db: Db, actor: StaffProfile, id: number, ow
     if (ownerId !== actor.id) await queueOwnerNotice(tx, { id: ownerId, name: owner.name, email: contact?.email ?? "" }, { id, name: client.name });
     return null;
   });
+}
+
+const CLIENT_PICKER_LIMIT = 20;
+
+/**
+ * A client picker's answer (the viewing form's): up to 20 clients found by name or phone as the
+ * clients list finds them (searchCondition), most recently active first; a number ("12", "#12",
+ * "١٢") puts client 12 first. Nothing typed: the most recently active. Every client: whoever may
+ * book a viewing books it for any client (the route's rule says who may ask).
+ */
+export async function searchClientChoices(db: Db, typed: string, limit = CLIENT_PICKER_LIMIT): Promise<ClientChoice[]> {
+  const q = typed.trim().slice(0, 100);
+  const number = readRecordReference(q);
+  const text = q.replace(/^#\s*/, "");
+  const [byNumber, byText] = await Promise.all([
+    number == null ? Promise.resolve([]) : db.select(choiceColumns).from(clients).where(eq(clients.id, number)),
+    db
+      .select(choiceColumns)
+      .from(clients)
+      .where(text ? searchCondition(text) : undefined)
+      .orderBy(desc(clients.lastActivityAt), desc(clients.id))
+      .limit(limit),
+  ]);
+  return withFirstPhone(db, [...byNumber, ...byText.filter((client) => client.id !== byNumber[0]?.id)].slice(0, limit));
+}
+
+/** One client as a picker shows them (a form opened with them chosen); null when there is none. */
+export async function clientChoiceById(db: Db, id: number): Promise<ClientChoice | null> {
+  const [client] = await withFirstPhone(db, await db.select(choiceColumns).from(clients).where(eq(clients.id, id)));
+  return client ?? null;
+}
+
+const choiceColumns = { id: clients.id, label: clients.name };
+
+async function withFirstPhone(db: Db, rows: Array<{ id: number; label: string }>): Promise<ClientChoice[]> {
+  const phones = await phonesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, phone: phones.get(row.id)?.[0] ?? null }));
 }

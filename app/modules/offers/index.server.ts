@@ -14,3 +14,5 @@ export {
 } from "./offers.server.ts";
 // The availability rule (decision 046): the confirm tasks and the dashboard read it as the public rule does.
 export { AVAILABILITY_GRACE_DAYS, confirmedSinceRiyadhDay } from "./availability-rule.server.ts";
+// The offer pickers of the task and viewing forms.
+export { offerChoiceById, searchOfferChoices } from "./offer-choices.server.ts";

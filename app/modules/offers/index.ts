@@ -1,5 +1,7 @@
 /** The offers module's public entry: what other modules of its tier may use (decision 044). */
 export { OfferCard } from "./components/offer-card.tsx";
+export { OfferPicker } from "./components/offer-picker.tsx";
+export { type OfferChoice } from "./offer-choice.ts";
 export { OfferPhoto } from "./components/offer-photo.tsx";
 export { StatusBadge } from "./components/status-badge.tsx";
 export { useLiveOffers } from "./components/use-live-offers.ts";

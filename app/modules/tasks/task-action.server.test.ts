@@ -12,7 +12,7 @@ import { createOffer } from "../../../tests/factories/offers.ts";
 import { deliverQueuedEmails } from "../../../tests/factories/mail-queue.ts";
 import { createOffice, insertTask } from "../../../tests/factories/office.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
-import type { OfferChoice } from "./offer-choice.ts";
+import type { OfferChoice } from "~/modules/offers/index.ts";
 import { answerOfferPicker, handleTaskPost } from "./task-action.server.ts";
 import { TASK_MESSAGES } from "./task-messages.ts";
 import { riyadhToday, taskCreateSchema } from "./task-schema.ts";
@@ -209,7 +209,7 @@ describe("deciding from the board", () => {
 describe("the offer picker", () => {
   const ask = async (user: StaffProfile, q: string) => {
     const response = await answerOfferPicker(services(), user, new URL(`https://aqar.example.sa/admin/tasks/offers?q=${encodeURIComponent(q)}`));
-    return { status: response.status, body: (await response.json()) as { offers?: OfferChoice[]; error?: string } };
+    return { status: response.status, body: (await response.json()) as { choices?: OfferChoice[]; error?: string } };
   };
 
   it("is the manager's only (403 for the others)", async () => {
@@ -218,11 +218,11 @@ describe("the offer picker", () => {
 
   it("finds offers by title, Arabic-aware, and by number first (12, #12, ١٢); at most 20", async () => {
     const villa = await createOffer(db(), { title: "فيلا مكة الفاخرة", city: "جدة", location: "الشاطئ" });
-    const titles = (answer: Awaited<ReturnType<typeof ask>>) => answer.body.offers!.map((offer) => offer.title);
+    const titles = (answer: Awaited<ReturnType<typeof ask>>) => answer.body.choices!.map((offer) => offer.label);
     expect(titles(await ask(manager, "مكه"))).toEqual(["فيلا مكة الفاخرة"]);
     expect(titles(await ask(manager, "الفاخره"))).toEqual(["فيلا مكة الفاخرة"]);
     for (const q of [String(villa.id), `#${villa.id}`, `#${String(villa.id).replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!)}`]) {
-      expect((await ask(manager, q)).body.offers![0]).toEqual({ id: villa.id, title: "فيلا مكة الفاخرة", city: "جدة", location: "الشاطئ" });
+      expect((await ask(manager, q)).body.choices![0]).toEqual({ id: villa.id, label: "فيلا مكة الفاخرة", city: "جدة", location: "الشاطئ" });
     }
     for (let i = 0; i < 22; i += 1) await createOffer(db(), { title: `شقة للبيع رقم ${i}` });
     expect(titles(await ask(manager, "شقة للبيع"))).toHaveLength(20);

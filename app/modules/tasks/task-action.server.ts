@@ -1,4 +1,5 @@
 import type { AppServices } from "~/context.ts";
+import { searchOfferChoices } from "~/modules/offers/index.server.ts";
 import { handleDecisionPost, isDecisionPost } from "~/modules/tasks/decision-action.server.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { replyFormError, replyToRefusal, replyToSubmission } from "~/utils/form-reply.server.ts";
@@ -6,7 +7,6 @@ import { parseSubmission } from "~/utils/form-submission.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import type { FormRefusal } from "~/utils/request-body.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { searchOfferChoices } from "./offer-picker.server.ts";
 import { TASK_LIMITS, TASK_MESSAGES } from "./task-messages.ts";
 import { taskCreateSchema, taskStatusSchema } from "./task-schema.ts";
 import { changeTaskStatus, createTask, type TaskRefusal } from "./tasks.server.ts";
@@ -76,6 +76,5 @@ export async function handleTaskPost(services: Services, user: StaffProfile, for
 /** The offer picker's answer (`?q=`): up to 20 offers, for the manager only (the only one who creates tasks). */
 export async function answerOfferPicker(services: Pick<AppServices, "db">, user: StaffProfile, url: URL): Promise<Response> {
   if (user.role !== "manager") return Response.json({ error: TASK_MESSAGES.managerOnly }, { status: 403 });
-  const offers = await searchOfferChoices(services.db, url.searchParams.get("q") ?? "");
-  return Response.json({ offers });
+  return Response.json({ choices: await searchOfferChoices(services.db, url.searchParams.get("q") ?? "") });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { typedTextField } from "~/utils/form-fields.ts";
-import { toAsciiDigits } from "~/utils/numbers.ts";
+import { readRecordReference } from "~/utils/record-reference.ts";
 import { TASK_STATUSES } from "./status.ts";
 import { TASK_LIMITS, TASK_MESSAGES } from "./task-messages.ts";
 
@@ -44,9 +44,9 @@ export const taskCreateSchema = z.object({
   relatedPropertyId: z
     .string()
     .optional()
-    .transform((value) => toAsciiDigits(value ?? "").trim())
-    .refine((value) => value === "" || /^#?\s*\d{1,9}$/.test(value), TASK_MESSAGES.offerNotFound)
-    .transform((value) => (value === "" ? null : Number(value.replace(/^#\s*/, "")))),
+    .transform((value) => (value ?? "").trim())
+    .refine((value) => value === "" || readRecordReference(value) != null, TASK_MESSAGES.offerNotFound)
+    .transform((value) => (value === "" ? null : readRecordReference(value))),
   dueDate: z
     .string()
     .optional()

@@ -36,6 +36,7 @@ export const VIEWING_MESSAGES = {
   offerUnknown: "العرض غير موجود، يرجى اختياره من القائمة",
   clientRequired: "يرجى اختيار العميل",
   clientUnknown: "العميل غير موجود، يرجى اختياره من القائمة",
+  bookingDenied: "حجز المعاينات ليس من صلاحياتك",
   staffRequired: "يرجى اختيار الموظف",
   staffUnknown: "الموظف غير موجود أو غير نشط، يرجى اختياره من القائمة",
   dayRequired: "يرجى اختيار التاريخ",

@@ -4,6 +4,7 @@ import { inquiries } from "~/db/schema.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
 import { riyadhDayOf } from "~/utils/riyadh-day.ts";
 import { addDays, riyadhInstant, riyadhTimeOf, weekStartOf } from "./viewing-time.ts";
+import { pickedChoices } from "./viewing-pickers.server.ts";
 import { bookingChoices, diaryEntries, getViewingHours, viewingById } from "./viewings.server.ts";
 
 type DiaryView = "day" | "week";
@@ -36,11 +37,18 @@ export async function loadDiary(db: Db, user: StaffProfile, url: URL, now = new 
 /**
  * The scheduling form (/admin/viewings/new): blank, prefilled from an inquiry (`inquiry`: its
  * client and offer) or a client's page (`client`), or confirming a visitor's request (`request`:
- * its client, offer and time).
+ * its client, offer and time). The offer and client are searched as one types (their pickers);
+ * `picked` is the offer and client it opens with.
  */
 export async function loadBookingForm(db: Db, user: StaffProfile, url: URL, now = new Date()) {
-  const choices = await bookingChoices(db);
-  const params = url.searchParams;
+  const { staff } = await bookingChoices(db);
+  const { defaults, request } = await bookingDefaults(db, user, url.searchParams, now);
+  const picked = await pickedChoices(db, defaults);
+  // An offer or client that is no more (a link kept, an inquiry's offer deleted) opens the field empty.
+  return { staff, request, picked, defaults: { ...defaults, offerId: picked.offer ? defaults.offerId : "", clientId: picked.client ? defaults.clientId : "" } };
+}
+
+async function bookingDefaults(db: Db, user: StaffProfile, params: URLSearchParams, now: Date) {
   const defaults = {
     offerId: "",
     clientId: "",
@@ -52,12 +60,10 @@ export async function loadBookingForm(db: Db, user: StaffProfile, url: URL, now 
   const inquiryId = Number(params.get("inquiry"));
   if (Number.isSafeInteger(inquiryId) && inquiryId > 0) {
     const [inquiry] = await db.select({ clientId: inquiries.clientId, propertyId: inquiries.propertyId }).from(inquiries).where(eq(inquiries.id, inquiryId));
-    if (inquiry) return { ...choices, request: null, defaults: { ...defaults, clientId: String(inquiry.clientId ?? ""), offerId: String(inquiry.propertyId ?? "") } };
+    if (inquiry) return { request: null, defaults: { ...defaults, clientId: String(inquiry.clientId ?? ""), offerId: String(inquiry.propertyId ?? "") } };
   }
   const clientId = Number(params.get("client"));
-  if (Number.isSafeInteger(clientId) && clientId > 0 && choices.clients.some((client) => client.id === clientId)) {
-    return { ...choices, request: null, defaults: { ...defaults, clientId: String(clientId) } };
-  }
+  if (Number.isSafeInteger(clientId) && clientId > 0 && clientId < 1e9) return { request: null, defaults: { ...defaults, clientId: String(clientId) } };
   const requestId = Number(params.get("request"));
   if (Number.isSafeInteger(requestId) && requestId > 0) {
     const viewing = await viewingById(db, requestId);
@@ -65,7 +71,6 @@ export async function loadBookingForm(db: Db, user: StaffProfile, url: URL, now 
       const request = { id: viewing.id, startsAt: viewing.startsAt.toISOString() };
       const minutes = String(Math.round((viewing.endsAt.getTime() - viewing.startsAt.getTime()) / 60_000));
       return {
-        ...choices,
         request,
         defaults: {
           ...defaults,
@@ -78,5 +83,5 @@ export async function loadBookingForm(db: Db, user: StaffProfile, url: URL, now 
       };
     }
   }
-  return { ...choices, request: null, defaults };
+  return { request: null, defaults };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { typedTextField } from "~/utils/form-fields.ts";
+import { readRecordReference } from "~/utils/record-reference.ts";
 import { VIEWING_LENGTHS, VIEWING_MESSAGES, VIEWING_OUTCOMES } from "./viewing-labels.ts";
 import { riyadhInstant } from "./viewing-time.ts";
 
@@ -9,6 +10,18 @@ const idField = (message: string) =>
     .string(message)
     .regex(/^\d{1,9}$/, message)
     .transform(Number);
+
+/**
+ * A record chosen with a picker: its number as the picker posts it, or typed without JavaScript
+ * ("12", "#12", "١٢"); nothing is `required`, a name typed and not picked is `unknown` (under the field).
+ */
+const pickedField = (required: string, unknown: string) =>
+  z
+    .string(required)
+    .trim()
+    .min(1, required)
+    .refine((value) => value === "" || readRecordReference(value) != null, unknown)
+    .transform((value) => readRecordReference(value)!);
 
 /** The Riyadh date and time typed, with the length: the instant and minutes, or an error under the field. */
 const whenFields = {
@@ -27,8 +40,8 @@ const withInstant = <T extends { day: string; time: string }>(value: T, context:
 /** The scheduling form (back office): offer, client, staff member, Riyadh date and time, length. */
 export const bookingSchema = z
   .object({
-    offerId: idField(VIEWING_MESSAGES.offerRequired),
-    clientId: idField(VIEWING_MESSAGES.clientRequired),
+    offerId: pickedField(VIEWING_MESSAGES.offerRequired, VIEWING_MESSAGES.offerUnknown),
+    clientId: pickedField(VIEWING_MESSAGES.clientRequired, VIEWING_MESSAGES.clientUnknown),
     staffId: idField(VIEWING_MESSAGES.staffRequired),
     ...whenFields,
   })

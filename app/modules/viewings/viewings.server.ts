@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { clientEvents, clientPhones, clients, offers, staffUsers, viewingHours, viewings } from "~/db/schema.ts";
 import type { ViewingOutcome } from "~/db/column-types.ts";
@@ -364,18 +364,14 @@ export async function diaryEntries(db: Db, range: { from: Date; to: Date; staffI
   return rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() }));
 }
 
-/** The choices of the scheduling form: who may show a viewing, the offers, the clients (most recently active first). */
+/** Who may show a viewing (the scheduling form's and the diary's staff list); the offer and client are searched (viewing-pickers.server.ts). */
 export async function bookingChoices(db: Db) {
-  const [staff, offerRows, clientRows] = await Promise.all([
-    db
-      .select({ id: staffUsers.id, name: staffUsers.name })
-      .from(staffUsers)
-      .where(and(eq(staffUsers.active, true), inArray(staffUsers.role, ["manager", "staff"])))
-      .orderBy(asc(staffUsers.name)),
-    db.select({ id: offers.id, title: offers.title }).from(offers).orderBy(desc(offers.id)).limit(500),
-    db.select({ id: clients.id, name: clients.name }).from(clients).orderBy(desc(clients.lastActivityAt)).limit(500),
-  ]);
-  return { staff, offers: offerRows, clients: clientRows };
+  const staff = await db
+    .select({ id: staffUsers.id, name: staffUsers.name })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.active, true), inArray(staffUsers.role, ["manager", "staff"])))
+    .orderBy(asc(staffUsers.name));
+  return { staff };
 }
 
 /** The viewing a confirmation form edits: a visitor's request (its time and client). */

@@ -33,14 +33,7 @@ export default function ViewingNew({ loaderData, actionData }: Route.ComponentPr
           العودة إلى المعاينات
         </Link>
       </div>
-      <BookingForm
-        offers={loaderData.offers}
-        clients={loaderData.clients}
-        staff={loaderData.staff}
-        defaults={loaderData.defaults}
-        request={loaderData.request}
-        pageReply={actionData}
-      />
+      <BookingForm picked={loaderData.picked} staff={loaderData.staff} defaults={loaderData.defaults} request={loaderData.request} pageReply={actionData} />
     </div>
   );
 }

@@ -4,10 +4,13 @@ import { useFetcher } from "react-router";
 import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
 import { Field, FormNotice, inputClass } from "~/components/forms/field.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
+import { OfferPicker } from "~/modules/offers/index.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { taskCreateSchema } from "../task-schema.ts";
 import type { TaskPersonChoice } from "../task-view.ts";
-import { OfferPicker } from "./offer-picker.tsx";
+
+/** Where the task form's offer picker asks for offers (routes/admin/task-offers.ts, the manager's only). */
+const TASK_OFFERS_URL = "/admin/tasks/offers";
 
 /** The intent a page's reply answers (a post made without JavaScript comes back as the page's action data). */
 export function replyIntent(reply: FormReply | undefined): unknown {
@@ -65,7 +68,7 @@ export function CreateTaskForm({ assignees, openNew, today, pageReply }: { assig
             {(props) => <input {...props} type="date" min={today} className={inputClass} />}
           </Field>
           <Field meta={fields.relatedPropertyId} label="العرض المرتبط (اختياري)" hint="ابحث بعنوان العرض أو اكتب رقمه" className="sm:col-span-2">
-            {(props) => <OfferPicker control={props} form={form} />}
+            {(props) => <OfferPicker control={props} form={form} url={TASK_OFFERS_URL} />}
           </Field>
           <div className="grid gap-3 sm:col-span-2">
             <FormNotice id={form.errorId} errors={form.errors} />

@@ -2,33 +2,33 @@ import { useFetcher } from "react-router";
 import { adminButtonClass, adminCardClass } from "~/components/admin/styles.ts";
 import { Field, FormNotice, inputClass } from "~/components/forms/field.tsx";
 import { useAppForm } from "~/components/forms/use-app-form.ts";
-import { formatDigitsArabic } from "~/utils/format.ts";
+import { ClientPicker, type ClientChoice } from "~/modules/clients/index.ts";
+import { OfferPicker, type OfferChoice } from "~/modules/offers/index.ts";
 import type { FormReply } from "~/utils/form-submission.ts";
 import { minutesText, VIEWING_LENGTHS, viewingWhenText } from "../viewing-labels.ts";
+import { VIEWING_PICKER_URLS } from "../viewing-picker-urls.ts";
 import { bookingSchema, confirmSchema } from "../viewing-schema.ts";
 
 interface Choice {
   id: number;
-  name?: string;
-  title?: string;
+  name: string;
 }
 
 /**
  * The scheduling form: offer, client, staff member, Riyadh date and time, length. Reached from
  * an inquiry card (client and offer filled in), from the diary, or to confirm a visitor's request
- * (client and offer fixed; the time asked filled in, another one proposes it). Every field is
- * required: none is marked (decision 029).
+ * (client and offer fixed; the time asked filled in, another one proposes it). The offer and the
+ * client are searched as one types (their pickers; a number typed without JavaScript). Every field
+ * is required: none is marked (decision 029).
  */
 export function BookingForm({
-  offers,
-  clients,
+  picked,
   staff,
   defaults,
   request,
   pageReply,
 }: {
-  offers: Choice[];
-  clients: Choice[];
+  picked: { offer: OfferChoice | null; client: ClientChoice | null };
   staff: Choice[];
   defaults: Record<"offerId" | "clientId" | "staffId" | "day" | "time" | "minutes", string>;
   request: { id: number; startsAt: string } | null;
@@ -38,8 +38,8 @@ export function BookingForm({
   const lastResult = fetcher.data ?? pageReply;
   const [form, fields] = useAppForm({ id: "viewing-booking", schema: request ? confirmSchema : bookingSchema, lastResult, defaultValue: defaults });
   const busy = fetcher.state !== "idle";
-  const clientName = clients.find((c) => String(c.id) === defaults.clientId)?.name;
-  const offerTitle = offers.find((o) => String(o.id) === defaults.offerId)?.title;
+  const clientName = picked.client?.label;
+  const offerTitle = picked.offer?.label;
   return (
     // Named by the page's heading (its only form).
     <section aria-labelledby="viewing-page-heading" className={adminCardClass}>
@@ -55,29 +55,11 @@ export function BookingForm({
           <input type="hidden" name="id" value={request.id} />
         ) : (
           <>
-            <Field meta={fields.offerId} label="العرض" className="sm:col-span-2">
-              {(props) => (
-                <select {...props} className={inputClass}>
-                  <option value="">اختر العرض</option>
-                  {offers.map((offer) => (
-                    <option key={offer.id} value={offer.id}>
-                      {offer.title} ({formatDigitsArabic(offer.id)})
-                    </option>
-                  ))}
-                </select>
-              )}
+            <Field meta={fields.offerId} label="العرض" hint="ابحث بعنوان العرض أو اكتب رقمه" className="sm:col-span-2">
+              {(props) => <OfferPicker control={props} form={form} url={VIEWING_PICKER_URLS.offers} initial={picked.offer} />}
             </Field>
-            <Field meta={fields.clientId} label="العميل" className="sm:col-span-2">
-              {(props) => (
-                <select {...props} className={inputClass}>
-                  <option value="">اختر العميل</option>
-                  {clients.map((client) => (
-                    <option key={client.id} value={client.id}>
-                      {client.name}
-                    </option>
-                  ))}
-                </select>
-              )}
+            <Field meta={fields.clientId} label="العميل" hint="ابحث باسم العميل أو رقم جواله، أو اكتب رقم العميل" className="sm:col-span-2">
+              {(props) => <ClientPicker control={props} form={form} url={VIEWING_PICKER_URLS.clients} initial={picked.client} />}
             </Field>
           </>
         )}

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import type { ControlProps } from "~/components/forms/field.tsx";
 import { inputClass } from "~/components/forms/field.tsx";
 import { useValidateOnChange } from "~/components/forms/use-validate-on-change.ts";
+import { resultsText } from "~/utils/count-words.ts";
 import { formatNumberArabic } from "~/utils/format.ts";
-import { OFFER_PICKER_URL, type OfferChoice } from "../offer-choice.ts";
 
 const DEBOUNCE_MS = 250;
 
@@ -16,21 +16,57 @@ const useScripted = () =>
     () => false,
   );
 
-const choiceText = (offer: OfferChoice) => `#${formatNumberArabic(offer.id)} — ${offer.title}`;
+/** A record a picker lists: its number, and its name as the box shows it once picked. */
+export interface PickedRecord {
+  id: number;
+  label: string;
+}
+
+/** What a picker's search answers (GET `url?q=`): up to 20 records. */
+interface RecordPickerAnswer<T extends PickedRecord> {
+  choices: T[];
+}
+
+const choiceText = (record: PickedRecord) => `#${formatNumberArabic(record.id)} — ${record.label}`;
 
 /**
- * The new task's related offer: a search box (combobox) that asks the server for offers as the
- * manager types (debounced), with the results in a listbox (arrows move, Enter picks, Escape
- * closes). The chosen offer's number is posted under the field's name; a text typed and not
- * picked is posted as it is, so the form says the offer was not found rather than dropping it.
- * Without JavaScript the box itself is the field: the offer's number ("12" or "#12") typed.
+ * A record chosen by searching as one types (the task's offer, a viewing's offer and client): a
+ * search box (combobox) that asks `url?q=` (debounced) for records, with the results in a listbox
+ * (arrows move, Enter picks, Escape closes). The chosen record's number is posted under the
+ * field's name; a text typed and not picked is posted as it is, so the form says the record was
+ * not found rather than dropping it. Without JavaScript the box itself is the field: the record's
+ * number ("12" or "#12") typed. `initial` is the record the form opens with (a prefilled booking).
  */
-export function OfferPicker({ control, form }: { control: ControlProps; form: { validate: (options: { name: string }) => void } }) {
+export function RecordPicker<T extends PickedRecord>({
+  control,
+  form,
+  url,
+  initial = null,
+  placeholder,
+  listLabel,
+  noneText,
+  failedText,
+  detail,
+}: {
+  control: ControlProps;
+  form: { validate: (options: { name: string }) => void };
+  url: string;
+  initial?: T | null;
+  /** The box's hint, e.g. «ابحث بعنوان العرض أو رقمه». */
+  placeholder: string;
+  /** The listbox's name, e.g. «العروض المطابقة». */
+  listLabel: string;
+  noneText: string;
+  failedText: string;
+  /** A second line under a result (its place, its phone), if any. */
+  detail?: (record: T) => ReactNode;
+}) {
   const scripted = useScripted();
   const listId = useId();
-  const [query, setQuery] = useState(control.defaultValue ?? "");
-  const [chosen, setChosen] = useState<OfferChoice | null>(null);
-  const [results, setResults] = useState<OfferChoice[] | null>(null);
+  const startsWith = initial && control.defaultValue === String(initial.id) ? initial : null;
+  const [query, setQuery] = useState(startsWith ? choiceText(startsWith) : (control.defaultValue ?? ""));
+  const [chosen, setChosen] = useState<T | null>(startsWith);
+  const [results, setResults] = useState<T[] | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [failed, setFailed] = useState(false);
@@ -50,13 +86,13 @@ export function OfferPicker({ control, form }: { control: ControlProps; form: { 
       request.current?.abort();
       const controller = new AbortController();
       request.current = controller;
-      fetch(`${OFFER_PICKER_URL}?q=${encodeURIComponent(text.trim())}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      fetch(`${url}?q=${encodeURIComponent(text.trim())}`, { signal: controller.signal, headers: { Accept: "application/json" } })
         .then(async (response) => {
           if (!response.ok) throw new Error(String(response.status));
-          const body = (await response.json()) as { offers: OfferChoice[] };
-          setResults(body.offers);
+          const body = (await response.json()) as RecordPickerAnswer<T>;
+          setResults(body.choices);
           setFailed(false);
-          setActive(body.offers.length ? 0 : -1);
+          setActive(body.choices.length ? 0 : -1);
           setOpen(true);
         })
         .catch((error: unknown) => {
@@ -68,10 +104,10 @@ export function OfferPicker({ control, form }: { control: ControlProps; form: { 
     }, DEBOUNCE_MS);
   };
 
-  const choose = (offer: OfferChoice) => {
+  const choose = (record: T) => {
     clearTimeout(timer.current);
-    setChosen(offer);
-    setQuery(choiceText(offer));
+    setChosen(record);
+    setQuery(choiceText(record));
     setOpen(false);
     setActive(-1);
   };
@@ -87,7 +123,7 @@ export function OfferPicker({ control, form }: { control: ControlProps; form: { 
       }
       if (count) setActive((index) => (event.key === "ArrowDown" ? (index + 1) % count : (index - 1 + count) % count));
     } else if (event.key === "Enter" && open && results && active >= 0 && results[active]) {
-      event.preventDefault(); // picks the offer, does not send the form
+      event.preventDefault(); // picks the record, does not send the form
       choose(results[active]);
     } else if (event.key === "Escape" && open) {
       event.preventDefault();
@@ -119,7 +155,7 @@ export function OfferPicker({ control, form }: { control: ControlProps; form: { 
         aria-invalid={control["aria-invalid"]}
         aria-describedby={control["aria-describedby"]}
         autoComplete="off"
-        placeholder="ابحث بعنوان العرض أو رقمه"
+        placeholder={placeholder}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -136,40 +172,34 @@ export function OfferPicker({ control, form }: { control: ControlProps; form: { 
       <ul
         id={listId}
         role="listbox"
-        aria-label="العروض المطابقة"
+        aria-label={listLabel}
         hidden={!shown}
         className="absolute inset-x-0 top-full z-10 mt-1 max-h-72 overflow-y-auto rounded-xl bg-white py-1 shadow-lg ring-1 ring-stone-200"
       >
-        {results?.map((offer, index) => (
+        {results?.map((record, index) => (
           <li
-            key={offer.id}
+            key={record.id}
             id={optionId(index)}
             role="option"
             aria-selected={index === active}
             // Picked on mouse down, before the box loses focus and closes the list.
             onMouseDown={(event) => {
               event.preventDefault();
-              choose(offer);
+              choose(record);
             }}
             onMouseEnter={() => setActive(index)}
             className={`cursor-pointer px-3 py-2 ${index === active ? "bg-brand-50 text-brand-900" : ""}`}
           >
-            <span className="font-bold">#{formatNumberArabic(offer.id)}</span> — <bdi>{offer.title}</bdi>
-            {offer.city ? (
-              <span className="block text-sm text-stone-600">
-                <bdi>{[offer.location, offer.city].filter(Boolean).join("، ")}</bdi>
-              </span>
-            ) : null}
+            <span className="font-bold">#{formatNumberArabic(record.id)}</span> — <bdi>{record.label}</bdi>
+            {detail?.(record) ? <span className="block text-sm text-stone-600">{detail(record)}</span> : null}
           </li>
         ))}
       </ul>
       <p role="status" className="sr-only">
-        {shown ? (failed ? "تعذّر البحث عن العروض، حاول مرة أخرى" : results.length ? `${formatNumberArabic(results.length)} نتيجة` : "لا توجد عروض مطابقة") : ""}
+        {shown ? (failed ? failedText : results.length ? resultsText(results.length) : noneText) : ""}
       </p>
       {shown && results.length === 0 ? (
-        <p className="absolute inset-x-0 top-full z-10 mt-1 rounded-xl bg-white p-3 text-stone-600 shadow-lg ring-1 ring-stone-200">
-          {failed ? "تعذّر البحث عن العروض، حاول مرة أخرى" : "لا توجد عروض مطابقة"}
-        </p>
+        <p className="absolute inset-x-0 top-full z-10 mt-1 rounded-xl bg-white p-3 text-stone-600 shadow-lg ring-1 ring-stone-200">{failed ? failedText : noneText}</p>
       ) : null}
     </div>
   );
