@@ -2,6 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useEffectEvent, useRef } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { parseSubmission } from "~/utils/form-submission.ts";
+import { useConformIntentGuard } from "./conform-intent.ts";
 import { useFormChanges, useUnsavedChanges } from "./unsaved-changes.tsx";
 
 /**
@@ -33,6 +34,7 @@ export function useAppForm<Schema extends $ZodType<Record<string, unknown>, Reco
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseSubmission(formData, schema),
   });
+  useConformIntentGuard();
   const changed = useFormChanges(form.id) || ownChanges;
   useUnsavedChanges(changed);
   // The saved values changed (someone else saved, the page refreshed live): a form nobody is
