@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { queryE2eDatabase } from "./db.ts";
 import { sidebarLinks } from "../../app/modules/users/permissions.ts";
 import { expect, test, unique } from "./fixtures.ts";
+import { axeBuilder } from "./axe.ts";
 
 const PAGES = [
   "/",
@@ -30,7 +30,7 @@ for (const path of PAGES) {
     await page.route("**/api/offers/events", (route) => route.abort());
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
@@ -40,7 +40,7 @@ test("no serious accessibility violations in the owner submission form showing i
   await page.goto("/list-your-property");
   await page.getByRole("button", { name: "إرسال الطلب" }).click();
   await expect(page.getByText("يرجى تحميل صورة واحدة على الأقل للعقار.")).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
@@ -55,7 +55,7 @@ test("no serious accessibility violations with the header search open, showing r
   await expect(dialog.getByRole("option").first()).toBeVisible();
   await page.keyboard.press("ArrowDown");
   const check = async (label: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };
@@ -71,7 +71,7 @@ test("no serious accessibility violations on /login and the back office", async 
   const check = async (path: string) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };
@@ -111,7 +111,7 @@ for (const role of ["accountant", "staff"] as const) {
         await page.waitForLoadState("networkidle");
         // Opened, not sent back to /admin with a refusal.
         expect(new URL(page.url()).pathname).toBe(to);
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await axeBuilder(page).analyze();
         const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
         expect(serious.map((v) => `${to} ${viewport.width} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       }
@@ -123,7 +123,7 @@ test("no serious accessibility violations on /admin/finance: the manager's and t
   // The live-updates stream never ends, so "network idle" would never come: refuse it here.
   await page.route("**/admin/finance/events", (route) => route.abort());
   const check = async (label: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };
@@ -152,7 +152,7 @@ test("no serious accessibility violations on /admin/content, its histories open 
   await marquee.getByLabel("النص ١", { exact: true }).fill("نص | مرفوض");
   await marquee.getByRole("button", { name: /^حفظ القسم/ }).click();
   await expect(marquee.getByRole("alert")).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
@@ -167,7 +167,7 @@ test("no serious accessibility violations on the tasks board and a task's page: 
   // The live-updates stream never ends, so "network idle" would never come: refuse it here.
   await page.route("**/admin/tasks/events", (route) => route.abort());
   const check = async (label: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };
@@ -214,7 +214,7 @@ test("no serious accessibility violations on /admin/reports with every chart's t
   await page.goto("/admin/reports?period=7d");
   for (const summary of await page.getByText("عرض كجدول").all()) await summary.click();
   await expect(page.getByRole("table", { name: "الدخل والمصروفات والصافي شهريًا" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
@@ -223,7 +223,7 @@ test("no serious accessibility violations in the search alert form (open, showin
   test.setTimeout(90_000); // four pages checked, the first the whole offers list
   await page.route("**/api/offers/events", (route) => route.abort());
   const check = async (label: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };
@@ -264,7 +264,7 @@ test("no serious accessibility violations with the compare tray showing and its 
   for (const i of [0, 1, 2]) await compare.nth(i).click();
   await expect(page.getByTestId("compare-tray").getByRole("listitem")).toHaveCount(3);
   const check = async (label: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };

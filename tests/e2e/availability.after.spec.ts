@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
+import { axeBuilder } from "./axe.ts";
 
 /** Offers that are really available (decision 046). Its offer is added and removed here: an .after spec (offers-changing). */
 
@@ -22,7 +22,7 @@ async function offerConfirmedDaysAgo(title: string, days: number): Promise<numbe
 }
 
 async function noSeriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${String(v.nodes[0]?.target)}`)).toEqual([]);
 }
 

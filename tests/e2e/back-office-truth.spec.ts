@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
+import { axeBuilder } from "./axe.ts";
 
 /**
  * Issue 29's «controls that tell the truth» and «nothing typed is lost», as the office uses the
@@ -370,7 +370,7 @@ for (const [role, paths] of Object.entries(ROLE_PAGES)) {
     for (const path of paths) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeBuilder(page).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       found.push(...serious.map((v) => `${path} axe ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
       found.push(...copyProblems(await pageTexts(page)).map((text) => `${path} words: ${text}`));
@@ -382,7 +382,7 @@ for (const [role, paths] of Object.entries(ROLE_PAGES)) {
 test("the question before leaving, the denial message and the reports' figures pass axe; screenshots at a phone's and a desktop's width", async ({ page, signedInAs }) => {
   test.setTimeout(90_000);
   const check = async (label: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };

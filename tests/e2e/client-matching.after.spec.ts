@@ -1,12 +1,12 @@
 // Runs with the specs that change offers (project offers-changing): it publishes one, which the other specs' lists would count.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
+import { axeBuilder } from "./axe.ts";
 
 /** No serious or critical axe violation on the page as it stands (or in the part `include` selects). */
 async function expectAccessible(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
+  const builder = axeBuilder(page);
   const results = await (include ? builder.include(include) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, uniquePhone } from "./fixtures.ts";
+import { axeBuilder } from "./axe.ts";
 
 /**
  * The clients pipeline (issue 32), as people use it. In «rules-changing»: it sets the assignment
@@ -19,7 +19,7 @@ async function sendInquiry(page: Page, offerId: number, name: string, phone: str
 }
 
 async function expectNoSeriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

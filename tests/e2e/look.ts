@@ -1,11 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import crypto from "node:crypto";
+import { axeBuilder } from "./axe.ts";
 import { test } from "./fixtures.ts";
 
 /** axe on the page as it is: nothing serious or critical, each violation named with its elements. */
 export async function noSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

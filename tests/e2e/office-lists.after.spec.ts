@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
+import { axeBuilder } from "./axe.ts";
 
 const toArabic = (n: number | string) => String(n).replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 /** The number a counted phrase says: «لا يوجد» 0, «استفسار واحد» 1, «استفساران» 2, else its digits. */
@@ -15,7 +15,7 @@ function countOf(text: string): number {
 const COUNTED = /^(استفسار واحد|استفساران|[٠-٩٬]+ (استفسارات|استفسارًا|استفسار)|لا يوجد)$/;
 
 async function noSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   expect(
     results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);

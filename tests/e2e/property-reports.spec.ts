@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { axeBuilder } from "./axe.ts";
 
 /**
  * The reports page's «إدارة الأملاك» section (issue 33) over the demo's managed properties:
@@ -11,7 +11,7 @@ import { expect, test } from "./fixtures.ts";
  */
 
 async function expectNoSeriousAxe(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).include("#property-report").analyze();
+  const results = await axeBuilder(page).include("#property-report").analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

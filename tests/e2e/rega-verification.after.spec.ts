@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
+import { axeBuilder } from "./axe.ts";
 
 /**
  * REGA's ad-licence verification (issue 32, decision 047) as a person sees it on the e2e server,
@@ -29,7 +29,7 @@ async function screenshots(page: Page, name: string) {
 }
 
 async function noSeriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
+  const builder = axeBuilder(page);
   const results = await (include ? builder.include(include) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

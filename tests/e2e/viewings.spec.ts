@@ -1,13 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
 import { expect, test, unique, uniquePhone } from "./fixtures.ts";
+import { axeBuilder } from "./axe.ts";
 
 /** Screenshots of the new pages for a person to look at (test-results/…). */
 const shoot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 async function expectNoSeriousAxe(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

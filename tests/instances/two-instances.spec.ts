@@ -5,7 +5,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
@@ -15,6 +14,7 @@ import { isRunning, startEmbeddedPostgres } from "../../app/db/client.server.ts"
 import { DEMO_OFFERS } from "../../demo/offers.ts";
 import { freePort } from "../setup/free-port.ts";
 import { readCluster, startInstance, stopProcess, waitUntilReady, type InstanceInfo } from "./cluster.ts";
+import { axeBuilder } from "../e2e/axe.ts";
 
 const cluster = readCluster();
 const { a, b } = cluster;
@@ -322,7 +322,7 @@ test("an instance that stops drains first: its readiness answers 503 while it st
 
 /** axe's serious and critical findings on the page as it is. */
 async function axeProblems(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
