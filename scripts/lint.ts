@@ -1,6 +1,7 @@
-// `npm run lint`: React Router's route types first (ESLint's type-aware rules and knip read them),
-// then ESLint, Prettier and knip side by side. Each is single-threaded, and ESLint (type-aware
-// rules, about 80 s of CPU cold) alone sets the time, so the other two ride on the second core.
+// `npm run lint`: React Router's route types first (oxlint's type-aware rules and knip read them),
+// then ESLint, oxlint, Prettier and knip side by side (decision 013). ESLint reads the code alone
+// (the import boundaries, React's hooks and compiler rules, the route modules' exports); oxlint runs
+// typescript-eslint's type-aware rules on TypeScript 7 in two threads; Prettier parses with oxc.
 import { printTimes, runStep } from "./steps.ts";
 
 const typegen = await runStep("react-router typegen", "npx", ["react-router", "typegen"]);
@@ -8,6 +9,7 @@ if (!typegen.ok) process.exit(1);
 
 const results = await Promise.all([
   runStep("eslint", "npx", ["eslint", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."], { held: true }),
+  runStep("oxlint", "npm", ["run", "--silent", "lint:types"], { held: true }),
   runStep("prettier", "npx", ["prettier", "--check", "--cache", "."], { held: true }),
   runStep("knip", "npx", ["knip"], { held: true }),
 ]);

@@ -32,7 +32,7 @@ async function run(code: string) {
     imported.push(url);
     return Promise.resolve({ url });
   };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code under test is a script's text
+  // oxlint-disable-next-line typescript/no-implied-eval -- the code under test is a script's text
   const script = new Function("__import", "window", `return ${code.replace(/\bimport\(/g, "__import(")};`) as (load: typeof fakeImport, into: typeof window) => Promise<unknown>;
   await script(fakeImport, window);
   return { imported, window };
@@ -133,7 +133,7 @@ describe("deferredLoader", () => {
     const loader = deferredLoader(["/assets/a.js?</script><script>alert(1)</script>"], dynamicImportCode(MODULE_CODE)!);
     expect(loader).not.toMatch(/<\/script/i);
     expect(loader).not.toContain("<!--");
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- parse only, never run
+    // oxlint-disable-next-line typescript/no-implied-eval -- parse only, never run
     expect(() => new Function(loader.replace(/\bimport\(/g, "__import("))).not.toThrow();
   });
 });
@@ -142,7 +142,7 @@ describe("earlyInputScript", () => {
   it("parses as JavaScript, stays small, and meets the loader through one window property", () => {
     const script = earlyInputScript();
     expect(script).not.toMatch(/<\/script/i);
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- parse only, never run
+    // oxlint-disable-next-line typescript/no-implied-eval -- parse only, never run
     expect(() => new Function(script)).not.toThrow();
     // In every public page's head (decision 025): a few KB at most.
     expect(script.length).toBeLessThan(3000);
