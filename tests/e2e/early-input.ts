@@ -56,7 +56,7 @@ export interface EarlyPage {
 }
 
 /**
- * Holds /assets/*.js of `page` and slows its CPU 4×. `moment` says when letGo() lets them go:
+ * Holds /assets/*.js of `page` and slows its CPU 4× until it has hydrated. `moment` says when letGo() lets them go:
  * "held" never before hydrated() (the test uses the control first), "hydrating" at once and then
  * waits until React has started (hydrateRoot called, hydration under way), "random" after a seeded
  * delay of 0–1,200 ms, without waiting.
@@ -103,6 +103,9 @@ export async function earlyPage(page: Page, moment: Moment, seed: number): Promi
     async hydrated() {
       release();
       await page.waitForFunction(() => (window as unknown as { __e2eHydrated?: boolean }).__e2eHydrated === true, undefined, { timeout: 20_000 });
+      // The start is over: what was kept is being replayed (one item a task, whatever the speed), and
+      // the checks after it (the save, the page it leads to) need no slow CPU, only time.
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     },
   };
   return early;

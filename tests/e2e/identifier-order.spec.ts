@@ -57,6 +57,7 @@ const DEMO_FIRM = {
 };
 
 test("the firm's phone, WhatsApp and licence numbers typed in the settings read in order on the contact page and in the footer", async ({ page, signedInAs }) => {
+  test.setTimeout(60_000); // three saves of the settings and two pages read (30 s ran out once on a loaded machine)
   await signedInAs("manager");
   // A real landline, typed with its groups: «٠١١ ٢٣٤ ٥٦٧٨» was drawn «٥٦٧٨ ٢٣٤ ٠١١».
   const landline = `011${unique(7).replace(/^0/, "4")}`;
