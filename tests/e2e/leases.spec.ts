@@ -42,12 +42,15 @@ test("a tenant added, a lease of a demo unit in Riyadh, an overlapping lease ref
   await page.goto(`/admin/properties/${unit!.property_id}`);
   await page.getByTestId(`unit-lease-${unit!.id}`).getByRole("link", { name: "عقد إيجار جديد" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/leases/new\\?unit=${unit!.id}$`));
-  await page.getByRole("searchbox").fill(name);
-  await page.getByRole("button", { name: "بحث" }).click();
-  await expect(page.locator('select[name="tenantId"] option', { hasText: name })).toHaveCount(1);
-  await chooseTenant(page, name);
+  // The contract's number typed first, then the tenant searched: what was typed stays.
   const ejar = `7${unique(9)}`;
   await page.getByLabel("رقم العقد في منصة إيجار").fill(toArabicDigits(ejar));
+  await page.getByRole("searchbox").fill(name);
+  await page.getByRole("button", { name: "بحث" }).click();
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.locator('select[name="tenantId"] option', { hasText: name })).toHaveCount(1);
+  await expect(page.getByLabel("رقم العقد في منصة إيجار")).toHaveValue(toArabicDigits(ejar));
+  await chooseTenant(page, name);
   await page.getByLabel("تاريخ البداية").fill("2026-01-01");
   await page.getByLabel("تاريخ النهاية").fill("2026-12-31");
   await page.getByLabel("الإيجار السنوي بالريال").fill("٤٥٬٠٠٠");

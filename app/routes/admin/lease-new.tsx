@@ -71,7 +71,8 @@ export default function NewLease({ loaderData }: Route.ComponentProps) {
             </Form>
           )}
           <Section id="lease" title="بيانات العقد">
-            <LeaseForm key={`${query}-${tenantId ?? ""}`} unitId={unit.id} tenants={tenantChoices} tenantId={tenantId} defaults={defaults} />
+            {/* Not keyed by the search: what was typed stays while the tenants are searched (a tenant chosen stays chosen if the search lists them). */}
+            <LeaseForm key={`${unit.id}-${tenantId ?? ""}-${defaults?.renews ?? ""}`} unitId={unit.id} tenants={tenantChoices} tenantId={tenantId} defaults={defaults} />
           </Section>
         </>
       )}
