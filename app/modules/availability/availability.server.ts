@@ -40,7 +40,7 @@ async function confirmableCondition(db: Db) {
  */
 export async function createAvailabilityTasks(db: Db): Promise<number[]> {
   const { availabilityConfirmDays: days } = await getSettings(db);
-  const due = and(await confirmableCondition(db), sql`not ${confirmedSinceRiyadhDay(sql`now()`, days - 1)}`);
+  const due = and(await confirmableCondition(db), sql`not ${confirmedSinceRiyadhDay(new Date(), days - 1)}`);
   return db.transaction(async (tx) => {
     // The confirmation's moment as PostgreSQL wrote it (microseconds: a Date would cut them), to find the claim again.
     const { rows: claimed } = await tx.execute<{ offer_id: number; confirmed_at: string; confirmed_day: string }>(
@@ -158,7 +158,7 @@ export interface AvailabilityAttention {
  */
 export async function listAvailabilityAttention(db: Db, now: Date = new Date(), limit = 20): Promise<{ rows: AvailabilityAttention[]; total: number }> {
   const { availabilityConfirmDays: days } = await getSettings(db);
-  const due = and(await confirmableCondition(db), sql`not ${confirmedSinceRiyadhDay(sql`now()`, days - 1)}`);
+  const due = and(await confirmableCondition(db), sql`not ${confirmedSinceRiyadhDay(new Date(), days - 1)}`);
   const rows = await db
     .select({ id: offers.id, title: offers.title, confirmedAt: offers.availableConfirmedAt, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(offers)

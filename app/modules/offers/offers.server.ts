@@ -46,7 +46,7 @@ const licenceNotEnded = sql`(${offers.adLicenceEndsAt} is null or ${offers.adLic
  * Confirmed available lately (decision 046): an advertised offer nobody confirmed for N + 7 Riyadh
  * days (N the setting) is taken off every public place as an ended licence is, until someone confirms it.
  */
-const availabilityConfirmed = (confirmDays: number) => confirmedSinceRiyadhDay(sql`now()`, confirmDays + AVAILABILITY_GRACE_DAYS - 1);
+const availabilityConfirmed = (confirmDays: number) => confirmedSinceRiyadhDay(new Date(), confirmDays + AVAILABILITY_GRACE_DAYS - 1);
 
 /**
  * The offers a visitor may find (decisions 017, 027 and 046), checked in every public query at the
