@@ -330,8 +330,8 @@ async function staffReplies(db: Db, b: Bounds): Promise<StaffReplies[]> {
           select a.actor_id, max(a.actor_name) as actor_name,
                  count(*) filter (where a.current)::int as n, count(*) filter (where not a.current)::int as n_before,
                  count(*) filter (where a.current and a.first)::int as firsts, count(*) filter (where not a.current and a.first)::int as firsts_before,
-                 (percentile_cont(0.5) within group (order by extract(epoch from a.at - i.created_at) / 60) filter (where a.current and a.first))::float8 as median_now,
-                 (percentile_cont(0.5) within group (order by extract(epoch from a.at - i.created_at) / 60) filter (where not a.current and a.first))::float8 as median_before
+                 (percentile_cont(0.5) within group (order by date_part('epoch', a.at - i.created_at) / 60) filter (where a.current and a.first))::float8 as median_now,
+                 (percentile_cont(0.5) within group (order by date_part('epoch', a.at - i.created_at) / 60) filter (where not a.current and a.first))::float8 as median_before
           from (
             select actor_id, actor_name, inquiry_id, at, ${inCurrent(sql`at`, b)} as current, first
             from report_replies

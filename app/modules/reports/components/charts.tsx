@@ -71,12 +71,12 @@ export function DataTable({ table, className = "" }: { table: ChartTable; classN
   return (
     // Scrolls sideways on a phone: focusable so a keyboard can scroll it too, named by its caption.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={table.caption}>
-      <table className={`w-full text-sm ${className}`}>
+      <table className={`data-table ${className}`}>
         <caption className="sr-only">{table.caption}</caption>
         <thead>
-          <tr className="border-b border-stone-300 text-stone-600">
+          <tr>
             {table.headers.map((header, i) => (
-              <th key={i} scope="col" className="px-2 py-1.5 text-start font-bold">
+              <th key={i} scope="col">
                 {header}
               </th>
             ))}
@@ -84,16 +84,14 @@ export function DataTable({ table, className = "" }: { table: ChartTable; classN
         </thead>
         <tbody>
           {table.rows.map((row, r) => (
-            <tr key={r} className="border-b border-stone-200 last:border-0">
+            <tr key={r}>
               {row.map((cell, c) =>
                 c === 0 ? (
-                  <th key={c} scope="row" className="px-2 py-1.5 text-start font-normal">
+                  <th key={c} scope="row">
                     {cell}
                   </th>
                 ) : (
-                  <td key={c} className="px-2 py-1.5 tabular-nums">
-                    {cell}
-                  </td>
+                  <td key={c}>{cell}</td>
                 ),
               )}
             </tr>

@@ -7,17 +7,18 @@ export type Better = "higher" | "lower" | "neither";
 
 const ARROWS: Record<Change["direction"], string> = { up: "▲", down: "▼", same: "■", new: "●", none: "–" };
 
-function tone(change: Change, better: Better): string {
-  if (better === "neither" || change.direction === "same" || change.direction === "none" || change.direction === "new") return "text-stone-700";
+/** The colour of a change (app.css `.change-text`): good or bad news, or neither. */
+function tone(change: Change, better: Better): "good" | "bad" | "neutral" {
+  if (better === "neither" || change.direction === "same" || change.direction === "none" || change.direction === "new") return "neutral";
   const good = (change.direction === "up") === (better === "higher");
-  return good ? "text-emerald-800" : "text-red-700";
+  return good ? "good" : "bad";
 }
 
 /** The change from the previous period: an arrow and the words ("ارتفاع ١٢٪"); the colour only repeats them. */
 export function ChangeText({ current, previous, better = "higher" }: { current: number | null; previous: number | null; better?: Better }) {
   const change = compareFigures(current, previous);
   return (
-    <span className={`inline-flex items-center gap-1 font-bold whitespace-nowrap ${tone(change, better)}`} data-change={change.direction}>
+    <span className="change-text" data-tone={tone(change, better)} data-change={change.direction}>
       <span aria-hidden="true">{ARROWS[change.direction]}</span>
       {change.text}
     </span>

@@ -279,36 +279,32 @@ function TaskBoardCard({
   const choices = pending ? [] : statusChoices(role, card);
   const movable = choices.length > 0;
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.id, data: { card }, disabled: !movable, attributes: { roleDescription: "مهمة قابلة للنقل" } });
+  // A <button> is a focusable button already: dnd-kit's role, tabindex and aria-disabled (the handle
+  // is not drawn when the card cannot move) would only repeat it on every card of the page.
+  const { role: _role, tabIndex: _tabIndex, "aria-disabled": _disabled, ...handleAttributes } = attributes;
   const titleId = `${useId()}-t`;
   const overdue = isOverdue(card, today);
   return (
     <li
-      className={`grid gap-1 rounded-xl bg-white p-3 text-sm shadow-sm${isDragging ? " opacity-50" : ""}${pending ? " animate-pulse" : ""}`}
+      className={`task-card${isDragging ? " opacity-50" : ""}${pending ? " animate-pulse" : ""}`}
       data-testid="task-card"
       aria-labelledby={titleId}
       aria-busy={pending || undefined}
     >
-      <div className="flex items-start justify-between gap-2">
-        <h3 id={titleId} className="text-base font-bold">
+      <div className="task-card-head">
+        <h3 id={titleId} className="task-card-title">
           <Link to={`/admin/tasks/${card.id}`} className="underline">
             <bdi>{card.title}</bdi>
           </Link>
         </h3>
         {movable ? (
-          <button
-            type="button"
-            ref={setNodeRef}
-            {...attributes}
-            {...listeners}
-            aria-label={`نقل «${card.title}»`}
-            className="hidden cursor-grab rounded-lg p-1.5 ring-1 ring-stone-200 lg:block"
-          >
+          <button type="button" ref={setNodeRef} {...handleAttributes} {...listeners} aria-label={`نقل «${card.title}»`} className="task-card-handle">
             <span aria-hidden="true">⠿</span>
           </button>
         ) : null}
       </div>
       {role === "manager" && card.assigneeName ? <bdi>{card.assigneeName}</bdi> : null}
-      <p className="flex flex-wrap gap-x-2 text-stone-600">
+      <p className="task-card-dates">
         <time dateTime={card.createdAt}>{formatDateArabic(card.createdAt)}</time>
         {card.late ? <span className="rounded-full bg-red-700 px-2 text-xs font-bold text-white">متأخرة</span> : null}
         {card.dueDate ? (
@@ -331,7 +327,7 @@ function TaskBoardCard({
       ) : null}
       {card.status === "Awaiting Approval" ? (
         role === "manager" ? (
-          <button type="button" className="justify-self-start font-bold text-brand-800 underline" onClick={() => onDecide(card)}>
+          <button type="button" className="task-card-action" onClick={() => onDecide(card)}>
             اعتماد أو رفض
           </button>
         ) : (
@@ -340,7 +336,7 @@ function TaskBoardCard({
       ) : movable ? (
         <a
           href={`/admin/tasks/${card.id}#status`}
-          className="justify-self-start font-bold text-brand-800 underline"
+          className="task-card-action"
           onClick={(event) => {
             event.preventDefault();
             onEdit(card);
