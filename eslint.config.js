@@ -1,6 +1,7 @@
-// ESLint: JavaScript's and typescript-eslint's recommended rules, React hooks, and the import
-// boundaries of docs/project-structure.md. typescript-eslint's type-aware rules run in oxlint
-// (.oxlintrc.json), on TypeScript 7 as `tsc` does: docs/decisions/013-lint-and-boundaries.md.
+// ESLint: what oxlint cannot do — the import boundaries of docs/project-structure.md and the module
+// tiers, React's hooks and compiler rules, the route modules' exports — on the code that ships
+// (app/, server/, demo/ without their tests). JavaScript's and typescript-eslint's recommended rules,
+// with the type-aware ones, run in oxlint (.oxlintrc.json) on every file: docs/decisions/013-lint-and-boundaries.md.
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
@@ -11,6 +12,7 @@ import fs from "node:fs";
 import tseslint from "typescript-eslint";
 
 const TESTS = ["**/*.test.{ts,tsx}", "**/*.spec.{ts,tsx}"];
+const SHIPPED = ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts", "demo/**/*.ts"];
 
 /** The layers under app/, top to bottom: routes → modules → components, db, utils. */
 const layerZones = [
@@ -113,26 +115,21 @@ const routeExportSelectors = [
 ];
 
 export default defineConfig(
-  globalIgnores(["build/", ".react-router/", "public/", "drizzle/", "data/", "test-results/", "playwright-report/", ".e2e-data/", ".bench-data/", ".lint-probe/"]),
+  // Tests may reach across layers to set a scene: oxlint reads them, ESLint's boundaries and hooks rules hold for what ships.
+  globalIgnores([...TESTS, "build/", ".react-router/", "public/", "drizzle/", "data/", "test-results/", "playwright-report/", ".e2e-data/", ".bench-data/", ".lint-probe/"]),
 
-  js.configs.recommended,
-  // The rules that need types (floating and misused promises, unsafe `any`, needless assertions)
-  // run in oxlint's type-aware mode (.oxlintrc.json, decision 013): here, the ones that read the code alone.
-  tseslint.configs.recommended,
   {
-    languageOptions: {
-      ecmaVersion: "latest",
-      sourceType: "module",
-      // Node's globals for the few JavaScript files; in TypeScript files, TypeScript itself checks
-      // names (typescript-eslint turns no-undef off there).
-      globals: { ...globals.node },
-    },
+    // This file itself, the one JavaScript file (oxlint reads the TypeScript).
+    files: ["**/*.js"],
+    extends: [js.configs.recommended],
+    languageOptions: { ecmaVersion: "latest", sourceType: "module", globals: { ...globals.node } },
+  },
+  {
+    // What ships; tests may reach across layers to set a scene, and oxlint checks them as it checks the rest.
+    files: SHIPPED,
+    languageOptions: { parser: tseslint.parser, ecmaVersion: "latest", sourceType: "module" },
+    plugins: { "@typescript-eslint": tseslint.plugin },
     linterOptions: { reportUnusedDisableDirectives: "error" },
-    rules: {
-      // Unused values are errors, but a leading underscore marks one that is kept on purpose
-      // (a destructured field left out of a copy, a handler's unused argument).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true }],
-    },
   },
 
   {
@@ -141,12 +138,12 @@ export default defineConfig(
     files: ["app/**/*.{ts,tsx}"],
     // A *.server module never holds a component or a hook (the browser bundle cannot import it), and
     // the hooks plugin's compiler pass over those files was a fifth of the lint's time.
-    ignores: [...TESTS, "**/*.server.{ts,tsx}"],
+    ignores: ["**/*.server.{ts,tsx}"],
     extends: [reactHooks.configs.flat.recommended],
   },
 
   {
-    files: ["**/*.{ts,tsx,js}"],
+    files: SHIPPED,
     plugins: { "import-x": importX },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
@@ -154,8 +151,7 @@ export default defineConfig(
   },
   {
     // Tests may reach across layers to set a scene; the boundaries hold for what ships.
-    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts", "demo/**/*.ts"],
-    ignores: TESTS,
+    files: SHIPPED,
     rules: {
       "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones, serverOnlyZone, ...tierZones] }],
     },
@@ -164,7 +160,6 @@ export default defineConfig(
     // The database layer sits below every module: the value types of its columns live beside the
     // schema (app/db/column-types.ts), and the modules re-export them with their labels.
     files: ["app/db/**/*.ts"],
-    ignores: TESTS,
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -184,7 +179,6 @@ export default defineConfig(
     // what React Router reads; a hook or component that other files share lives in a module or in
     // app/components, where an unused export is found.
     files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
-    ignores: TESTS,
     rules: {
       "no-restricted-syntax": [
         "error",

@@ -9,7 +9,7 @@ if (!typegen.ok) process.exit(1);
 
 const results = await Promise.all([
   runStep("eslint", "npx", ["eslint", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."], { held: true }),
-  runStep("oxlint", "npm", ["run", "--silent", "lint:types"], { held: true }),
+  runStep("oxlint", "npm", ["run", "--silent", "lint:oxlint"], { held: true }),
   runStep("prettier", "npx", ["prettier", "--check", "--cache", "."], { held: true }),
   runStep("knip", "npx", ["knip"], { held: true }),
 ]);

@@ -21,7 +21,9 @@ const demoFile = fs.readdirSync(path.join(root, "demo")).find((name) => name.end
 
 async function problems(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((m) => `${m.ruleId ?? "parse"}: ${m.message}`);
+  // ESLint reads only the code that ships (eslint.config.js): a test file is outside it, so no boundary holds it.
+  const outside = (result?.messages ?? []).filter((m) => m.ruleId === null && m.message.startsWith("File ignored"));
+  return (result?.messages ?? []).filter((m) => !outside.includes(m)).map((m) => `${m.ruleId ?? "parse"}: ${m.message}`);
 }
 
 const refused: [string, string, string][] = [

@@ -1,6 +1,7 @@
-// The type-aware rules (oxlint --type-aware, .oxlintrc.json; decision 013), checked on a small
-// made-up file: a config that stopped reaching the rules, or a type checker that stopped reading
-// the project, would let every floating promise through in silence. The file is written for the run
+// oxlint's rules (.oxlintrc.json; decision 013): typescript-eslint's type-aware ones and JavaScript's
+// and typescript-eslint's recommended ones, checked on small made-up files: a config that stopped
+// reaching the rules, or a type checker that stopped reading the project, would let every floating
+// promise through in silence. The file is written for the run
 // into a git-ignored folder with a tsconfig that extends the project's (so the lint beside Vitest in
 // `npm test` never sees it), and removed after.
 import { execFile } from "node:child_process";
@@ -41,6 +42,18 @@ export function refuse(kind: number) {
 }
 `;
 
+const PLAIN_PROBE = `export function plain(items: number[], _unusedArgument: string) {
+  let total = 0;
+  let never = 1;
+  const unused = 2;
+  const [_first, second] = items;
+  const { length: _length, ...rest } = { length: 1, more: 2 };
+  for (const item of items) total += item;
+  const loose: any = total;
+  return [total, never, second, rest, loose];
+}
+`;
+
 /** Rule name → the lines it reported, for the probe file. */
 async function lint(code: string): Promise<Record<string, number[]>> {
   const dir = path.join(root, ".lint-probe", crypto.randomBytes(4).toString("hex"));
@@ -61,7 +74,7 @@ async function lint(code: string): Promise<Record<string, number[]>> {
   }
 }
 
-describe("type-aware lint (oxlint)", () => {
+describe("lint (oxlint)", () => {
   it("refuses a floating promise, a promise where a function returns void, an unsafe any, a thrown string and a needless async; allows a thrown Response or data()", async () => {
     const found = await lint(PROBE);
     expect(found["typescript(require-await)"]).toEqual([6]);
@@ -69,5 +82,12 @@ describe("type-aware lint (oxlint)", () => {
     expect(found["typescript(no-misused-promises)"]).toEqual([15]);
     expect(found["typescript(no-unsafe-assignment)"]).toEqual([20]);
     expect(found["typescript(only-throw-error)"]).toEqual([23]);
+  }, 60_000);
+
+  it("refuses a let never reassigned, an unused value and an explicit any; allows what a leading underscore keeps", async () => {
+    const found = await lint(PLAIN_PROBE);
+    expect(found["eslint(prefer-const)"]).toEqual([3]);
+    expect(found["eslint(no-unused-vars)"]).toEqual([4]);
+    expect(found["typescript(no-explicit-any)"]).toEqual([8]);
   }, 60_000);
 });

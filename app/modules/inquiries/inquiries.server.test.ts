@@ -120,7 +120,7 @@ describe("an inquiry post answers a FormReply", () => {
     const answer = await handleInquiryPost(services(), nextAddress(), formData({ phone: "123", message: "م".repeat(5000), altcha }));
     expect(answer.init?.status).toBe(400);
     expect(answer.data).toMatchObject({ status: "error", error: { phone: [MESSAGES.phoneInvalid] }, initialValue: { phone: "123" } });
-    expect((answer.data.initialValue?.message as string).length).toBe(INQUIRY_LIMITS.message);
+    expect(answer.data.initialValue?.message).toHaveLength(INQUIRY_LIMITS.message);
     expect(answer.data.initialValue).not.toHaveProperty("altcha");
   });
 

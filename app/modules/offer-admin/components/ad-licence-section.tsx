@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useFetcher } from "react-router";
 import { adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { Field, inputClass, type FieldMeta } from "~/components/forms/field.tsx";
@@ -168,10 +168,10 @@ function RegaCheck({ numberName, onAnswer }: { numberName: string; onAnswer: (li
   const fetcher = useFetcher<LicenceCheckAnswer>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const checking = fetcher.state !== "idle";
+  // Once per answer (a new answer is a new object), with the form's latest handler.
+  const onConfirmed = useEffectEvent(onAnswer);
   useEffect(() => {
-    if (answer?.ok) onAnswer(answer.licence);
-    // Once per answer: a new answer is a new object.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (answer?.ok) onConfirmed(answer.licence);
   }, [answer]);
   return (
     // On a phone REGA's answer goes under the button, the width of the form; beside it from sm up.
