@@ -10,8 +10,8 @@ export const AVAILABILITY_GRACE_DAYS = 7;
  * `available_confirmed_at` from the start of that day. Whole Riyadh days, so "confirmed N days ago"
  * turns at Riyadh midnight (the page cache already expires then: public-page-expiry.server.ts).
  * The day's start is worked out here, once, and sent as a value: written in SQL from now(), PostgreSQL
- * converted time zones twice for every row a filter read (a third of the reports' count of 100,000
- * offers), and the planner still sees the value to estimate with.
+ * converted time zones twice for every row a filter read (every public list, map and search query,
+ * and the reports' count of all offers); the planner still sees the value to estimate with.
  */
 export function confirmedSinceRiyadhDay(at: Date, days: number): SQL {
   const since = Date.parse(`${riyadhDayOf(at)}T00:00:00Z`) - RIYADH_OFFSET_MS - days * DAY_MS;
