@@ -172,9 +172,19 @@ function SectionCard({
         </div>
       </div>
 
-      {/* Open or closed as the person left it, across the remount that follows a save (theirs or a colleague's). */}
+      {/* Open or closed as the person left it, across the remount that follows a save (theirs or a colleague's).
+          The summary's press sets the state itself: the browser's toggle event comes a task later, and a
+          render in between (a save's answer) put the old state back and lost the press. */}
       <details className="border-t border-stone-200 pt-3" open={restore.panelOpen} onToggle={(event) => restore.onPanelToggle(event.currentTarget.open)}>
-        <summary className="cursor-pointer font-bold text-brand-800">النسخ المحفوظة</summary>
+        <summary
+          className="cursor-pointer font-bold text-brand-800"
+          onClick={(event) => {
+            event.preventDefault();
+            restore.onPanelToggle(!restore.panelOpen);
+          }}
+        >
+          النسخ المحفوظة
+        </summary>
         <div className="mt-3 grid gap-3">
           <FormNotice errors={restore.errors} />
           <ContentVersions section={section} versions={versions} current={current} formId={RESTORE_FORM_ID} busy={restore.busy || saving.any} onRestore={restore.onRestore} />
