@@ -1,7 +1,8 @@
 // `npm run lint`: React Router's route types first (oxlint's type-aware rules and knip read them),
-// then ESLint, oxlint, Prettier and knip side by side (decision 013). ESLint reads the code alone
-// (the import boundaries, React's hooks and compiler rules, the route modules' exports); oxlint runs
-// typescript-eslint's type-aware rules on TypeScript 7 in two threads; Prettier parses with oxc.
+// then ESLint, oxlint, Prettier and knip side by side (decision 013). ESLint reads the code that ships
+// for what only it can check (the import boundaries, React's hooks and compiler rules, the route
+// modules' exports); oxlint runs the recommended rules and typescript-eslint's type-aware ones on
+// every file, with TypeScript 7's checker in two threads; Prettier parses with oxc.
 import { printTimes, runStep } from "./steps.ts";
 
 const typegen = await runStep("react-router typegen", "npx", ["react-router", "typegen"]);
