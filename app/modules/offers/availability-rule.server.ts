@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { offers } from "~/db/schema.ts";
-import { RIYADH_OFFSET_MS, riyadhDayOf } from "~/utils/riyadh-day.ts";
+import { addDays, riyadhDayOf, riyadhDayStart } from "~/utils/riyadh-day.ts";
 
 /** Days an offer stays on the site after its confirmation fell due (decision 046): N + 7 unconfirmed and it leaves. */
 export const AVAILABILITY_GRACE_DAYS = 7;
@@ -14,8 +14,6 @@ export const AVAILABILITY_GRACE_DAYS = 7;
  * and the reports' count of all offers); the planner still sees the value to estimate with.
  */
 export function confirmedSinceRiyadhDay(at: Date, days: number): SQL {
-  const since = Date.parse(`${riyadhDayOf(at)}T00:00:00Z`) - RIYADH_OFFSET_MS - days * DAY_MS;
-  return sql`${offers.availableConfirmedAt} >= ${new Date(since).toISOString()}::timestamptz`;
+  const since = riyadhDayStart(addDays(riyadhDayOf(at), -days));
+  return sql`${offers.availableConfirmedAt} >= ${since.toISOString()}::timestamptz`;
 }
-
-const DAY_MS = 24 * 60 * 60_000;

@@ -4,7 +4,7 @@
  * the previous period of the same length it is compared with. Riyadh keeps UTC+3 all year (no
  * daylight saving), so a day there starts at 21:00 UTC the evening before.
  */
-import { RIYADH_OFFSET_MS, riyadhDayOf, type IsoDay } from "~/utils/riyadh-day.ts";
+import { addDays, riyadhDayOf, riyadhDayStart, type IsoDay } from "~/utils/riyadh-day.ts";
 
 export const PERIOD_KINDS = ["today", "7d", "30d", "this-month", "last-month", "custom"] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
@@ -36,15 +36,6 @@ const PERIOD_MESSAGES = {
 } as const;
 
 const DAY_MS = 24 * 60 * 60_000;
-
-/** The instant a Riyadh day starts. */
-function riyadhDayStart(day: IsoDay): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - RIYADH_OFFSET_MS);
-}
-
-export function addDays(day: IsoDay, days: number): IsoDay {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** Whole days from `from` to `to`, both counted. */
 function daysBetween(from: IsoDay, to: IsoDay): number {

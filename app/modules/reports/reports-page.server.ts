@@ -4,8 +4,8 @@ import { whatsappLink } from "~/components/ui/whatsapp-link.tsx";
 import { countOffersByVisibility } from "~/modules/offers/offers.server.ts";
 import { getSettings } from "~/modules/settings/settings.server.ts";
 import { buildDailyReport, dailyReportText } from "~/modules/daily-report/index.server.ts";
-import { riyadhDayOf } from "~/utils/riyadh-day.ts";
-import { addDays, parsePeriod } from "./period.ts";
+import { addDays, riyadhDayOf } from "~/utils/riyadh-day.ts";
+import { parsePeriod } from "./period.ts";
 import { loadReports } from "./reports.server.ts";
 
 /**

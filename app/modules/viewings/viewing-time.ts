@@ -1,11 +1,9 @@
-import { RIYADH_OFFSET_MS, riyadhDayOf, type IsoDay } from "~/utils/riyadh-day.ts";
+import { addDays, RIYADH_OFFSET_MS, riyadhDayOf, type IsoDay } from "~/utils/riyadh-day.ts";
 
 /**
  * A viewing's times are Riyadh's (UTC+3 all year): typed as a Riyadh date and time, stored as an
  * instant (timestamptz), shown in Riyadh. Shared by the pages and the server.
  */
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** The instant of a Riyadh date ("2026-11-29") and time ("16:30"); null when either is not one. */
 export function riyadhInstant(day: string, time: string): Date | null {
@@ -28,9 +26,7 @@ function riyadhWeekday(day: IsoDay): number {
 }
 
 /** A Riyadh day `n` days after `day`. */
-export function addDays(day: IsoDay, n: number): IsoDay {
-  return new Date(new Date(`${day}T00:00:00Z`).getTime() + n * DAY_MS).toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** The Sunday that starts the week of `day` (the Saudi week runs Sunday to Saturday). */
 export function weekStartOf(day: IsoDay): IsoDay {
