@@ -1,14 +1,13 @@
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS } from "./scripts/chromium.ts";
+import { CHROMIUM_ARGS, chromiumForTests } from "./scripts/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // Under the system temp folder: the embedded PostgreSQL runs as the 'postgres' user when we are
 // root, and must be able to reach its folder whatever the checkout's own permissions are.
 const DATA_DIR = path.join(os.tmpdir(), `aqar-e2e-${PORT}`);
-const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const executablePath = chromiumForTests();
 
 export const E2E = { port: PORT, dataDir: DATA_DIR, pgPort: Number(process.env.E2E_PG_PORT ?? 54391) };
 

@@ -1,11 +1,10 @@
 // The two-instance test (tests/instances): two production servers on one PostgreSQL, started by
 // the global setup, not by `webServer`. `npm test` runs it after the main suite;
 // alone: `npx playwright test -c playwright.instances.config.ts` (after `npm run build`).
-import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS } from "./scripts/chromium.ts";
+import { CHROMIUM_ARGS, chromiumForTests } from "./scripts/chromium.ts";
 
-const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const executablePath = chromiumForTests();
 
 export default defineConfig({
   testDir: "tests/instances",

@@ -1,6 +1,19 @@
 import fs from "node:fs";
 
-/** The Chromium the browser tests and the benchmark drive: CHROMIUM_PATH, else Debian's, else Playwright's own. */
+/**
+ * The Chromium the browser tests drive: CHROMIUM_PATH, else Debian's headless shell (the old headless
+ * mode, Playwright's own default for headless runs; less than half the CPU of a full Chromium for each
+ * browser context and page, decision 039), else Debian's full Chromium. Undefined: Playwright's own.
+ */
+export function chromiumForTests(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, HEADLESS_SHELL, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  return candidates.find((candidate) => candidate && fs.existsSync(candidate));
+}
+
+/** The binary itself: /usr/bin/chromium-headless-shell is a shell script that does not exec it. */
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+
+/** The Chromium the benchmark and the screenshots drive (a full one: Lighthouse): CHROMIUM_PATH, else Debian's, else Playwright's own. */
 export async function findChromium(): Promise<string> {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
   for (const candidate of candidates) if (fs.existsSync(candidate)) return candidate;

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { findChromium } from "./chromium.ts";
+import { chromiumForTests, findChromium } from "./chromium.ts";
 import { printTimes, runStep, type StepResult } from "./steps.ts";
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-test-reports-"));
@@ -33,7 +33,7 @@ function readJson<T>(file: string): T | undefined {
 
 let chromium: string;
 try {
-  chromium = await findChromium();
+  chromium = chromiumForTests() ?? (await findChromium());
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
