@@ -153,8 +153,10 @@ const EARLY = "__earlyInput";
  *  - the first touch or key asks the loader to start the JavaScript at once.
  * Once React has the element, each is done again with `pass` set (so it is not kept again), one a
  * task (React renders a change before the next is done: a controlled field's new value is in the
- * form before the form is sent): the value set with its event (React may have put back a
- * controlled field's value), the button clicked, the form sent with its submitter (so it gets the browser's and the form's checks and
+ * form before the form is sent), the first in a task after the hydrated event, never inside it (it
+ * is sent from React's effects, where a change is answered with the controlled field's old value
+ * written back: a choice made between React's commit and its effects was lost): the value set
+ * with its event (React may have put back a controlled field's value), the button clicked, the form sent with its submitter (so it gets the browser's and the form's checks and
  * the bot check's proof of work, not a round trip). An element React has not hydrated 5 s after
  * the page has is given the event anyway. A form still waiting 8 s after it was sent, while
  * React has not even started (the scripts never came), or at once when they failed to load, is
@@ -172,7 +174,7 @@ function later(ms){timer=setTimeout(function(){timer=0;flush()},ms)}
 function flush(){if(!ready||timer||!q.length)return;var x=q[0];if(x.t.isConnected&&!has(x.t,"__reactFiber$")&&(x.w=x.w||Date.now())>Date.now()-5000)return later(50);q.shift();if(x.t.isConnected)run(x);later(0)}
 function nojs(){if(ready)return;var f=q.filter(function(x){return x.k==="f"&&x.t.isConnected})[0];q=[];ready=1;pass=1;if(f)f.t.requestSubmit(f.s&&f.s.form===f.t?f.s:undefined)}
 function late(){if(ready)return;if(has(d,"__reactContainer$"))setTimeout(late,4000);else nojs()}
-w.addEventListener(${scriptJson(HYDRATED_EVENT)},function(){ready=1;flush()},{once:true});
+w.addEventListener(${scriptJson(HYDRATED_EVENT)},function(){ready=1;later(0)},{once:true});
 function note(e){var t=e.target;if(!t||!/^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)||!own(t))return;if(t.type==="file")return keep({t:t,k:"file"},e);var c=t.type==="checkbox"||t.type==="radio";keep({t:t,k:"v",c:c,v:c?t.checked:t.value})}
 d.addEventListener("input",note,true);d.addEventListener("change",note,true);
 d.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest('button[type="button"],[data-keep-early]');if(b&&own(b)){e.preventDefault();keep({t:b,k:"c"},e)}},true);

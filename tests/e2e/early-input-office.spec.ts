@@ -1,6 +1,6 @@
 import { queryE2eDatabase } from "./db.ts";
 import { arabicName, postsTo, region, runOfficeControls, type OfficeControl } from "./early-input-office.ts";
-import { expect } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 
 /*
  * Decision 025 in the back office (issue 31): the forms changed by issue 29 — the content editor,
@@ -223,3 +223,35 @@ const CONTROLS: OfficeControl[] = [
 ];
 
 runOfficeControls(CONTROLS);
+
+test("a choice made after React's first commit and before its effects have run is kept (the offer form's property type)", async ({ page, signedInAs }) => {
+  // React calls the developer tools' hook at each commit: the land is chosen in the microtask right
+  // after the first, before the page's effects (and its hydrated event) run. The early-input script
+  // replayed it inside those effects, where React wrote the select's old value back: «أرض» was lost.
+  await page.addInitScript(() => {
+    let chosen = false;
+    const hook = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      onScheduleFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      onCommitFiberRoot() {
+        const select = document.querySelector<HTMLSelectElement>('select[name="propertyType"]');
+        if (chosen || !select) return;
+        chosen = true;
+        queueMicrotask(() => {
+          select.value = "أرض";
+          select.dispatchEvent(new Event("input", { bubbles: true }));
+          select.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+      },
+    };
+    Object.assign(window, { __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
+  });
+  await signedInAs("manager");
+  await page.goto("/admin/offers/new");
+  await expect(page.getByRole("heading", { name: "المبنى والوحدات" })).toHaveCount(0);
+  await expect(page.getByLabel("نوع العقار")).toHaveValue("أرض");
+});
