@@ -20,7 +20,7 @@ export default defineConfig({
   use: {
     locale: "ar-SA",
     viewport: { width: 1280, height: 900 },
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
   projects: [{ name: "two-instances" }],

@@ -1,9 +1,8 @@
-// `npm test`: the lint step (`npm run lint`: ESLint with the import boundaries, Prettier, knip),
-// Vitest (against a real PostgreSQL), then Playwright against the production build in Chromium (the
-// main suite, then the two-instance test of playwright.instances.config.ts);
-// ends with one line `N passed, N failed` summing both runners and the lint step, counted as one
-// test. The lint and the production build run beside Vitest, which leaves much of a 2-core machine
-// idle while it waits on PostgreSQL; their output is printed in one block each when they end.
+// `npm test`: the lint step (`npm run lint`: oxlint, ESLint with the import boundaries, Prettier,
+// knip), Vitest (against a real PostgreSQL), and Playwright against the production build in Chromium
+// (the main suite, then the two-instance test of playwright.instances.config.ts), side by side;
+// ends with each step's time and one line `N passed, N failed` summing both runners and the lint
+// step, counted as one test.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -39,20 +38,24 @@ try {
   process.exit(1);
 }
 
-// 0. Lint, counted as one test: a failure fails the run, but the tests still run so one run shows
-// everything. 2. The production build, for Playwright. Both beside Vitest.
+// Three lanes side by side (a 2-core machine has CPU to spare while Vitest waits on PostgreSQL):
+// the lint step, counted as one test (a failure fails the run, but the tests still run so one run
+// shows everything); Vitest; and the production build followed by Playwright against it (the main
+// suite, then two app instances on one PostgreSQL: tests/instances, servers of its own). The lint
+// and Vitest hold their output and print it in one block each when they end; Playwright's lines
+// come as they happen.
 const lint = step("lint", "npm", ["run", "lint"], { held: true });
-const build = step("build", "npm", ["run", "build"], { env: { NODE_ENV: "production" }, held: true });
 
-// 1. Vitest
-const vitestReport = path.join(reports, "vitest.json");
-ok = (await step("vitest", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`])) && ok;
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestReport);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-} else {
-  failed += 1; // the runner itself failed
+async function vitest() {
+  const report = path.join(reports, "vitest.json");
+  ok = (await step("vitest", "npx", ["vitest", "run", "--reporter=dot", "--reporter=json", `--outputFile.json=${report}`], { held: true })) && ok;
+  const result = readJson<{ numPassedTests: number; numFailedTests: number }>(report);
+  if (result) {
+    passed += result.numPassedTests;
+    failed += result.numFailedTests;
+  } else {
+    failed += 1; // the runner itself failed
+  }
 }
 
 /** One Playwright run (a config's whole suite), its results added to the counts. */
@@ -71,15 +74,17 @@ async function playwright(name: string, args: string[] = []) {
   }
 }
 
-// 3. Playwright against the build: the main suite, then two app instances on one PostgreSQL
-// (tests/instances, servers of its own).
-if (await build) {
+async function browserTests() {
+  if (!(await step("build", "npm", ["run", "build"], { env: { NODE_ENV: "production" }, held: true }))) {
+    ok = false;
+    failed += 1;
+    return;
+  }
   await playwright("playwright");
   await playwright("instances", ["-c", "playwright.instances.config.ts"]);
-} else {
-  ok = false;
-  failed += 1;
 }
+
+await Promise.all([vitest(), browserTests()]);
 
 if (await lint) {
   passed += 1;
