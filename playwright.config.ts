@@ -23,7 +23,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: "ar-SA",
     // Recorded on a retry only: a trace of every attempt cost about a tenth of the suite's time
-    // (DOM snapshots and screenshots at each action). Locally: --trace=on.
+    // (DOM snapshots and screenshots at each action). Every test: --trace=on.
     trace: "on-first-retry",
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
