@@ -251,7 +251,8 @@ export const offers = pgTable(
     index("offers_available_confirmed_idx").on(t.availableConfirmedAt, t.id),
     // The map search's area (decision 022) is served by offers_map_idx, a B-tree on (lat, lng), and for a large
     // area by offers_map_recent_idx, newest first, both covering the point and the filters' and the licence
-    // rule's columns, in drizzle/0018 (INCLUDE is not expressible here), with the check that a point is whole.
+    // rule's columns, in drizzle/0018 (INCLUDE is not expressible here), with the check that a point is whole;
+    // offers_map_idx covers the price order's is_rent and yearly_price too since drizzle/0042.
   ],
 );
 
