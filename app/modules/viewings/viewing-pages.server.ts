@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { inquiries } from "~/db/schema.ts";
 import type { StaffProfile } from "~/modules/users/staff-profile.ts";
-import { riyadhDayOf } from "~/utils/riyadh-day.ts";
-import { addDays, riyadhInstant, riyadhTimeOf, weekStartOf } from "./viewing-time.ts";
+import { addDays, riyadhDayOf } from "~/utils/riyadh-day.ts";
+import { riyadhInstant, riyadhTimeOf, weekStartOf } from "./viewing-time.ts";
 import { pickedChoices } from "./viewing-pickers.server.ts";
 import { bookingChoices, diaryEntries, getViewingHours, viewingById } from "./viewings.server.ts";
 

@@ -25,9 +25,6 @@ function riyadhWeekday(day: IsoDay): number {
   return new Date(`${day}T00:00:00Z`).getUTCDay();
 }
 
-/** A Riyadh day `n` days after `day`. */
-export { addDays };
-
 /** The Sunday that starts the week of `day` (the Saudi week runs Sunday to Saturday). */
 export function weekStartOf(day: IsoDay): IsoDay {
   return addDays(day, -riyadhWeekday(day));

@@ -8,7 +8,7 @@ import { dialablePhone, formatPhoneForReading } from "~/utils/phone.ts";
 import { riyadhDayOf } from "~/utils/riyadh-day.ts";
 import type { DiaryEntry } from "../diary-entry.ts";
 import { VIEWING_OUTCOME_LABELS, VIEWING_STATUS_LABELS, viewingDayText, viewingShortDayText, viewingsText, viewingTimeText } from "../viewing-labels.ts";
-import { addDays } from "../viewing-time.ts";
+import { addDays } from "~/utils/riyadh-day.ts";
 
 export interface DiaryData {
   view: "day" | "week";
