@@ -6,17 +6,19 @@ import fs from "node:fs";
  * browser context and page, decision 039), else Debian's full Chromium. Undefined: Playwright's own.
  */
 export function chromiumForTests(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, HEADLESS_SHELL, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-  return candidates.find((candidate) => candidate && fs.existsSync(candidate));
+  return firstThere([process.env.CHROMIUM_PATH, HEADLESS_SHELL, ...DEBIAN_CHROMIUM]);
 }
 
 /** The binary itself: /usr/bin/chromium-headless-shell is a shell script that does not exec it. */
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const DEBIAN_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+
+const firstThere = (candidates: (string | undefined)[]) => candidates.find((candidate) => candidate && fs.existsSync(candidate));
 
 /** The Chromium the benchmark and the screenshots drive (a full one: Lighthouse): CHROMIUM_PATH, else Debian's, else Playwright's own. */
 export async function findChromium(): Promise<string> {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
-  for (const candidate of candidates) if (fs.existsSync(candidate)) return candidate;
+  const found = firstThere([process.env.CHROMIUM_PATH, ...DEBIAN_CHROMIUM]);
+  if (found) return found;
   try {
     const { chromium } = await import("@playwright/test");
     const bundled = chromium.executablePath();
@@ -25,7 +27,8 @@ export async function findChromium(): Promise<string> {
     // fall through to the message below
   }
   throw new Error(
-    "No Chromium found for the browser tests. Install it with `apt-get install -y chromium` " + "(Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium or Chrome binary.",
+    "No Chromium found. Install it with `apt-get install -y chromium-headless-shell` (the browser tests) or " +
+      "`apt-get install -y chromium` (the bench, the screenshots) on Debian/Ubuntu, or set CHROMIUM_PATH to a Chromium or Chrome binary.",
   );
 }
 
