@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { SITE_CONTENT_DEFAULTS } from "../../app/modules/content/defaults.ts";
+import { earlyPage } from "./early-input.ts";
 import { expect, test, unique } from "./fixtures.ts";
 
 // These tests change what the public pages show: one at a time, each putting back what it changed.
@@ -184,4 +185,21 @@ test("the hero image: uploaded with a progress bar, shown from its stored varian
     .click();
   await expect(page.getByRole("status")).toContainText("تمت استعادة");
   await expect(section(page, "الواجهة الرئيسية").getByRole("img", { name: "صورة خلفية الواجهة: الصورة ١" })).toHaveAttribute("src", before!);
+});
+
+test("«النسخ المحفوظة» opened before the page's script ran closes at the next press, and opens again", async ({ page, signedInAs }) => {
+  await signedInAs("manager");
+  const early = await earlyPage(page, "held", 1);
+  await early.open("/admin/content");
+  const summary = section(page, "العروض المميزة في الرئيسية").getByText("النسخ المحفوظة", { exact: true });
+  const isOpen = () => summary.locator("xpath=..").evaluate((details: HTMLDetailsElement) => details.open);
+  // Opened by the browser itself, before React: the state of the page did not hear it.
+  await summary.click();
+  expect(await isOpen()).toBe(true);
+  await early.hydrated();
+  await summary.click();
+  await expect.poll(isOpen).toBe(false);
+  await summary.click();
+  await expect.poll(isOpen).toBe(true);
+  expect(early.problems).toEqual([]);
 });

@@ -173,14 +173,17 @@ function SectionCard({
       </div>
 
       {/* Open or closed as the person left it, across the remount that follows a save (theirs or a colleague's).
-          The summary's press sets the state itself: the browser's toggle event comes a task later, and a
-          render in between (a save's answer) put the old state back and lost the press. */}
+          The summary's press sets the element and the state itself: the browser's toggle event comes a task
+          later, and a render in between (a save's answer) put the old state back and lost the press. It turns
+          what the person sees, not the state: a press before the page's script ran opened the panel unseen by React. */}
       <details className="border-t border-stone-200 pt-3" open={restore.panelOpen} onToggle={(event) => restore.onPanelToggle(event.currentTarget.open)}>
         <summary
           className="cursor-pointer font-bold text-brand-800"
           onClick={(event) => {
             event.preventDefault();
-            restore.onPanelToggle(!restore.panelOpen);
+            const details = event.currentTarget.parentElement as HTMLDetailsElement;
+            details.open = !details.open;
+            restore.onPanelToggle(details.open);
           }}
         >
           النسخ المحفوظة
