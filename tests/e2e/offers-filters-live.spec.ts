@@ -74,3 +74,31 @@ test("a typed price applies after a pause, read as the server reads it, the box 
   // The button is still there for the first moments and for no JavaScript.
   await expect(bar(page).getByRole("button", { name: "عرض النتائج" }).first()).toBeVisible();
 });
+
+test("a second change while the first one's list still loads adds its own entry: back returns to the list it started from", async ({ page }) => {
+  await page.goto("/offers");
+  await page.waitForLoadState("networkidle");
+  const before = await shownIds(page);
+  const historyLength = await page.evaluate(() => history.length);
+  // The first change's list held on its way (a slow network) until the second change is made.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await page.route(/\/offers\.data/, async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue();
+  });
+
+  await bar(page).getByLabel("المدينة").selectOption("جدة");
+  await expect.poll(() => !first).toBe(true);
+  await bar(page).getByLabel("الترتيب").selectOption("high");
+  release();
+  await expect(page).toHaveURL(`/offers?city=${encodeURIComponent("جدة")}&priceSort=high`);
+  expect(await page.evaluate(() => history.length)).toBe(historyLength + 1);
+  await page.goBack();
+  await expect(page).toHaveURL("/offers");
+  await expect.poll(() => shownIds(page)).toEqual(before);
+});

@@ -209,15 +209,26 @@ export function useFilterFormKey(query: string): string {
 function useApplyOnChange() {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const last = useRef(0);
+  const last = useRef({ at: 0, search: "", replace: false, loading: false });
   useEffect(() => () => clearTimeout(timer.current), []);
   const apply = (form: HTMLFormElement) => {
-    const search = filterFormSearch(form);
+    const address = filterFormSearch(form);
+    const search = comparable(address);
+    const shown = comparable(window.location.search);
     const now = Date.now();
+    const previous = last.current;
+    // While the last change's list still loads, its entry is not in the history yet: this change takes
+    // its place, pushing or replacing as it would have (a replace then would lose the list before it,
+    // and Back leave the site). Once that list is shown, a quick change replaces the entry it made.
     // The same address again (the button after the changes applied themselves) adds no entry either.
-    const replace = now - last.current < RAPID_CHANGES_MS || comparable(search) === comparable(window.location.search);
-    last.current = now;
-    void navigate(`/offers${search}`, { replace, preventScrollReset: true, state: OWN_NAVIGATION });
+    const quickAfterShown = !previous.loading && now - previous.at < RAPID_CHANGES_MS && shown === previous.search;
+    const replace = search === shown || (previous.loading ? previous.replace : quickAfterShown);
+    const current = { at: now, search, replace, loading: true };
+    last.current = current;
+    // Resolves when the list is shown, or when a later change has taken this one's place.
+    void Promise.resolve(navigate(`/offers${address}`, { replace, preventScrollReset: true, state: OWN_NAVIGATION })).then(() => {
+      current.loading = false;
+    });
   };
   return {
     onChange(event: FormEvent<HTMLFormElement>) {
