@@ -203,6 +203,27 @@ const CONTROLS: OfficeControl[] = [
     },
   },
   {
+    name: "viewing booking: an offer searched for by its title",
+    role: "staff",
+    path: "/admin/viewings/new",
+    async use(page) {
+      const [offer] = await queryE2eDatabase<{ title: string }>("select title from offers order by id limit 1");
+      const typed = offer!.title.slice(0, 10);
+      // Before the page's script has run the box is the plain field; the text typed there stays in the search box after.
+      await page.getByLabel("العرض", { exact: true }).fill(typed);
+      return typed;
+    },
+    async check(page, early, typed) {
+      const box = page.getByRole("combobox", { name: "العرض", exact: true });
+      await eventually(box).toHaveValue(typed);
+      const offers = page.getByRole("listbox", { name: "العروض المطابقة" });
+      await eventually(offers.getByRole("option").first()).toContainText(typed);
+      await box.press("Enter");
+      await expect(box).toHaveValue(new RegExp(`^#[٠-٩]+ — ${typed}`));
+      expect(early.posts).toEqual([]);
+    },
+  },
+  {
     name: "offers list: search and licence filter",
     role: "manager",
     path: "/admin/offers",

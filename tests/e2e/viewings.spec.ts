@@ -154,6 +154,27 @@ test("booking from a blank form: the offer and the client searched as one types 
   expect(booked).toEqual([{ offer_id: offer!.id }]);
 });
 
+test("without JavaScript the pickers are plain fields of numbers: a client the form opens with shows as its number, an offer's number typed books", async ({
+  browser,
+  signedInAs,
+}) => {
+  const [offer] = await queryE2eDatabase<{ id: number }>("select id from offers order by id desc limit 1");
+  const name = `عميل بلا سكربت ${unique()}`;
+  const [client] = await queryE2eDatabase<{ id: number }>("insert into clients (name) values ($1) returning id", [name]);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await signedInAs("staff", context);
+  const page = await context.newPage();
+  await page.goto(`/admin/viewings/new?client=${client!.id}`);
+  const form = page.getByRole("region", { name: "حجز معاينة" });
+  await expect(form.getByLabel("العميل", { exact: true })).toHaveValue(String(client!.id));
+  await form.getByLabel("العرض", { exact: true }).fill(arabicDigits(`#${offer!.id}`));
+  await form.getByLabel("الوقت (بتوقيت الرياض)").fill("18:00");
+  await form.getByRole("button", { name: "حجز المعاينة" }).click();
+  await expect(page.getByText("تم حجز المعاينة وأُرسل تأكيدها إلى العميل")).toBeVisible();
+  expect(await queryE2eDatabase("select offer_id from viewings where client_id = $1", [client!.id])).toEqual([{ offer_id: offer!.id }]);
+  await context.close();
+});
+
 test("a visitor asks for a viewing on the offer page at a time the firm opens; staff propose another time", async ({ page, browser, signedInAs }) => {
   test.setTimeout(90_000);
   const [offer] = await queryE2eDatabase<{ id: number; title: string }>("select id, title from offers where lat is not null order by id limit 1");

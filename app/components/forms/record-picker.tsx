@@ -135,28 +135,32 @@ export function RecordPicker<T extends PickedRecord>({
   // Once the field shows an error, a choice made (or the text changed) checks it again, as typing does in a plain field.
   useValidateOnChange(form, control.name, control["aria-invalid"] ? posted : null);
 
-  if (!scripted) {
-    return <input {...control} type="text" inputMode="numeric" dir="auto" autoComplete="off" placeholder="مثال: ١٢" className={inputClass} />;
-  }
-
   const optionId = (index: number) => `${listId}-option-${index}`;
-  const shown = open && results != null;
+  const shown = scripted && open && results != null;
+  // One text box in both states, so what is typed before the page's script has run stays in it and
+  // the early-input script's replay reaches it (two different boxes lost it at hydration). Before,
+  // and without JavaScript, it is the field itself: the record's number typed.
+  const box = scripted
+    ? ({
+        role: "combobox",
+        "aria-autocomplete": "list",
+        "aria-expanded": shown,
+        "aria-controls": listId,
+        "aria-activedescendant": shown && active >= 0 ? optionId(active) : undefined,
+        placeholder,
+      } as const)
+    : ({ name: control.name, inputMode: "numeric", dir: "auto", placeholder: "مثال: ١٢" } as const);
   return (
     <div className="relative">
-      <input type="hidden" name={control.name} value={posted} />
       <input
         id={control.id}
         type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={shown}
-        aria-controls={listId}
-        aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+        {...box}
         aria-invalid={control["aria-invalid"]}
         aria-describedby={control["aria-describedby"]}
         autoComplete="off"
-        placeholder={placeholder}
-        value={query}
+        // Without JavaScript a record the form opens with is its number (the field reads numbers only).
+        value={!scripted && chosen ? String(chosen.id) : query}
         onChange={(event) => {
           setQuery(event.target.value);
           setChosen(null);
@@ -169,35 +173,40 @@ export function RecordPicker<T extends PickedRecord>({
         onKeyDown={onKeyDown}
         className={inputClass}
       />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={listLabel}
-        hidden={!shown}
-        className="absolute inset-x-0 top-full z-10 mt-1 max-h-72 overflow-y-auto rounded-xl bg-white py-1 shadow-lg ring-1 ring-stone-200"
-      >
-        {results?.map((record, index) => (
-          <li
-            key={record.id}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            // Picked on mouse down, before the box loses focus and closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(record);
-            }}
-            onMouseEnter={() => setActive(index)}
-            className={`cursor-pointer px-3 py-2 ${index === active ? "bg-brand-50 text-brand-900" : ""}`}
+      {scripted ? (
+        <>
+          <input type="hidden" name={control.name} value={posted} />
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={listLabel}
+            hidden={!shown}
+            className="absolute inset-x-0 top-full z-10 mt-1 max-h-72 overflow-y-auto rounded-xl bg-white py-1 shadow-lg ring-1 ring-stone-200"
           >
-            <span className="font-bold">#{formatNumberArabic(record.id)}</span> — <bdi>{record.label}</bdi>
-            {detail?.(record) ? <span className="block text-sm text-stone-600">{detail(record)}</span> : null}
-          </li>
-        ))}
-      </ul>
-      <p role="status" className="sr-only">
-        {shown ? (failed ? failedText : results.length ? resultsText(results.length) : noneText) : ""}
-      </p>
+            {results?.map((record, index) => (
+              <li
+                key={record.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                // Picked on mouse down, before the box loses focus and closes the list.
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  choose(record);
+                }}
+                onMouseEnter={() => setActive(index)}
+                className={`cursor-pointer px-3 py-2 ${index === active ? "bg-brand-50 text-brand-900" : ""}`}
+              >
+                <span className="font-bold">#{formatNumberArabic(record.id)}</span> — <bdi>{record.label}</bdi>
+                {detail?.(record) ? <span className="block text-sm text-stone-600">{detail(record)}</span> : null}
+              </li>
+            ))}
+          </ul>
+          <p role="status" className="sr-only">
+            {shown ? (failed ? failedText : results.length ? resultsText(results.length) : noneText) : ""}
+          </p>
+        </>
+      ) : null}
       {shown && results.length === 0 ? (
         <p className="absolute inset-x-0 top-full z-10 mt-1 rounded-xl bg-white p-3 text-stone-600 shadow-lg ring-1 ring-stone-200">{failed ? failedText : noneText}</p>
       ) : null}
