@@ -972,8 +972,16 @@ export const clients = pgTable(
     firstAnswerOverdueNotifiedAt: timestamp("first_answer_overdue_notified_at", { withTimezone: true }),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The name as searched: 'احمد' finds 'أحمد' (ar_fold, as the tenants' and owners' names). */
+    nameFolded: text("name_folded")
+      .notNull()
+      .generatedAlwaysAs(sql`ar_fold(name)`),
   },
-  (t) => [index("clients_owner_stage_idx").on(t.ownerId, t.stage), index("clients_last_activity_idx").on(t.lastActivityAt.desc())],
+  (t) => [
+    index("clients_owner_stage_idx").on(t.ownerId, t.stage),
+    index("clients_last_activity_idx").on(t.lastActivityAt.desc()),
+    index("clients_name_trgm_idx").using("gin", sql`${t.nameFolded} gin_trgm_ops`),
+  ],
 );
 
 /** A client's phones in E.164 (app/utils/phone.ts): one phone belongs to one client. */

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { containsPattern } from "~/db/like.server.ts";
 import { clientEvents, clientPhones, clients, staffUsers } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/index.server.ts";
 import type { StaffProfile } from "~/modules/users/index.ts";
+import { foldArabic } from "~/utils/arabic.ts";
 import { toAsciiDigits } from "~/utils/numbers.ts";
 import { formatPhoneForReading, parsePhone } from "~/utils/phone.ts";
 import { readRecordReference } from "~/utils/record-reference.ts";
@@ -43,7 +44,7 @@ type Viewer = Pick<StaffProfile, "id" | "role">;
 const visibleTo = (viewer: Viewer): SQL | undefined => (viewer.role === "manager" ? undefined : eq(clients.ownerId, viewer.id));
 
 /**
- * A search by name or phone, the phone typed any way: a whole number («٠٥٠ ١٢٣ ٤٥٦٧»,
+ * A search by name (its Arabic letter variants alike) or phone, the phone typed any way: a whole number («٠٥٠ ١٢٣ ٤٥٦٧»,
  * «+966501234567») is read by the one phone rule and found exactly; a part of one (four digits or
  * more) is found inside the stored numbers, its leading 0 dropped (stored in E.164).
  */
@@ -52,7 +53,8 @@ function searchCondition(q: string): SQL {
   const phoneOf = (condition: SQL) => sql`exists (select 1 from ${clientPhones} where ${clientPhones.clientId} = ${clients.id} and ${condition})`;
   if (phone) return phoneOf(eq(clientPhones.phone, phone));
   const digits = toAsciiDigits(q).replace(/\D/g, "").replace(/^0+/, "");
-  const byName = ilike(clients.name, containsPattern(q));
+  // The name Arabic-folded on both sides: 'احمد' finds 'أحمد', 'فاطمه' finds 'فاطمة' (drizzle/0043).
+  const byName = sql`${clients.nameFolded} like ${containsPattern(foldArabic(q))}`;
   return digits.length >= 4 ? or(byName, phoneOf(sql`${clientPhones.phone} like ${containsPattern(digits)}`))! : byName;
 }
 

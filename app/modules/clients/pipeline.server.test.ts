@@ -18,7 +18,16 @@ import { action as settingsAction } from "~/routes/admin/settings.tsx";
 import { CLIENT_RULES_MESSAGES } from "./rules-schema.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { CLIENT_MESSAGES } from "./client-schema.ts";
-import { addClientPhone, changeClientStage, clientDetail, clientsPage, parseClientFilters, reassignClient, removeClientPhone } from "./clients-admin.server.ts";
+import {
+  addClientPhone,
+  changeClientStage,
+  clientDetail,
+  clientsPage,
+  parseClientFilters,
+  reassignClient,
+  removeClientPhone,
+  searchClientChoices,
+} from "./clients-admin.server.ts";
 import { notifyOverdueFirstAnswers } from "./first-answer.server.ts";
 import { firstAnswerFigures } from "./index.server.ts";
 
@@ -279,6 +288,17 @@ describe("phones and search", () => {
     expect(byOwner.total).toBe(2);
     // Phones shown for reading, in the order they were added.
     expect((await clientsPage(db(), office.manager, {})).cards.find((c) => c.id === saad)!.phones).toEqual(["050 123 4567"]);
+  });
+
+  it("finds a name whatever way its Arabic letters are typed, in the list and in a form's picker", async () => {
+    const ahmed = (await inquiry("+966501234567", { name: "أحمد بن عبدالله" })).clientId!;
+    const fatima = (await inquiry("+966559876543", { name: "فاطمة الزهراني" })).clientId!;
+    const find = async (q: string) => (await clientsPage(db(), office.manager, parseClientFilters(new URLSearchParams({ q })))).cards.map((c) => c.id);
+    for (const typed of ["احمد", "أحمد", "إحمد", "أَحْمَد"]) expect(await find(typed)).toEqual([ahmed]);
+    for (const typed of ["فاطمه", "فاطمة", "الزهرانى"]) expect(await find(typed)).toEqual([fatima]);
+    expect((await searchClientChoices(db(), "احمد")).map((c) => c.id)).toEqual([ahmed]);
+    // A pattern's own characters are only letters here.
+    expect(await find("%")).toEqual([]);
   });
 });
 
