@@ -208,6 +208,28 @@ describe("a month's statement", () => {
     expect(text).not.toContain("١٧٫١٨٧٬٥");
   });
 
+  it("leaves no PDF in the store when its transaction fails after the PDF was stored", async () => {
+    const fixture = await managedOwner({ name: "خالد الحربي", email: "khalid@example.sa", commission: { basisPoints: 500 } });
+    await pay(fixture.units[0]!.lease.id, 300_000, "2026-03-12");
+    const pdfs = () => fs.readdirSync(path.join(storageDir, "statements")).filter((name) => name.startsWith(`${fixture.owner.id}-2026-03-`));
+    fs.mkdirSync(path.join(storageDir, "statements"), { recursive: true });
+    // The last write of the transaction (the row naming its PDF) refused by the database.
+    await db().execute(sql`create function refuse_statement_pdf() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`);
+    await db().execute(sql`create trigger refuse_statement_pdf before update of pdf_key on owner_statements for each row execute function refuse_statement_pdf()`);
+    try {
+      await expect(issueStatement(services(), fixture.owner.id, MARCH)).rejects.toThrow();
+    } finally {
+      await db().execute(sql`drop trigger refuse_statement_pdf on owner_statements`);
+      await db().execute(sql`drop function refuse_statement_pdf()`);
+    }
+    expect(pdfs()).toEqual([]);
+    expect(await db().select().from(ownerStatements).where(eq(ownerStatements.ownerId, fixture.owner.id))).toEqual([]);
+    expect(await db().select().from(outgoingEmails).where(eq(outgoingEmails.recipient, "khalid@example.sa"))).toEqual([]);
+    // Made again afterwards: one statement, its one PDF.
+    expect((await issueStatement(services(), fixture.owner.id, MARCH)).outcome).toBe("issued");
+    expect(pdfs()).toHaveLength(1);
+  });
+
   it("is made by the daily job from the settings' day for the month before, only for owners under a contract that month", async () => {
     await db()
       .insert(propertyManagementRules)

@@ -16,6 +16,7 @@ import {
 } from "~/db/schema.ts";
 import { recordAudit } from "~/modules/audit/index.server.ts";
 import type { PhotoStorage } from "~/modules/images/storage.server.ts";
+import { logger } from "~/utils/log.server.ts";
 import { queueEmail } from "~/modules/messaging/index.server.ts";
 import type { StaffProfile } from "~/modules/users/index.ts";
 import { COMPANY_NAME } from "~/utils/company.ts";
@@ -106,43 +107,52 @@ export type IssueResult = { outcome: "issued"; id: number } | { outcome: "exists
  */
 export async function issueStatement(services: StatementServices, ownerId: number, month: StatementMonth, now = new Date()): Promise<IssueResult> {
   const { db, storage } = services;
-  return db.transaction(async (tx) => {
-    const input = await gatherStatementInput(tx, ownerId, month);
-    if (!input.properties.length) return { outcome: "not-managed" as const };
-    const totals = computeStatement(input);
-    const [inserted] = await tx
-      .insert(ownerStatements)
-      .values({ ownerId, month, ...totals })
-      .onConflictDoNothing({ target: [ownerStatements.ownerId, ownerStatements.month] })
-      .returning({ id: ownerStatements.id });
-    if (!inserted) {
-      const [existing] = await tx
-        .select({ id: ownerStatements.id })
-        .from(ownerStatements)
-        .where(and(eq(ownerStatements.ownerId, ownerId), eq(ownerStatements.month, month)));
-      return { outcome: "exists" as const, id: existing!.id };
-    }
-    const [owner] = await tx.select({ name: owners.name, email: owners.email, iban: owners.iban }).from(owners).where(eq(owners.id, ownerId));
-    const pdf = await renderStatementPdf({ owner: owner!, month, totals, generatedOn: riyadhDayOf(now) });
-    // A random part: the key is never guessed, and a statement made again after a failed try never overwrites.
-    const pdfKey = `statements/${ownerId}-${month.slice(0, 7)}-${randomBytes(8).toString("hex")}.pdf`;
-    await storage.put(pdfKey, pdf, "application/pdf");
-    const emailed = owner!.email !== "";
-    if (emailed) {
-      await queueEmail(tx, {
-        purpose: "owner-statement",
-        to: owner!.email,
-        subject: `كشف حساب ${monthTitle(month)} — ${COMPANY_NAME}`,
-        body: `السلام عليكم ${owner!.name}،\n\nمرفق كشف حساب أملاككم لشهر ${monthTitle(month)}. الصافي المستحق لكم: ${formatMoneyArabic(totals.netHalalas / 100)}.\n\n${COMPANY_NAME}`,
-        attachments: [{ filename: statementFileName(month), contentType: "application/pdf", content: pdf.toString("base64"), encoding: "base64" }],
-      });
-    }
-    await tx
-      .update(ownerStatements)
-      .set({ pdfKey, emailedAt: emailed ? now : null })
-      .where(eq(ownerStatements.id, inserted.id));
-    return { outcome: "issued" as const, id: inserted.id };
-  });
+  // The PDF is stored inside the transaction (the row names it): if the transaction then fails,
+  // the file no row names is removed, not left in the store.
+  let stored: string | null = null;
+  try {
+    return await db.transaction(async (tx) => {
+      const input = await gatherStatementInput(tx, ownerId, month);
+      if (!input.properties.length) return { outcome: "not-managed" as const };
+      const totals = computeStatement(input);
+      const [inserted] = await tx
+        .insert(ownerStatements)
+        .values({ ownerId, month, ...totals })
+        .onConflictDoNothing({ target: [ownerStatements.ownerId, ownerStatements.month] })
+        .returning({ id: ownerStatements.id });
+      if (!inserted) {
+        const [existing] = await tx
+          .select({ id: ownerStatements.id })
+          .from(ownerStatements)
+          .where(and(eq(ownerStatements.ownerId, ownerId), eq(ownerStatements.month, month)));
+        return { outcome: "exists" as const, id: existing!.id };
+      }
+      const [owner] = await tx.select({ name: owners.name, email: owners.email, iban: owners.iban }).from(owners).where(eq(owners.id, ownerId));
+      const pdf = await renderStatementPdf({ owner: owner!, month, totals, generatedOn: riyadhDayOf(now) });
+      // A random part: the key is never guessed, and a statement made again after a failed try never overwrites.
+      const pdfKey = `statements/${ownerId}-${month.slice(0, 7)}-${randomBytes(8).toString("hex")}.pdf`;
+      await storage.put(pdfKey, pdf, "application/pdf");
+      stored = pdfKey;
+      const emailed = owner!.email !== "";
+      if (emailed) {
+        await queueEmail(tx, {
+          purpose: "owner-statement",
+          to: owner!.email,
+          subject: `كشف حساب ${monthTitle(month)} — ${COMPANY_NAME}`,
+          body: `السلام عليكم ${owner!.name}،\n\nمرفق كشف حساب أملاككم لشهر ${monthTitle(month)}. الصافي المستحق لكم: ${formatMoneyArabic(totals.netHalalas / 100)}.\n\n${COMPANY_NAME}`,
+          attachments: [{ filename: statementFileName(month), contentType: "application/pdf", content: pdf.toString("base64"), encoding: "base64" }],
+        });
+      }
+      await tx
+        .update(ownerStatements)
+        .set({ pdfKey, emailedAt: emailed ? now : null })
+        .where(eq(ownerStatements.id, inserted.id));
+      return { outcome: "issued" as const, id: inserted.id };
+    });
+  } catch (error) {
+    if (stored) await storage.delete(stored).catch((removal: unknown) => logger.warn({ err: removal, key: stored }, "statement PDF not removed after a failed issue"));
+    throw error;
+  }
 }
 
 /** The attachment's and the download's file name: «statement-2026-03.pdf» (ASCII, every mail client reads it). */
