@@ -1584,7 +1584,9 @@ export const ownerStatements = pgTable(
     collectedHalalas: bigint("collected_halalas", { mode: "number" }).notNull(),
     expensesHalalas: bigint("expenses_halalas", { mode: "number" }).notNull(),
     commissionHalalas: bigint("commission_halalas", { mode: "number" }).notNull(),
-    /** collected − expenses − commission; may be negative (carried to the owner's next month). */
+    /** The owner's negative net brought from their statement before (0 or less), recovered from this month's rent. */
+    carriedHalalas: bigint("carried_halalas", { mode: "number" }).notNull().default(0),
+    /** collected − expenses − commission + carried; may be negative (then carried to the owner's next statement). */
     netHalalas: bigint("net_halalas", { mode: "number" }).notNull(),
     lines: jsonb("lines").$type<OwnerStatementLine[]>().notNull(),
     /** The PDF in the file store. */

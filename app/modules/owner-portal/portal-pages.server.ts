@@ -78,6 +78,7 @@ export async function loadStatements(db: Db, ownerId: number) {
       collectedHalalas: ownerStatements.collectedHalalas,
       expensesHalalas: ownerStatements.expensesHalalas,
       commissionHalalas: ownerStatements.commissionHalalas,
+      carriedHalalas: ownerStatements.carriedHalalas,
       netHalalas: ownerStatements.netHalalas,
       hasPdf: isNotNull(ownerStatements.pdfKey),
       emailedAt: ownerStatements.emailedAt,

@@ -67,6 +67,8 @@ export interface StatementInput {
   collected: Array<{ unitId: number; amountHalalas: number }>;
   /** Approved charges of the month; `unitId` null for the property as a whole. */
   charges: Array<{ propertyId: number; unitId: number | null; amountHalalas: number }>;
+  /** What the owner still owed at their statement before (a negative net, 0 or less): recovered from this month. */
+  carriedHalalas?: number;
 }
 
 /** A property-wide charge's line: unit id 0, named for the property as a whole. */
@@ -77,6 +79,8 @@ export interface StatementTotals {
   collectedHalalas: number;
   expensesHalalas: number;
   commissionHalalas: number;
+  /** The negative balance brought forward (0 or less). */
+  carriedHalalas: number;
   netHalalas: number;
   lines: OwnerStatementLine[];
 }
@@ -84,7 +88,8 @@ export interface StatementTotals {
 /**
  * The lines per unit and the totals: the percent commission on each unit's collected rent (half
  * up, per unit, so the lines add up to the total), a fixed one's month share spread evenly over the
- * property's units; net = collected − expenses − commission, negative when the owner owes.
+ * property's units; net = collected − expenses − commission + what the owner owed at their
+ * statement before, negative when the owner still owes (carried to their next statement).
  */
 export function computeStatement(input: StatementInput): StatementTotals {
   const collectedByUnit = new Map<number, number>();
@@ -123,7 +128,8 @@ export function computeStatement(input: StatementInput): StatementTotals {
   const collectedHalalas = sum(lines.map((line) => line.collectedHalalas));
   const expensesHalalas = sum(lines.map((line) => line.expensesHalalas));
   const commissionHalalas = sum(lines.map((line) => line.commissionHalalas));
-  return { collectedHalalas, expensesHalalas, commissionHalalas, netHalalas: collectedHalalas - expensesHalalas - commissionHalalas, lines };
+  const carriedHalalas = Math.min(0, input.carriedHalalas ?? 0);
+  return { collectedHalalas, expensesHalalas, commissionHalalas, carriedHalalas, netHalalas: collectedHalalas - expensesHalalas - commissionHalalas + carriedHalalas, lines };
 }
 
 function sum(values: number[]): number {

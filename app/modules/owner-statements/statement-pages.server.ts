@@ -12,6 +12,13 @@ import { issueStatement, listMonthStatements, listOwnerStatements, recordPayout,
 
 const REFERENCE_MAX = 60;
 
+/** What a refused payout says, and its status. */
+const PAYOUT_REFUSALS = {
+  "not-found": { text: STATEMENT_MESSAGES.notFound, status: 404 },
+  "already-paid": { text: STATEMENT_MESSAGES.alreadyPaid, status: 409 },
+  "owner-owes": { text: STATEMENT_MESSAGES.ownerOwes, status: 409 },
+} as const;
+
 function requireStatementsRole(user: StaffProfile) {
   if (!canSeeStatements(user.role)) throw data(STATEMENT_MESSAGES.notAllowed, { status: 403 });
 }
@@ -77,10 +84,7 @@ export async function handleStatementsPost(services: AppServices, user: StaffPro
     if (reference.length > REFERENCE_MAX) return replyFormError(STATEMENT_MESSAGES.referenceTooLong, form, { field: "reference" });
     if (!Number.isInteger(id) || id <= 0) return replyFormError(STATEMENT_MESSAGES.notFound, form, { status: 404 });
     const result = await recordPayout(services.db, user, id, reference);
-    if (!result.ok)
-      return replyFormError(result.reason === "already-paid" ? STATEMENT_MESSAGES.alreadyPaid : STATEMENT_MESSAGES.notFound, form, {
-        status: result.reason === "already-paid" ? 409 : 404,
-      });
+    if (!result.ok) return replyFormError(PAYOUT_REFUSALS[result.reason].text, form, { status: PAYOUT_REFUSALS[result.reason].status });
     return redirectWithToast(back, { tone: "success", text: STATEMENT_MESSAGES.paidOut }, services.env);
   }
   if (intent === "issue") {

@@ -177,6 +177,8 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
     const net = line.collectedHalalas - line.expensesHalalas - line.commissionHalalas;
     drawRow([formatDigitsArabic(unit), halalasText(line.collectedHalalas), halalasText(line.expensesHalalas), halalasText(line.commissionHalalas), halalasText(net)], { size: 10 });
   }
+  // What the owner still owed at their statement before: taken from this month's net.
+  if (totals.carriedHalalas !== 0) drawRow([STATEMENT_COLUMNS.carried, "", "", "", halalasText(totals.carriedHalalas)], { size: 10 });
   drawRow(
     ["المجموع", halalasText(totals.collectedHalalas), halalasText(totals.expensesHalalas), halalasText(totals.commissionHalalas), halalasText(totals.netHalalas)],
     { size: 10.5, bold: true },
@@ -193,7 +195,8 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
   drawLine(doc, totals.netHalalas < 0 ? "المستحق على المالك" : "الصافي المستحق للمالك", right - 16, y + 15, { size: 14, bold: true, color: BRAND });
   drawLine(doc, netText(totals.netHalalas).replace(" مستحقة على المالك", ""), left + 16, y + 13, { size: 16, bold: true, color: BRAND }, "left");
   y += 78;
-  drawLine(doc, "يُحوَّل الصافي إلى حساب المالك المذكور أعلاه. للاستفسار يرجى التواصل مع إدارة الأملاك.", right, y, { size: 10, color: MUTED });
+  const closing = totals.netHalalas < 0 ? "يُخصم المستحق على المالك من كشف حسابه التالي." : "يُحوَّل الصافي إلى حساب المالك المذكور أعلاه.";
+  drawLine(doc, `${closing} للاستفسار يرجى التواصل مع إدارة الأملاك.`, right, y, { size: 10, color: MUTED });
 
   doc.end();
   return done;

@@ -14,6 +14,8 @@ export const STATEMENT_MESSAGES = {
   payoutReference: "رقم الحوالة",
   paidOut: "سُجّل الدفع للمالك",
   alreadyPaid: "سُجّل الدفع لهذا الكشف من قبل",
+  ownerOwes: "لا دفع لكشف صافيه مستحق على المالك: يُخصم من كشفه التالي",
+  carriedForward: "يُخصم من كشف المالك التالي",
   referenceRequired: "يرجى كتابة رقم الحوالة",
   referenceTooLong: "رقم الحوالة أطول من ٦٠ حرفًا",
   monthInvalid: "يرجى اختيار شهر صحيح",
@@ -31,6 +33,7 @@ export const STATEMENT_COLUMNS = {
   collected: "المحصّل",
   expenses: "المصروفات",
   commission: "عمولة المنشأة",
+  carried: "رصيد مرحّل من الكشف السابق",
   net: "الصافي",
   emailed: "أُرسل",
   paidOut: "الدفع للمالك",
@@ -72,6 +75,7 @@ export interface StatementRow {
   collectedHalalas: number;
   expensesHalalas: number;
   commissionHalalas: number;
+  carriedHalalas: number;
   netHalalas: number;
   hasPdf: boolean;
   emailedAt: string | null;

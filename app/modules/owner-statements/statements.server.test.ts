@@ -23,6 +23,7 @@ import {
 } from "~/db/schema.ts";
 import { createLocalStorage } from "~/modules/images/storage-local.server.ts";
 import { parseEnv } from "~/utils/env.server.ts";
+import { formatMoneyArabic } from "~/utils/format.ts";
 import { createOffice, insertTask, type Office } from "../../../tests/factories/office.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
@@ -140,6 +141,22 @@ describe("the arithmetic (decision 055)", () => {
       charges: [{ propertyId: 1, unitId: 7, amountHalalas: 50_000 }],
     });
     expect(totals).toMatchObject({ collectedHalalas: 0, expensesHalalas: 50_000, commissionHalalas: 10_000, netHalalas: -60_000 });
+  });
+
+  it("takes what the owner still owed at their statement before from this month's net", () => {
+    const month = (carriedHalalas?: number) =>
+      computeStatement({
+        month: MARCH,
+        properties: [{ id: 1, name: "عمارة", commission: { kind: "percent", basisPoints: 1000 }, units: [{ id: 7, label: "شقة ١" }] }],
+        collected: [{ unitId: 7, amountHalalas: 100_000 }],
+        charges: [],
+        carriedHalalas,
+      });
+    expect(month()).toMatchObject({ carriedHalalas: 0, netHalalas: 90_000 });
+    expect(month(-60_000)).toMatchObject({ collectedHalalas: 100_000, commissionHalalas: 10_000, carriedHalalas: -60_000, netHalalas: 30_000 });
+    expect(month(-150_000)).toMatchObject({ carriedHalalas: -150_000, netHalalas: -60_000 });
+    // A positive balance before is a payout of its own, never carried.
+    expect(month(25_000)).toMatchObject({ carriedHalalas: 0, netHalalas: 90_000 });
   });
 
   it("reads months and the month before", () => {
@@ -264,6 +281,44 @@ describe("payout and the posts", () => {
     expect(row!.paidOutAt).not.toBeNull();
     expect(["TRX-1", "TRX-2"]).toContain(row!.payoutReference);
     expect(await recordPayout(db(), office.manager, 999_999, "X")).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  it("carries a negative net to the owner's next statement, which recovers it; the negative one is never paid out", async () => {
+    const fixture = await managedOwner({ name: "مالك المصروفات", email: "debt@example.sa", commission: { basisPoints: 1000 } });
+    const unit = fixture.units[0]!;
+    // March: a repair of 1,500 SAR against 1,000 collected (100 commission): the owner owes 600.
+    await pay(unit.lease.id, 100_000, "2026-03-05");
+    await charge(fixture, unit.unit.id, 150_000, "2026-03-20", true);
+    const march = await issueStatement(services(), fixture.owner.id, MARCH);
+    if (march.outcome !== "issued") throw new Error("not issued");
+    const [marchRow] = await db().select().from(ownerStatements).where(eq(ownerStatements.id, march.id));
+    expect(marchRow).toMatchObject({ carriedHalalas: 0, netHalalas: -60_000 });
+    expect(await recordPayout(db(), office.accountant, march.id, "TRX-NEG")).toEqual({ ok: false, reason: "owner-owes" });
+    const refused = (await handleStatementsPost(services(), office.accountant, formData({ intent: "payout", statementId: String(march.id), reference: "TRX-NEG" }))) as {
+      init: ResponseInit;
+      data: { error: Record<string, string[]> };
+    };
+    expect(refused.init.status).toBe(409);
+    expect(Object.values(refused.data.error).flat()).toEqual([STATEMENT_MESSAGES.ownerOwes]);
+    const [marchEmail] = await db().select().from(outgoingEmails).where(eq(outgoingEmails.recipient, "debt@example.sa"));
+    expect(marchEmail!.body).toContain(`المستحق عليكم: ${formatMoneyArabic(600)}، ويُخصم من كشف حسابكم التالي.`);
+
+    // April: 1,000 collected again: 900 after commission, less the 600 carried.
+    await pay(unit.lease.id, 100_000, "2026-04-05");
+    const april = await issueStatement(services(), fixture.owner.id, "2026-04-01");
+    if (april.outcome !== "issued") throw new Error("not issued");
+    const [aprilRow] = await db().select().from(ownerStatements).where(eq(ownerStatements.id, april.id));
+    expect(aprilRow).toMatchObject({ collectedHalalas: 100_000, commissionHalalas: 10_000, carriedHalalas: -60_000, netHalalas: 30_000 });
+    const pdfText = execFileSync("pdftotext", ["-layout", path.join(storageDir, aprilRow!.pdfKey!), "-"], { encoding: "utf8" });
+    if (process.env.KEEP_STATEMENT_PDF) fs.copyFileSync(path.join(storageDir, aprilRow!.pdfKey!), process.env.KEEP_STATEMENT_PDF);
+    expect(pdfText).toContain("من الكشف السابق");
+    expect(pdfText).toContain("٦٠٠٫٠٠");
+    expect(await recordPayout(db(), office.accountant, april.id, "TRX-APR")).toEqual({ ok: true });
+    // May, nothing collected: nothing carried (April was positive and paid), nothing owed.
+    const may = await issueStatement(services(), fixture.owner.id, "2026-05-01");
+    if (may.outcome !== "issued") throw new Error("not issued");
+    const [mayRow] = await db().select().from(ownerStatements).where(eq(ownerStatements.id, may.id));
+    expect(mayRow).toMatchObject({ carriedHalalas: 0, netHalalas: 0 });
   });
 
   it("refuses an employee, the accountant's «issue now», an empty reference; issues for the manager once", async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import {
   leases,
@@ -94,7 +94,20 @@ export async function gatherStatementInput(db: Db | Tx, ownerId: number, month: 
     commission: contract.kind === "percent" ? { kind: "percent", basisPoints: contract.basisPoints ?? 0 } : { kind: "fixed", yearlyHalalas: contract.yearlyHalalas ?? 0 },
     units: units.filter((unit) => unit.propertyId === contract.id).map((unit) => ({ id: unit.id, label: unit.label })),
   }));
-  return { month, properties, collected: collected.map((row) => ({ unitId: row.unitId, amountHalalas: Number(row.amountHalalas) })), charges };
+  // What the owner still owed at their statement before (its net, when negative): recovered from this month.
+  const [before] = await db
+    .select({ netHalalas: ownerStatements.netHalalas })
+    .from(ownerStatements)
+    .where(and(eq(ownerStatements.ownerId, ownerId), lt(ownerStatements.month, month)))
+    .orderBy(desc(ownerStatements.month))
+    .limit(1);
+  return {
+    month,
+    properties,
+    collected: collected.map((row) => ({ unitId: row.unitId, amountHalalas: Number(row.amountHalalas) })),
+    charges,
+    carriedHalalas: Math.min(0, before?.netHalalas ?? 0),
+  };
 }
 
 export type IssueResult = { outcome: "issued"; id: number } | { outcome: "exists"; id: number } | { outcome: "not-managed" };
@@ -112,6 +125,8 @@ export async function issueStatement(services: StatementServices, ownerId: numbe
   let stored: string | null = null;
   try {
     return await db.transaction(async (tx) => {
+      // One owner's statements one at a time: a month's reads the one before (what is carried).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`owner-statement:${ownerId}`}, 0))`);
       const input = await gatherStatementInput(tx, ownerId, month);
       if (!input.properties.length) return { outcome: "not-managed" as const };
       const totals = computeStatement(input);
@@ -139,7 +154,7 @@ export async function issueStatement(services: StatementServices, ownerId: numbe
           purpose: "owner-statement",
           to: owner!.email,
           subject: `كشف حساب ${monthTitle(month)} — ${COMPANY_NAME}`,
-          body: `السلام عليكم ${owner!.name}،\n\nمرفق كشف حساب أملاككم لشهر ${monthTitle(month)}. الصافي المستحق لكم: ${formatMoneyArabic(totals.netHalalas / 100)}.\n\n${COMPANY_NAME}`,
+          body: `السلام عليكم ${owner!.name}،\n\nمرفق كشف حساب أملاككم لشهر ${monthTitle(month)}. ${netSentence(totals.netHalalas)}\n\n${COMPANY_NAME}`,
           attachments: [{ filename: statementFileName(month), contentType: "application/pdf", content: pdf.toString("base64"), encoding: "base64" }],
         });
       }
@@ -153,6 +168,11 @@ export async function issueStatement(services: StatementServices, ownerId: numbe
     if (stored) await storage.delete(stored).catch((removal: unknown) => logger.warn({ err: removal, key: stored }, "statement PDF not removed after a failed issue"));
     throw error;
   }
+}
+
+/** The e-mail's sentence on the net: what is paid to the owner, or what they owe and how it is recovered. */
+function netSentence(netHalalas: number): string {
+  return netHalalas < 0 ? `المستحق عليكم: ${formatMoneyArabic(-netHalalas / 100)}، ويُخصم من كشف حسابكم التالي.` : `الصافي المستحق لكم: ${formatMoneyArabic(netHalalas / 100)}.`;
 }
 
 /** The attachment's and the download's file name: «statement-2026-03.pdf» (ASCII, every mail client reads it). */
@@ -178,19 +198,27 @@ export async function issueDueStatements(services: StatementServices, now = new 
   return { month, issued };
 }
 
-export type PayoutResult = { ok: true } | { ok: false; reason: "not-found" | "already-paid" };
+export type PayoutResult = { ok: true } | { ok: false; reason: "not-found" | "already-paid" | "owner-owes" };
 
-/** Records the transfer to the owner, once: the update holds only while `paid_out_at` is empty, so a second (or a simultaneous) one is refused. */
+/**
+ * Records the transfer to the owner, once: the update holds only while `paid_out_at` is empty, so a
+ * second (or a simultaneous) one is refused. A negative net is not paid: the owner owes it, and
+ * their next statement recovers it.
+ */
 export async function recordPayout(db: Db, actor: Pick<StaffProfile, "id" | "name">, statementId: number, reference: string, now = new Date()): Promise<PayoutResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(ownerStatements)
       .set({ paidOutAt: now, payoutReference: reference, paidOutBy: actor.id })
-      .where(and(eq(ownerStatements.id, statementId), isNull(ownerStatements.paidOutAt)))
+      .where(and(eq(ownerStatements.id, statementId), isNull(ownerStatements.paidOutAt), gte(ownerStatements.netHalalas, 0)))
       .returning({ ownerId: ownerStatements.ownerId, month: ownerStatements.month, netHalalas: ownerStatements.netHalalas });
     if (!row) {
-      const [exists] = await tx.select({ id: ownerStatements.id }).from(ownerStatements).where(eq(ownerStatements.id, statementId));
-      return { ok: false as const, reason: exists ? ("already-paid" as const) : ("not-found" as const) };
+      const [exists] = await tx
+        .select({ netHalalas: ownerStatements.netHalalas, paidOutAt: ownerStatements.paidOutAt })
+        .from(ownerStatements)
+        .where(eq(ownerStatements.id, statementId));
+      if (!exists) return { ok: false as const, reason: "not-found" as const };
+      return { ok: false as const, reason: exists.paidOutAt ? ("already-paid" as const) : ("owner-owes" as const) };
     }
     await recordAudit(tx, actor, "owner", row.ownerId, "statement-paid-out", { statementId, month: row.month, netHalalas: row.netHalalas, reference });
     return { ok: true as const };
@@ -205,6 +233,7 @@ const rowColumns = {
   collectedHalalas: ownerStatements.collectedHalalas,
   expensesHalalas: ownerStatements.expensesHalalas,
   commissionHalalas: ownerStatements.commissionHalalas,
+  carriedHalalas: ownerStatements.carriedHalalas,
   netHalalas: ownerStatements.netHalalas,
   pdfKey: ownerStatements.pdfKey,
   emailedAt: ownerStatements.emailedAt,

@@ -39,10 +39,16 @@ export default function OwnerStatements({ loaderData }: Route.ComponentProps) {
                     <dt className="text-sm text-stone-700">عمولة المنشأة</dt>
                     <dd className="font-bold">{money(statement.commissionHalalas)}</dd>
                   </div>
+                  {statement.carriedHalalas !== 0 ? (
+                    <div className="col-span-2 sm:col-span-4">
+                      <dt className="text-sm text-stone-700">رصيد مرحّل من الكشف السابق</dt>
+                      <dd className="font-bold text-red-800">{money(-statement.carriedHalalas)} مستحقة عليكم</dd>
+                    </div>
+                  ) : null}
                   <div>
                     <dt className="text-sm text-stone-700">الصافي</dt>
-                    <dd className="text-lg font-bold text-brand-900" data-testid="statement-net">
-                      {money(statement.netHalalas)}
+                    <dd className={`text-lg font-bold ${statement.netHalalas < 0 ? "text-red-800" : "text-brand-900"}`} data-testid="statement-net">
+                      {statement.netHalalas < 0 ? `${money(-statement.netHalalas)} مستحقة عليكم` : money(statement.netHalalas)}
                     </dd>
                   </div>
                 </dl>
@@ -50,9 +56,13 @@ export default function OwnerStatements({ loaderData }: Route.ComponentProps) {
                   <span className={`rounded-full px-2.5 py-0.5 font-bold ${statement.emailedAt ? "bg-emerald-50 text-emerald-800" : "bg-stone-100 text-stone-700"}`}>
                     {statement.emailedAt ? `أُرسل بالبريد في ${dayText(statement.emailedAt)}` : "لم يُرسل بالبريد بعد"}
                   </span>
-                  <span className={`rounded-full px-2.5 py-0.5 font-bold ${statement.paidOutAt ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900"}`}>
-                    {statement.paidOutAt ? `حُوّل المبلغ في ${dayText(statement.paidOutAt)}` : "لم يُحوَّل المبلغ بعد"}
-                  </span>
+                  {statement.netHalalas < 0 ? (
+                    <span className="rounded-full bg-red-50 px-2.5 py-0.5 font-bold text-red-800">يُخصم من كشف حسابكم التالي</span>
+                  ) : (
+                    <span className={`rounded-full px-2.5 py-0.5 font-bold ${statement.paidOutAt ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900"}`}>
+                      {statement.paidOutAt ? `حُوّل المبلغ في ${dayText(statement.paidOutAt)}` : "لم يُحوَّل المبلغ بعد"}
+                    </span>
+                  )}
                 </p>
                 {statement.hasPdf ? (
                   <a href={`/owner/statements/${statement.id}/pdf`} download className="mt-3 inline-block font-bold text-brand-800 underline underline-offset-4">

@@ -18,6 +18,8 @@ export function StatementList({ statements, show, back }: { statements: Statemen
     <ul className="grid gap-3" aria-label={STATEMENT_MESSAGES.section}>
       {statements.map((statement) => {
         const heading = show === "month" ? `كشف ${monthTitle(statement.month)}` : statement.ownerName;
+        // A negative net is not paid: the owner's next statement recovers it.
+        const owes = statement.netHalalas < 0;
         return (
           <li key={statement.id} className="grid gap-3 rounded-xl p-4 ring-1 ring-stone-200" data-testid="statement-card">
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -47,6 +49,12 @@ export function StatementList({ statements, show, back }: { statements: Statemen
                 <dt className="text-stone-600">{STATEMENT_COLUMNS.commission}:</dt>
                 <dd className="font-bold text-stone-900">{halalasText(statement.commissionHalalas)}</dd>
               </div>
+              {statement.carriedHalalas !== 0 ? (
+                <div className="flex gap-2 sm:col-span-3">
+                  <dt className="text-stone-600">{STATEMENT_COLUMNS.carried}:</dt>
+                  <dd className="font-bold text-red-800">{netText(statement.carriedHalalas)}</dd>
+                </div>
+              ) : null}
             </dl>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
               <span className={`rounded-full px-3 py-1 font-bold ${statement.emailedAt ? "bg-emerald-100 text-emerald-900" : "bg-stone-100 text-stone-700"}`}>
@@ -56,6 +64,8 @@ export function StatementList({ statements, show, back }: { statements: Statemen
                 <span className="rounded-full bg-emerald-100 px-3 py-1 font-bold text-emerald-900" data-testid="statement-paid">
                   دُفع للمالك {dayText(statement.paidOutAt)} · الحوالة <IdentifierText value={statement.payoutReference} />
                 </span>
+              ) : owes ? (
+                <span className="rounded-full bg-red-50 px-3 py-1 font-bold text-red-800">{STATEMENT_MESSAGES.carriedForward}</span>
               ) : (
                 <span className="rounded-full bg-amber-100 px-3 py-1 font-bold text-amber-900">لم يُدفع بعد</span>
               )}
@@ -65,7 +75,7 @@ export function StatementList({ statements, show, back }: { statements: Statemen
                 </a>
               ) : null}
             </div>
-            {statement.paidOutAt ? null : <PayoutForm statementId={statement.id} back={back} label={heading} />}
+            {statement.paidOutAt || owes ? null : <PayoutForm statementId={statement.id} back={back} label={heading} />}
           </li>
         );
       })}
