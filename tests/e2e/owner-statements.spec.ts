@@ -134,3 +134,46 @@ test("the manager issues March's statement; the accountant downloads its PDF (Ar
   expect(denied.status()).toBe(302);
   expect(denied.headers().location).toBe("/admin");
 });
+
+test("a month the owner ends owing the firm: no payout asked, and the next statement takes it back", async ({ page, signedInAs }) => {
+  test.setTimeout(120_000);
+  const { member: manager } = await signedInAs("manager");
+  const owner = await ownerWithAMonth(manager.id);
+  // April: a roof repaired for 8 000 SAR, approved, and no rent collected.
+  const [property] = await queryE2eDatabase<{ id: number }>("select id from managed_properties where owner_id = $1", [owner.id]);
+  const [task] = await queryE2eDatabase<{ id: number }>("insert into tasks (title, assigned_to, created_by) values ('إصلاح السطح', $1, $1) returning id", [manager.id]);
+  await queryE2eDatabase("insert into transactions (description, amount, type, related_task_id, approved_by) values ('إصلاح السطح', 8000, 'expense', $1, $2)", [
+    task!.id,
+    manager.id,
+  ]);
+  await queryE2eDatabase(
+    "insert into owner_charges (owner_id, property_id, unit_id, description, amount_halalas, charged_on, finance_task_id) values ($1, $2, null, 'إصلاح السطح', 800000, '2026-04-08', $3)",
+    [owner.id, property!.id, task!.id],
+  );
+
+  await page.goto(`/admin/owners/${owner.id}`);
+  const section = page.getByRole("region", { name: "كشوف الحساب" });
+  for (const month of ["2026-03", "2026-04", "2026-05"]) {
+    await section.getByLabel("الشهر", { exact: true }).selectOption(month);
+    await section.getByRole("button", { name: "إصدار الكشف الآن" }).click();
+    await expect(section.getByRole("heading", { name: `كشف ${month === "2026-03" ? "مارس" : month === "2026-04" ? "أبريل" : "مايو"} ٢٠٢٦` })).toBeVisible();
+  }
+  const april = section.getByTestId("statement-card").filter({ has: page.getByRole("heading", { name: "كشف أبريل ٢٠٢٦" }) });
+  await expect(april.getByTestId("statement-net")).toHaveText(/^الصافي: \u200f?٨٬٠٠٠٫٠٠\sر\.س\.\u200f? مستحقة على المالك$/);
+  await expect(april).toContainText("يُخصم من كشف المالك التالي");
+  await expect(april.getByRole("button", { name: "تسجيل الدفع للمالك" })).toHaveCount(0);
+  // May: nothing collected either: the 8 000 still owed, carried again.
+  const may = section.getByTestId("statement-card").filter({ has: page.getByRole("heading", { name: "كشف مايو ٢٠٢٦" }) });
+  await expect(may).toContainText(/رصيد مرحّل من الكشف السابق:\s*\u200f?٨٬٠٠٠٫٠٠\sر\.س\.\u200f? مستحقة على المالك/);
+  await expect(may.getByTestId("statement-net")).toHaveText(/^الصافي: \u200f?٨٬٠٠٠٫٠٠\sر\.س\.\u200f? مستحقة على المالك$/);
+  await lookAt(page, "owner-statements-owing");
+  const rows = await queryE2eDatabase<{ month: string; carried: string; net: string }>(
+    "select to_char(month, 'YYYY-MM') as month, carried_halalas::text as carried, net_halalas::text as net from owner_statements where owner_id = $1 order by month",
+    [owner.id],
+  );
+  expect(rows).toEqual([
+    { month: "2026-03", carried: "0", net: "533171" },
+    { month: "2026-04", carried: "0", net: "-800000" },
+    { month: "2026-05", carried: "-800000", net: "-800000" },
+  ]);
+});
