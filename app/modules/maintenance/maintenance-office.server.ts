@@ -32,25 +32,53 @@ const groupOf = (status: MaintenanceStatus): ListGroupName => (status === "cance
 /** Asked, approved by the manager (a transaction exists for its task) or rejected. */
 const chargeState = (approved: boolean, taskStatus: string | null): ChargeStateName => (approved ? "approved" : taskStatus === "Rejected" ? "rejected" : "pending");
 
-/** /admin/maintenance: every report, newest first, with its unit and property (the page groups them). */
-export async function listReports(db: Db) {
-  const rows = await db
-    .select({
-      id: maintenanceRequests.id,
-      status: maintenanceRequests.status,
-      category: maintenanceRequests.category,
-      urgency: maintenanceRequests.urgency,
-      createdAt: maintenanceRequests.createdAt,
-      unitLabel: managedUnits.label,
-      propertyId: managedProperties.id,
-      propertyName: managedProperties.name,
-    })
-    .from(maintenanceRequests)
-    .innerJoin(managedUnits, eq(managedUnits.id, maintenanceRequests.unitId))
-    .innerJoin(managedProperties, eq(managedProperties.id, managedUnits.propertyId))
-    .orderBy(desc(maintenanceRequests.createdAt), desc(maintenanceRequests.id))
-    .limit(500);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), group: groupOf(row.status) }));
+/** Finished reports (done or cancelled) a page of the list shows. */
+export const FINISHED_PAGE_SIZE = 50;
+
+/**
+ * /admin/maintenance: every report still to handle (new, in progress), however old, and the
+ * finished ones (done or cancelled) newest first, a page at a time — a cap over all of them would
+ * hide an old open report behind newer finished ones.
+ */
+export async function listReports(db: Db, { finishedPage = 1 }: { finishedPage?: number } = {}) {
+  const columns = {
+    id: maintenanceRequests.id,
+    status: maintenanceRequests.status,
+    category: maintenanceRequests.category,
+    urgency: maintenanceRequests.urgency,
+    createdAt: maintenanceRequests.createdAt,
+    unitLabel: managedUnits.label,
+    propertyId: managedProperties.id,
+    propertyName: managedProperties.name,
+  };
+  const finished = inArray(maintenanceRequests.status, ["done", "cancelled"]);
+  const select = () =>
+    db
+      .select(columns)
+      .from(maintenanceRequests)
+      .innerJoin(managedUnits, eq(managedUnits.id, maintenanceRequests.unitId))
+      .innerJoin(managedProperties, eq(managedProperties.id, managedUnits.propertyId));
+  const [active, finishedRows, [counted]] = await Promise.all([
+    select()
+      .where(inArray(maintenanceRequests.status, ["open", "in-progress"]))
+      .orderBy(desc(maintenanceRequests.createdAt), desc(maintenanceRequests.id)),
+    select()
+      .where(finished)
+      .orderBy(desc(maintenanceRequests.createdAt), desc(maintenanceRequests.id))
+      .limit(FINISHED_PAGE_SIZE)
+      .offset((finishedPage - 1) * FINISHED_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(maintenanceRequests)
+      .where(finished),
+  ]);
+  const finishedTotal = counted?.n ?? 0;
+  return {
+    rows: [...active, ...finishedRows].map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), group: groupOf(row.status) })),
+    finishedTotal,
+    finishedPage,
+    finishedPageCount: Math.max(1, Math.ceil(finishedTotal / FINISHED_PAGE_SIZE)),
+  };
 }
 
 /** /admin/maintenance/:id: the report, its photos (private: served to staff only), its task and its costs. */

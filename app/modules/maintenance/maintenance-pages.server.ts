@@ -15,8 +15,9 @@ export function readId(param: string | undefined): number {
   return Number(param);
 }
 
-export async function loadMaintenanceList(db: Db, user: StaffProfile) {
-  return { rows: await listReports(db), canEdit: canHandleReports(user) };
+export async function loadMaintenanceList(db: Db, user: StaffProfile, url: URL) {
+  const finishedPage = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
+  return { ...(await listReports(db, { finishedPage })), canEdit: canHandleReports(user) };
 }
 
 export async function loadMaintenancePage(db: Db, user: StaffProfile, id: number) {

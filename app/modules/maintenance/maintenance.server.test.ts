@@ -16,7 +16,7 @@ import { createOffice, type Office } from "../../../tests/factories/office.ts";
 import { testStorage } from "../../../tests/factories/storage.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { approvedOwnerCharges } from "./index.server.ts";
-import { addRepairCost, loadReport, setReportStatus } from "./maintenance-office.server.ts";
+import { addRepairCost, FINISHED_PAGE_SIZE, listReports, loadReport, setReportStatus } from "./maintenance-office.server.ts";
 import { findUnitByToken, sendReportCode, submitReport, type ReportInput, type ReportUnit } from "./maintenance.server.ts";
 
 const db = useTestDatabase({ connections: 8 });
@@ -203,6 +203,36 @@ describe("the staff side", () => {
       .values({ unitId: unit.unitId, phone: "+966500000001", category: "plumbing", urgency: "normal", description: "تسرب" })
       .returning();
     reportId = row!.id;
+  });
+
+  it("lists every report still to handle however old, and the finished ones a page at a time", async () => {
+    const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * 86_400_000);
+    const base = { unitId: unit.unitId, phone: "+966500000002", category: "plumbing" as const, urgency: "normal" as const, description: "قديم" };
+    // An open report older than sixty finished ones, and one in progress older still.
+    const [oldOpen] = await db()
+      .insert(maintenanceRequests)
+      .values({ ...base, createdAt: day(1) })
+      .returning();
+    const [oldBusy] = await db()
+      .insert(maintenanceRequests)
+      .values({ ...base, status: "in-progress", createdAt: day(0) })
+      .returning();
+    await db()
+      .insert(maintenanceRequests)
+      .values(Array.from({ length: 60 }, (_, i) => ({ ...base, status: i % 10 === 0 ? ("cancelled" as const) : ("done" as const), createdAt: day(10 + i) })));
+    const first = await listReports(db());
+    expect(first.rows.map((row) => row.id)).toEqual(expect.arrayContaining([oldOpen!.id, oldBusy!.id]));
+    const finishedIds = (list: typeof first) => list.rows.filter((row) => row.group === "done").map((row) => row.id);
+    expect(finishedIds(first)).toHaveLength(FINISHED_PAGE_SIZE);
+    expect(first).toMatchObject({ finishedPage: 1, finishedPageCount: Math.ceil(first.finishedTotal / FINISHED_PAGE_SIZE) });
+    expect(first.finishedTotal).toBeGreaterThanOrEqual(60);
+    const second = await listReports(db(), { finishedPage: 2 });
+    expect(second.rows.map((row) => row.id)).toEqual(expect.arrayContaining([oldOpen!.id, oldBusy!.id]));
+    // The pages share no report, and the newest come first.
+    expect(finishedIds(second).filter((id) => finishedIds(first).includes(id))).toEqual([]);
+    const created = first.rows.filter((row) => row.group === "done").map((row) => row.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    await db().delete(maintenanceRequests).where(eq(maintenanceRequests.description, "قديم"));
   });
 
   it("lets the manager and employees move a report's status; the accountant reads only", async () => {

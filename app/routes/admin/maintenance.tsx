@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Pager } from "~/components/admin/pager.tsx";
 import { Section } from "~/components/admin/section.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
@@ -8,16 +9,16 @@ import { LIST_GROUP_TITLES, reportsText } from "~/modules/maintenance/maintenanc
 import { formatDateArabic, formatDigitsArabic, formatIdentifier } from "~/utils/format.ts";
 import type { Route } from "./+types/maintenance";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "maintenance");
-  return loadMaintenanceList(context.get(servicesContext).db, user);
+  return loadMaintenanceList(context.get(servicesContext).db, user, new URL(request.url));
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "الصيانة | لوحة التحكم" }];
 
-/** The tenants' reports: new, in progress, done; in each, by property. */
+/** The tenants' reports: new, in progress, done (a page at a time); in each, by property. */
 export default function Maintenance({ loaderData }: Route.ComponentProps) {
-  const { rows } = loaderData;
+  const { rows, finishedTotal, finishedPage, finishedPageCount } = loaderData;
   return (
     <div className="grid min-w-0 gap-5">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">الصيانة: بلاغات المستأجرين</h1>
@@ -25,7 +26,7 @@ export default function Maintenance({ loaderData }: Route.ComponentProps) {
         const inGroup = rows.filter((row) => row.group === group);
         const properties = [...new Map(inGroup.map((row) => [row.propertyId, row.propertyName])).entries()];
         return (
-          <Section key={group} id={`group-${group}`} title={`${LIST_GROUP_TITLES[group]} (${reportsText(inGroup.length)})`}>
+          <Section key={group} id={`group-${group}`} title={`${LIST_GROUP_TITLES[group]} (${reportsText(group === "done" ? finishedTotal : inGroup.length)})`}>
             {properties.length ? (
               <div className="grid gap-4">
                 {properties.map(([propertyId, propertyName]) => (
@@ -61,6 +62,11 @@ export default function Maintenance({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="text-stone-600">لا توجد بلاغات.</p>
             )}
+            {group === "done" ? (
+              <div className="mt-4">
+                <Pager label="صفحات البلاغات المنجزة" page={finishedPage} pageCount={finishedPageCount} href={(page) => `/admin/maintenance${page > 1 ? `?page=${page}` : ""}#group-done`} />
+              </div>
+            ) : null}
           </Section>
         );
       })}
