@@ -52,7 +52,8 @@ interface BoardRow {
 
 /**
  * /admin/rent, the collection board: the instalments due this month (Riyadh) and every earlier one
- * not paid in full, oldest first, filtered by property, owner and state; the totals of what it shows.
+ * not paid in full, oldest first, filtered by property, owner and state (the oldest 500 shown); the
+ * totals of every instalment the filters match.
  */
 export async function loadRentBoard(db: Db, user: StaffProfile, url: URL, now = new Date()) {
   const today = riyadhDayOf(now);
@@ -65,6 +66,13 @@ export async function loadRentBoard(db: Db, user: StaffProfile, url: URL, now = 
     unpaid: lt(rentInstalments.paidHalalas, rentInstalments.amountHalalas),
     paid: sql`${rentInstalments.paidHalalas} = ${rentInstalments.amountHalalas}`,
   };
+  const matching = and(
+    lt(rentInstalments.dueOn, nextMonth),
+    or(gte(rentInstalments.dueOn, monthStart), lt(rentInstalments.paidHalalas, rentInstalments.amountHalalas)),
+    filters.propertyId ? eq(managedProperties.id, filters.propertyId) : undefined,
+    filters.ownerId ? eq(owners.id, filters.ownerId) : undefined,
+    filters.state ? stateCondition[filters.state] : undefined,
+  );
   const rows = await db
     .select({
       id: rentInstalments.id,
@@ -83,15 +91,7 @@ export async function loadRentBoard(db: Db, user: StaffProfile, url: URL, now = 
     .innerJoin(managedUnits, eq(managedUnits.id, leases.unitId))
     .innerJoin(managedProperties, eq(managedProperties.id, managedUnits.propertyId))
     .innerJoin(owners, eq(owners.id, managedProperties.ownerId))
-    .where(
-      and(
-        lt(rentInstalments.dueOn, nextMonth),
-        or(gte(rentInstalments.dueOn, monthStart), lt(rentInstalments.paidHalalas, rentInstalments.amountHalalas)),
-        filters.propertyId ? eq(managedProperties.id, filters.propertyId) : undefined,
-        filters.ownerId ? eq(owners.id, filters.ownerId) : undefined,
-        filters.state ? stateCondition[filters.state] : undefined,
-      ),
-    )
+    .where(matching)
     .orderBy(asc(rentInstalments.dueOn), asc(rentInstalments.id))
     .limit(BOARD_LIMIT + 1);
   const [properties, ownerChoices] = await Promise.all([
@@ -110,15 +110,22 @@ export async function loadRentBoard(db: Db, user: StaffProfile, url: URL, now = 
       .orderBy(owners.name),
   ]);
   const shown: BoardRow[] = rows.slice(0, BOARD_LIMIT).map((row) => ({ ...row, state: instalmentState(row, today), daysOverdue: Math.max(0, daysBetween(row.dueOn, today)) }));
-  const totals = shown.reduce(
-    (sum, row) => ({
-      due: sum.due + row.amountHalalas,
-      paid: sum.paid + row.paidHalalas,
-      overdue: sum.overdue + (row.state === "overdue" ? row.amountHalalas - row.paidHalalas : 0),
-    }),
-    { due: 0, paid: 0, overdue: 0 },
-  );
-  return { rows: shown, more: rows.length > BOARD_LIMIT, totals, filters, properties, owners: ownerChoices, today, month: monthStart, canRecord: canRecordRent(user.role) };
+  // Over every instalment the filters match, not only the rows shown (the list stops at 500).
+  const [sums] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      due: sql<string>`coalesce(sum(${rentInstalments.amountHalalas}), 0)`,
+      paid: sql<string>`coalesce(sum(${rentInstalments.paidHalalas}), 0)`,
+      overdue: sql<string>`coalesce(sum(${rentInstalments.amountHalalas} - ${rentInstalments.paidHalalas}) filter (where ${rentInstalments.dueOn} < ${today} and ${rentInstalments.paidHalalas} < ${rentInstalments.amountHalalas}), 0)`,
+    })
+    .from(rentInstalments)
+    .innerJoin(leases, eq(leases.id, rentInstalments.leaseId))
+    .innerJoin(managedUnits, eq(managedUnits.id, leases.unitId))
+    .innerJoin(managedProperties, eq(managedProperties.id, managedUnits.propertyId))
+    .innerJoin(owners, eq(owners.id, managedProperties.ownerId))
+    .where(matching);
+  const totals = { due: Number(sums?.due ?? 0), paid: Number(sums?.paid ?? 0), overdue: Number(sums?.overdue ?? 0) };
+  return { rows: shown, more: rows.length > BOARD_LIMIT, total: sums?.count ?? 0, totals, filters, properties, owners: ownerChoices, today, month: monthStart, canRecord: canRecordRent(user.role) };
 }
 
 /**

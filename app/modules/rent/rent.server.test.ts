@@ -212,6 +212,7 @@ describe("the board and arrears", () => {
     const board = await loadRentBoard(d, office.employee, new URL(`https://x/admin/rent?owner=${owner.id}&state=overdue`), at("2026-05-12"));
     expect(board.rows).toHaveLength(1);
     expect(board.rows[0]).toMatchObject({ leaseId: lease.id, state: "overdue", daysOverdue: 11 });
+    expect(board).toMatchObject({ total: 1, more: false, totals: { due: 100_000, paid: 0, overdue: 100_000 } });
     const sent: Array<{ to: string; body: string }> = [];
     const senders = { sms: { send: async (m: { to: string; body: string }) => void sent.push(m) }, whatsapp: { send: async () => undefined } };
     // 11 days late: the step of 10 (and 3 marked as passed), one message however many runs at once.
@@ -229,6 +230,17 @@ describe("the board and arrears", () => {
       .innerJoin(rentInstalments, eq(rentInstalments.id, rentReminders.instalmentId))
       .where(eq(rentInstalments.leaseId, lease.id));
     expect(steps.map((s) => s.step).sort((a, b) => a - b)).toEqual([3, 10, 30]);
+  });
+
+  it("counts and sums every instalment the filters match, past the 500 the board shows", async () => {
+    const d = db();
+    const { lease, owner } = await insertLease(d, { startsOn: "2020-01-01", endsOn: "2027-04-30", yearlyRentHalalas: 1_200_000, schedule: "monthly" });
+    // 520 unpaid instalments, one a day from 2024, the last partly paid.
+    const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    await d.insert(rentInstalments).values(Array.from({ length: 520 }, (_, n) => ({ leaseId: lease.id, dueOn: day(n), amountHalalas: 1_000, paidHalalas: n === 519 ? 400 : 0 })));
+    const board = await loadRentBoard(d, office.employee, new URL(`https://x/admin/rent?owner=${owner.id}`), at("2026-05-12"));
+    expect(board.rows).toHaveLength(500);
+    expect(board).toMatchObject({ more: true, total: 520, totals: { due: 520_000, paid: 400, overdue: 519_600 } });
   });
 
   it("sends by WhatsApp when the settings say so, and not for an instalment paid in full", async () => {

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: "التحصيل | لوح
 const money = (halalas: number) => formatMoneyArabic(halalas / 100);
 
 export default function RentBoard({ loaderData }: Route.ComponentProps) {
-  const { rows, more, totals, filters, properties, owners, month } = loaderData;
+  const { rows, more, total, totals, filters, properties, owners, month } = loaderData;
   const filtered = filters.propertyId !== null || filters.ownerId !== null || filters.state !== null;
   const monthName = formatDateBothCalendars(month).gregorian.replace(/^\S+\s/, "");
   return (
@@ -50,7 +50,7 @@ export default function RentBoard({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <p className="font-bold text-stone-700" data-testid="instalment-count">
-        {instalmentsText(rows.length)}
+        {instalmentsText(total)}
         {more ? "، وتظهر أقدم ٥٠٠ منها: ضيّق التصفية لرؤية الباقي" : ""}
       </p>
       {rows.length ? (
