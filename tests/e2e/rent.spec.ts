@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
 import { lookAt } from "./look.ts";
@@ -29,7 +30,11 @@ async function insertDemoLikeLease() {
   return { lease, tenantName };
 }
 
-test("the accountant records a payment sent twice (one recorded), is refused more than is due, then pays in full; the marks follow", async ({ page, signedInAs }) => {
+test("the accountant records a payment sent twice (one recorded), is refused more than is due, then pays in full with a receipt photo; the marks follow", async ({
+  page,
+  signedInAs,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const { lease, tenantName } = await insertDemoLikeLease();
   await signedInAs("accountant");
@@ -81,10 +86,30 @@ test("the accountant records a payment sent twice (one recorded), is refused mor
   await expect(form.getByLabel("المبلغ بالريال")).toHaveValue("6000");
   await lookAt(page, "rent-ledger");
 
-  // Sent with Enter from the field: the form is cleared with the focus in it (the field replaced).
+  // Sent with Enter from the field, with a photo of the receipt: the form is cleared with the focus in it (the field replaced).
+  const receipt = await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#f4efe6" } })
+    .jpeg()
+    .toBuffer();
+  await form.getByLabel("صورة الإيصال (اختيارية)").setInputFiles({ name: "إيصال.jpg", mimeType: "image/jpeg", buffer: receipt });
+  await expect(form.getByText("إيصال.jpg")).toBeVisible();
   await form.getByLabel("المبلغ بالريال").fill("5000");
   await form.getByLabel("المبلغ بالريال").press("Enter");
   await expect(page.getByTestId("payment-count")).toHaveText("دفعتان");
+  await expect(form.getByText("لم تُختر صورة")).toBeVisible();
+  // The receipt: shown to the accountant with the payment, a private image no visitor can open.
+  const thumbnail = page.getByTestId("payment-row").getByRole("button", { name: /^صورة إيصال «دفعة/ });
+  await expect(thumbnail).toHaveCount(1);
+  const src = await thumbnail.locator("img").getAttribute("src");
+  expect(src).toMatch(/^\/private-images\//);
+  await expect.poll(() => thumbnail.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const [stored] = await queryE2eDatabase<{ n: number }>(
+    "select count(*)::int as n from rent_payments p join images i on i.id = p.receipt_image_id where p.lease_id = $1 and i.private",
+    [lease],
+  );
+  expect(stored!.n).toBe(1);
+  const anonymous = await playwright.request.newContext({ baseURL: page.url() });
+  expect((await anonymous.get(src!, { maxRedirects: 0 })).status()).not.toBe(200);
+  await anonymous.dispose();
   await expect(form.getByLabel("المبلغ بالريال")).toHaveValue("");
   await expect(page.getByTestId("unpaid")).toContainText("٠٫٠٠");
   await expect(instalments.nth(1).getByTestId("instalment-mark")).toHaveText("مسدد");
