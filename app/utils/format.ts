@@ -1,3 +1,5 @@
+import { RIYADH_OFFSET_MS } from "./riyadh-day.ts";
+
 /**
  * A formatter made on its first use, then kept for the process or the page. Making an Intl
  * formatter costs a browser milliseconds (its locale data is read then); made at import time, the
@@ -158,7 +160,7 @@ export function formatDateWithHijri(isoDate: string): string {
 const relativeArabic = onFirstUse(() => new Intl.RelativeTimeFormat("ar-SA", { numeric: "auto" }));
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Riyadh is UTC+3 all year: its calendar day of a moment. */
-const riyadhDay = (date: Date) => Math.floor((date.getTime() + 3 * 60 * 60 * 1000) / DAY_MS);
+const riyadhDay = (date: Date) => Math.floor((date.getTime() + RIYADH_OFFSET_MS) / DAY_MS);
 
 /**
  * How long before `now` a moment was, in Riyadh calendar days, then months, then years, the words

@@ -3,6 +3,7 @@
  * the server, the back office and the public page; no server import.
  */
 import { ADVERTISER_CAPACITIES, RENT_PERIODS, type AdvertiserCapacity, type OfferDisclosures, type RegaWithdrawal, type RentPeriod } from "~/db/column-types.ts";
+import { RIYADH_OFFSET_MS } from "~/utils/riyadh-day.ts";
 
 export { ADVERTISER_CAPACITIES, RENT_PERIODS, type AdvertiserCapacity, type OfferDisclosures, type RegaWithdrawal, type RentPeriod };
 export type { YesNoUnknown } from "~/db/column-types.ts";
@@ -62,7 +63,6 @@ export const AD_LICENCE_STATE_LABELS: Record<AdLicenceState, string> = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Riyadh is UTC+3 all year (no daylight saving). */
-const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 /**
  * The moment a licence ends: midnight in Riyadh after its expiry date (the licence holds the whole

@@ -1,3 +1,5 @@
+import { RIYADH_OFFSET_MS } from "~/utils/riyadh-day.ts";
+
 /**
  * The firm's working hours (Asia/Riyadh, which keeps UTC+3 all year: no daylight saving), and the
  * first-answer clock counted in them. Pure, shared by the overdue job and the reports.
@@ -10,7 +12,6 @@ export interface WorkingHours {
   endHour: number;
 }
 
-const RIYADH_OFFSET_MS = 3 * 3_600_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 

@@ -3,11 +3,11 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { dailyReportText, type DailyReport, type DailyReportLinks } from "./daily-report-text.ts";
+import { RIYADH_OFFSET_MS } from "~/utils/riyadh-day.ts";
 
 export { dailyReportText, type DailyReport };
 
 /** Riyadh is UTC+3 all year (no daylight saving): its days and hours are UTC's shifted by 3 hours. */
-const RIYADH_OFFSET_MS = 3 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The Riyadh calendar day (yyyy-mm-dd) and hour (0–23) at an instant. */

@@ -1,3 +1,4 @@
+import { RIYADH_OFFSET_MS } from "~/utils/riyadh-day.ts";
 import { TASK_STATUS_LABELS, type TaskStatus } from "~/modules/tasks/index.ts";
 import { formatCountArabic } from "~/utils/format.ts";
 import type { ImageRef } from "~/utils/image-ref.ts";
@@ -112,7 +113,7 @@ function shiftMonth(month: string, by: number): string {
 
 /** The current calendar month in Riyadh (yyyy-mm), the month field's upper bound. */
 export function riyadhMonthOf(now: Date): string {
-  return new Date(now.getTime() + 3 * 60 * 60_000).toISOString().slice(0, 7);
+  return new Date(now.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 7);
 }
 
 /** The net's sign said in a word as well as in colour: surplus, deficit, balanced. */

@@ -11,6 +11,7 @@ import { formatMoneyArabic } from "~/utils/format.ts";
 import { FINANCE_LIMITS, FINANCE_MESSAGES } from "./finance-messages.ts";
 import { ALL_PERIODS, riyadhMonthOf, type FinanceFilters, type FinanceTotals, type TransactionRow } from "./finance-view.ts";
 import { isTransactionType, TRANSACTION_TYPE_LABELS, type TransactionType } from "~/modules/tasks/index.ts";
+import { RIYADH_OFFSET_MS } from "~/utils/riyadh-day.ts";
 
 export type FinanceRefusal = { ok: false; error: string; field?: string; status: number };
 const refuse = (error: string, status = 400, field?: string): FinanceRefusal => ({ ok: false, error, status, ...(field ? { field } : {}) });
@@ -41,7 +42,6 @@ export async function firstLedgerMonth(db: Db): Promise<string | null> {
 }
 
 /** Riyadh keeps UTC+3 all year (no daylight saving). */
-const RIYADH_OFFSET_MS = 3 * 60 * 60_000;
 
 /** The instants a calendar month of Riyadh starts and ends at. */
 export function riyadhMonthRange(month: string): { from: Date; to: Date } {

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server.ts";
 import { offers } from "~/db/schema.ts";
 import { getStatusVisibilities } from "~/modules/lookups/lookups.server.ts";
+import { RIYADH_OFFSET_MS } from "~/utils/riyadh-day.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Riyadh is UTC+3 all year (no daylight saving). */
-const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 /**
  * The next moment a public page may change with no write at all (decision 020), as epoch ms: the

@@ -1,8 +1,8 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import { leases, rentInstalments } from "~/db/schema.ts";
-import { riyadhDayOf } from "~/utils/riyadh-day.ts";
-import { addDays, INSTALMENTS_AHEAD_DAYS, instalmentsOf } from "./rent-schedule.ts";
+import { addDays, riyadhDayOf } from "~/utils/riyadh-day.ts";
+import { INSTALMENTS_AHEAD_DAYS, instalmentsOf } from "./rent-schedule.ts";
 
 type LeaseRow = Pick<typeof leases.$inferSelect, "id" | "startsOn" | "endsOn" | "terminatedOn" | "yearlyRentHalalas" | "schedule">;
 

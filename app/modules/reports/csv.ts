@@ -1,3 +1,5 @@
+import { RIYADH_OFFSET_MS } from "~/utils/riyadh-day.ts";
+
 /**
  * CSV as Excel and every spreadsheet read it (RFC 4180): fields separated by commas, lines by CRLF,
  * a field with a comma, a quote or a line break wrapped in quotes with its quotes doubled; UTF-8
@@ -24,7 +26,7 @@ export function neutraliseFormula(text: string): string {
 
 /** "2026-11-10 09:00" in Riyadh (UTC+3, no daylight saving). */
 export function riyadhDateTime(date: Date): string {
-  return new Date(date.getTime() + 3 * 60 * 60_000).toISOString().slice(0, 16).replace("T", " ");
+  return new Date(date.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
 }
 
 export function csvCell(value: CsvValue): string {

@@ -13,8 +13,7 @@ import { CSV_BOM, csvLine } from "./csv.ts";
 import { EXPORT_DEFINITIONS, type ColumnKind } from "./export-datasets.server.ts";
 import { parsePeriod, periodInstants, type ReportPeriod } from "./period.ts";
 import { EXPORT_DATASET_LABELS, EXPORT_DATASETS, type ExportDataset } from "./report-view.ts";
-
-const RIYADH_OFFSET_MS = 3 * 60 * 60_000;
+import { RIYADH_OFFSET_MS } from "~/utils/riyadh-day.ts";
 
 /** Excel's number formats per column kind. */
 const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {

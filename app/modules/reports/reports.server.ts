@@ -12,7 +12,7 @@ import { loadPropertyReport } from "~/modules/property-reports/index.server.ts";
 import { countActiveAlerts } from "~/modules/alerts/alerts.server.ts";
 import { INQUIRY_LATE_AFTER_MS, INQUIRY_STATUSES, type InquiryStatus } from "~/modules/inquiries/status.ts";
 import { CLOSED_TASK_STATUSES } from "~/modules/tasks/status.ts";
-import { riyadhDayOf } from "~/utils/riyadh-day.ts";
+import { riyadhDayOf, RIYADH_OFFSET_MS } from "~/utils/riyadh-day.ts";
 import { periodBuckets, periodInstants, trendMonths, type ReportPeriod } from "./period.ts";
 import {
   RENT_STATUSES,
@@ -373,7 +373,7 @@ async function tasksPerAssignee(db: Db, now: Date): Promise<AssigneeTasks[]> {
 async function financeFigures(db: Db, period: ReportPeriod, b: Bounds): Promise<FinanceReport & { count: number }> {
   const date = sql`date`;
   const months = trendMonths(period);
-  const trendStart = new Date(Date.parse(`${months[0]}-01T00:00:00Z`) - 3 * 60 * 60_000).toISOString();
+  const trendStart = new Date(Date.parse(`${months[0]}-01T00:00:00Z`) - RIYADH_OFFSET_MS).toISOString();
   const sumOf = (condition: SQL) => sql`coalesce(sum(amount) filter (where ${condition}), 0)::text`;
   const income = sql`type = 'income'`;
   const expense = sql`type = 'expense'`;

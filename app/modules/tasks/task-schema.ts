@@ -3,9 +3,9 @@ import { typedTextField } from "~/utils/form-fields.ts";
 import { readRecordReference } from "~/utils/record-reference.ts";
 import { TASK_STATUSES } from "./status.ts";
 import { TASK_LIMITS, TASK_MESSAGES } from "./task-messages.ts";
+import { RIYADH_OFFSET_MS } from "~/utils/riyadh-day.ts";
 
 /** Riyadh keeps UTC+3 all year (no daylight saving). */
-const RIYADH_OFFSET_MS = 3 * 60 * 60_000;
 
 /** Today's date in Riyadh, yyyy-mm-dd: the firm's calendar, whatever the server's or the browser's clock zone. */
 export function riyadhToday(now = Date.now()): string {
