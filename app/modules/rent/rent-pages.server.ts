@@ -125,7 +125,18 @@ export async function loadRentBoard(db: Db, user: StaffProfile, url: URL, now = 
     .innerJoin(owners, eq(owners.id, managedProperties.ownerId))
     .where(matching);
   const totals = { due: Number(sums?.due ?? 0), paid: Number(sums?.paid ?? 0), overdue: Number(sums?.overdue ?? 0) };
-  return { rows: shown, more: rows.length > BOARD_LIMIT, total: sums?.count ?? 0, totals, filters, properties, owners: ownerChoices, today, month: monthStart, canRecord: canRecordRent(user.role) };
+  return {
+    rows: shown,
+    more: rows.length > BOARD_LIMIT,
+    total: sums?.count ?? 0,
+    totals,
+    filters,
+    properties,
+    owners: ownerChoices,
+    today,
+    month: monthStart,
+    canRecord: canRecordRent(user.role),
+  };
 }
 
 /**

@@ -64,7 +64,12 @@ export default function Maintenance({ loaderData }: Route.ComponentProps) {
             )}
             {group === "done" ? (
               <div className="mt-4">
-                <Pager label="صفحات البلاغات المنجزة" page={finishedPage} pageCount={finishedPageCount} href={(page) => `/admin/maintenance${page > 1 ? `?page=${page}` : ""}#group-done`} />
+                <Pager
+                  label="صفحات البلاغات المنجزة"
+                  page={finishedPage}
+                  pageCount={finishedPageCount}
+                  href={(page) => `/admin/maintenance${page > 1 ? `?page=${page}` : ""}#group-done`}
+                />
               </div>
             ) : null}
           </Section>
