@@ -203,3 +203,19 @@ test("«النسخ المحفوظة» opened before the page's script ran closes
   await expect.poll(isOpen).toBe(true);
   expect(early.problems).toEqual([]);
 });
+
+test("«النسخ المحفوظة» opened before the page's script ran stays open through the section's next save", async ({ page, signedInAs }) => {
+  await signedInAs("manager");
+  const early = await earlyPage(page, "held", 2);
+  await early.open("/admin/content");
+  const title = "صفحة التراخيص";
+  const summary = section(page, title).getByText("النسخ المحفوظة", { exact: true });
+  const isOpen = () => summary.locator("xpath=..").evaluate((details: HTMLDetailsElement) => details.open);
+  await summary.click();
+  await early.hydrated();
+  // Saved as it is (no other spec edits this section): the section is drawn afresh, the panel as it was left.
+  await saveSection(page, title);
+  await expect(section(page, title).getByRole("list", { name: `النسخ المحفوظة: ${title}` })).toBeVisible();
+  expect(await isOpen()).toBe(true);
+  expect(early.problems).toEqual([]);
+});

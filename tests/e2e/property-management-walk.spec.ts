@@ -13,8 +13,12 @@ import { noSeriousViolations, uniqueNationalId } from "./look.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const toArabicDigits = (text: string) => text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
-/** The test's own number written in letters: a name that reads the same in any text extraction. */
-const inLetters = (digits: string) => [...digits].map((d) => "ابتثجحخدذر"[Number(d)]).join("");
+/**
+ * The test's own number written in letters that join on both sides: pdftotext reads a letter joined
+ * to a following ر, و, د… (letters that join only on one side) after it («ثر» came back «رث», one
+ * run in three), so a name of those read back differently by chance.
+ */
+const inLetters = (digits: string) => [...digits].map((d) => "بتثجحخسشصض"[Number(d)]).join("");
 
 /** Last month in Riyadh: its yyyy-mm, its first day, a day in it, and the day before the same date a year on. */
 function lastMonth() {

@@ -1,5 +1,5 @@
 import { CONFORM_INTENT } from "~/components/forms/conform-intent.ts";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { adminButtonClass, adminCardClass, adminSecondaryButtonClass } from "~/components/admin/styles.ts";
 import { Field, FormNotice, inputClass, type FieldMeta } from "~/components/forms/field.tsx";
@@ -130,6 +130,13 @@ function SectionCard({
   const titleId = `${sectionElementId(section.id)}-title`;
   const versions = editor.versions[section.id as ContentSectionId];
   const current = Object.fromEntries(section.fields.map((field) => [field.key, editor.values[field.key]]));
+  // A panel the browser opened before the page's script ran (React never heard it) is noted once
+  // React runs, so the remount after the next save draws it open as the person left it.
+  const panel = useRef<HTMLDetailsElement>(null);
+  const notePanelOpenedEarly = useEffectEvent(() => {
+    if (panel.current?.open && !restore.panelOpen) restore.onPanelToggle(true);
+  });
+  useEffect(() => notePanelOpenedEarly(), []);
   return (
     <section id={sectionElementId(section.id)} aria-labelledby={titleId} className={`${adminCardClass} grid scroll-mt-20 gap-4`} data-section={section.id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -176,7 +183,7 @@ function SectionCard({
           The summary's press sets the element and the state itself: the browser's toggle event comes a task
           later, and a render in between (a save's answer) put the old state back and lost the press. It turns
           what the person sees, not the state: a press before the page's script ran opened the panel unseen by React. */}
-      <details className="border-t border-stone-200 pt-3" open={restore.panelOpen} onToggle={(event) => restore.onPanelToggle(event.currentTarget.open)}>
+      <details ref={panel} className="border-t border-stone-200 pt-3" open={restore.panelOpen} onToggle={(event) => restore.onPanelToggle(event.currentTarget.open)}>
         <summary
           className="cursor-pointer font-bold text-brand-800"
           onClick={(event) => {
