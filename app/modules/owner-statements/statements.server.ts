@@ -115,8 +115,9 @@ export type IssueResult = { outcome: "issued"; id: number } | { outcome: "exists
 /**
  * Makes an owner's statement for a month, once: the row is inserted (on conflict with the owner and
  * month's unique index, nothing), its PDF made and stored, and its e-mail queued, all in one
- * transaction, so of two runs at once the second waits on the index and finds it made. An owner
- * with no contract in force that month gets none.
+ * transaction under a lock per owner, so of two runs at once the second waits and finds it made
+ * (and a month reads the statement before it whole, for what is carried). An owner with no
+ * contract in force that month gets none.
  */
 export async function issueStatement(services: StatementServices, ownerId: number, month: StatementMonth, now = new Date()): Promise<IssueResult> {
   const { db, storage } = services;
