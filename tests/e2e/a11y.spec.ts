@@ -1,7 +1,7 @@
 import { queryE2eDatabase } from "./db.ts";
 import { sidebarLinks } from "../../app/modules/users/permissions.ts";
 import { expect, test, unique } from "./fixtures.ts";
-import { axeBuilder } from "./axe.ts";
+import { noSeriousViolations } from "./axe.ts";
 
 const PAGES = [
   "/",
@@ -30,9 +30,7 @@ for (const path of PAGES) {
     await page.route("**/api/offers/events", (route) => route.abort());
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    const results = await axeBuilder(page).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await noSeriousViolations(page);
   });
 }
 
@@ -40,9 +38,7 @@ test("no serious accessibility violations in the owner submission form showing i
   await page.goto("/list-your-property");
   await page.getByRole("button", { name: "إرسال الطلب" }).click();
   await expect(page.getByText("يرجى تحميل صورة واحدة على الأقل للعقار.")).toBeVisible();
-  const results = await axeBuilder(page).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await noSeriousViolations(page);
 });
 
 test("no serious accessibility violations with the header search open, showing results and then none", async ({ page }) => {
@@ -55,9 +51,7 @@ test("no serious accessibility violations with the header search open, showing r
   await expect(dialog.getByRole("option").first()).toBeVisible();
   await page.keyboard.press("ArrowDown");
   const check = async (label: string) => {
-    const results = await axeBuilder(page).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await noSeriousViolations(page, label);
   };
   await check("results");
   await dialog.getByRole("combobox").fill("كلمة لا توجد أبداً");
@@ -71,9 +65,7 @@ test("no serious accessibility violations on /login and the back office", async 
   const check = async (path: string) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    const results = await axeBuilder(page).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await noSeriousViolations(page, `${path}`);
   };
   await check("/login");
   await check("/reset-password");
@@ -111,9 +103,7 @@ for (const role of ["accountant", "staff"] as const) {
         await page.waitForLoadState("networkidle");
         // Opened, not sent back to /admin with a refusal.
         expect(new URL(page.url()).pathname).toBe(to);
-        const results = await axeBuilder(page).analyze();
-        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => `${to} ${viewport.width} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        await noSeriousViolations(page, `${to} ${viewport.width}`);
       }
     }
   });
@@ -123,9 +113,7 @@ test("no serious accessibility violations on /admin/finance: the manager's and t
   // The live-updates stream never ends, so "network idle" would never come: refuse it here.
   await page.route("**/admin/finance/events", (route) => route.abort());
   const check = async (label: string) => {
-    const results = await axeBuilder(page).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await noSeriousViolations(page, label);
   };
   await signedInAs("manager");
   await page.goto("/admin/finance");
@@ -152,9 +140,7 @@ test("no serious accessibility violations on /admin/content, its histories open 
   await marquee.getByLabel("النص ١", { exact: true }).fill("نص | مرفوض");
   await marquee.getByRole("button", { name: /^حفظ القسم/ }).click();
   await expect(marquee.getByRole("alert")).toBeVisible();
-  const results = await axeBuilder(page).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await noSeriousViolations(page);
 });
 
 test("no serious accessibility violations on the tasks board and a task's page: the manager's (form messages, offer results, decision dialog) and the employee's", async ({
@@ -167,9 +153,7 @@ test("no serious accessibility violations on the tasks board and a task's page: 
   // The live-updates stream never ends, so "network idle" would never come: refuse it here.
   await page.route("**/admin/tasks/events", (route) => route.abort());
   const check = async (label: string) => {
-    const results = await axeBuilder(page).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await noSeriousViolations(page, label);
   };
   const employee = await staffMember("staff");
   const accountant = await staffMember("accountant");
@@ -214,18 +198,14 @@ test("no serious accessibility violations on /admin/reports with every chart's t
   await page.goto("/admin/reports?period=7d");
   for (const summary of await page.getByText("عرض كجدول").all()) await summary.click();
   await expect(page.getByRole("table", { name: "الدخل والمصروفات والصافي شهريًا" })).toBeVisible();
-  const results = await axeBuilder(page).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await noSeriousViolations(page);
 });
 
 test("no serious accessibility violations in the search alert form (open, showing an error) and on the alert pages", async ({ page }) => {
   test.setTimeout(90_000); // four pages checked, the first the whole offers list
   await page.route("**/api/offers/events", (route) => route.abort());
   const check = async (label: string) => {
-    const results = await axeBuilder(page).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await noSeriousViolations(page, label);
   };
   await page.goto(`/offers?city=${encodeURIComponent("الرياض")}`);
   const block = page.getByTestId("alert-subscribe");
@@ -264,9 +244,7 @@ test("no serious accessibility violations with the compare tray showing and its 
   for (const i of [0, 1, 2]) await compare.nth(i).click();
   await expect(page.getByTestId("compare-tray").getByRole("listitem")).toHaveCount(3);
   const check = async (label: string) => {
-    const results = await axeBuilder(page).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await noSeriousViolations(page, label);
   };
   await check("tray");
   await compare.nth(3).click();

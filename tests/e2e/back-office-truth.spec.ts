@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
-import { axeBuilder } from "./axe.ts";
+import { axeBuilder, noSeriousViolations } from "./axe.ts";
 
 /**
  * Issue 29's «controls that tell the truth» and «nothing typed is lost», as the office uses the
@@ -382,9 +382,7 @@ for (const [role, paths] of Object.entries(ROLE_PAGES)) {
 test("the question before leaving, the denial message and the reports' figures pass axe; screenshots at a phone's and a desktop's width", async ({ page, signedInAs }) => {
   test.setTimeout(90_000);
   const check = async (label: string) => {
-    const results = await axeBuilder(page).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await noSeriousViolations(page, label);
   };
   const shoot = async (name: string) => {
     for (const [width, height] of [

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, uniquePhone } from "./fixtures.ts";
-import { axeBuilder } from "./axe.ts";
+import { noSeriousViolations } from "./axe.ts";
 
 /**
  * The clients pipeline (issue 32), as people use it. In «rules-changing»: it sets the assignment
@@ -16,12 +16,6 @@ async function sendInquiry(page: Page, offerId: number, name: string, phone: str
   await page.getByLabel("رقم الهاتف (مطلوب)").fill(phone);
   await page.getByRole("button", { name: "إرسال", exact: true }).click();
   await expect(page.getByRole("status")).toContainText("تم الإرسال بنجاح");
-}
-
-async function expectNoSeriousAxe(page: Page) {
-  const results = await axeBuilder(page).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /** With SHOTS_DIR set, the whole page at phone and desktop sizes, to look at. */
@@ -80,7 +74,7 @@ test("an inquiry becomes a client of the city's employee, who moves the stage an
   await expect(row.locator("[data-identifier]")).toHaveText(toArabicDigits(`${local.slice(0, 3)} ${local.slice(3, 6)} ${local.slice(6)}`));
   await expect(row.getByTestId("client-stage")).toHaveText("جديد");
   await expect(row.getByTestId("first-answer")).toHaveText("بانتظار الرد الأول");
-  await expectNoSeriousAxe(page);
+  await noSeriousViolations(page);
   await shots(page, "clients-list");
 
   await row.getByRole("link", { name }).click();
@@ -150,7 +144,7 @@ test("an inquiry becomes a client of the city's employee, who moves the stage an
   await phones.getByRole("button", { name: "إضافة الرقم" }).click();
   await expect(page.getByTestId("client-phones").locator("[data-identifier]")).toHaveCount(2);
   await expect(phones.getByTestId("client-phone-list").getByRole("button", { name: /^حذف الرقم/ })).toHaveCount(2);
-  await expectNoSeriousAxe(page);
+  await noSeriousViolations(page);
   await shots(page, "client-page-phones");
   await phones.getByRole("button", { name: `حذف الرقم ${toArabicDigits(`${second.slice(0, 3)} ${second.slice(3, 6)} ${second.slice(6)}`)}` }).click();
   await expect(page.getByText("تم حذف الرقم.")).toBeVisible();
@@ -167,7 +161,7 @@ test("an inquiry becomes a client of the city's employee, who moves the stage an
   await page.getByRole("link", { name: "صفحة العميل" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
-  await expectNoSeriousAxe(page);
+  await noSeriousViolations(page);
   await shots(page, "client-page");
 
   // Another employee's client is not this one's to open.
@@ -187,7 +181,7 @@ test("the manager sets the rules in settings, and reads the first answers per em
   for (const day of ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس"]) await rules.getByLabel(day).uncheck();
   await rules.getByRole("button", { name: "حفظ قواعد العملاء" }).click();
   await expect(rules.getByText("يرجى اختيار يوم عمل واحد على الأقل.")).toBeVisible();
-  await expectNoSeriousAxe(page);
+  await noSeriousViolations(page);
   await rules.getByLabel("الأحد").check();
   await rules.getByRole("button", { name: "حفظ قواعد العملاء" }).click();
   await expect(page.getByText("تم حفظ قواعد العملاء.")).toBeVisible();
@@ -199,5 +193,5 @@ test("the manager sets the rules in settings, and reads the first answers per em
   await page.goto("/admin/reports?period=30d");
   const figures = page.getByTestId("staff-first-answers");
   await expect(figures.getByRole("table")).toBeVisible();
-  await expectNoSeriousAxe(page);
+  await noSeriousViolations(page);
 });

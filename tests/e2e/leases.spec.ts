@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique, uniquePhone } from "./fixtures.ts";
-import { lookAt, noSeriousViolations, uniqueNationalId } from "./look.ts";
+import { noSeriousViolations } from "./axe.ts";
+import { lookAt, uniqueNationalId } from "./look.ts";
 
 const toArabicDigits = (text: string) => text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 

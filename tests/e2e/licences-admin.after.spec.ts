@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { E2E } from "../../playwright.config.ts";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
-import { axeBuilder } from "./axe.ts";
+import { noSeriousViolations } from "./axe.ts";
 
 // The licences are one list for the whole site (at most 10): these tests change it, so they run
 // one after the other, after the specs that read the seeded licences (the file name's `.after`),
@@ -293,9 +293,7 @@ test("the forms' messages: a missing description or image, a file over 10 MB (sa
   expect(await queryE2eDatabase("select 1 from licences where alt = 'رخصة فال'")).toEqual([]);
 
   // With its messages showing, the page has no serious accessibility problem.
-  const results = await axeBuilder(page).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await noSeriousViolations(page);
 });
 
 test("the 11th licence is refused by the server, even when the page still offered one more", async ({ page, signedInAs }) => {

@@ -1,14 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import crypto from "node:crypto";
-import { axeBuilder } from "./axe.ts";
+import { noSeriousViolations } from "./axe.ts";
 import { test } from "./fixtures.ts";
-
-/** axe on the page as it is: nothing serious or critical, each violation named with its elements. */
-export async function noSeriousViolations(page: Page, label: string) {
-  const results = await axeBuilder(page).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };

@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
-import { axeBuilder } from "./axe.ts";
+import { noSeriousViolations } from "./axe.ts";
 
 const toArabic = (n: number | string) => String(n).replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 /** The number a counted phrase says: «لا يوجد» 0, «استفسار واحد» 1, «استفساران» 2, else its digits. */
@@ -13,13 +12,6 @@ function countOf(text: string): number {
 }
 /** A count with its noun, agreeing as Arabic does (COPY.md), whatever the number. */
 const COUNTED = /^(استفسار واحد|استفساران|[٠-٩٬]+ (استفسارات|استفسارًا|استفسار)|لا يوجد)$/;
-
-async function noSeriousViolations(page: Page, label: string) {
-  const results = await axeBuilder(page).analyze();
-  expect(
-    results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 test("the inbox: a visitor without a name, late ones counted in the filter, filters by offer and late, the reply box on «رد»", async ({ page, signedInAs }) => {
   await page.route("**/api/offers/events", (route) => route.abort());

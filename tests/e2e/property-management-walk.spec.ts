@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique, uniquePhone } from "./fixtures.ts";
-import { noSeriousViolations, uniqueNationalId } from "./look.ts";
+import { noSeriousViolations } from "./axe.ts";
+import { uniqueNationalId } from "./look.ts";
 
 /*
  * Issue 33 end to end, through the pages the firm uses: a unit's management contract, its tenant and

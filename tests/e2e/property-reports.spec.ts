@@ -2,7 +2,7 @@ import fs from "node:fs";
 import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { axeBuilder } from "./axe.ts";
+import { axeBuilder, noSeriousViolations } from "./axe.ts";
 
 /**
  * The reports page's «إدارة الأملاك» section (issue 33) over the demo's managed properties:
@@ -11,9 +11,7 @@ import { axeBuilder } from "./axe.ts";
  */
 
 async function expectNoSeriousAxe(page: Page, label: string) {
-  const results = await axeBuilder(page).include("#property-report").analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await noSeriousViolations(axeBuilder(page).include("#property-report"), label);
 }
 
 /** The section at phone and desktop sizes (test-results/…), to look at. */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique } from "./fixtures.ts";
-import { axeBuilder } from "./axe.ts";
+import { axeBuilder, noSeriousViolations } from "./axe.ts";
 
 /**
  * REGA's ad-licence verification (issue 32, decision 047) as a person sees it on the e2e server,
@@ -28,13 +28,6 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
-async function noSeriousViolations(page: Page, include?: string) {
-  const builder = axeBuilder(page);
-  const results = await (include ? builder.include(include) : builder).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 test("REGA not configured: the settings page says so in Arabic, and the offer form offers no check", async ({ page, signedInAs }) => {
   await signedInAs("manager");
   await page.goto("/admin/settings");
@@ -42,7 +35,7 @@ test("REGA not configured: the settings page says so in Arabic, and the offer fo
   await expect(section.getByTestId("rega-status")).toHaveText(
     "التحقق من التراخيص لدى الهيئة العامة للعقار غير مفعّل على هذا الخادم: يفعّله مسؤول الخادم بضبط عنوان منصة الهيئة وبيانات الربط. حتى ذلك الحين تُدخَل بيانات الترخيص يدويًا ولا تُراجَع كل ليلة.",
   );
-  await noSeriousViolations(page, "#ad-licence-title");
+  await noSeriousViolations(axeBuilder(page).include("#ad-licence-title"));
   await section.scrollIntoViewIfNeeded();
   await screenshots(page, "settings");
 

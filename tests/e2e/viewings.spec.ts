@@ -1,16 +1,10 @@
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase, readE2eOutbox } from "./db.ts";
 import { expect, test, unique, uniquePhone } from "./fixtures.ts";
-import { axeBuilder } from "./axe.ts";
+import { noSeriousViolations } from "./axe.ts";
 
 /** Screenshots of the new pages for a person to look at (test-results/…). */
 const shoot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-
-async function expectNoSeriousAxe(page: Page, label: string) {
-  const results = await axeBuilder(page).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const arabicDigits = (text: string) => text.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
@@ -46,7 +40,7 @@ test("from a visitor's inquiry to a viewing with its outcome: booked from the in
   await expect(page.getByRole("combobox", { name: "العرض", exact: true })).toHaveValue(new RegExp(`— ${escapeRegExp(offer!.title)}$`));
   await expect(page.getByRole("combobox", { name: "العميل", exact: true })).toHaveValue(new RegExp(`— ${escapeRegExp(name)}$`));
   await expect(page.getByLabel("الموظف الذي يرافق العميل")).toHaveValue(String(member.id));
-  await expectNoSeriousAxe(page, "booking form");
+  await noSeriousViolations(page, "booking form");
   await shoot(page, "booking-form-1366");
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, "booking-form-390");
@@ -67,10 +61,10 @@ test("from a visitor's inquiry to a viewing with its outcome: booked from the in
   ]);
   expect(client!.stage).toBe("viewing");
   await shoot(page, "diary-week-390");
-  await expectNoSeriousAxe(page, "diary (phone)");
+  await noSeriousViolations(page, "diary (phone)");
   await page.setViewportSize({ width: 1366, height: 900 });
   await shoot(page, "diary-week-1366");
-  await expectNoSeriousAxe(page, "diary");
+  await noSeriousViolations(page, "diary");
 
   // The viewing has taken place: the employee records the outcome from a phone, in a few taps.
   // Its Riyadh day, not today's: an hour ago is yesterday there just after midnight.
@@ -138,7 +132,7 @@ test("booking from a blank form: the offer and the client searched as one types 
   const clients = form.getByRole("listbox", { name: "العملاء المطابقون" });
   await expect(clients.getByRole("option")).toHaveCount(1);
   await expect(clients.getByRole("option")).toContainText(name);
-  await expectNoSeriousAxe(page, "booking form, list open");
+  await noSeriousViolations(page, "booking form, list open");
   await shoot(page, "booking-pickers-1366");
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, "booking-pickers-390");
@@ -231,6 +225,6 @@ test("the offer page's viewing form passes axe, open, at both widths", async ({ 
     await expect(request.getByRole("group", { name: "الوقت (بتوقيت الرياض)" }).getByRole("radio").first()).toBeAttached();
     await request.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`offer-viewing-${width}.png`) });
-    await expectNoSeriousAxe(page, `offer page ${width}`);
+    await noSeriousViolations(page, `offer page ${width}`);
   }
 });
