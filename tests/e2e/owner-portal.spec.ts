@@ -12,15 +12,15 @@ const DEMO_OWNER_PHONE = "0500000005";
 const day = (offset: number) => new Date(Date.now() + 3 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A statement of an owner with its PDF in the server's file store (DATA_DIR/uploads, as the statements part keeps it): a month no other test uses. */
-async function insertStatement(ownerId: number, net: number) {
+async function insertStatement(ownerId: number, net: number, carried = 0) {
   const month = `${2000 + crypto.randomInt(20)}-${String(1 + crypto.randomInt(12)).padStart(2, "0")}-01`;
   const key = `statements/e2e-${unique(10)}.pdf`;
   fs.mkdirSync(path.join(E2E.dataDir, "uploads", "statements"), { recursive: true });
   fs.writeFileSync(path.join(E2E.dataDir, "uploads", key), `%PDF-1.7 e2e ${ownerId}`);
   const [row] = await queryE2eDatabase<{ id: number }>(
-    `insert into owner_statements (owner_id, month, lines, collected_halalas, expenses_halalas, commission_halalas, net_halalas, pdf_key, emailed_at)
-     values ($1, $2, '[]', $3, 0, 0, $3, $4, now()) on conflict do nothing returning id`,
-    [ownerId, month, net, key],
+    `insert into owner_statements (owner_id, month, lines, collected_halalas, expenses_halalas, commission_halalas, carried_halalas, net_halalas, pdf_key, emailed_at)
+     values ($1, $2, '[]', greatest($3::bigint - $5::bigint, 0), 0, 0, $5, $3, $4, now()) on conflict do nothing returning id`,
+    [ownerId, month, net, key, carried],
   );
   return row!.id;
 }
@@ -57,6 +57,8 @@ test.describe("the demo owner on a phone", () => {
     );
     const mine = await insertStatement(ownerId, 1_234_550);
     const theirs = await insertStatement(other!.id, 999_900);
+    // A month that left the owner owing 800 SAR, carried from the month before it.
+    const owing = await insertStatement(ownerId, -80_000, -80_000);
 
     try {
       // Opened by a visitor: the offer's page view counts for the owner's «الوحدات المسوّقة».
@@ -88,6 +90,11 @@ test.describe("the demo owner on a phone", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("كشوف الحساب");
       await expect(page.getByTestId("statement-net").filter({ hasText: "١٢٬٣٤٥٫٥٠" })).toHaveCount(1);
       await expect(page.getByTestId("statement-net").filter({ hasText: "٩٬٩٩٩٫٠٠" })).toHaveCount(0);
+      const owed = page.locator("section").filter({ has: page.locator(`#statement-${owing}-title`) });
+      await expect(owed.getByTestId("statement-net")).toHaveText(/^\u200f?٨٠٠٫٠٠\sر\.س\.\u200f? مستحقة عليكم$/);
+      await expect(owed).toContainText("رصيد مرحّل من الكشف السابق");
+      await expect(owed).toContainText("يُخصم من كشف حسابكم التالي");
+      await expect(owed).not.toContainText("لم يُحوَّل المبلغ بعد");
       const download = page.waitForEvent("download");
       await page.locator(`a[href="/owner/statements/${mine}/pdf"]`).click();
       expect((await download).suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}\.pdf$/);
@@ -123,7 +130,7 @@ test.describe("the demo owner on a phone", () => {
       await page.goto("/owner/statements");
       await expect(page).toHaveURL(/\/login$/);
     } finally {
-      await queryE2eDatabase("delete from owner_statements where id = any($1)", [[mine, theirs]]);
+      await queryE2eDatabase("delete from owner_statements where id = any($1)", [[mine, theirs, owing]]);
       await queryE2eDatabase("delete from maintenance_requests where id = $1", [request!.id]);
       await queryE2eDatabase("delete from leases where ejar_number = $1", [ejar]);
       await queryE2eDatabase("delete from tenants where id = $1", [tenant!.id]);
