@@ -115,6 +115,8 @@ export const ROUTE_FACTS = {
   "routes/admin/owner-new": { roles: EVERY_STAFF },
   "routes/admin/owner": { roles: EVERY_STAFF },
   "routes/admin/property": { roles: EVERY_STAFF },
+  // The unit form's offer picker: who may edit units (the accountant reads the property only).
+  "routes/admin/property-offers": { roles: OFFICE },
   // Tenants and leases (issue 33, decision 052): as the owners, the accountant reads (the actions check it).
   "routes/admin/tenants": { roles: EVERY_STAFF },
   "routes/admin/tenant-new": { roles: EVERY_STAFF },

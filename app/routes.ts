@@ -70,6 +70,7 @@ export default [
     route("owners", "routes/admin/owners.tsx"),
     route("owners/new", "routes/admin/owner-new.tsx"),
     route("owners/:id", "routes/admin/owner.tsx"),
+    route("properties/offers", "routes/admin/property-offers.ts"),
     route("properties/:id", "routes/admin/property.tsx"),
     // Tenants and leases (issue 33, decision 052).
     route("tenants", "routes/admin/tenants.tsx"),

@@ -1,3 +1,4 @@
+import { queryE2eDatabase } from "./db.ts";
 import { expect, test, unique, uniquePhone } from "./fixtures.ts";
 import { noSeriousViolations } from "./axe.ts";
 import { lookAt, uniqueNationalId } from "./look.ts";
@@ -43,6 +44,7 @@ test("the manager adds an owner (IBAN typed with spaces), a building with two un
   await expect(page.getByText("تمت إضافة العقار")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/properties\/\d+$/);
 
+  const [oldest] = await queryE2eDatabase<{ id: number; title: string }>("select id, title from offers order by created_at, id limit 1");
   for (const [label, area] of [
     ["١", "١٢٠"],
     ["٢", "95"],
@@ -52,10 +54,18 @@ test("the manager adds an owner (IBAN typed with spaces), a building with two un
     await form.getByLabel("نوع الوحدة").selectOption("شقة صغيرة");
     await form.getByLabel("المساحة بالمتر المربع (اختياري)").fill(area);
     await form.getByLabel("عدد الغرف (اختياري)").fill("٣");
+    if (label === "٢") {
+      // The offer marketing it: searched by title among every offer (the oldest demo offer), picked from the list.
+      const box = form.getByRole("combobox", { name: "العرض المنشور للوحدة (اختياري)" });
+      await box.fill(oldest!.title.slice(0, 12));
+      await form.getByRole("listbox", { name: "العروض المطابقة" }).getByRole("option").filter({ hasText: oldest!.title }).first().click();
+      await expect(box).toHaveValue(new RegExp(`^#[٠-٩]+ — `));
+    }
     await form.getByRole("button", { name: "إضافة الوحدة" }).click();
     await expect(page.getByText("تمت إضافة الوحدة")).toBeVisible();
   }
   await expect(page.getByTestId("units").getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByTestId("units").getByRole("link", { name: oldest!.title })).toHaveAttribute("href", `/offer/${oldest!.id}`);
   await expect(page.getByRole("heading", { name: "الوحدات (وحدتان)" })).toBeVisible();
 
   const contract = page.getByRole("region", { name: "إضافة عقد إدارة" });

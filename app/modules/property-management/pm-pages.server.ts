@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import type { AppServices } from "~/context.ts";
 import type { Db } from "~/db/client.server.ts";
+import { searchOfferChoices } from "~/modules/offers/index.server.ts";
 import { getSettings } from "~/modules/settings/index.server.ts";
 import type { StaffProfile } from "~/modules/users/index.ts";
 import { riyadhDayOf } from "~/utils/riyadh-day.ts";
-import { getOwner, getProperty, listOfferChoices, listOwners, listPropertyChoices } from "./property-management.server.ts";
+import { getOwner, getProperty, listOwners, listPropertyChoices } from "./property-management.server.ts";
 import { canEditPropertyManagement, PM_MESSAGES } from "./pm-schema.ts";
 
 /** A record id from the address, or a 404. */
@@ -32,9 +33,15 @@ export async function loadOwnerPage({ db }: AppServices, user: StaffProfile, id:
 export async function loadPropertyPage({ db }: AppServices, user: StaffProfile, id: number) {
   const property = await getProperty(db, id);
   if (!property) throw data(PM_MESSAGES.notFound, { status: 404 });
-  const [choices, offers] = await Promise.all([
-    listPropertyChoices(db, { unitTypes: property.units.map((u) => u.type), city: property.city, neighbourhood: property.neighbourhood }),
-    listOfferChoices(db),
-  ]);
-  return { property, unitTypes: choices.unitTypes, cities: choices.cities, offers, today: riyadhDayOf(new Date()), canEdit: canEditPropertyManagement(user.role) };
+  const choices = await listPropertyChoices(db, { unitTypes: property.units.map((u) => u.type), city: property.city, neighbourhood: property.neighbourhood });
+  return { property, unitTypes: choices.unitTypes, cities: choices.cities, today: riyadhDayOf(new Date()), canEdit: canEditPropertyManagement(user.role) };
+}
+
+/**
+ * GET /admin/properties/offers?q=: the unit form's offer picker (JSON, up to 20 offers by title,
+ * place or number), for who may edit units and nobody else (403): any offer, however old.
+ */
+export async function answerUnitOffers({ db }: Pick<AppServices, "db">, user: StaffProfile, url: URL): Promise<Response> {
+  if (!canEditPropertyManagement(user.role)) return Response.json({ error: PM_MESSAGES.readOnly }, { status: 403 });
+  return Response.json({ choices: await searchOfferChoices(db, url.searchParams.get("q") ?? "") });
 }

@@ -4,6 +4,7 @@ import { optionalEmailField, optionalPhoneField, personNameField, phoneField, ty
 import { formatDigitsArabic } from "~/utils/format.ts";
 import { NUMBER_LIMITS, readTypedNumber } from "~/utils/numbers.ts";
 import { cleanTypedNumber, isCrNumber, isSaudiNationalId, readSaudiIban } from "./identity-numbers.ts";
+import { readRecordReference } from "~/utils/record-reference.ts";
 
 export { COMMISSION_KINDS, MANAGED_PROPERTY_KINDS, MANAGEMENT_SERVICES, OWNER_KINDS };
 export type { CommissionKind, ManagementService, OwnerKind } from "~/db/column-types.ts";
@@ -39,7 +40,7 @@ export const PM_MESSAGES = {
   unitTypeRequired: "يرجى اختيار نوع الوحدة",
   areaInvalid: "يرجى إدخال المساحة بالأرقام، مثل ١٢٠",
   roomsInvalid: "يرجى إدخال عدد الغرف بالأرقام، مثل ٣",
-  offerUnknown: "العرض المختار غير موجود",
+  offerUnknown: "العرض غير موجود، يرجى اختياره من القائمة",
   unitSingle: "العقار المفرد وحدة واحدة، ولا تضاف إليه وحدة أخرى",
   unitHasLease: "لا يمكن حذف وحدة عليها عقد إيجار",
   startRequired: "يرجى إدخال تاريخ بداية العقد",
@@ -157,13 +158,15 @@ export const unitSchema = z.object({
     .string()
     .optional()
     .transform((typed) => cleanTypedNumber(typed ?? "").slice(0, PM_LIMITS.meter)),
+  // The picker posts the offer's number; without JavaScript «12», «#12», «١٢» typed; a title typed and not picked is refused.
   offerId: z
     .string()
     .optional()
     .transform((typed, context) => {
-      if (!typed) return null;
-      if (!/^\d{1,9}$/.test(typed)) context.addIssue({ code: "custom", message: PM_MESSAGES.offerUnknown });
-      return Number(typed) || null;
+      if (!typed?.trim()) return null;
+      const id = readRecordReference(typed);
+      if (!id) context.addIssue({ code: "custom", message: PM_MESSAGES.offerUnknown });
+      return id;
     }),
 });
 export type UnitInput = z.output<typeof unitSchema>;
@@ -238,3 +241,6 @@ export const contractEndSchema = z.object({ id: idField(), endsOn: isoDay(PM_MES
 
 /** Who may change owners, properties, units and contracts: the manager and the employees; the accountant reads. */
 export const canEditPropertyManagement = (role: string) => role === "manager" || role === "staff";
+
+/** The unit form's offer picker's search (GET `?q=`, answered for who may edit units). */
+export const UNIT_OFFERS_URL = "/admin/properties/offers";

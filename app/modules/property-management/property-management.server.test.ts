@@ -7,11 +7,13 @@ import { parseEnv } from "~/utils/env.server.ts";
 import { parseSubmission } from "~/utils/form-submission.ts";
 import { readAnswer } from "../../../tests/factories/form-answer.ts";
 import { formData } from "../../../tests/factories/form-data.ts";
+import { createOffer } from "../../../tests/factories/offers.ts";
 import { createOffice, type Office } from "../../../tests/factories/office.ts";
 import { useTestDatabase } from "../../../tests/setup/test-db.ts";
 import { bankOfIban, ibanForReading, isCrNumber, isSaudiNationalId, readSaudiIban, cleanTypedNumber } from "./identity-numbers.ts";
 import { handleOwnerNew, handleOwnerPost, handlePropertyPost } from "./pm-action.server.ts";
-import { contractSchema, PM_MESSAGES } from "./pm-schema.ts";
+import { answerUnitOffers } from "./pm-pages.server.ts";
+import { contractSchema, PM_MESSAGES, UNIT_OFFERS_URL } from "./pm-schema.ts";
 import { addContract, createOwner, createProperty, getOwner, listOwners } from "./property-management.server.ts";
 
 const db = useTestDatabase({ connections: 6 });
@@ -193,6 +195,31 @@ describe("properties and units", () => {
     const answers = await Promise.all([post(unit("أ")), post(unit("ب"))]);
     expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
     expect(answers.find((a) => a.status === 409)!.errors).toEqual({ "": [PM_MESSAGES.unitSingle] });
+  });
+});
+
+describe("the unit's offer, picked from every offer", () => {
+  it("answers the picker for who may edit units (any offer, however old), the accountant 403; a unit takes an offer's number typed any way, a title not picked is refused", async () => {
+    const oldest = await createOffer(db(), { title: "شقة قديمة جدًا في الملقا", createdAt: new Date("2015-01-01T00:00:00Z") });
+    const ask = (user: Office[keyof Office], q: string) => answerUnitOffers(services(), user, new URL(`https://x${UNIT_OFFERS_URL}?q=${encodeURIComponent(q)}`));
+    const byTitle = (await (await ask(office.employee, "شقة قديمة جدا")).json()) as { choices: Array<{ id: number }> };
+    expect(byTitle.choices.map((choice) => choice.id)).toContain(oldest!.id);
+    expect((await ask(office.accountant, "شقة")).status).toBe(403);
+
+    const owner = await createOwner(db(), office.manager, { ...OWNER, identityNumber: "1000000016", iban: "SA0380000000608010167519", phone1: "+966501234567" } as never);
+    if (!owner.ok) throw new Error("owner");
+    const building = await createProperty(db(), office.manager, owner.id, { kind: "building", name: "عمارة العروض", city: "الرياض", neighbourhood: "الملقا", address: "" });
+    if (!building.ok) throw new Error("building");
+    const add = (label: string, offerId: string) =>
+      post(handlePropertyPost(services(), office.manager, building.id, formData({ intent: "unit-add", label, type: "استوديو", offerId })));
+    const refused = await add("١", "شقة قديمة");
+    expect(refused.status).toBe(400);
+    expect(refused.errors).toEqual({ offerId: [PM_MESSAGES.offerUnknown] });
+    expect((await add("٢", "#999999999")).errors).toEqual({ offerId: [PM_MESSAGES.offerUnknown] });
+    const arabicDigits = String(oldest!.id).replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
+    expect((await add("٣", `# ${arabicDigits}`)).status).toBe(302);
+    const [unit] = await db().select({ offerId: managedUnits.offerId }).from(managedUnits).where(eq(managedUnits.propertyId, building.id));
+    expect(unit!.offerId).toBe(oldest!.id);
   });
 });
 

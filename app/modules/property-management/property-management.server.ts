@@ -197,11 +197,6 @@ export async function getProperty(db: Db, id: number) {
   return { ...property.property, ownerName: property.ownerName, units, contracts };
 }
 
-/** The offers a unit may be linked to, newest first: id and title. */
-export function listOfferChoices(db: Db) {
-  return db.select({ id: offers.id, title: offers.title }).from(offers).orderBy(desc(offers.createdAt), desc(offers.id)).limit(500);
-}
-
 async function checkUnit(db: Db | Tx, input: UnitInput): Promise<PmRefusal | null> {
   const { unitTypes } = await listPropertyChoices(db, { unitTypes: [input.type] });
   if (!unitTypes.includes(input.type)) return refuse(PM_MESSAGES.unitTypeRequired, "type", 400);

@@ -42,7 +42,7 @@ export const shouldRevalidate = keepPageAfterRefusal;
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.property.name ?? "عقار"} | إدارة الأملاك` }];
 
 export default function PropertyPage({ loaderData }: Route.ComponentProps) {
-  const { property, unitTypes, cities, offers, today, canEdit, unitLeases } = loaderData;
+  const { property, unitTypes, cities, today, canEdit, unitLeases } = loaderData;
   const canAddUnit = canEdit && (property.kind === "building" || property.units.length === 0);
   return (
     <div className="grid min-w-0 gap-5">
@@ -119,7 +119,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
                   <details>
                     <summary className="cursor-pointer text-sm font-bold text-brand-800">تعديل الوحدة</summary>
                     <div className="mt-3">
-                      <UnitForm unit={unit} unitTypes={unitTypes} offers={offers} />
+                      <UnitForm unit={unit} unitTypes={unitTypes} />
                     </div>
                   </details>
                 ) : null}
@@ -132,7 +132,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
       </Section>
       {canAddUnit ? (
         <Section id="unit-new" title="إضافة وحدة">
-          <UnitForm unitTypes={unitTypes} offers={offers} />
+          <UnitForm unitTypes={unitTypes} />
         </Section>
       ) : null}
       <Section id="contracts" title="عقود الإدارة">

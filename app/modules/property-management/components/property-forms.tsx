@@ -5,6 +5,7 @@ import { Field, FormNotice, inputClass, ltrNumberInputClass, type FieldMeta } fr
 import { Required } from "~/components/forms/required.tsx";
 import { useAppForm, useResetAfterSave } from "~/components/forms/use-app-form.ts";
 import { LocationPicker } from "~/modules/maps/components/location-picker.tsx";
+import { OfferPicker } from "~/modules/offers/index.ts";
 import type { Coordinates } from "~/modules/maps/map-link.ts";
 import { formErrorsOf, type FormReply } from "~/utils/form-submission.ts";
 import type { CityWithNeighbourhoods } from "~/modules/lookups/city-choices.ts";
@@ -20,6 +21,7 @@ import {
   propertyEditSchema,
   propertySchema,
   SERVICE_LABELS,
+  UNIT_OFFERS_URL,
   unitSchema,
   type CommissionKind,
 } from "../pm-schema.ts";
@@ -133,10 +135,11 @@ export interface UnitDefaults {
   electricityMeter: string;
   waterMeter: string;
   offerId: number | null;
+  offerTitle: string | null;
 }
 
 /** A unit added or edited: number, type (lookup list), floor, area, rooms, meters, and the offer marketing it. */
-export function UnitForm({ unit, unitTypes, offers }: { unit?: UnitDefaults; unitTypes: string[]; offers: Array<{ id: number; title: string }> }) {
+export function UnitForm({ unit, unitTypes }: { unit?: UnitDefaults; unitTypes: string[] }) {
   const fetcher = useFetcher<FormReply>();
   const id = unit ? `unit-edit-${unit.id}` : "unit-new";
   const [form, fields] = useAppForm({
@@ -192,16 +195,14 @@ export function UnitForm({ unit, unitTypes, offers }: { unit?: UnitDefaults; uni
       <Field meta={fields.waterMeter} label="رقم عداد المياه (اختياري)">
         {(props) => <input {...props} dir="ltr" inputMode="numeric" autoComplete="off" className={ltrNumberInputClass} />}
       </Field>
-      <Field meta={fields.offerId} label="العرض المنشور للوحدة (اختياري)">
+      <Field meta={fields.offerId} label="العرض المنشور للوحدة (اختياري)" hint="ابحث بعنوان العرض أو اكتب رقمه؛ اتركه فارغًا إن لم تكن معروضة" className="sm:col-span-2">
         {(props) => (
-          <select {...props} className={inputClass}>
-            <option value="">غير معروضة</option>
-            {offers.map((offer) => (
-              <option key={offer.id} value={String(offer.id)}>
-                {offer.title}
-              </option>
-            ))}
-          </select>
+          <OfferPicker
+            control={props}
+            form={form}
+            url={UNIT_OFFERS_URL}
+            initial={unit?.offerId && unit.offerTitle != null ? { id: unit.offerId, label: unit.offerTitle, city: "", location: "" } : null}
+          />
         )}
       </Field>
       <div className="grid gap-3 sm:col-span-2 lg:col-span-4">
