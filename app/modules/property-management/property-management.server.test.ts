@@ -203,7 +203,7 @@ describe("the unit's offer, picked from every offer", () => {
     const oldest = await createOffer(db(), { title: "شقة قديمة جدًا في الملقا", createdAt: new Date("2015-01-01T00:00:00Z") });
     const ask = (user: Office[keyof Office], q: string) => answerUnitOffers(services(), user, new URL(`https://x${UNIT_OFFERS_URL}?q=${encodeURIComponent(q)}`));
     const byTitle = (await (await ask(office.employee, "شقة قديمة جدا")).json()) as { choices: Array<{ id: number }> };
-    expect(byTitle.choices.map((choice) => choice.id)).toContain(oldest!.id);
+    expect(byTitle.choices.map((choice) => choice.id)).toContain(oldest.id);
     expect((await ask(office.accountant, "شقة")).status).toBe(403);
 
     const owner = await createOwner(db(), office.manager, { ...OWNER, identityNumber: "1000000016", iban: "SA0380000000608010167519", phone1: "+966501234567" } as never);
@@ -216,10 +216,10 @@ describe("the unit's offer, picked from every offer", () => {
     expect(refused.status).toBe(400);
     expect(refused.errors).toEqual({ offerId: [PM_MESSAGES.offerUnknown] });
     expect((await add("٢", "#999999999")).errors).toEqual({ offerId: [PM_MESSAGES.offerUnknown] });
-    const arabicDigits = String(oldest!.id).replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
+    const arabicDigits = String(oldest.id).replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
     expect((await add("٣", `# ${arabicDigits}`)).status).toBe(302);
     const [unit] = await db().select({ offerId: managedUnits.offerId }).from(managedUnits).where(eq(managedUnits.propertyId, building.id));
-    expect(unit!.offerId).toBe(oldest!.id);
+    expect(unit!.offerId).toBe(oldest.id);
   });
 });
 
