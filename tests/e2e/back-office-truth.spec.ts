@@ -227,6 +227,37 @@ test.describe("nothing typed is lost", () => {
     await expect(page).toHaveURL(/\/admin\/tasks$/);
   });
 
+  test("the question answered and the change undone while the page's data refreshes over and over: never the error page", async ({ page, signedInAs, staffMember }) => {
+    test.setTimeout(60_000);
+    // «البقاء في الصفحة» reaches the router at once, the page a render later: a live refresh in
+    // between drew the question's old state, the undone change asked the router to go on, and it
+    // threw («حدث خطأ» instead of the task; seen in CI under the whole suite's live updates).
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await signedInAs("manager");
+    const employee = await staffMember("staff");
+    const task = await insertTask(`مهمة تحت التحديث ${unique()}`, employee.id, "Pending");
+    await page.goto(`/admin/tasks/${task}`);
+    await hydrated(page);
+    // The page's data fetched again every few milliseconds, as many colleagues' task changes would.
+    await page.evaluate(() => {
+      const router = (window as unknown as { __reactRouterDataRouter?: { revalidate(): Promise<void> } }).__reactRouterDataRouter;
+      if (!router) throw new Error("React Router's data router is not on the window: find another way to refresh");
+      setInterval(() => void router.revalidate(), 17);
+    });
+    for (let round = 0; round < 30; round++) {
+      await page.getByLabel("تغيير الحالة").selectOption({ label: "مكتملة" });
+      await page.getByRole("link", { name: "العودة إلى المهام" }).click();
+      await expect(page.getByRole("dialog")).toContainText(QUESTION);
+      await page.getByRole("dialog").getByRole("button", { name: "البقاء في الصفحة" }).click();
+      await page.getByLabel("تغيير الحالة").selectOption({ label: "قيد الانتظار" });
+    }
+    await page.getByRole("link", { name: "العودة إلى المهام" }).click();
+    await expect(page).toHaveURL(/\/admin\/tasks$/);
+    await expect(page.getByRole("heading", { name: "حدث خطأ" })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
   test("a live refresh never overwrites what is being chosen or typed: a task's menu, a finance request", async ({ page, browser, signedInAs, staffMember }) => {
     test.setTimeout(90_000);
     const employee = await staffMember("staff");

@@ -63,9 +63,17 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("beforeunload", ask);
   }, [dirty]);
 
-  // Saved or undone while the question was open: nothing is left to lose.
+  // Saved or undone while the question was open: nothing is left to lose. The router may have moved
+  // on already — the question answered «البقاء», in a router update React has not committed yet while
+  // a live refresh renders — and then refuses to proceed (it throws, and the page showed «حدث خطأ»):
+  // there is nothing to proceed then.
   useEffect(() => {
-    if (blocker.state === "blocked" && !dirty) blocker.proceed();
+    if (blocker.state !== "blocked" || dirty) return;
+    try {
+      blocker.proceed();
+    } catch {
+      // Already unblocked.
+    }
   }, [blocker, dirty]);
 
   return (
