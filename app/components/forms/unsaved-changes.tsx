@@ -14,6 +14,19 @@ const UNSAVED_CHANGES_TEXTS = {
 } as const;
 
 /**
+ * Goes on or stays, unless the router has moved on already: the question answered a moment ago (a
+ * second press, or «البقاء» reaching the router while a live refresh still draws the question open)
+ * makes React Router throw, and the page showed «حدث خطأ» instead of itself.
+ */
+function answerBlocker(answer: (() => void) | undefined) {
+  try {
+    answer?.();
+  } catch {
+    // Answered already: nothing to do.
+  }
+}
+
+/**
  * The back office's one guard for work not yet saved: every form says whether it differs from what
  * was saved (`useUnsavedChanges`), and while one does, leaving the page asks first — a link or
  * «رجوع» inside the app (React Router's one blocker, so the question is ours, in Arabic) and
@@ -63,17 +76,9 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("beforeunload", ask);
   }, [dirty]);
 
-  // Saved or undone while the question was open: nothing is left to lose. The router may have moved
-  // on already — the question answered «البقاء», in a router update React has not committed yet while
-  // a live refresh renders — and then refuses to proceed (it throws, and the page showed «حدث خطأ»):
-  // there is nothing to proceed then.
+  // Saved or undone while the question was open: nothing is left to lose.
   useEffect(() => {
-    if (blocker.state !== "blocked" || dirty) return;
-    try {
-      blocker.proceed();
-    } catch {
-      // Already unblocked.
-    }
+    if (blocker.state === "blocked" && !dirty) answerBlocker(blocker.proceed);
   }, [blocker, dirty]);
 
   return (
@@ -85,8 +90,8 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
           message={UNSAVED_CHANGES_TEXTS.question}
           confirmLabel={UNSAVED_CHANGES_TEXTS.leave}
           cancelLabel={UNSAVED_CHANGES_TEXTS.stay}
-          onConfirm={() => blocker.proceed()}
-          onCancel={() => blocker.reset()}
+          onConfirm={() => answerBlocker(blocker.proceed)}
+          onCancel={() => answerBlocker(blocker.reset)}
         />
       ) : null}
     </UnsavedChangesContext>
