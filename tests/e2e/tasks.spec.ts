@@ -22,6 +22,7 @@ const statusOf = (card: Locator) => card.locator("xpath=ancestor::section[@data-
 const columnOf = (page: Page, status: string) => page.locator(`[data-testid=task-column][data-status="${status}"]`);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const arabicDigits = (text: string) => text.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
 
 /** The board's one status control, opened for a card: what it offers (the current status first, marked) and which is selected. */
 async function openStatusDialog(page: Page, card: Locator) {
@@ -64,7 +65,9 @@ test("the manager creates a task for the employee (offer picked by search), who 
   await expect(results.getByRole("option").filter({ hasText: offer!.title }).first()).toBeVisible();
   const answered = page.waitForResponse((response) => response.url().includes(`/admin/tasks/offers?q=${encodeURIComponent(`#${offer!.id}`)}`));
   await picker.fill(`#${offer!.id}`);
-  await answered;
+  const answer = (await (await answered).json()) as { choices: Array<{ id: number }> };
+  // The list shows this answer before the arrows are pressed (the title's answer was there a moment ago).
+  await expect(results.getByRole("option")).toHaveText(answer.choices.map((choice) => new RegExp(`^#${arabicDigits(String(choice.id))} — `)));
   await expect(results.getByRole("option").first()).toContainText(offer!.title);
   await expect(picker).toHaveAttribute("aria-expanded", "true");
   await picker.press("ArrowDown");

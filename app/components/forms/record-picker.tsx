@@ -72,6 +72,8 @@ export function RecordPicker<T extends PickedRecord>({
   const [failed, setFailed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const request = useRef<AbortController | null>(null);
+  /** The last answer's records, for the highlighted one to be found again in the next. */
+  const shownResults = useRef<T[] | null>(null);
   useEffect(
     () => () => {
       clearTimeout(timer.current);
@@ -90,14 +92,22 @@ export function RecordPicker<T extends PickedRecord>({
         .then(async (response) => {
           if (!response.ok) throw new Error(String(response.status));
           const body = (await response.json()) as RecordPickerAnswer<T>;
+          // The record highlighted in the list before stays highlighted in the new one (arrows pressed
+          // while the answer was on its way); otherwise the first.
+          const before = shownResults.current;
+          shownResults.current = body.choices;
           setResults(body.choices);
           setFailed(false);
-          setActive(body.choices.length ? 0 : -1);
+          setActive((index) => {
+            const kept = body.choices.findIndex((record) => record.id === before?.[index]?.id);
+            return kept >= 0 ? kept : body.choices.length ? 0 : -1;
+          });
           setOpen(true);
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
           setFailed(error instanceof Error);
+          shownResults.current = [];
           setResults([]);
           setOpen(true);
         });
