@@ -115,8 +115,9 @@ export const ROUTE_FACTS = {
   "routes/admin/owner-new": { roles: EVERY_STAFF },
   "routes/admin/owner": { roles: EVERY_STAFF },
   "routes/admin/property": { roles: EVERY_STAFF },
-  // The unit form's offer picker: who may edit units (the accountant reads the property only).
-  "routes/admin/property-offers": { roles: OFFICE },
+  // The unit form's offer picker: the section's roles at the gate; the accountant, who reads the
+  // property only, is refused by the answer itself (403, property-management.server.test.ts).
+  "routes/admin/property-offers": { roles: EVERY_STAFF },
   // Tenants and leases (issue 33, decision 052): as the owners, the accountant reads (the actions check it).
   "routes/admin/tenants": { roles: EVERY_STAFF },
   "routes/admin/tenant-new": { roles: EVERY_STAFF },

@@ -46,8 +46,6 @@ const ROUTES: Array<{ path: string; roles: string[] }> = [
   // Tenants and leases (issue 33, decision 052): every staff role reads. The forms' pages answer the
   // accountant's post with 403 (read-only, decision 051): leases.server.test.ts checks those.
   { path: "/admin/tenants", roles: ["manager", "accountant", "staff"] },
-  // The unit form's offer picker (JSON): who may edit units; the accountant, who reads the property, is refused.
-  { path: "/admin/properties/offers?q=1", roles: ["manager", "staff"] },
   // Rent (issue 33, decision 053): every role reads the board (recording is refused to the employees: rent.server.test.ts).
   { path: "/admin/rent", roles: ["manager", "accountant", "staff"] },
   // Owners' statements (issue 33, decision 055); the PDF route's roles: owner-statements.spec.ts.
