@@ -11,18 +11,21 @@ const DEMO_OWNER_PHONE = "0500000005";
 
 const day = (offset: number) => new Date(Date.now() + 3 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** A statement of an owner with its PDF in the server's file store (DATA_DIR/uploads, as the statements part keeps it): a month no other test uses. */
+/** A statement of an owner with its PDF in the server's file store (DATA_DIR/uploads, as the statements part keeps it): a month the owner has none of yet. */
 async function insertStatement(ownerId: number, net: number, carried = 0) {
-  const month = `${2000 + crypto.randomInt(20)}-${String(1 + crypto.randomInt(12)).padStart(2, "0")}-01`;
   const key = `statements/e2e-${unique(10)}.pdf`;
   fs.mkdirSync(path.join(E2E.dataDir, "uploads", "statements"), { recursive: true });
   fs.writeFileSync(path.join(E2E.dataDir, "uploads", key), `%PDF-1.7 e2e ${ownerId}`);
-  const [row] = await queryE2eDatabase<{ id: number }>(
-    `insert into owner_statements (owner_id, month, lines, collected_halalas, expenses_halalas, commission_halalas, carried_halalas, net_halalas, pdf_key, emailed_at)
-     values ($1, $2, '[]', greatest($3::bigint - $5::bigint, 0), 0, 0, $5, $3, $4, now()) on conflict do nothing returning id`,
-    [ownerId, month, net, key, carried],
-  );
-  return row!.id;
+  // A month taken already (one of this test's own, or another spec's): another one.
+  for (;;) {
+    const month = `${2000 + crypto.randomInt(20)}-${String(1 + crypto.randomInt(12)).padStart(2, "0")}-01`;
+    const [row] = await queryE2eDatabase<{ id: number }>(
+      `insert into owner_statements (owner_id, month, lines, collected_halalas, expenses_halalas, commission_halalas, carried_halalas, net_halalas, pdf_key, emailed_at)
+       values ($1, $2, '[]', greatest($3::bigint - $5::bigint, 0), 0, 0, $5, $3, $4, now()) on conflict do nothing returning id`,
+      [ownerId, month, net, key, carried],
+    );
+    if (row) return row.id;
+  }
 }
 
 test.describe("the demo owner on a phone", () => {
