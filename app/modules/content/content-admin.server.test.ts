@@ -216,8 +216,10 @@ describe("images", () => {
     expect((await storedContent()).contact_page_image).toBe(urlOf(second.id));
     // A version still holds the first: kept, and it may be used again without uploading it anew.
     expect(await imageExists(first.id)).toBe(true);
+    // The files once the later variants are written, then the row (which records them as they are).
+    const files = await filesOf(first.id);
     const kept = (await getImage(db(), first.id))!;
-    expect(await filesOf(first.id)).toEqual(variantFiles(kept));
+    expect(files).toEqual(variantFiles(kept));
     expect((await saveSection("contact", { contact_page_title: "", contact_page_subtitle: "", contact_page_image: [first.id] })).status).toBe(302);
     const editor = await loadContentEditor(db());
     expect(editor.images.contact_page_image).toEqual([{ token: first.id, image: kept }]);
