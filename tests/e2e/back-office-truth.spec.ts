@@ -25,6 +25,15 @@ async function insertTask(title: string, assignedTo: number, status: string) {
   return row!.id;
 }
 
+/** On a pending task's page: the status changed, the page left (the question asked), «البقاء في الصفحة», the status put back. */
+async function changeStayAndUndo(page: Page) {
+  await page.getByLabel("تغيير الحالة").selectOption({ label: "مكتملة" });
+  await page.getByRole("link", { name: "العودة إلى المهام" }).click();
+  await expect(page.getByRole("dialog")).toContainText(QUESTION);
+  await page.getByRole("dialog").getByRole("button", { name: "البقاء في الصفحة" }).click();
+  await page.getByLabel("تغيير الحالة").selectOption({ label: "قيد الانتظار" });
+}
+
 /** The page has hydrated (the unsaved-changes guard listens from then on). */
 const hydrated = (page: Page) => page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
 
@@ -217,12 +226,8 @@ test.describe("nothing typed is lost", () => {
     const task = await insertTask(`مهمة لم تُحفظ ${unique()}`, employee.id, "Pending");
     await page.goto(`/admin/tasks/${task}`);
     await hydrated(page);
-    await page.getByLabel("تغيير الحالة").selectOption({ label: "مكتملة" });
-    await page.getByRole("link", { name: "العودة إلى المهام" }).click();
-    await expect(page.getByRole("dialog")).toContainText(QUESTION);
-    await page.getByRole("dialog").getByRole("button", { name: "البقاء في الصفحة" }).click();
     // Put back by hand: the page leaves at once.
-    await page.getByLabel("تغيير الحالة").selectOption({ label: "قيد الانتظار" });
+    await changeStayAndUndo(page);
     await page.getByRole("link", { name: "العودة إلى المهام" }).click();
     await expect(page).toHaveURL(/\/admin\/tasks$/);
   });
@@ -245,13 +250,7 @@ test.describe("nothing typed is lost", () => {
       if (!router) throw new Error("React Router's data router is not on the window: find another way to refresh");
       setInterval(() => void router.revalidate(), 17);
     });
-    for (let round = 0; round < 30; round++) {
-      await page.getByLabel("تغيير الحالة").selectOption({ label: "مكتملة" });
-      await page.getByRole("link", { name: "العودة إلى المهام" }).click();
-      await expect(page.getByRole("dialog")).toContainText(QUESTION);
-      await page.getByRole("dialog").getByRole("button", { name: "البقاء في الصفحة" }).click();
-      await page.getByLabel("تغيير الحالة").selectOption({ label: "قيد الانتظار" });
-    }
+    for (let round = 0; round < 30; round++) await changeStayAndUndo(page);
     await page.getByRole("link", { name: "العودة إلى المهام" }).click();
     await expect(page).toHaveURL(/\/admin\/tasks$/);
     await expect(page.getByRole("heading", { name: "حدث خطأ" })).toHaveCount(0);
