@@ -65,6 +65,8 @@ test("the manager adds an owner (IBAN typed with spaces), a building with two un
     await expect(page.getByText("تمت إضافة الوحدة")).toBeVisible();
   }
   await expect(page.getByTestId("units").getByRole("listitem")).toHaveCount(2);
+  // A unit typed as a bare number is named as one: «الوحدة ١», not a lone «١».
+  await expect(page.getByTestId("units").getByText("الوحدة ١ · شقة صغيرة")).toBeVisible();
   await expect(page.getByTestId("units").getByRole("link", { name: oldest!.title })).toHaveAttribute("href", `/offer/${oldest!.id}`);
   await expect(page.getByRole("heading", { name: "الوحدات (وحدتان)" })).toBeVisible();
 

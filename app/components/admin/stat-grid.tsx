@@ -8,14 +8,14 @@ export interface Stat {
   to: string;
 }
 
-/** A dashboard's figures as cards: the label, the number, and the link to the list it counts (every figure has one). */
+/** A dashboard's figures as cards: the label, the number, and the link to the list it counts (every figure has one). Two a row on a phone, so the figures are seen together and not one a screen. */
 export function StatGrid({ stats }: { stats: Stat[] }) {
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
       {stats.map((stat) => (
         <div
           key={stat.label}
-          className="relative rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 has-[a:hover]:bg-brand-50/60 has-[a:hover]:ring-brand-300"
+          className="relative rounded-2xl bg-white p-4 shadow-sm sm:p-5 ring-1 ring-stone-200 has-[a:hover]:bg-brand-50/60 has-[a:hover]:ring-brand-300"
           data-testid="stat"
         >
           <dt className="text-stone-600">
@@ -23,7 +23,7 @@ export function StatGrid({ stats }: { stats: Stat[] }) {
               {stat.label}
             </Link>
           </dt>
-          <dd className="mt-1 text-3xl font-bold text-brand-900">{formatNumberArabic(stat.value)}</dd>
+          <dd className="mt-1 text-2xl font-bold sm:text-3xl text-brand-900">{formatNumberArabic(stat.value)}</dd>
         </div>
       ))}
     </dl>

@@ -11,7 +11,10 @@ import { formatIdentifier } from "~/utils/format.ts";
  * Only for values without Arabic letters: an override would spell a word backwards
  * (it falls back to a left-to-right isolate with marks around the spaces then).
  */
-const LTR_IDENTIFIER_CLASS = "[unicode-bidi:isolate-override]";
+const LTR_IDENTIFIER_CLASS = "[unicode-bidi:isolate-override] whitespace-nowrap";
+
+/** One unit on one line: a phone broken after «٠٥٥» was read from the wrong end across the two lines. */
+const NO_WRAP_CLASS = "whitespace-nowrap";
 
 /** Arabic letters (not digits): a value holding one is not laid out by an override. */
 const hasArabicLetters = (text: string) => /[\u0621-\u064A\u066E-\u06D3\u06FA-\u06FF]/.test(text);
@@ -33,7 +36,7 @@ export function IdentifierText({ value, className }: { value: string | number; c
   const classes = className ? `${LTR_IDENTIFIER_CLASS} ${className}` : LTR_IDENTIFIER_CLASS;
   if (hasArabicLetters(text)) {
     return (
-      <bdi dir="ltr" className={className} data-identifier="" {...latin}>
+      <bdi dir="ltr" className={className ? `${NO_WRAP_CLASS} ${className}` : NO_WRAP_CLASS} data-identifier="" {...latin}>
         {markSpacesLtr(text)}
       </bdi>
     );

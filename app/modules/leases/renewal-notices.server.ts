@@ -10,6 +10,7 @@ import { formatDateWithHijri } from "~/utils/format.ts";
 import { log } from "~/utils/log.server.ts";
 import { formatPhoneForReading } from "~/utils/phone.ts";
 import { riyadhDayOf } from "~/utils/riyadh-day.ts";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 /** The days before its end a lease's renewal notice goes when the rules row is missing (the table's default). */
 const DEFAULT_NOTICE_DAYS = 60;
@@ -26,7 +27,7 @@ interface NoticeLease {
 /** The tenant's SMS: the unit, the end date (with its Hijri day: a lease's date has legal weight, COPY.md) and who to call. */
 export function renewalSmsText(lease: Pick<NoticeLease, "endsOn" | "unitLabel" | "propertyName">, firmPhone: string): string {
   const call = firmPhone ? ` على الرقم ${formatPhoneForReading(firmPhone)}` : "";
-  return `${COMPANY_NAME}: ينتهي عقد إيجار الوحدة ${lease.unitLabel} في ${lease.propertyName} يوم ${formatDateWithHijri(lease.endsOn)}. للتجديد أو الإخلاء يرجى التواصل معنا${call}.`;
+  return `${COMPANY_NAME}: ينتهي عقد إيجار ${unitTitle(lease.unitLabel)} في ${lease.propertyName} يوم ${formatDateWithHijri(lease.endsOn)}. للتجديد أو الإخلاء يرجى التواصل معنا${call}.`;
 }
 
 /**
@@ -83,11 +84,11 @@ export async function sendRenewalNotices(db: Db, sms: SmsSender, now = new Date(
         await queueEmail(tx, {
           purpose: "lease-renewal-notice",
           to: managerEmail,
-          subject: `عقد إيجار ينتهي قريبًا: الوحدة ${lease.unitLabel} في ${lease.propertyName}`,
+          subject: `عقد إيجار ينتهي قريبًا: ${unitTitle(lease.unitLabel)} في ${lease.propertyName}`,
           body: [
             "مرحبًا،",
             "",
-            `ينتهي عقد إيجار المستأجر «${lease.tenantName}» للوحدة ${lease.unitLabel} في ${lease.propertyName} يوم ${formatDateWithHijri(lease.endsOn)}.`,
+            `ينتهي عقد إيجار المستأجر «${lease.tenantName}» في ${unitTitle(lease.unitLabel)} من ${lease.propertyName} يوم ${formatDateWithHijri(lease.endsOn)}.`,
             "أُرسلت إلى المستأجر رسالة نصية بذلك. يمكن تجديد العقد من صفحته.",
             "",
             COMPANY_NAME,

@@ -14,6 +14,7 @@ import { log } from "~/utils/log.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import { formatPhoneForReading, parsePhone } from "~/utils/phone.ts";
 import { CATEGORY_LABELS, MAINTENANCE_MESSAGES as M, URGENCY_LABELS, type MaintenanceCategory, type MaintenanceUrgency } from "./maintenance-labels.ts";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 /** What the public page shows of a unit: nothing private (not the owner, not the tenant). */
 export interface ReportUnit {
@@ -38,7 +39,7 @@ export async function findUnitByToken(db: Db, token: string): Promise<ReportUnit
 }
 
 /** The unit's name as staff and tenants read it: «شقة ٣ · برج النخيل». */
-export const unitName = (unit: Pick<ReportUnit, "label" | "propertyName">) => `${formatDigitsArabic(unit.label)} · ${unit.propertyName}`;
+export const unitName = (unit: Pick<ReportUnit, "label" | "propertyName">) => `${unitTitle(unit.label)} · ${unit.propertyName}`;
 
 export interface ReportRefusal {
   ok: false;
@@ -170,7 +171,7 @@ export async function submitReport(
   const number = formatIdentifier(outcome.id);
   const tenantPhone = outcome.phone;
   void notifyInBackground("maintenance sms", () =>
-    services.sms.send({ to: tenantPhone, body: `استلمنا بلاغ الصيانة رقم ${number} للوحدة ${unitName(unit)}. سنتواصل معك على هذا الرقم.` }),
+    services.sms.send({ to: tenantPhone, body: `استلمنا بلاغ الصيانة رقم ${number} عن ${unitName(unit)}. سنتواصل معك على هذا الرقم.` }),
   );
   if (input.urgency === "emergency" && manager.phone) {
     const managerPhone = manager.phone;

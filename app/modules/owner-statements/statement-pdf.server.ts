@@ -6,6 +6,7 @@ import { COMPANY_NAME } from "~/utils/company.ts";
 import { formatDateBothCalendars, formatDigitsArabic } from "~/utils/format.ts";
 import { WHOLE_PROPERTY_UNIT_ID, type StatementMonth, type StatementTotals } from "./statement-math.ts";
 import { halalasText, monthTitle, netText, STATEMENT_COLUMNS } from "./statement-view.ts";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 /**
  * The owner's statement as a PDF (decision 055): pdfkit writes it, its fontkit shapes the Arabic
@@ -173,7 +174,7 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
     BRAND,
   );
   for (const line of totals.lines) {
-    const unit = line.unitId === WHOLE_PROPERTY_UNIT_ID ? `${line.propertyName} (${line.unitLabel})` : `${line.propertyName}، ${line.unitLabel}`;
+    const unit = line.unitId === WHOLE_PROPERTY_UNIT_ID ? `${line.propertyName} (${line.unitLabel})` : `${line.propertyName}، ${unitTitle(line.unitLabel)}`;
     const net = line.collectedHalalas - line.expensesHalalas - line.commissionHalalas;
     drawRow([formatDigitsArabic(unit), halalasText(line.collectedHalalas), halalasText(line.expensesHalalas), halalasText(line.commissionHalalas), halalasText(net)], { size: 10 });
   }

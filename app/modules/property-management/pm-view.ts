@@ -1,4 +1,4 @@
-import { formatCountArabic, formatDateWithHijri, formatMoneyArabic, type CountWords } from "~/utils/format.ts";
+import { formatCountArabic, formatDateWithHijri, formatDigitsArabic, formatMoneyArabic, type CountWords } from "~/utils/format.ts";
 import { SERVICE_LABELS, type CommissionKind, type ManagementService } from "./pm-schema.ts";
 
 /** Counts of the property-management pages, agreeing with their number (Intl.PluralRules through formatCountArabic). */
@@ -6,6 +6,15 @@ const UNITS: CountWords = { zero: "لا توجد وحدات", one: "وحدة و�
 const OWNERS: CountWords = { zero: "لا يوجد ملاك", one: "مالك واحد", two: "مالكان", few: "ملاك", many: "مالكًا", other: "مالك" };
 export const unitsText = (count: number) => formatCountArabic(count, UNITS);
 export const ownersText = (count: number) => formatCountArabic(count, OWNERS);
+
+/**
+ * A unit as a person names it. Its label is what the office typed in «رقم الوحدة»: a bare number or
+ * code («٣», «A-12») reads «الوحدة ٣»; a label that names its kind already («شقة ٤») stays as it is.
+ */
+export function unitTitle(label: string): string {
+  const digits = formatDigitsArabic(label.trim());
+  return /(?=\p{L})\p{Script=Arabic}/u.test(label) ? digits : `الوحدة ${digits}`;
+}
 
 export interface ContractView {
   startsOn: string;

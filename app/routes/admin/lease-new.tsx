@@ -12,6 +12,7 @@ import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/lease-new";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "leases");
@@ -43,7 +44,7 @@ export default function NewLease({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">{renewed ? "تجديد عقد إيجار" : "عقد إيجار جديد"}</h1>
         <p className="text-stone-700">
-          الوحدة <bdi>{unit.label}</bdi> في <bdi>{unit.propertyName}</bdi> · {unit.city}
+          <bdi>{unitTitle(unit.label)}</bdi> في <bdi>{unit.propertyName}</bdi> · {unit.city}
         </p>
         {renewed ? (
           <p className="text-stone-700" data-testid="renewed-lease">

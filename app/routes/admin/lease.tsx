@@ -14,6 +14,7 @@ import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { formatPhoneForReading } from "~/utils/phone.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/lease";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "leases");
@@ -44,7 +45,7 @@ export default function LeasePage({ loaderData }: Route.ComponentProps) {
       </Link>
       <div className="grid gap-2">
         <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">
-          عقد إيجار الوحدة <bdi>{lease.unitLabel}</bdi>
+          عقد إيجار <bdi>{unitTitle(lease.unitLabel)}</bdi>
         </h1>
         <p>
           <span className={`rounded-full px-2 py-0.5 text-sm font-bold ${state.tone}`} data-testid="lease-state">

@@ -14,6 +14,7 @@ import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { imageUrl } from "~/utils/image-ref.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/maintenance-report";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "maintenance");
@@ -55,7 +56,7 @@ export default function MaintenanceReportPage({ loaderData, actionData }: Route.
           بلاغ صيانة رقم {formatIdentifier(report.id)}: {CATEGORY_LABELS[report.category]}
         </h1>
         <p className="text-stone-700">
-          <bdi>{formatDigitsArabic(report.unitLabel)}</bdi> ·{" "}
+          <bdi>{unitTitle(report.unitLabel)}</bdi> ·{" "}
           <Link to={`/admin/properties/${report.propertyId}`} className="font-bold text-brand-800 underline-offset-4 hover:underline">
             <bdi>{report.propertyName}</bdi>
           </Link>{" "}

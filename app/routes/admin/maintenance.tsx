@@ -6,8 +6,9 @@ import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { CATEGORY_LABELS, STATUS_LABELS, URGENCY_LABELS } from "~/modules/maintenance/maintenance-labels.ts";
 import { loadMaintenanceList } from "~/modules/maintenance/maintenance-pages.server.ts";
 import { LIST_GROUP_TITLES, reportsText } from "~/modules/maintenance/maintenance-view.ts";
-import { formatDateArabic, formatDigitsArabic, formatIdentifier } from "~/utils/format.ts";
+import { formatDateArabic, formatIdentifier } from "~/utils/format.ts";
 import type { Route } from "./+types/maintenance";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "maintenance");
@@ -47,7 +48,7 @@ export default function Maintenance({ loaderData }: Route.ComponentProps) {
                                 بلاغ رقم {formatIdentifier(row.id)}: {CATEGORY_LABELS[row.category]}
                               </span>
                               <span className="text-stone-700">
-                                <bdi>{formatDigitsArabic(row.unitLabel)}</bdi>
+                                <bdi>{unitTitle(row.unitLabel)}</bdi>
                               </span>
                               <span className={row.urgency === "emergency" ? "font-bold text-red-700" : "text-stone-700"}>{URGENCY_LABELS[row.urgency]}</span>
                               {row.status === "cancelled" ? <span className="text-stone-600">{STATUS_LABELS.cancelled}</span> : null}

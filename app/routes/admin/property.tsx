@@ -16,6 +16,7 @@ import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
 import { replyToRefusal } from "~/utils/form-reply.server.ts";
 import { readForm } from "~/utils/request-body.server.ts";
 import type { Route } from "./+types/property";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "properties");
@@ -78,7 +79,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               <li key={unit.id} className="grid gap-2 rounded-xl p-3 ring-1 ring-stone-200">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p className="font-bold">
-                    <bdi>{unit.label}</bdi> · {unit.type}
+                    <bdi>{unitTitle(unit.label)}</bdi> · {unit.type}
                   </p>
                   {canEdit ? <RemoveUnitForm unit={unit} /> : null}
                 </div>

@@ -13,6 +13,7 @@ import { formatDateBothCalendars, formatDateWithHijri, formatMoneyArabic } from 
 import { keepPageAfterRefusal } from "~/utils/form-submission.ts";
 import { formatPhoneForReading } from "~/utils/phone.ts";
 import type { Route } from "./+types/rent-lease";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "rent");
@@ -45,7 +46,7 @@ export default function LeaseLedger({ loaderData }: Route.ComponentProps) {
           <bdi>{lease.tenant}</bdi>
         </h1>
         <p className="text-stone-700">
-          <bdi>{lease.unit}</bdi> ·{" "}
+          <bdi>{unitTitle(lease.unit)}</bdi> ·{" "}
           <Link to={`/admin/properties/${lease.propertyId}`} className="font-bold text-brand-800 underline-offset-4 hover:underline">
             <bdi>{lease.property}</bdi>
           </Link>{" "}

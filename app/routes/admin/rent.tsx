@@ -8,6 +8,7 @@ import { loadRentBoard } from "~/modules/rent/index.server.ts";
 import { BOARD_STATE_LABELS, BOARD_STATES, instalmentsText } from "~/modules/rent/rent-view.ts";
 import { formatDateBothCalendars, formatMoneyArabic } from "~/utils/format.ts";
 import type { Route } from "./+types/rent";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSectionUser(context, "rent");
@@ -63,7 +64,7 @@ export default function RentBoard({ loaderData }: Route.ComponentProps) {
                     <bdi>{row.tenant}</bdi>
                   </Link>
                   <span className="block text-sm text-stone-600">
-                    <bdi>{row.unit}</bdi> · <bdi>{row.property}</bdi>
+                    <bdi>{unitTitle(row.unit)}</bdi> · <bdi>{row.property}</bdi>
                   </span>
                 </td>
                 <td className="p-3">

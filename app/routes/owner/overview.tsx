@@ -4,8 +4,9 @@ import { loadOverview, requirePortalOwner } from "~/modules/owner-portal/index.s
 import { PROPERTY_KIND_LABELS } from "~/modules/property-management/pm-schema.ts";
 import { unitsText } from "~/modules/property-management/pm-view.ts";
 import { dayText } from "~/modules/owner-portal/portal-view.ts";
-import { formatDigitsArabic, formatNumberArabic } from "~/utils/format.ts";
+import { formatNumberArabic } from "~/utils/format.ts";
 import type { Route } from "./+types/overview";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = requirePortalOwner(context);
@@ -46,7 +47,7 @@ export default function OwnerOverview({ loaderData }: Route.ComponentProps) {
               {property.units.map((unit) => (
                 <li key={unit.id} className="flex flex-wrap items-baseline justify-between gap-2 rounded-xl p-3 ring-1 ring-stone-200">
                   <span className="font-bold text-brand-900">
-                    الوحدة {formatDigitsArabic(unit.label)} · {unit.type}
+                    {unitTitle(unit.label)} · {unit.type}
                   </span>
                   {unit.leasedUntil ? (
                     <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-bold text-emerald-800">مؤجرة حتى {dayText(unit.leasedUntil)}</span>

@@ -45,7 +45,8 @@ export default function OwnerStatements({ loaderData }: Route.ComponentProps) {
                       <dd className="font-bold text-red-800">{money(-statement.carriedHalalas)} مستحقة عليكم</dd>
                     </div>
                   ) : null}
-                  <div>
+                  {/* Owed, the amount and its words take a whole row: in half of a phone's width they broke apart. */}
+                  <div className={statement.netHalalas < 0 ? "col-span-2" : undefined}>
                     <dt className="text-sm text-stone-700">الصافي</dt>
                     <dd className={`text-lg font-bold ${statement.netHalalas < 0 ? "text-red-800" : "text-brand-900"}`} data-testid="statement-net">
                       {statement.netHalalas < 0 ? `${money(-statement.netHalalas)} مستحقة عليكم` : money(statement.netHalalas)}

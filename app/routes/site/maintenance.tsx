@@ -3,10 +3,10 @@ import { clientAddressContext, servicesContext } from "~/context.ts";
 import { ReportForm } from "~/modules/maintenance/components/report-form.tsx";
 import { handleReportPost, loadReportPage } from "~/modules/maintenance/report-page.server.ts";
 import { COMPANY_NAME } from "~/utils/company.ts";
-import { formatDigitsArabic } from "~/utils/format.ts";
 import { passRetryAfter } from "~/utils/form-reply.server.ts";
 import { MESSAGES } from "~/utils/messages.ts";
 import type { Route } from "./+types/maintenance";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 /** /maintenance/<token>: a unit's tenant reports a problem, without an account (decision 054). Unknown token: 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -36,7 +36,7 @@ export default function MaintenanceReport({ loaderData, actionData }: Route.Comp
       <header className="grid gap-2">
         <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">بلاغ صيانة</h1>
         <p className="text-lg text-stone-700">
-          <bdi>{formatDigitsArabic(unit.label)}</bdi> · <bdi>{unit.propertyName}</bdi> · {unit.city}
+          <bdi>{unitTitle(unit.label)}</bdi> · <bdi>{unit.propertyName}</bdi> · {unit.city}
         </p>
         <p className="leading-7 text-stone-600">صف المشكلة في وحدتك وأرفق صورها إن أمكن. نؤكد رقم جوالك برمز نرسله إليه، ثم يصلك رقم البلاغ.</p>
       </header>

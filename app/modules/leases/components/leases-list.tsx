@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { leasePeriodText, leaseState, yearlyRentText } from "../lease-view.ts";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 interface ListedLease {
   id: number;
@@ -25,7 +26,7 @@ export function LeasesList({ leases, today }: { leases: ListedLease[]; today: st
             <div className="flex flex-wrap items-center gap-2">
               <span className={`rounded-full px-2 py-0.5 text-sm font-bold ${state.tone}`}>{state.label}</span>
               <Link to={`/admin/leases/${lease.id}`} className="font-bold text-brand-800 underline-offset-4 hover:underline">
-                الوحدة <bdi>{lease.unitLabel}</bdi> في <bdi>{lease.propertyName}</bdi>
+                <bdi>{unitTitle(lease.unitLabel)}</bdi> في <bdi>{lease.propertyName}</bdi>
               </Link>
             </div>
             <p className="text-sm text-stone-700">{leasePeriodText(lease)}</p>

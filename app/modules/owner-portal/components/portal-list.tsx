@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDigitsArabic } from "~/utils/format.ts";
+import { unitTitle } from "~/modules/property-management/index.ts";
 
 /**
  * One of the portal's list pages (leases ending, maintenance, marketed units): its heading, the
@@ -46,7 +46,7 @@ export function PortalList<Item>({
 export function PortalUnitHeading({ propertyName, unitLabel }: { propertyName: string; unitLabel: string }) {
   return (
     <p className="font-bold text-brand-900">
-      <bdi>{propertyName}</bdi> · الوحدة {formatDigitsArabic(unitLabel)}
+      <bdi>{propertyName}</bdi> · {unitTitle(unitLabel)}
     </p>
   );
 }

@@ -27,6 +27,7 @@ import {
 } from "../pm-schema.ts";
 import type { ContractView } from "../pm-view.ts";
 import { EndEarlyForm, TermDatesFields } from "./term-fields.tsx";
+import { unitTitle } from "../pm-view.ts";
 
 /** A new property of the owner: a building or a single unit, city and neighbourhood from the lists, address, an optional map point. */
 export function PropertyForm({ cities, tileUrl }: { cities: CityWithNeighbourhoods[]; tileUrl: string }) {
@@ -222,13 +223,13 @@ export function RemoveUnitForm({ unit }: { unit: { id: number; label: string } }
     <fetcher.Form
       method="post"
       onSubmit={(event) => {
-        if (!window.confirm(`حذف الوحدة «${unit.label}»؟`)) event.preventDefault();
+        if (!window.confirm(`حذف ${unitTitle(unit.label)}؟`)) event.preventDefault();
       }}
       className="grid gap-2"
     >
       <input type="hidden" name="intent" value="unit-remove" />
       <input type="hidden" name="id" value={unit.id} />
-      <button type="submit" disabled={fetcher.state !== "idle"} aria-label={`حذف الوحدة ${unit.label}`} className={adminDangerButtonClass}>
+      <button type="submit" disabled={fetcher.state !== "idle"} aria-label={`حذف ${unitTitle(unit.label)}`} className={adminDangerButtonClass}>
         حذف
       </button>
       <FormNotice errors={formErrorsOf(fetcher.data)} />

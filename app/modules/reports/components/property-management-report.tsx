@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDateWithHijri, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
+import { formatDateWithHijri, formatDigitsArabic, formatMoneyArabic, formatNumberArabic } from "~/utils/format.ts";
 import { AGEING_BUCKETS, ENDING_WINDOWS, daysLeftText, leaseCountText, rateTenths, unitCountText, type AgeingRow, type PropertyReport } from "~/modules/property-reports/index.ts";
 import { ChartFigure, ColumnChart, DataTable } from "./charts.tsx";
 import { FigureCard, FigureGrid, ReportSection, SubHeading } from "./figures.tsx";
@@ -182,7 +182,7 @@ export function PropertyManagementReportSection({ report }: { report: PropertyRe
                     <bdi>{l.tenantName}</bdi>
                   </Link>,
                   propertyLink(l.propertyId, l.propertyName),
-                  <bdi key="u">{l.unitLabel}</bdi>,
+                  <bdi key="u">{formatDigitsArabic(l.unitLabel)}</bdi>,
                   formatDateWithHijri(l.endsOn),
                   daysLeftText(l.daysLeft),
                 ]),
