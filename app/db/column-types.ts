@@ -50,7 +50,8 @@ export type AuditAction =
   | "pm-updated"
   | "pm-removed"
   // Owners' monthly statements (decision 055).
-  | "statement-paid-out";
+  | "statement-paid-out"
+  | "statement-settled-by-owner";
 
 /** A transaction is money in or money out (stored in English, shown in Arabic). */
 export const TRANSACTION_TYPES = ["income", "expense"] as const;

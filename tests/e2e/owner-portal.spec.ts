@@ -12,13 +12,13 @@ const DEMO_OWNER_PHONE = "0500000005";
 const day = (offset: number) => new Date(Date.now() + 3 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A statement of an owner with its PDF in the server's file store (DATA_DIR/uploads, as the statements part keeps it): a month the owner has none of yet. */
-async function insertStatement(ownerId: number, net: number, carried = 0) {
+async function insertStatement(ownerId: number, net: number, carried = 0, years = { from: 2000, count: 20 }) {
   const key = `statements/e2e-${unique(10)}.pdf`;
   fs.mkdirSync(path.join(E2E.dataDir, "uploads", "statements"), { recursive: true });
   fs.writeFileSync(path.join(E2E.dataDir, "uploads", key), `%PDF-1.7 e2e ${ownerId}`);
   // A month taken already (one of this test's own, or another spec's): another one.
   for (;;) {
-    const month = `${2000 + crypto.randomInt(20)}-${String(1 + crypto.randomInt(12)).padStart(2, "0")}-01`;
+    const month = `${years.from + crypto.randomInt(years.count)}-${String(1 + crypto.randomInt(12)).padStart(2, "0")}-01`;
     const [row] = await queryE2eDatabase<{ id: number }>(
       `insert into owner_statements (owner_id, month, lines, collected_halalas, expenses_halalas, commission_halalas, carried_halalas, net_halalas, pdf_key, emailed_at)
        values ($1, $2, '[]', greatest($3::bigint - $5::bigint, 0), 0, 0, $5, $3, $4, now()) on conflict do nothing returning id`,
@@ -60,8 +60,13 @@ test.describe("the demo owner on a phone", () => {
     );
     const mine = await insertStatement(ownerId, 1_234_550);
     const theirs = await insertStatement(other!.id, 999_900);
-    // A month that left the owner owing 800 SAR, carried from the month before it.
-    const owing = await insertStatement(ownerId, -80_000, -80_000);
+    // A month that left the owner owing 800 SAR, carried from the month before it: their newest
+    // statement (in the 2090s), so no later one has recovered it yet.
+    const owing = await insertStatement(ownerId, -80_000, -80_000, { from: 2090, count: 10 });
+    // Two earlier months that left the owner owing: one the owner settled by a transfer, one a later statement recovered.
+    const settled = await insertStatement(ownerId, -30_000, 0, { from: 2020, count: 10 });
+    await queryE2eDatabase("update owner_statements set paid_out_at = now(), payout_reference = 'IN-1' where id = $1", [settled]);
+    const recovered = await insertStatement(ownerId, -20_000, 0, { from: 2020, count: 10 });
 
     try {
       // Opened by a visitor: the offer's page view counts for the owner's «الوحدات المسوّقة».
@@ -98,6 +103,10 @@ test.describe("the demo owner on a phone", () => {
       await expect(owed).toContainText("رصيد مرحّل من الكشف السابق");
       await expect(owed).toContainText("يُخصم من كشف حسابكم التالي");
       await expect(owed).not.toContainText("لم يُحوَّل المبلغ بعد");
+      const card = (id: number) => page.locator("section").filter({ has: page.locator(`#statement-${id}-title`) });
+      await expect(card(settled)).toContainText("سدّدتم المبلغ في");
+      await expect(card(recovered)).toContainText(/خُصم من كشف \S+ [٠-٩]{4}/);
+      await expect(card(recovered)).not.toContainText("يُخصم من كشف حسابكم التالي");
       const download = page.waitForEvent("download");
       await page.locator(`a[href="/owner/statements/${mine}/pdf"]`).click();
       expect((await download).suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}\.pdf$/);
@@ -133,7 +142,7 @@ test.describe("the demo owner on a phone", () => {
       await page.goto("/owner/statements");
       await expect(page).toHaveURL(/\/login$/);
     } finally {
-      await queryE2eDatabase("delete from owner_statements where id = any($1)", [[mine, theirs, owing]]);
+      await queryE2eDatabase("delete from owner_statements where id = any($1)", [[mine, theirs, owing, settled, recovered]]);
       await queryE2eDatabase("delete from maintenance_requests where id = $1", [request!.id]);
       await queryE2eDatabase("delete from leases where ejar_number = $1", [ejar]);
       await queryE2eDatabase("delete from tenants where id = $1", [tenant!.id]);

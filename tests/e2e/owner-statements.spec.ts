@@ -135,7 +135,7 @@ test("the manager issues March's statement; the accountant downloads its PDF (Ar
   expect(denied.headers().location).toBe("/admin");
 });
 
-test("a month the owner ends owing the firm: no payout asked, and the next statement takes it back", async ({ page, signedInAs }) => {
+test("a month the owner ends owing the firm: no payout asked, the next statement takes it back, and the owner's own transfer settles it", async ({ page, signedInAs }) => {
   test.setTimeout(120_000);
   const { member: manager } = await signedInAs("manager");
   const owner = await ownerWithAMonth(manager.id);
@@ -160,20 +160,30 @@ test("a month the owner ends owing the firm: no payout asked, and the next state
   }
   const april = section.getByTestId("statement-card").filter({ has: page.getByRole("heading", { name: "كشف أبريل ٢٠٢٦" }) });
   await expect(april.getByTestId("statement-net")).toHaveText(/^الصافي: \u200f?٨٬٠٠٠٫٠٠\sر\.س\.\u200f? مستحقة على المالك$/);
-  await expect(april).toContainText("يُخصم من كشف المالك التالي");
-  await expect(april.getByRole("button", { name: "تسجيل الدفع للمالك" })).toHaveCount(0);
+  // May's statement carried it: April says where it went, and asks for neither a payout nor a settlement.
+  await expect(april).toContainText("خُصم من كشف مايو ٢٠٢٦");
+  await expect(april.getByRole("button")).toHaveCount(0);
   // May: nothing collected either: the 8 000 still owed, carried again.
   const may = section.getByTestId("statement-card").filter({ has: page.getByRole("heading", { name: "كشف مايو ٢٠٢٦" }) });
   await expect(may).toContainText(/رصيد مرحّل من الكشف السابق:\s*\u200f?٨٬٠٠٠٫٠٠\sر\.س\.\u200f? مستحقة على المالك/);
   await expect(may.getByTestId("statement-net")).toHaveText(/^الصافي: \u200f?٨٬٠٠٠٫٠٠\sر\.س\.\u200f? مستحقة على المالك$/);
+  await expect(may).toContainText("يُخصم من كشف المالك التالي");
+  await expect(may.getByRole("button", { name: "تسجيل الدفع للمالك" })).toHaveCount(0);
   await lookAt(page, "owner-statements-owing");
-  const rows = await queryE2eDatabase<{ month: string; carried: string; net: string }>(
-    "select to_char(month, 'YYYY-MM') as month, carried_halalas::text as carried, net_halalas::text as net from owner_statements where owner_id = $1 order by month",
+  // The owner transfers the 8 000 to the firm (their contract may have ended: no next statement would come).
+  const settle = may.getByRole("form", { name: "تسجيل سداد المالك: كشف مايو ٢٠٢٦" });
+  await settle.getByLabel("رقم الحوالة").fill("IN-55120");
+  await settle.getByRole("button", { name: "تسجيل سداد المالك" }).click();
+  await expect(page.getByRole("status")).toHaveText("سُجّل سداد المالك");
+  await expect(may.getByTestId("statement-paid")).toContainText("سدّد المالك المبلغ");
+  await expect(may.getByRole("button")).toHaveCount(0);
+  const rows = await queryE2eDatabase<{ month: string; carried: string; net: string; settled: string }>(
+    "select to_char(month, 'YYYY-MM') as month, carried_halalas::text as carried, net_halalas::text as net, payout_reference as settled from owner_statements where owner_id = $1 order by month",
     [owner.id],
   );
   expect(rows).toEqual([
-    { month: "2026-03", carried: "0", net: "533171" },
-    { month: "2026-04", carried: "0", net: "-800000" },
-    { month: "2026-05", carried: "-800000", net: "-800000" },
+    { month: "2026-03", carried: "0", net: "533171", settled: "" },
+    { month: "2026-04", carried: "0", net: "-800000", settled: "" },
+    { month: "2026-05", carried: "-800000", net: "-800000", settled: "IN-55120" },
   ]);
 });

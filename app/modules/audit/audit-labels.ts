@@ -43,4 +43,6 @@ export const AUDIT_ACTION_LABELS = {
   "pm-removed": "حذف",
   /** An owner's monthly statement paid out (decision 055): details `{ statementId, month, netHalalas, reference }`. */
   "statement-paid-out": "تسجيل الدفع للمالك",
+  /** What a statement left an owner owing, paid by the owner to the firm: details `{ statementId, month, netHalalas, reference }`. */
+  "statement-settled-by-owner": "تسجيل سداد المالك",
 } as const satisfies Record<AuditAction, string>;

@@ -71,22 +71,26 @@ export async function loadOverview(db: Db, ownerId: number, now = Date.now()) {
 
 /** The owner's monthly statements, newest first. */
 export async function loadStatements(db: Db, ownerId: number) {
-  return db
-    .select({
-      id: ownerStatements.id,
-      month: ownerStatements.month,
-      collectedHalalas: ownerStatements.collectedHalalas,
-      expensesHalalas: ownerStatements.expensesHalalas,
-      commissionHalalas: ownerStatements.commissionHalalas,
-      carriedHalalas: ownerStatements.carriedHalalas,
-      netHalalas: ownerStatements.netHalalas,
-      hasPdf: isNotNull(ownerStatements.pdfKey),
-      emailedAt: ownerStatements.emailedAt,
-      paidOutAt: ownerStatements.paidOutAt,
-    })
-    .from(ownerStatements)
-    .where(eq(ownerStatements.ownerId, ownerId))
-    .orderBy(desc(ownerStatements.month));
+  return (
+    db
+      .select({
+        id: ownerStatements.id,
+        month: ownerStatements.month,
+        collectedHalalas: ownerStatements.collectedHalalas,
+        expensesHalalas: ownerStatements.expensesHalalas,
+        commissionHalalas: ownerStatements.commissionHalalas,
+        carriedHalalas: ownerStatements.carriedHalalas,
+        netHalalas: ownerStatements.netHalalas,
+        hasPdf: isNotNull(ownerStatements.pdfKey),
+        emailedAt: ownerStatements.emailedAt,
+        paidOutAt: ownerStatements.paidOutAt,
+      })
+      .from(ownerStatements)
+      .where(eq(ownerStatements.ownerId, ownerId))
+      .orderBy(desc(ownerStatements.month))
+      // Newest first: each statement's next one (which carried its net when negative) is the one before it in the list.
+      .then((rows) => rows.map((row, index) => ({ ...row, recoveredIn: rows[index - 1]?.month ?? null })))
+  );
 }
 
 const notFound = () => new Response("الملف غير موجود", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });

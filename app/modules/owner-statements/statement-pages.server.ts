@@ -8,7 +8,7 @@ import { riyadhDayOf } from "~/utils/riyadh-day.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import { monthBefore, readStatementMonth } from "./statement-math.ts";
 import { canIssueStatements, canSeeStatements, STATEMENT_MESSAGES } from "./statement-view.ts";
-import { issueStatement, listMonthStatements, listOwnerStatements, recordPayout, statementFile, statementFileName } from "./statements.server.ts";
+import { issueStatement, listMonthStatements, listOwnerStatements, recordOwnerSettlement, recordPayout, statementFile, statementFileName } from "./statements.server.ts";
 
 const REFERENCE_MAX = 60;
 
@@ -17,6 +17,14 @@ const PAYOUT_REFUSALS = {
   "not-found": { text: STATEMENT_MESSAGES.notFound, status: 404 },
   "already-paid": { text: STATEMENT_MESSAGES.alreadyPaid, status: 409 },
   "owner-owes": { text: STATEMENT_MESSAGES.ownerOwes, status: 409 },
+} as const;
+
+/** What a refused settlement says, and its status. */
+const SETTLEMENT_REFUSALS = {
+  "not-found": { text: STATEMENT_MESSAGES.notFound, status: 404 },
+  "already-settled": { text: STATEMENT_MESSAGES.alreadySettled, status: 409 },
+  "not-owed": { text: STATEMENT_MESSAGES.notOwed, status: 409 },
+  recovered: { text: STATEMENT_MESSAGES.recovered, status: 409 },
 } as const;
 
 function requireStatementsRole(user: StaffProfile) {
@@ -70,19 +78,25 @@ function backTo(value: FormDataEntryValue | null): string {
 }
 
 /**
- * The statements' posts: «تسجيل الدفع للمالك» (the manager and the accountant; once) and «إصدار
- * الكشف الآن» (the manager; once per owner and month, as the daily job).
+ * The statements' posts: «تسجيل الدفع للمالك» and, for a statement that left the owner owing,
+ * «تسجيل سداد المالك» (the manager and the accountant; each once), and «إصدار الكشف الآن» (the
+ * manager; once per owner and month, as the daily job).
  */
 export async function handleStatementsPost(services: AppServices, user: StaffProfile, form: FormData) {
   requireStatementsRole(user);
   const back = backTo(form.get("back"));
   const intent = form.get("intent");
-  if (intent === "payout") {
+  if (intent === "payout" || intent === "settle") {
     const id = Number(form.get("statementId"));
     const reference = textOf(form, "reference").trim();
     if (!reference) return replyFormError(STATEMENT_MESSAGES.referenceRequired, form, { field: "reference" });
     if (reference.length > REFERENCE_MAX) return replyFormError(STATEMENT_MESSAGES.referenceTooLong, form, { field: "reference" });
     if (!Number.isInteger(id) || id <= 0) return replyFormError(STATEMENT_MESSAGES.notFound, form, { status: 404 });
+    if (intent === "settle") {
+      const result = await recordOwnerSettlement(services.db, user, id, reference);
+      if (!result.ok) return replyFormError(SETTLEMENT_REFUSALS[result.reason].text, form, { status: SETTLEMENT_REFUSALS[result.reason].status });
+      return redirectWithToast(back, { tone: "success", text: STATEMENT_MESSAGES.settled }, services.env);
+    }
     const result = await recordPayout(services.db, user, id, reference);
     if (!result.ok) return replyFormError(PAYOUT_REFUSALS[result.reason].text, form, { status: PAYOUT_REFUSALS[result.reason].status });
     return redirectWithToast(back, { tone: "success", text: STATEMENT_MESSAGES.paidOut }, services.env);

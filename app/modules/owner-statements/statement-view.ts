@@ -16,6 +16,11 @@ export const STATEMENT_MESSAGES = {
   alreadyPaid: "سُجّل الدفع لهذا الكشف من قبل",
   ownerOwes: "لا دفع لكشف صافيه مستحق على المالك: يُخصم من كشفه التالي",
   carriedForward: "يُخصم من كشف المالك التالي",
+  settle: "تسجيل سداد المالك",
+  settled: "سُجّل سداد المالك",
+  alreadySettled: "سُجّل سداد المالك لهذا الكشف من قبل",
+  notOwed: "لا مبلغ مستحقًا على المالك في هذا الكشف",
+  recovered: "خُصم هذا المبلغ من كشف المالك التالي، فلا يُسجَّل سداده",
   referenceRequired: "يرجى كتابة رقم الحوالة",
   referenceTooLong: "رقم الحوالة أطول من ٦٠ حرفًا",
   monthInvalid: "يرجى اختيار شهر صحيح",
@@ -81,4 +86,6 @@ export interface StatementRow {
   emailedAt: string | null;
   paidOutAt: string | null;
   payoutReference: string;
+  /** A negative statement's next one, which carried its net (the month), or null. */
+  recoveredIn: StatementMonth | null;
 }

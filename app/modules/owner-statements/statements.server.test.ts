@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.ts";
 import {
@@ -31,7 +31,7 @@ import { computeStatement, fixedCommissionForMonth, monthBefore, percentOf, read
 import { handleStatementsPost } from "./statement-pages.server.ts";
 import { visualRuns } from "./statement-pdf.server.ts";
 import { STATEMENT_MESSAGES } from "./statement-view.ts";
-import { gatherStatementInput, issueDueStatements, issueStatement, recordPayout } from "./statements.server.ts";
+import { gatherStatementInput, issueDueStatements, issueStatement, listOwnerStatements, recordOwnerSettlement, recordPayout } from "./statements.server.ts";
 
 const db = useTestDatabase({ connections: 8 });
 const env = parseEnv({ PUBLIC_URL: "https://aqar.example.sa" });
@@ -319,6 +319,85 @@ describe("payout and the posts", () => {
     if (may.outcome !== "issued") throw new Error("not issued");
     const [mayRow] = await db().select().from(ownerStatements).where(eq(ownerStatements.id, may.id));
     expect(mayRow).toMatchObject({ carriedHalalas: 0, netHalalas: 0 });
+  });
+
+  it("records the owner's own settlement of a negative statement once, after which the next statement carries nothing", async () => {
+    const fixture = await managedOwner({ name: "مالك يسدد", commission: { basisPoints: 1000 } });
+    const unit = fixture.units[0]!;
+    // March: a repair of 1,500 SAR against 1,000 collected (100 commission): the owner owes 600.
+    await pay(unit.lease.id, 100_000, "2026-03-05");
+    await charge(fixture, unit.unit.id, 150_000, "2026-03-20", true);
+    const march = await issueStatement(services(), fixture.owner.id, MARCH);
+    if (march.outcome !== "issued") throw new Error("not issued");
+    // Sent twice at once (two people, or a double tap): one settlement.
+    const results = await Promise.all([recordOwnerSettlement(db(), office.accountant, march.id, "IN-1"), recordOwnerSettlement(db(), office.manager, march.id, "IN-2")]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, reason: "already-settled" }]);
+    const [listed] = await listOwnerStatements(db(), fixture.owner.id);
+    expect(listed).toMatchObject({ netHalalas: -60_000, recoveredIn: null });
+    expect(listed!.paidOutAt).not.toBeNull();
+    // April: 1,000 collected, 900 after commission, and nothing carried: the owner paid the 600.
+    await pay(unit.lease.id, 100_000, "2026-04-05");
+    const april = await issueStatement(services(), fixture.owner.id, "2026-04-01");
+    if (april.outcome !== "issued") throw new Error("not issued");
+    const [aprilRow] = await db().select().from(ownerStatements).where(eq(ownerStatements.id, april.id));
+    expect(aprilRow).toMatchObject({ carriedHalalas: 0, netHalalas: 90_000 });
+    // A positive statement has nothing to settle; the audit log names who recorded the settlement.
+    expect(await recordOwnerSettlement(db(), office.manager, april.id, "IN-3")).toEqual({ ok: false, reason: "not-owed" });
+    expect(await recordOwnerSettlement(db(), office.manager, 999_999, "IN-4")).toEqual({ ok: false, reason: "not-found" });
+    const audit = await db().execute(sql`select action from audit_log where entity = 'owner' and entity_id = ${fixture.owner.id} and action = 'statement-settled-by-owner'`);
+    expect(audit.rows).toHaveLength(1);
+  });
+
+  it("refuses to settle a negative statement a later one carried already (it would be counted twice), and says in which month", async () => {
+    const fixture = await managedOwner({ name: "مالك خصم", commission: { basisPoints: 1000 } });
+    const unit = fixture.units[0]!;
+    await charge(fixture, unit.unit.id, 50_000, "2026-03-20", true);
+    const march = await issueStatement(services(), fixture.owner.id, MARCH);
+    if (march.outcome !== "issued") throw new Error("not issued");
+    const april = await issueStatement(services(), fixture.owner.id, "2026-04-01");
+    if (april.outcome !== "issued") throw new Error("not issued");
+    const refused = (await handleStatementsPost(services(), office.accountant, formData({ intent: "settle", statementId: String(march.id), reference: "IN-LATE" }))) as {
+      init: ResponseInit;
+      data: { error: Record<string, string[]> };
+    };
+    expect(refused.init.status).toBe(409);
+    expect(Object.values(refused.data.error).flat()).toEqual([STATEMENT_MESSAGES.recovered]);
+    const listed = await listOwnerStatements(db(), fixture.owner.id);
+    expect(listed.map((row) => [row.month, row.netHalalas, row.recoveredIn, row.paidOutAt])).toEqual([
+      ["2026-04-01", -50_000, null, null],
+      ["2026-03-01", -50_000, "2026-04-01", null],
+    ]);
+    // April's own negative net is still the owner's to settle: settled through the post.
+    const settled = (await handleStatementsPost(
+      services(),
+      office.accountant,
+      formData({ intent: "settle", statementId: String(april.id), reference: "IN-APR", back: `/admin/owners/${fixture.owner.id}` }),
+    )) as Response;
+    expect(settled.status).toBe(302);
+    expect(settled.headers.get("location")).toBe(`/admin/owners/${fixture.owner.id}`);
+  });
+
+  it("settles or pays a statement while the next month's is made at the same moment: carried or settled, never both", async () => {
+    for (let round = 0; round < 10; round++) {
+      const fixture = await managedOwner({ name: `مالك السباق ${round}`, commission: { basisPoints: 1000 } });
+      await charge(fixture, fixture.units[0]!.unit.id, 40_000, "2026-03-20", true);
+      const march = await issueStatement(services(), fixture.owner.id, MARCH);
+      if (march.outcome !== "issued") throw new Error("not issued");
+      const [settlement] = await Promise.all([
+        recordOwnerSettlement(db(), office.accountant, march.id, `IN-R${round}`),
+        issueStatement(services(), fixture.owner.id, "2026-04-01"),
+      ]);
+      const [aprilRow] = await db()
+        .select()
+        .from(ownerStatements)
+        .where(and(eq(ownerStatements.ownerId, fixture.owner.id), eq(ownerStatements.month, "2026-04-01")));
+      if (settlement.ok) expect(aprilRow!.carriedHalalas).toBe(0);
+      else {
+        expect(settlement).toEqual({ ok: false, reason: "recovered" });
+        expect(aprilRow!.carriedHalalas).toBe(-40_000);
+      }
+    }
   });
 
   it("refuses an employee, the accountant's «issue now», an empty reference; issues for the manager once", async () => {

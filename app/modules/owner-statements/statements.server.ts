@@ -94,9 +94,10 @@ export async function gatherStatementInput(db: Db | Tx, ownerId: number, month: 
     commission: contract.kind === "percent" ? { kind: "percent", basisPoints: contract.basisPoints ?? 0 } : { kind: "fixed", yearlyHalalas: contract.yearlyHalalas ?? 0 },
     units: units.filter((unit) => unit.propertyId === contract.id).map((unit) => ({ id: unit.id, label: unit.label })),
   }));
-  // What the owner still owed at their statement before (its net, when negative): recovered from this month.
+  // What the owner still owed at their statement before (its net, when negative and not settled by
+  // the owner since): recovered from this month.
   const [before] = await db
-    .select({ netHalalas: ownerStatements.netHalalas })
+    .select({ netHalalas: ownerStatements.netHalalas, settledAt: ownerStatements.paidOutAt })
     .from(ownerStatements)
     .where(and(eq(ownerStatements.ownerId, ownerId), lt(ownerStatements.month, month)))
     .orderBy(desc(ownerStatements.month))
@@ -106,7 +107,7 @@ export async function gatherStatementInput(db: Db | Tx, ownerId: number, month: 
     properties,
     collected: collected.map((row) => ({ unitId: row.unitId, amountHalalas: Number(row.amountHalalas) })),
     charges,
-    carriedHalalas: Math.min(0, before?.netHalalas ?? 0),
+    carriedHalalas: before && !before.settledAt ? Math.min(0, before.netHalalas) : 0,
   };
 }
 
@@ -226,6 +227,44 @@ export async function recordPayout(db: Db, actor: Pick<StaffProfile, "id" | "nam
   });
 }
 
+/** The month of the owner's next statement after this one (which carried this one's negative net), or null. */
+// Written out with the table's name: Drizzle leaves a column unqualified in a select from one table,
+// and inside the subquery an unqualified column would be the later statement's own.
+const recoveredIn = sql<StatementMonth | null>`(select to_char(min(later.month), 'YYYY-MM-DD') from owner_statements later where later.owner_id = owner_statements.owner_id and later.month > owner_statements.month)`;
+
+export type SettlementResult = { ok: true } | { ok: false; reason: "not-found" | "already-settled" | "not-owed" | "recovered" };
+
+/**
+ * Records that the owner paid the firm what a statement left them owing (a transfer to the firm), once.
+ * Only while no later statement of theirs exists: a later one carried the amount and recovers it
+ * from their rent, and settling it as well would count it twice. Under the owner's statement lock,
+ * so a statement being made at the same moment either carries it (and this is refused) or finds it
+ * settled (and carries nothing). Kept in the payout's columns: for a negative statement they say
+ * when and by which transfer it was settled.
+ */
+export async function recordOwnerSettlement(db: Db, actor: Pick<StaffProfile, "id" | "name">, statementId: number, reference: string, now = new Date()): Promise<SettlementResult> {
+  return db.transaction(async (tx) => {
+    const [statement] = await tx.select({ ownerId: ownerStatements.ownerId, month: ownerStatements.month }).from(ownerStatements).where(eq(ownerStatements.id, statementId));
+    if (!statement) return { ok: false as const, reason: "not-found" as const };
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`owner-statement:${statement.ownerId}`}, 0))`);
+    const [row] = await tx
+      .update(ownerStatements)
+      .set({ paidOutAt: now, payoutReference: reference, paidOutBy: actor.id })
+      .where(and(eq(ownerStatements.id, statementId), isNull(ownerStatements.paidOutAt), lt(ownerStatements.netHalalas, 0), sql`${recoveredIn} is null`))
+      .returning({ netHalalas: ownerStatements.netHalalas });
+    if (!row) {
+      const [current] = await tx
+        .select({ netHalalas: ownerStatements.netHalalas, paidOutAt: ownerStatements.paidOutAt })
+        .from(ownerStatements)
+        .where(eq(ownerStatements.id, statementId));
+      const reason = current!.paidOutAt ? "already-settled" : current!.netHalalas >= 0 ? "not-owed" : "recovered";
+      return { ok: false as const, reason };
+    }
+    await recordAudit(tx, actor, "owner", statement.ownerId, "statement-settled-by-owner", { statementId, month: statement.month, netHalalas: row.netHalalas, reference });
+    return { ok: true as const };
+  });
+}
+
 const rowColumns = {
   id: ownerStatements.id,
   ownerId: ownerStatements.ownerId,
@@ -240,6 +279,7 @@ const rowColumns = {
   emailedAt: ownerStatements.emailedAt,
   paidOutAt: ownerStatements.paidOutAt,
   payoutReference: ownerStatements.payoutReference,
+  recoveredIn,
 };
 
 function toRow(row: { pdfKey: string | null; emailedAt: Date | null; paidOutAt: Date | null } & Omit<StatementRow, "hasPdf" | "emailedAt" | "paidOutAt">): StatementRow {

@@ -58,7 +58,13 @@ export default function OwnerStatements({ loaderData }: Route.ComponentProps) {
                     {statement.emailedAt ? `أُرسل بالبريد في ${dayText(statement.emailedAt)}` : "لم يُرسل بالبريد بعد"}
                   </span>
                   {statement.netHalalas < 0 ? (
-                    <span className="rounded-full bg-red-50 px-2.5 py-0.5 font-bold text-red-800">يُخصم من كشف حسابكم التالي</span>
+                    statement.paidOutAt ? (
+                      <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-bold text-emerald-800">سدّدتم المبلغ في {dayText(statement.paidOutAt)}</span>
+                    ) : statement.recoveredIn ? (
+                      <span className="rounded-full bg-stone-100 px-2.5 py-0.5 font-bold text-stone-700">خُصم من كشف {periodLabel(statement.recoveredIn.slice(0, 7))}</span>
+                    ) : (
+                      <span className="rounded-full bg-red-50 px-2.5 py-0.5 font-bold text-red-800">يُخصم من كشف حسابكم التالي</span>
+                    )
                   ) : (
                     <span className={`rounded-full px-2.5 py-0.5 font-bold ${statement.paidOutAt ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900"}`}>
                       {statement.paidOutAt ? `حُوّل المبلغ في ${dayText(statement.paidOutAt)}` : "لم يُحوَّل المبلغ بعد"}

@@ -30,16 +30,19 @@ function ReplyErrors({ errors, fieldErrorId }: { errors: { field: string[]; form
 }
 
 /**
- * «تسجيل الدفع للمالك» with the transfer's reference: posted to /admin/statements, once (a second
- * is refused there); a refusal shows under the field and keeps what was typed.
+ * «تسجيل الدفع للمالك» (`payout`: the firm's transfer to the owner) or «تسجيل سداد المالك» (`settle`:
+ * the owner's transfer to the firm of what a statement left them owing), with the transfer's
+ * reference: posted to /admin/statements, once (a second is refused there); a refusal shows under
+ * the field and keeps what was typed.
  */
-export function PayoutForm({ statementId, back, label }: { statementId: number; back: string; label: string }) {
+export function PayoutForm({ statementId, back, label, intent = "payout" }: { statementId: number; back: string; label: string; intent?: "payout" | "settle" }) {
   const fetcher = useFetcher();
   const errors = errorsOf(fetcher.data, "reference");
-  const inputId = `payout-reference-${statementId}`;
+  const inputId = `${intent}-reference-${statementId}`;
+  const action = intent === "settle" ? STATEMENT_MESSAGES.settle : STATEMENT_MESSAGES.payout;
   return (
-    <fetcher.Form method="post" action="/admin/statements" className="flex flex-wrap items-end gap-2" aria-label={`${STATEMENT_MESSAGES.payout}: ${label}`}>
-      <input type="hidden" name="intent" value="payout" />
+    <fetcher.Form method="post" action="/admin/statements" className="flex flex-wrap items-end gap-2" aria-label={`${action}: ${label}`}>
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="statementId" value={statementId} />
       <input type="hidden" name="back" value={back} />
       <label className={adminLabelClass} htmlFor={inputId}>
@@ -56,7 +59,7 @@ export function PayoutForm({ statementId, back, label }: { statementId: number; 
         />
       </label>
       <button type="submit" disabled={fetcher.state !== "idle"} className={`${adminSecondaryButtonClass} whitespace-nowrap`}>
-        {STATEMENT_MESSAGES.payout}
+        {action}
       </button>
       <ReplyErrors errors={errors} fieldErrorId={`${inputId}-error`} />
     </fetcher.Form>

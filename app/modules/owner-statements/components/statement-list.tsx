@@ -11,14 +11,16 @@ const dayText = (instant: string) => formatDateBothCalendars(riyadhDayOf(instant
 /**
  * Statements as cards (a phone's width has no room for seven columns): the month (an owner's
  * page) or the owner (a month's list), the net, the three amounts, whether it was e-mailed and
- * paid out, its PDF, and «تسجيل الدفع للمالك» while it is not paid out.
+ * paid out, its PDF, and «تسجيل الدفع للمالك» while it is not paid out. A statement that left the
+ * owner owing is recovered from their next one, or settled by the owner's own transfer
+ * («تسجيل سداد المالك», while no later statement carried it: an owner whose contract ended has none).
  */
 export function StatementList({ statements, show, back }: { statements: StatementRow[]; show: "month" | "owner"; back: string }) {
   return (
     <ul className="grid gap-3" aria-label={STATEMENT_MESSAGES.section}>
       {statements.map((statement) => {
         const heading = show === "month" ? `كشف ${monthTitle(statement.month)}` : statement.ownerName;
-        // A negative net is not paid: the owner's next statement recovers it.
+        // A negative net is not paid: the owner's next statement recovers it, or the owner pays it.
         const owes = statement.netHalalas < 0;
         return (
           <li key={statement.id} className="grid gap-3 rounded-xl p-4 ring-1 ring-stone-200" data-testid="statement-card">
@@ -50,7 +52,7 @@ export function StatementList({ statements, show, back }: { statements: Statemen
                 <dd className="font-bold text-stone-900">{halalasText(statement.commissionHalalas)}</dd>
               </div>
               {statement.carriedHalalas !== 0 ? (
-                <div className="flex gap-2 sm:col-span-3">
+                <div className="flex flex-wrap gap-x-2 sm:col-span-3">
                   <dt className="text-stone-600">{STATEMENT_COLUMNS.carried}:</dt>
                   <dd className="font-bold text-red-800">{netText(statement.carriedHalalas)}</dd>
                 </div>
@@ -62,8 +64,10 @@ export function StatementList({ statements, show, back }: { statements: Statemen
               </span>
               {statement.paidOutAt ? (
                 <span className="rounded-full bg-emerald-100 px-3 py-1 font-bold text-emerald-900" data-testid="statement-paid">
-                  دُفع للمالك {dayText(statement.paidOutAt)} · الحوالة <IdentifierText value={statement.payoutReference} />
+                  {owes ? "سدّد المالك المبلغ" : "دُفع للمالك"} {dayText(statement.paidOutAt)} · الحوالة <IdentifierText value={statement.payoutReference} />
                 </span>
+              ) : owes && statement.recoveredIn ? (
+                <span className="rounded-full bg-stone-100 px-3 py-1 font-bold text-stone-700">خُصم من كشف {monthTitle(statement.recoveredIn)}</span>
               ) : owes ? (
                 <span className="rounded-full bg-red-50 px-3 py-1 font-bold text-red-800">{STATEMENT_MESSAGES.carriedForward}</span>
               ) : (
@@ -75,7 +79,7 @@ export function StatementList({ statements, show, back }: { statements: Statemen
                 </a>
               ) : null}
             </div>
-            {statement.paidOutAt || owes ? null : <PayoutForm statementId={statement.id} back={back} label={heading} />}
+            {statement.paidOutAt || statement.recoveredIn ? null : <PayoutForm statementId={statement.id} back={back} label={heading} intent={owes ? "settle" : "payout"} />}
           </li>
         );
       })}
