@@ -55,6 +55,16 @@ test("the accountant records a payment sent twice (one recorded), is refused mor
   await expect(rows.first()).toContainText("متأخر ٤٠ يومًا");
   await expect(rows.nth(1)).toContainText("متأخر ١٠ أيام");
   await lookAt(page, "rent-board");
+  // On a phone: a card an instalment, its mark within the screen's width (the table's was past its edge).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cards = page.getByTestId("rent-card").filter({ hasText: tenantName });
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText("متأخر ٤٠ يومًا");
+  await expect(rows.first()).toBeHidden();
+  const mark = (await cards.first().getByTestId("instalment-mark").boundingBox())!;
+  expect(mark.x).toBeGreaterThanOrEqual(0);
+  expect(mark.x + mark.width).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await rows.first().getByRole("link", { name: tenantName }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/rent/leases/${lease}$`));

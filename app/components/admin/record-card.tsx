@@ -73,7 +73,7 @@ function ContactFacts({ phone, email, at }: { phone: string; email: string; at: 
       </Fact>
       {email ? (
         <Fact label="البريد">
-          <a href={`mailto:${email}`} dir="ltr" className="text-brand-800 underline">
+          <a href={`mailto:${email}`} dir="ltr" className="text-brand-800 underline wrap-anywhere">
             {email}
           </a>
         </Fact>

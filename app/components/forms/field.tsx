@@ -65,7 +65,7 @@ export function Field({
       </label>
       <Fragment key={meta.key}>{children(controlProps(meta, { hasHint: Boolean(hint) }))}</Fragment>
       {hint ? (
-        <p id={meta.descriptionId} className="mt-1 text-sm text-stone-600">
+        <p id={meta.descriptionId} className="mt-1 text-sm text-stone-600 wrap-anywhere">
           {hint}
         </p>
       ) : null}

@@ -165,9 +165,9 @@ describe("the head of the offer page", () => {
     const markup = await offerPageMarkup(pageOffer(), context);
     expect(markup.summaryHtml).toContain("<h1");
     expect(markup.summaryHtml).toContain('href="tel:+966110000000"');
-    expect(markup.summaryHtml).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override] font-bold text-ink" data-identifier="">٤٢</bdo>');
-    expect(markup.licenceHtml).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override]" data-identifier="">٧١٠٠٠٠٠١٢٣</bdo>');
-    expect(markup.licenceHtml).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override]" data-identifier="" data-latin-digits="">RRRD2929</bdo>');
+    expect(markup.summaryHtml).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override] whitespace-nowrap font-bold text-ink" data-identifier="">٤٢</bdo>');
+    expect(markup.licenceHtml).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override] whitespace-nowrap" data-identifier="">٧١٠٠٠٠٠١٢٣</bdo>');
+    expect(markup.licenceHtml).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override] whitespace-nowrap" data-identifier="" data-latin-digits="">RRRD2929</bdo>');
     expect(markup.licenceHtml).toContain("بيانات الإعلان");
     expect(markup.whatsappMessage).toContain("https://aqar.example/offer/42");
     expect((await offerPageMarkup(pageOffer({ adLicence: { ...pageOffer().adLicence, number: "" } }), context)).licenceHtml).toBe("");

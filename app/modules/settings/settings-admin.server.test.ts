@@ -231,7 +231,7 @@ describe("the firm's public details", () => {
     const html = firmContactsHtml(full, "contact");
     expect(html).toContain('<h2 id="firm-contacts"');
     expect(html).toContain('<a href="tel:+966112345678" class="underline');
-    expect(html).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override]" data-identifier="">٠١١ ٢٣٤ ٥٦٧٨</bdo>');
+    expect(html).toContain('<bdo dir="ltr" class="[unicode-bidi:isolate-override] whitespace-nowrap" data-identifier="">٠١١ ٢٣٤ ٥٦٧٨</bdo>');
     expect(html).toContain('href="https://wa.me/966500000000" target="_blank" rel="noopener noreferrer"');
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;/script&gt;");

@@ -97,7 +97,7 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
             ))}
           </dd>
           <dt className="text-stone-600">البريد الإلكتروني</dt>
-          <dd>{client.email ? <bdi dir="ltr">{client.email}</bdi> : "لم يُذكر"}</dd>
+          <dd className="wrap-anywhere">{client.email ? <bdi dir="ltr">{client.email}</bdi> : "لم يُذكر"}</dd>
           <dt className="text-stone-600">المسؤول</dt>
           <dd>
             <bdi>{client.ownerName ?? "لم يُسند بعد"}</bdi>

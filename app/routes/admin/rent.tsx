@@ -4,6 +4,7 @@ import { adminCardClass } from "~/components/admin/styles.ts";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { InstalmentRow, InstalmentTable } from "~/modules/rent/components/instalment-table.tsx";
+import { RentBoardCards } from "~/modules/rent/components/rent-board-cards.tsx";
 import { loadRentBoard } from "~/modules/rent/index.server.ts";
 import { BOARD_STATE_LABELS, BOARD_STATES, instalmentsText } from "~/modules/rent/rent-view.ts";
 import { formatDateBothCalendars, formatMoneyArabic } from "~/utils/format.ts";
@@ -55,25 +56,29 @@ export default function RentBoard({ loaderData }: Route.ComponentProps) {
         {more ? "، وتظهر أقدم ٥٠٠ منها: ضيّق التصفية لرؤية الباقي" : ""}
       </p>
       {rows.length ? (
-        <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
-          <InstalmentTable middleTitles={["المستأجر والوحدة", "المالك"]} className="w-full min-w-[48rem] text-start">
-            {rows.map((row) => (
-              <InstalmentRow key={row.id} instalment={row} testId="rent-row">
-                <td className="p-3">
-                  <Link to={`/admin/rent/leases/${row.leaseId}`} className="font-bold text-brand-800 underline-offset-4 hover:underline">
-                    <bdi>{row.tenant}</bdi>
-                  </Link>
-                  <span className="block text-sm text-stone-600">
-                    <bdi>{unitTitle(row.unit)}</bdi> · <bdi>{row.property}</bdi>
-                  </span>
-                </td>
-                <td className="p-3">
-                  <bdi>{row.owner}</bdi>
-                </td>
-              </InstalmentRow>
-            ))}
-          </InstalmentTable>
-        </div>
+        <>
+          {/* Cards on a phone, the table from `sm` on: the table needs 48rem. */}
+          <RentBoardCards rows={rows} className="sm:hidden" />
+          <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 max-sm:hidden">
+            <InstalmentTable middleTitles={["المستأجر والوحدة", "المالك"]} className="w-full min-w-[48rem] text-start">
+              {rows.map((row) => (
+                <InstalmentRow key={row.id} instalment={row} testId="rent-row">
+                  <td className="p-3">
+                    <Link to={`/admin/rent/leases/${row.leaseId}`} className="font-bold text-brand-800 underline-offset-4 hover:underline">
+                      <bdi>{row.tenant}</bdi>
+                    </Link>
+                    <span className="block text-sm text-stone-600">
+                      <bdi>{unitTitle(row.unit)}</bdi> · <bdi>{row.property}</bdi>
+                    </span>
+                  </td>
+                  <td className="p-3">
+                    <bdi>{row.owner}</bdi>
+                  </td>
+                </InstalmentRow>
+              ))}
+            </InstalmentTable>
+          </div>
+        </>
       ) : (
         <p className={`${adminCardClass} text-center text-stone-600`}>{filtered ? "لا توجد أقساط مطابقة للتصفية." : "لا توجد أقساط مستحقة هذا الشهر ولا متأخرات."}</p>
       )}

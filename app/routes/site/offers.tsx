@@ -180,7 +180,8 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <div className="mt-6 mb-4 flex items-center justify-between gap-3">
+      {/* Wraps on a narrow phone (320 px): the views' switcher ran past the screen's left edge. */}
+      <div className="mt-6 mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-stone-700" aria-live="polite" data-testid="offers-count">
           {totalIsLowerBound && "أكثر من "}
           <strong>{offersText(total)}</strong>
