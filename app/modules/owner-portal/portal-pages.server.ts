@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AppServices } from "~/context.ts";
 import type { ManagedPropertyKind } from "~/db/column-types.ts";
 import type { Db } from "~/db/client.server.ts";
-import { inquiries, leases, maintenanceRequests, managedProperties, managedUnits, offerViewDays, offers, ownerStatements, tenants } from "~/db/schema.ts";
+import { inquiries, leases, maintenanceRequests, managedProperties, managedUnits, managementContracts, offerViewDays, offers, ownerStatements, tenants } from "~/db/schema.ts";
 import { riyadhDayOf } from "~/utils/riyadh-day.ts";
 import { LEASES_ENDING_WITHIN_DAYS, MARKETING_WINDOW_DAYS } from "./portal-view.ts";
 
@@ -69,29 +69,46 @@ export async function loadOverview(db: Db, ownerId: number, now = Date.now()) {
   return { today, properties: [...properties.values()], totals: { units: units.length, leased, vacant: units.length - leased } };
 }
 
-/** The owner's monthly statements, newest first. */
+/**
+ * The owner's monthly statements, newest first, each with the month of the next one (which carried
+ * its net when negative) and whether a next one will come at all (a management contract after its month).
+ */
 export async function loadStatements(db: Db, ownerId: number) {
-  return (
-    db
-      .select({
-        id: ownerStatements.id,
-        month: ownerStatements.month,
-        collectedHalalas: ownerStatements.collectedHalalas,
-        expensesHalalas: ownerStatements.expensesHalalas,
-        commissionHalalas: ownerStatements.commissionHalalas,
-        carriedHalalas: ownerStatements.carriedHalalas,
-        netHalalas: ownerStatements.netHalalas,
-        hasPdf: isNotNull(ownerStatements.pdfKey),
-        emailedAt: ownerStatements.emailedAt,
-        paidOutAt: ownerStatements.paidOutAt,
-      })
-      .from(ownerStatements)
-      .where(eq(ownerStatements.ownerId, ownerId))
-      .orderBy(desc(ownerStatements.month))
-      // Newest first: each statement's next one (which carried its net when negative) is the one before it in the list.
-      .then((rows) => rows.map((row, index) => ({ ...row, recoveredIn: rows[index - 1]?.month ?? null })))
-  );
+  const rows = await db
+    .select({
+      id: ownerStatements.id,
+      month: ownerStatements.month,
+      collectedHalalas: ownerStatements.collectedHalalas,
+      expensesHalalas: ownerStatements.expensesHalalas,
+      commissionHalalas: ownerStatements.commissionHalalas,
+      carriedHalalas: ownerStatements.carriedHalalas,
+      netHalalas: ownerStatements.netHalalas,
+      hasPdf: isNotNull(ownerStatements.pdfKey),
+      emailedAt: ownerStatements.emailedAt,
+      paidOutAt: ownerStatements.paidOutAt,
+    })
+    .from(ownerStatements)
+    .where(eq(ownerStatements.ownerId, ownerId))
+    .orderBy(desc(ownerStatements.month));
+  const [contracts] = await db
+    .select({ lastDay: sql<string | null>`to_char(max(${managementContracts.endsOn}), 'YYYY-MM-DD')` })
+    .from(managementContracts)
+    .innerJoin(managedProperties, and(eq(managedProperties.id, managementContracts.propertyId), eq(managedProperties.ownerId, managementContracts.ownerId)))
+    .where(eq(managementContracts.ownerId, ownerId));
+  const lastDay = contracts?.lastDay ?? "";
+  return rows.map((row, index) => ({
+    ...row,
+    // Newest first: a statement's next one is the one before it in the list.
+    recoveredIn: rows[index - 1]?.month ?? null,
+    nextStatementDue: lastDay >= nextMonthStart(row.month),
+  }));
 }
+
+/** «2026-04-01» for «2026-03-01». */
+const nextMonthStart = (month: string) => {
+  const [year, monthNumber] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+  return monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}-01`;
+};
 
 const notFound = () => new Response("الملف غير موجود", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
 

@@ -106,6 +106,8 @@ export interface StatementPdfInput {
   totals: StatementTotals;
   /** The Riyadh day it was made. */
   generatedOn: string;
+  /** A negative net: whether a later statement will recover it (the owner has a contract after the month), or the owner pays it. */
+  nextStatementDue: boolean;
 }
 
 /** The statement's PDF bytes. */
@@ -196,7 +198,12 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
   drawLine(doc, totals.netHalalas < 0 ? "المستحق على المالك" : "الصافي المستحق للمالك", right - 16, y + 15, { size: 14, bold: true, color: BRAND });
   drawLine(doc, netText(totals.netHalalas).replace(" مستحقة على المالك", ""), left + 16, y + 13, { size: 16, bold: true, color: BRAND }, "left");
   y += 78;
-  const closing = totals.netHalalas < 0 ? "يُخصم المستحق على المالك من كشف حسابه التالي." : "يُحوَّل الصافي إلى حساب المالك المذكور أعلاه.";
+  const closing =
+    totals.netHalalas >= 0
+      ? "يُحوَّل الصافي إلى حساب المالك المذكور أعلاه."
+      : input.nextStatementDue
+        ? "يُخصم المستحق على المالك من كشف حسابه التالي."
+        : "يُسدِّد المالك المستحق عليه للمنشأة: لا كشف تاليًا يُخصم منه.";
   drawLine(doc, `${closing} للاستفسار يرجى التواصل مع إدارة الأملاك.`, right, y, { size: 10, color: MUTED });
 
   doc.end();

@@ -16,6 +16,7 @@ export const STATEMENT_MESSAGES = {
   alreadyPaid: "سُجّل الدفع لهذا الكشف من قبل",
   ownerOwes: "لا دفع لكشف صافيه مستحق على المالك: يُخصم من كشفه التالي",
   carriedForward: "يُخصم من كشف المالك التالي",
+  noNextStatement: "لا كشف تاليًا يُخصم منه: لا عقد إدارة بعد هذا الشهر",
   settle: "تسجيل سداد المالك",
   settled: "سُجّل سداد المالك",
   alreadySettled: "سُجّل سداد المالك لهذا الكشف من قبل",
@@ -88,4 +89,6 @@ export interface StatementRow {
   payoutReference: string;
   /** A negative statement's next one, which carried its net (the month), or null. */
   recoveredIn: StatementMonth | null;
+  /** Whether the owner has a management contract after the month: a next statement will come (and recover a negative net). */
+  nextStatementDue: boolean;
 }

@@ -47,8 +47,15 @@ beforeAll(async () => {
 
 const MARCH = "2026-03-01";
 
-/** An owner with one building under a contract for 2026, its units, and a lease on each unit. */
-async function managedOwner(options: { name: string; email?: string; commission: { basisPoints: number } | { yearlyHalalas: number }; units?: string[]; contractFrom?: string }) {
+/** An owner with one building under a contract for 2026 (unless told otherwise), its units, and a lease on each unit. */
+async function managedOwner(options: {
+  name: string;
+  email?: string;
+  commission: { basisPoints: number } | { yearlyHalalas: number };
+  units?: string[];
+  contractFrom?: string;
+  contractTo?: string;
+}) {
   const [owner] = await db()
     .insert(owners)
     .values({ kind: "person", name: options.name, identityNumber: String(identity++), email: options.email ?? "", iban: "SA0380000000608010167519" })
@@ -63,7 +70,7 @@ async function managedOwner(options: { name: string; email?: string; commission:
       propertyId: property!.id,
       ownerId: owner!.id,
       startsOn: options.contractFrom ?? "2026-01-01",
-      endsOn: "2026-12-31",
+      endsOn: options.contractTo ?? "2026-12-31",
       services: [],
       ...("basisPoints" in options.commission
         ? { commissionKind: "percent", commissionBasisPoints: options.commission.basisPoints }
@@ -334,7 +341,7 @@ describe("payout and the posts", () => {
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, reason: "already-settled" }]);
     const [listed] = await listOwnerStatements(db(), fixture.owner.id);
-    expect(listed).toMatchObject({ netHalalas: -60_000, recoveredIn: null });
+    expect(listed).toMatchObject({ netHalalas: -60_000, recoveredIn: null, nextStatementDue: true });
     expect(listed!.paidOutAt).not.toBeNull();
     // April: 1,000 collected, 900 after commission, and nothing carried: the owner paid the 600.
     await pay(unit.lease.id, 100_000, "2026-04-05");
@@ -347,6 +354,25 @@ describe("payout and the posts", () => {
     expect(await recordOwnerSettlement(db(), office.manager, 999_999, "IN-4")).toEqual({ ok: false, reason: "not-found" });
     const audit = await db().execute(sql`select action from audit_log where entity = 'owner' and entity_id = ${fixture.owner.id} and action = 'statement-settled-by-owner'`);
     expect(audit.rows).toHaveLength(1);
+  });
+
+  it("tells an owner whose contract ends with the month that no statement will recover what they owe: the e-mail, the PDF and the list", async () => {
+    const fixture = await managedOwner({ name: "مالك انتهى عقده", email: "ended@example.sa", commission: { basisPoints: 1000 }, contractTo: "2026-03-31" });
+    await charge(fixture, fixture.units[0]!.unit.id, 70_000, "2026-03-20", true);
+    const march = await issueStatement(services(), fixture.owner.id, MARCH);
+    if (march.outcome !== "issued") throw new Error("not issued");
+    const [email] = await db().select().from(outgoingEmails).where(eq(outgoingEmails.recipient, "ended@example.sa"));
+    expect(email!.body).toContain(`المستحق عليكم: ${formatMoneyArabic(700)}. لا كشف تاليًا يُخصم منه، فيرجى سداده للمنشأة.`);
+    const [row] = await db().select().from(ownerStatements).where(eq(ownerStatements.id, march.id));
+    const pdfText = execFileSync("pdftotext", ["-layout", path.join(storageDir, row!.pdfKey!), "-"], { encoding: "utf8" });
+    // (pdftotext splits a letter from its tanween: «تاليًا» is not read back whole.)
+    expect(pdfText).toContain("المستحق عليه للمنشأة");
+    expect(pdfText).not.toContain("حسابه التالي");
+    const [listed] = await listOwnerStatements(db(), fixture.owner.id);
+    expect(listed).toMatchObject({ netHalalas: -70_000, recoveredIn: null, nextStatementDue: false });
+    // April: no contract, no statement; the owner's transfer settles it.
+    expect(await issueStatement(services(), fixture.owner.id, "2026-04-01")).toEqual({ outcome: "not-managed" });
+    expect(await recordOwnerSettlement(db(), office.accountant, march.id, "IN-END")).toEqual({ ok: true });
   });
 
   it("refuses to settle a negative statement a later one carried already (it would be counted twice), and says in which month", async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import {
   leases,
@@ -111,6 +111,21 @@ export async function gatherStatementInput(db: Db | Tx, ownerId: number, month: 
   };
 }
 
+/**
+ * Whether an owner has a management contract in force after a month (on one of their own
+ * properties, as `ownersManagedIn` counts them): a next statement will come to recover a negative net.
+ */
+async function hasContractAfter(db: Db | Tx, ownerId: number, month: StatementMonth): Promise<boolean> {
+  const { last } = monthBounds(month);
+  const [row] = await db
+    .select({ id: managementContracts.id })
+    .from(managementContracts)
+    .innerJoin(managedProperties, and(eq(managedProperties.id, managementContracts.propertyId), eq(managedProperties.ownerId, managementContracts.ownerId)))
+    .where(and(eq(managementContracts.ownerId, ownerId), gt(managementContracts.endsOn, last)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export type IssueResult = { outcome: "issued"; id: number } | { outcome: "exists"; id: number } | { outcome: "not-managed" };
 
 /**
@@ -145,7 +160,8 @@ export async function issueStatement(services: StatementServices, ownerId: numbe
         return { outcome: "exists" as const, id: existing!.id };
       }
       const [owner] = await tx.select({ name: owners.name, email: owners.email, iban: owners.iban }).from(owners).where(eq(owners.id, ownerId));
-      const pdf = await renderStatementPdf({ owner: owner!, month, totals, generatedOn: riyadhDayOf(now) });
+      const nextStatementDue = totals.netHalalas >= 0 || (await hasContractAfter(tx, ownerId, month));
+      const pdf = await renderStatementPdf({ owner: owner!, month, totals, generatedOn: riyadhDayOf(now), nextStatementDue });
       // A random part: the key is never guessed, and a statement made again after a failed try never overwrites.
       const pdfKey = `statements/${ownerId}-${month.slice(0, 7)}-${randomBytes(8).toString("hex")}.pdf`;
       await storage.put(pdfKey, pdf, "application/pdf");
@@ -156,7 +172,7 @@ export async function issueStatement(services: StatementServices, ownerId: numbe
           purpose: "owner-statement",
           to: owner!.email,
           subject: `كشف حساب ${monthTitle(month)} — ${COMPANY_NAME}`,
-          body: `السلام عليكم ${owner!.name}،\n\nمرفق كشف حساب أملاككم لشهر ${monthTitle(month)}. ${netSentence(totals.netHalalas)}\n\n${COMPANY_NAME}`,
+          body: `السلام عليكم ${owner!.name}،\n\nمرفق كشف حساب أملاككم لشهر ${monthTitle(month)}. ${netSentence(totals.netHalalas, nextStatementDue)}\n\n${COMPANY_NAME}`,
           attachments: [{ filename: statementFileName(month), contentType: "application/pdf", content: pdf.toString("base64"), encoding: "base64" }],
         });
       }
@@ -172,9 +188,11 @@ export async function issueStatement(services: StatementServices, ownerId: numbe
   }
 }
 
-/** The e-mail's sentence on the net: what is paid to the owner, or what they owe and how it is recovered. */
-function netSentence(netHalalas: number): string {
-  return netHalalas < 0 ? `المستحق عليكم: ${formatMoneyArabic(-netHalalas / 100)}، ويُخصم من كشف حسابكم التالي.` : `الصافي المستحق لكم: ${formatMoneyArabic(netHalalas / 100)}.`;
+/** The e-mail's sentence on the net: what is paid to the owner, or what they owe and how it is recovered (or is to be paid, when no statement follows). */
+function netSentence(netHalalas: number, nextStatementDue: boolean): string {
+  if (netHalalas >= 0) return `الصافي المستحق لكم: ${formatMoneyArabic(netHalalas / 100)}.`;
+  const owed = `المستحق عليكم: ${formatMoneyArabic(-netHalalas / 100)}`;
+  return nextStatementDue ? `${owed}، ويُخصم من كشف حسابكم التالي.` : `${owed}. لا كشف تاليًا يُخصم منه، فيرجى سداده للمنشأة.`;
 }
 
 /** The attachment's and the download's file name: «statement-2026-03.pdf» (ASCII, every mail client reads it). */
@@ -280,6 +298,8 @@ const rowColumns = {
   paidOutAt: ownerStatements.paidOutAt,
   payoutReference: ownerStatements.payoutReference,
   recoveredIn,
+  nextStatementDue: sql<boolean>`exists (select 1 from management_contracts c join managed_properties p on p.id = c.property_id and p.owner_id = c.owner_id
+    where c.owner_id = owner_statements.owner_id and c.ends_on >= (owner_statements.month + interval '1 month')::date)`,
 };
 
 function toRow(row: { pdfKey: string | null; emailedAt: Date | null; paidOutAt: Date | null } & Omit<StatementRow, "hasPdf" | "emailedAt" | "paidOutAt">): StatementRow {

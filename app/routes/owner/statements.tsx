@@ -63,7 +63,9 @@ export default function OwnerStatements({ loaderData }: Route.ComponentProps) {
                     ) : statement.recoveredIn ? (
                       <span className="rounded-full bg-stone-100 px-2.5 py-0.5 font-bold text-stone-700">خُصم من كشف {periodLabel(statement.recoveredIn.slice(0, 7))}</span>
                     ) : (
-                      <span className="rounded-full bg-red-50 px-2.5 py-0.5 font-bold text-red-800">يُخصم من كشف حسابكم التالي</span>
+                      <span className="rounded-full bg-red-50 px-2.5 py-0.5 font-bold text-red-800">
+                        {statement.nextStatementDue ? "يُخصم من كشف حسابكم التالي" : "يرجى سداده للمنشأة: لا كشف تاليًا يُخصم منه"}
+                      </span>
                     )
                   ) : (
                     <span className={`rounded-full px-2.5 py-0.5 font-bold ${statement.paidOutAt ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900"}`}>

@@ -69,7 +69,9 @@ export function StatementList({ statements, show, back }: { statements: Statemen
               ) : owes && statement.recoveredIn ? (
                 <span className="rounded-full bg-stone-100 px-3 py-1 font-bold text-stone-700">خُصم من كشف {monthTitle(statement.recoveredIn)}</span>
               ) : owes ? (
-                <span className="rounded-full bg-red-50 px-3 py-1 font-bold text-red-800">{STATEMENT_MESSAGES.carriedForward}</span>
+                <span className="rounded-full bg-red-50 px-3 py-1 font-bold text-red-800">
+                  {statement.nextStatementDue ? STATEMENT_MESSAGES.carriedForward : STATEMENT_MESSAGES.noNextStatement}
+                </span>
               ) : (
                 <span className="rounded-full bg-amber-100 px-3 py-1 font-bold text-amber-900">لم يُدفع بعد</span>
               )}
