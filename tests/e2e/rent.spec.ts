@@ -88,6 +88,13 @@ test("the accountant records a payment sent twice (one recorded), is refused mor
   await expect(instalments.first().getByTestId("instalment-mark")).toHaveText("مسدد");
   await expect(instalments.nth(1)).toContainText("متأخر ١٠ أيام");
   await expect(instalments.nth(1)).toContainText("مسدد جزئيًا");
+  // On a phone the ledger's instalments are cards with the same marks (the table is hidden there).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const instalmentCards = page.getByTestId("instalment-card");
+  await expect(instalmentCards.nth(1)).toContainText("متأخر ١٠ أيام");
+  await expect(instalmentCards.nth(1)).toContainText("مسدد جزئيًا");
+  await expect(instalments.first()).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // More than is unpaid: refused, saying the most; what was typed stays.
   await form.getByLabel("المبلغ بالريال").fill("6000");

@@ -4,6 +4,7 @@ import { IdentifierText } from "~/components/ui/identifier-text.tsx";
 import { ReceiptPhoto } from "~/components/ui/receipt-photo.tsx";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
+import { InstalmentCard, InstalmentCards } from "~/modules/rent/components/instalment-cards.tsx";
 import { InstalmentRow, InstalmentTable } from "~/modules/rent/components/instalment-table.tsx";
 import { PaymentForm } from "~/modules/rent/components/payment-form.tsx";
 import { handleLeasePost, loadLeaseLedger, readLeaseId } from "~/modules/rent/index.server.ts";
@@ -85,14 +86,21 @@ export default function LeaseLedger({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Section id="instalments" title="الأقساط">
         {instalments.length ? (
-          // On a phone the table scrolls sideways: a region that takes the focus, so the keyboard scrolls it too.
-          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby="instalments-title">
-            <InstalmentTable className="w-full min-w-[36rem] text-start">
+          <>
+            {/* Cards on a phone, the table from `sm` on (a region that takes the focus, so the keyboard scrolls it on a narrow one). */}
+            <InstalmentCards label="الأقساط" className="sm:hidden">
               {instalments.map((i) => (
-                <InstalmentRow key={i.id} instalment={i} testId="instalment-row" />
+                <InstalmentCard key={i.id} instalment={i} testId="instalment-card" title={formatDateBothCalendars(i.dueOn).gregorian} showDueDay={false} />
               ))}
-            </InstalmentTable>
-          </div>
+            </InstalmentCards>
+            <div className="relative overflow-x-auto max-sm:hidden" tabIndex={0} role="region" aria-labelledby="instalments-title">
+              <InstalmentTable className="w-full min-w-[36rem] text-start">
+                {instalments.map((i) => (
+                  <InstalmentRow key={i.id} instalment={i} testId="instalment-row" />
+                ))}
+              </InstalmentTable>
+            </div>
+          </>
         ) : (
           <p className="text-stone-600">لم تُنشأ أقساط لهذا العقد بعد: تُنشأ قبل استحقاقها بشهر.</p>
         )}

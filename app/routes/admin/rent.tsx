@@ -4,7 +4,7 @@ import { adminCardClass } from "~/components/admin/styles.ts";
 import { servicesContext } from "~/context.ts";
 import { requireSectionUser } from "~/modules/auth/admin-guard.server.ts";
 import { InstalmentRow, InstalmentTable } from "~/modules/rent/components/instalment-table.tsx";
-import { RentBoardCards } from "~/modules/rent/components/rent-board-cards.tsx";
+import { InstalmentCard, InstalmentCards } from "~/modules/rent/components/instalment-cards.tsx";
 import { loadRentBoard } from "~/modules/rent/index.server.ts";
 import { BOARD_STATE_LABELS, BOARD_STATES, instalmentsText } from "~/modules/rent/rent-view.ts";
 import { formatDateBothCalendars, formatMoneyArabic } from "~/utils/format.ts";
@@ -58,7 +58,24 @@ export default function RentBoard({ loaderData }: Route.ComponentProps) {
       {rows.length ? (
         <>
           {/* Cards on a phone, the table from `sm` on: the table needs 48rem. */}
-          <RentBoardCards rows={rows} className="sm:hidden" />
+          <InstalmentCards label="الأقساط" className="sm:hidden">
+            {rows.map((row) => (
+              <InstalmentCard
+                key={row.id}
+                instalment={row}
+                testId="rent-card"
+                title={
+                  <Link to={`/admin/rent/leases/${row.leaseId}`} className="text-brand-800 underline-offset-4 hover:underline">
+                    <bdi>{row.tenant}</bdi>
+                  </Link>
+                }
+              >
+                <p className="text-sm text-stone-600">
+                  <bdi>{unitTitle(row.unit)}</bdi> · <bdi>{row.property}</bdi> · المالك <bdi>{row.owner}</bdi>
+                </p>
+              </InstalmentCard>
+            ))}
+          </InstalmentCards>
           <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 max-sm:hidden">
             <InstalmentTable middleTitles={["المستأجر والوحدة", "المالك"]} className="w-full min-w-[48rem] text-start">
               {rows.map((row) => (
