@@ -30,6 +30,65 @@ export function parseKeyword(keyword: string): QueryWord[] {
   return words.slice(0, MAX_QUERY_WORDS);
 }
 
+/** Numbers written as words, folded (foldSearch): 'ثلاثة' → 'ثلاثه', 'أربع' → 'اربع'. */
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
+  ["واحد", 1],
+  ["واحده", 1],
+  ["اثنين", 2],
+  ["اثنتين", 2],
+  ["ثلاث", 3],
+  ["ثلاثه", 3],
+  ["اربع", 4],
+  ["اربعه", 4],
+  ["خمس", 5],
+  ["خمسه", 5],
+  ["ست", 6],
+  ["سته", 6],
+  ["سبع", 7],
+  ["سبعه", 7],
+  ["ثمان", 8],
+  ["ثماني", 8],
+  ["ثمانيه", 8],
+  ["تسع", 9],
+  ["تسعه", 9],
+  ["عشر", 10],
+  ["عشره", 10],
+]);
+const ROOM_WORDS = new Set(["غرف", "غرفه"]);
+const TWO_ROOMS = new Set(["غرفتين", "غرفتان"]);
+
+/** A folded word as a number of rooms' number: '3', 'ثلاث', 'بثلاث' ('شقة بثلاث غرف'); undefined otherwise. */
+function countOf(folded: string): number | undefined {
+  if (/^[0-9]{1,3}$/u.test(folded)) return Number(folded);
+  return NUMBER_WORDS.get(folded) ?? (/^[بو]/u.test(folded) ? NUMBER_WORDS.get(folded.slice(1)) : undefined);
+}
+
+const isRoomWord = (folded: string) => ROOM_WORDS.has(folded) || ROOM_WORDS.has(folded.replace(/^[بو]/u, ""));
+const isTwoRooms = (folded: string) => TWO_ROOMS.has(folded) || TWO_ROOMS.has(folded.replace(/^[بو]/u, ""));
+
+/**
+ * The number of bedrooms a keyword asks for, and its other words: '3 غرف', '٣ غرف نوم', 'ثلاث غرف',
+ * 'بأربع غرف', 'غرفتين', 'غرفة واحدة' are a count of bedrooms (matched with the offer's bedrooms, not
+ * its text: '3' is in no description that says «ثلاث»). The first such phrase counts; the words
+ * of any other stay words.
+ */
+export function bedroomsOf(words: QueryWord[]): { bedrooms?: number; rest: QueryWord[] } {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!.folded;
+    const next = words[i + 1]?.folded;
+    let count: number | undefined;
+    let length = 0;
+    if (isTwoRooms(word)) [count, length] = [2, 1];
+    else if (next !== undefined && isRoomWord(next) && countOf(word) !== undefined) [count, length] = [countOf(word), 2];
+    else if (next !== undefined && isRoomWord(word) && (next === "واحده" || next === "واحد")) [count, length] = [1, 2];
+    if (count === undefined) continue;
+    // «غرف نوم»: the bedrooms are the rooms meant, «نوم» says so again.
+    if (words[i + length]?.folded === "نوم") length += 1;
+    return { bedrooms: count, rest: [...words.slice(0, i), ...words.slice(i + length)] };
+  }
+  return { rest: words };
+}
+
 const ARABIC_LETTERS = [..."ابتثجحخدذرزسشصضطظعغفقكلمنهوي"];
 const LATIN_LETTERS = [..."abcdefghijklmnopqrstuvwxyz"];
 

@@ -51,6 +51,18 @@ describe("ranking by fetching, by walking the covering indexes, by their signatu
     for (const other of others) expect(other).toEqual(fetched);
   });
 
+  it("matches a count of rooms with the offers' bedrooms whichever way it is read ('شقة 3 غرف': every third offer is an apartment, one in six has three bedrooms)", async () => {
+    const results = await eachWay("شقة 3 غرف");
+    const [byBedrooms] = await db()
+      .execute<{ n: number }>(
+        sql`select count(*)::int as n from ${offers} where ${and(await publicOffersCondition(db()), sql`${offers.propertyType} = 'شقة' and ${offers.bedrooms} = 3`)}`,
+      )
+      .then((r) => r.rows);
+    expect(byBedrooms!.n).toBeGreaterThan(0);
+    for (const ids of results) expect(ids).toHaveLength(byBedrooms!.n);
+    for (const other of results.slice(1)) expect(other).toEqual(results[0]);
+  });
+
   it("counts up to the cap: past it, both stop at the cap plus one", async () => {
     const [fetched, ...others] = await eachWay("الرياض");
     expect(fetched).toHaveLength(570); // 750 in Riyadh, 30 of them with an ended licence, 150 reserved (an internal status, decision 027)

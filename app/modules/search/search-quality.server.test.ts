@@ -125,6 +125,9 @@ const RIYADH = [...generated(inCity("الرياض")), ...special("persian", "plu
 const FOR_RENT = [...generated((g) => g.status === "للإيجار"), ...special("plural2"), ...demo(1, 4, 6, 12, 14, 15)];
 const FOR_SALE = [...generated((g) => g.status === "للبيع"), ...special("persian", "plural", "veh"), ...demo(0, 2, 3, 5, 9, 10, 13, 17)];
 
+/** The demo offers with this many bedrooms (the generated have none), among `among` if given. */
+const withBedrooms = (count: number, among?: string[]) => DEMO_OFFERS.flatMap((offer, i) => (offer.bedrooms === count && (!among || among.includes(`d${i}`)) ? [`d${i}`] : []));
+
 interface Case {
   query: string;
   expected: string[];
@@ -195,6 +198,15 @@ const CASES: Case[] = [
   { query: "فيلا قباء", expected: [] },
   { query: "بنتهاوس مكة", expected: [] },
   { query: "مزرعة", expected: [] },
+  // A count of rooms is the offer's bedrooms, not words of its text: digits, number words, the dual, «غرف نوم»
+  { query: "3 غرف", expected: withBedrooms(3) },
+  { query: "٣ غرف نوم", expected: withBedrooms(3) },
+  { query: "3غرف", expected: withBedrooms(3) },
+  { query: "شقة بثلاث غرف", expected: withBedrooms(3, APARTMENTS) },
+  { query: "فيلا أربعة غرف نوم", expected: withBedrooms(4, VILLAS) },
+  { query: "غرفتين", expected: withBedrooms(2) },
+  { query: "غرفة واحدة", expected: withBedrooms(1) },
+  { query: "شقة 3 غرف للإيجار", expected: withBedrooms(3, APARTMENTS).filter((key) => FOR_RENT.includes(key)) },
   { query: "xyzzy", expected: [] },
 ];
 

@@ -8,7 +8,7 @@ import type { Db } from "~/db/client.server.ts";
 import { offers, offerSearchPostings, searchVocabulary } from "~/db/schema.ts";
 import { FILTERABLE_STATUSES } from "~/modules/search/filters.ts";
 import { ARTICLE_PREFIXES, foldSearch, PLACE_MARK, searchTerms, withoutArticle } from "./normalize.ts";
-import { editsOf, parseKeyword, type QueryWord } from "./query.ts";
+import { bedroomsOf, editsOf, parseKeyword, type QueryWord } from "./query.ts";
 
 export interface KeywordSearch {
   /** The words to find in the offers' text ('للبيع' and 'للإيجار' are not among them: see `status`). */
@@ -18,6 +18,8 @@ export interface KeywordSearch {
    * written; null when they ask for two (no offer is both).
    */
   status?: string | null;
+  /** The bedrooms the keyword asks for ('شقة 3 غرف'), matched with the offer's bedrooms: their words are not among `words`. */
+  bedrooms?: number;
   /** Every word somewhere in the offer (its title, description, type, city, neighbourhood or units' types), and the status. */
   match: SQL;
 }
@@ -55,15 +57,22 @@ const STATUS_OF_STEM = new Map(FILTERABLE_STATUSES.flatMap((status) => searchTer
  * keyword has no words (empty, or only stop words and punctuation).
  */
 export function keywordSearch(keyword: string | undefined, statusFilter?: string): KeywordSearch | undefined {
-  const parsed = parseKeyword(keyword ?? "");
-  if (parsed.length === 0) return undefined;
+  const all = parseKeyword(keyword ?? "");
+  if (all.length === 0) return undefined;
+  const { bedrooms, rest: parsed } = bedroomsOf(all);
   const words = parsed.filter((word) => !word.stems.every((stem) => STATUS_OF_STEM.has(stem)));
   const statuses = new Set<string>(parsed.filter((word) => !words.includes(word)).flatMap((word) => word.stems.map((stem) => STATUS_OF_STEM.get(stem)!)));
   if (statuses.size > 0 && statusFilter) statuses.add(statusFilter);
   const status = statuses.size === 0 ? undefined : statuses.size === 1 ? [...statuses][0]! : null;
   const conditions = words.map((word) => overlaps(offers.searchAll, word.stems));
   if (status !== undefined) conditions.push(status === null ? sql`false` : eq(offers.status, status));
-  return { words, status, match: and(...conditions)! };
+  if (bedrooms !== undefined) conditions.push(eq(offers.bedrooms, bedrooms));
+  return { words, status, ...(bedrooms !== undefined ? { bedrooms } : {}), match: and(...conditions)! };
+}
+
+/** The list's filters and what the keyword asks of the offer's facts ('3 غرف': its bedrooms), for the ranked ways that match words by their own conditions. */
+function withKeywordFilters(search: KeywordSearch, filters: SQL | undefined): SQL | undefined {
+  return search.bedrooms === undefined ? filters : and(filters, eq(offers.bedrooms, search.bedrooms));
 }
 
 /**
@@ -247,7 +256,8 @@ function drivers(search: KeywordSearch, frequencies: Map<string, number>): Query
  * caller that orders them itself and reads a few columns (the map's markers: the point, the price
  * and the recency are all in the postings' index).
  */
-export async function keywordPostings(db: Db, search: KeywordSearch, filters: SQL | undefined) {
+export async function keywordPostings(db: Db, search: KeywordSearch, searchFilters: SQL | undefined) {
+  const filters = withKeywordFilters(search, searchFilters);
   const [driver] = drivers(search, await commonStems(db));
   const status = search.status === null ? sql`false` : search.status ? eq(offers.status, search.status) : undefined;
   return { postings, where: postingsMatch(search, filters, status, driver!).where };
@@ -383,8 +393,9 @@ export interface RankedPage {
  * ranked entries), and the count is a statement of its own, sent at once beside the walk; the walk's
  * own length when it ran out first.
  */
-export async function rankedPage(db: Db, search: KeywordSearch, filters: SQL | undefined, pageEnd: number, countUpTo: number, way?: ForcedWay): Promise<RankedPage> {
+export async function rankedPage(db: Db, search: KeywordSearch, searchFilters: SQL | undefined, pageEnd: number, countUpTo: number, way?: ForcedWay): Promise<RankedPage> {
   if (search.status === null) return { ids: [], counted: Promise.resolve(0) };
+  const filters = withKeywordFilters(search, searchFilters);
   // A count just past the page (the overlay's eight, a deep page's) is read by the walk itself: a count
   // statement would first build the bitmap of every offer a broad word has.
   const walkLimit = countUpTo + 1 <= 2 * pageEnd ? countUpTo + 1 : pageEnd;
