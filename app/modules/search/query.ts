@@ -14,13 +14,51 @@ export interface QueryWord {
   stems: string[];
 }
 
+/**
+ * What a visitor typing in English means, in the offers' Arabic (a phone set to English, a visitor
+ * from abroad): the word then matches either (an offer may say «villa» too). Kept to the query: the
+ * offers' index is Arabic and stays as it is.
+ */
+const ENGLISH_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    فيلا: ["villa", "villas"],
+    شقة: ["apartment", "apartments", "flat", "flats"],
+    أرض: ["land", "lands", "plot", "plots"],
+    عمارة: ["building", "buildings"],
+    استوديو: ["studio", "studios"],
+    دوبلكس: ["duplex", "duplexes"],
+    محل: ["shop", "shops", "store", "stores"],
+    مكتب: ["office", "offices"],
+    مستودع: ["warehouse", "warehouses"],
+    مسبح: ["pool"],
+    مفروش: ["furnished"],
+    الرياض: ["riyadh"],
+    جدة: ["jeddah", "jedda", "jiddah"],
+    الدمام: ["dammam"],
+    الخبر: ["khobar", "alkhobar"],
+    مكة: ["makkah", "mecca"],
+    المدينة: ["madinah", "medina"],
+  }).flatMap(([arabic, english]) => english.map((word) => [word, arabic] as const)),
+);
+/** The two statuses in English: the word is the status (as «للإيجار» is, search.server.ts), never text. */
+const ENGLISH_STATUSES: ReadonlyMap<string, string> = new Map([
+  ["rent", "للإيجار"],
+  ["sale", "للبيع"],
+]);
+/** English words that carry no meaning of their own ('villa for rent in riyadh'). */
+const ENGLISH_STOP_WORDS = new Set(["a", "an", "the", "for", "in", "at", "of", "with", "and", "near", "to"]);
+
 /** The keyword's words, stop words left out, each meaning once ('شقة شقه' is one word). */
 export function parseKeyword(keyword: string): QueryWord[] {
   const words: QueryWord[] = [];
   const seen = new Set<string>();
   for (const typed of keyword.trim().split(/\s+/u)) {
-    for (const folded of foldSearch(typed).split(" ")) {
-      const stems = folded ? searchTerms(folded) : [];
+    const english = typed.toLowerCase();
+    if (ENGLISH_STOP_WORDS.has(english)) continue;
+    const status = ENGLISH_STATUSES.get(english);
+    const arabic = ENGLISH_WORDS.get(english);
+    for (const folded of foldSearch(status ?? typed).split(" ")) {
+      const stems = folded ? [...new Set([...(arabic ? searchTerms(arabic) : []), ...searchTerms(folded)])].sort() : [];
       const key = stems.join(" ");
       if (stems.length === 0 || seen.has(key)) continue;
       seen.add(key);

@@ -198,6 +198,10 @@ const CASES: Case[] = [
   { query: "فيلا قباء", expected: [] },
   { query: "بنتهاوس مكة", expected: [] },
   { query: "مزرعة", expected: [] },
+  // Typed in English: the words people use for the types, the places and the two statuses
+  { query: "villa", expected: VILLAS },
+  { query: "Apartments in Riyadh", expected: APARTMENTS.filter((key) => RIYADH.includes(key)) },
+  { query: "villa for rent", expected: VILLAS.filter((key) => FOR_RENT.includes(key)) },
   // A count of rooms is the offer's bedrooms, not words of its text: digits, number words, the dual, «غرف نوم»
   { query: "3 غرف", expected: withBedrooms(3) },
   { query: "٣ غرف نوم", expected: withBedrooms(3) },
