@@ -207,10 +207,14 @@ describe("sending", () => {
     expect(listed[0]!.deliveries[0]).toMatchObject({ status: "failed", attempts: 3, lastError: refusal });
 
     // Resend, after the manager fixed the number in settings: the same report, to the new number.
+    // Pressed twice while it is still queued: the second is refused. The scheduler is stopped for
+    // the two presses, or it could send the first before the second came (then a resend is allowed).
     refusing = undefined;
     await db().update(settings).set({ managerWhatsapp: "966500000002" });
+    await queue.stopSchedulers();
     expect(await resendDelivery(services, failed!.id, 3)).toEqual({ ok: true });
     expect(await resendDelivery(services, failed!.id, 3)).toEqual({ ok: false, error: DAILY_REPORT_MESSAGES.stillSending });
+    await startWorker({ maxAttempts: 3 });
     const [sent] = await waitFor(deliveries, (rows) => rows[0]?.status === "sent");
     expect(sent).toMatchObject({ attempts: 4, lastError: null, recipient: "966500000002" });
     const lines = await readOutbox(dataDir, "whatsapp");
