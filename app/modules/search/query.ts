@@ -48,10 +48,9 @@ const ENGLISH_STATUSES: ReadonlyMap<string, string> = new Map([
 /** English words that carry no meaning of their own ('villa for rent in riyadh'). */
 const ENGLISH_STOP_WORDS = new Set(["a", "an", "the", "for", "in", "at", "of", "with", "and", "near", "to"]);
 
-/** The keyword's words, stop words left out, each meaning once ('شقة شقه' is one word). */
-export function parseKeyword(keyword: string): QueryWord[] {
+/** The keyword's words as typed, stop words left out, in order, repeats kept (a phrase may repeat a word: «بين 500 ألف و900 ألف»). */
+function typedWords(keyword: string): QueryWord[] {
   const words: QueryWord[] = [];
-  const seen = new Set<string>();
   for (const typed of keyword.trim().split(/\s+/u)) {
     const english = typed.toLowerCase();
     if (ENGLISH_STOP_WORDS.has(english)) continue;
@@ -59,13 +58,48 @@ export function parseKeyword(keyword: string): QueryWord[] {
     const arabic = ENGLISH_WORDS.get(english);
     for (const folded of foldSearch(status ?? typed).split(" ")) {
       const stems = folded ? [...new Set([...(arabic ? searchTerms(arabic) : []), ...searchTerms(folded)])].sort() : [];
-      const key = stems.join(" ");
-      if (stems.length === 0 || seen.has(key)) continue;
-      seen.add(key);
-      words.push({ typed, folded, stems });
+      if (stems.length > 0) words.push({ typed, folded, stems });
     }
   }
-  return words.slice(0, MAX_QUERY_WORDS);
+  return words;
+}
+
+/** Each meaning once ('شقة شقه' is one word), at most MAX_QUERY_WORDS. */
+function distinct(words: QueryWord[]): QueryWord[] {
+  const seen = new Set<string>();
+  return words
+    .filter((word) => {
+      const key = word.stems.join(" ");
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, MAX_QUERY_WORDS);
+}
+
+/** The keyword's words, stop words left out, each meaning once ('شقة شقه' is one word). */
+export function parseKeyword(keyword: string): QueryWord[] {
+  return distinct(typedWords(keyword));
+}
+
+/** What a keyword asks of an offer's facts rather than its text ('شقة 3 غرف تحت مليون'), and its other words. */
+export interface KeywordFacts {
+  words: QueryWord[];
+  bedrooms?: number;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+/** The keyword's words and the facts its phrases ask for (bedroomsOf, pricesOf), the phrases' words taken out. */
+export function readKeyword(keyword: string): KeywordFacts {
+  const { bedrooms, rest } = bedroomsOf(typedWords(keyword));
+  const prices = pricesOf(rest);
+  return {
+    words: distinct(prices.rest),
+    ...(bedrooms !== undefined ? { bedrooms } : {}),
+    ...(prices.minPrice !== undefined ? { minPrice: prices.minPrice } : {}),
+    ...(prices.maxPrice !== undefined ? { maxPrice: prices.maxPrice } : {}),
+  };
 }
 
 /** Numbers written as words, folded (foldSearch): 'ثلاثة' → 'ثلاثه', 'أربع' → 'اربع'. */
@@ -125,6 +159,68 @@ export function bedroomsOf(words: QueryWord[]): { bedrooms?: number; rest: Query
     return { bedrooms: count, rest: [...words.slice(0, i), ...words.slice(i + length)] };
   }
   return { rest: words };
+}
+
+/** Words that end a price below or above it, folded: «تحت مليون», «بأقل من ٥٠٠ ألف» («من» is a stop word), «بحد أقصى». */
+const AT_MOST = new Set(["تحت", "اقل", "باقل", "حتي", "اقصي"]);
+const AT_LEAST = new Set(["فوق", "اكثر", "باكثر", "ادني"]);
+
+/** An amount of riyals read from `words` at `at`: '500 ألف', '2 مليون', 'مليون', 'مليونين', 'نص مليون', 'مليون ونص', '750000'; and how many words it took. */
+function amountAt(words: QueryWord[], at: number): { amount: number; length: number } | undefined {
+  const word = (i: number) => words[at + i]?.folded;
+  const thousands = (w: string | undefined) => w === "الف" || w === "الاف";
+  const millions = (w: string | undefined) => w === "مليون" || w === "ملايين";
+  const half = (w: string | undefined) => w === "ونص" || w === "ونصف";
+  let amount: number;
+  let length: number;
+  if (/^[0-9]{1,10}$/u.test(word(0) ?? "")) {
+    const n = Number(word(0));
+    if (thousands(word(1))) [amount, length] = [n * 1_000, 2];
+    else if (millions(word(1))) [amount, length] = [n * 1_000_000, 2];
+    else [amount, length] = [n, 1];
+  } else if (millions(word(0))) [amount, length] = [1_000_000, 1];
+  else if (word(0) === "مليونين" || word(0) === "مليونان") [amount, length] = [2_000_000, 1];
+  else if ((word(0) === "نص" || word(0) === "نصف") && millions(word(1))) [amount, length] = [500_000, 2];
+  else if (thousands(word(0))) [amount, length] = [1_000, 1];
+  else return undefined;
+  if (millions(word(length - 1)) && half(word(length))) [amount, length] = [amount + 500_000, length + 1];
+  if (word(length) === "ريال") length += 1;
+  return { amount, length };
+}
+
+/**
+ * The price bounds a keyword's phrases ask for, and its other words: «تحت مليون», «بأقل من ٥٠٠ ألف»,
+ * «أكثر من ٢ مليون», «بحد أقصى ٩٠٠ ألف ريال», «بين ٥٠٠ ألف و٩٠٠ ألف» — matched as the list's price
+ * filter is (the offer's price). An amount without a word before it ('شقة 500 ألف') is not a bound.
+ */
+export function pricesOf(words: QueryWord[]): { minPrice?: number; maxPrice?: number; rest: QueryWord[] } {
+  let minPrice: number | undefined;
+  let maxPrice: number | undefined;
+  const rest: QueryWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!.folded;
+    const bound = AT_MOST.has(word) ? "max" : AT_LEAST.has(word) ? "min" : word === "بين" ? "between" : undefined;
+    const first = bound ? amountAt(words, i + 1) : undefined;
+    if (!bound || !first) {
+      // «بحد أقصى»: the «بحد» before the bound goes with it.
+      if (!(word === "بحد" && (AT_MOST.has(words[i + 1]?.folded ?? "") || AT_LEAST.has(words[i + 1]?.folded ?? "")))) rest.push(words[i]!);
+      continue;
+    }
+    let end = i + 1 + first.length;
+    if (bound === "max") maxPrice = first.amount;
+    else if (bound === "min") minPrice = first.amount;
+    else {
+      const second = amountAt(words, end);
+      if (!second) {
+        rest.push(words[i]!);
+        continue;
+      }
+      end += second.length;
+      [minPrice, maxPrice] = [Math.min(first.amount, second.amount), Math.max(first.amount, second.amount)];
+    }
+    i = end - 1;
+  }
+  return { ...(minPrice !== undefined ? { minPrice } : {}), ...(maxPrice !== undefined ? { maxPrice } : {}), rest };
 }
 
 const ARABIC_LETTERS = [..."ابتثجحخدذرزسشصضطظعغفقكلمنهوي"];

@@ -233,6 +233,31 @@ describe("the keyword search finds what people mean", () => {
   });
 });
 
+describe("a price in the keyword is a bound on the offer's price, as the price filter is", () => {
+  it.each([
+    ["فيلا تحت 3 مليون", VILLAS, undefined, 3_000_000],
+    ["شقة بأقل من 500 ألف", APARTMENTS, undefined, 500_000],
+    ["شقة تحت نص مليون ريال", APARTMENTS, undefined, 500_000],
+    ["فيلا بحد أقصى مليونين", VILLAS, undefined, 2_000_000],
+    ["شقة أكثر من ٢ مليون", APARTMENTS, 2_000_000, undefined],
+    ["شقة بين 500 ألف و 900 ألف", APARTMENTS, 500_000, 900_000],
+    ["فيلا بين مليون و مليون ونص", VILLAS, 1_000_000, 1_500_000],
+  ] as const)("«%s»", async (query, among, minPrice, maxPrice) => {
+    const rows = await db().select({ id: offers.id, price: offers.price }).from(offers);
+    const priceOf = new Map(rows.map((row) => [row.id, Number(row.price)]));
+    const within = (key: string) => {
+      const price = priceOf.get(ids.get(key)!)!;
+      return (minPrice === undefined || price >= minPrice) && (maxPrice === undefined || price <= maxPrice);
+    };
+    const expected = [...new Set(among)].filter((key) => listed.has(key) && within(key));
+    const result = await listOffers(db(), { keyword: query, page: 1 }, 1000);
+    expect(keysOf(result.offers.map((o) => o.id)).sort()).toEqual(expected.sort());
+    // The bound narrows the type's offers, and leaves some: the case tells something.
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan([...new Set(among)].filter((key) => listed.has(key)).length);
+  });
+});
+
 describe("the order of the matches", () => {
   it("puts matches in the title first, then in the place, then elsewhere; newest first among equals", async () => {
     const result = await listOffers(db(), { keyword: "النرجس", page: 1 }, 1000);

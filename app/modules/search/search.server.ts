@@ -1,14 +1,14 @@
 // The keyword search of /offers, the header overlay and the home search (decision 002): which offers
 // match every word, in which order, and what a keyword that finds nothing was probably meant to be.
 import { createHash } from "node:crypto";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server.ts";
 import { offers, offerSearchPostings, searchVocabulary } from "~/db/schema.ts";
 import { FILTERABLE_STATUSES } from "~/modules/search/filters.ts";
 import { ARTICLE_PREFIXES, foldSearch, PLACE_MARK, searchTerms, withoutArticle } from "./normalize.ts";
-import { bedroomsOf, editsOf, parseKeyword, type QueryWord } from "./query.ts";
+import { editsOf, parseKeyword, readKeyword, type KeywordFacts, type QueryWord } from "./query.ts";
 
 export interface KeywordSearch {
   /** The words to find in the offers' text ('للبيع' and 'للإيجار' are not among them: see `status`). */
@@ -18,8 +18,8 @@ export interface KeywordSearch {
    * written; null when they ask for two (no offer is both).
    */
   status?: string | null;
-  /** The bedrooms the keyword asks for ('شقة 3 غرف'), matched with the offer's bedrooms: their words are not among `words`. */
-  bedrooms?: number;
+  /** What the keyword's phrases ask of the offer's facts ('شقة 3 غرف تحت مليون': bedrooms, price): their words are not among `words`. */
+  facts: Omit<KeywordFacts, "words">;
   /** Every word somewhere in the offer (its title, description, type, city, neighbourhood or units' types), and the status. */
   match: SQL;
 }
@@ -57,22 +57,33 @@ const STATUS_OF_STEM = new Map(FILTERABLE_STATUSES.flatMap((status) => searchTer
  * keyword has no words (empty, or only stop words and punctuation).
  */
 export function keywordSearch(keyword: string | undefined, statusFilter?: string): KeywordSearch | undefined {
-  const all = parseKeyword(keyword ?? "");
-  if (all.length === 0) return undefined;
-  const { bedrooms, rest: parsed } = bedroomsOf(all);
+  if (parseKeyword(keyword ?? "").length === 0) return undefined;
+  const { words: parsed, ...facts } = readKeyword(keyword ?? "");
   const words = parsed.filter((word) => !word.stems.every((stem) => STATUS_OF_STEM.has(stem)));
   const statuses = new Set<string>(parsed.filter((word) => !words.includes(word)).flatMap((word) => word.stems.map((stem) => STATUS_OF_STEM.get(stem)!)));
   if (statuses.size > 0 && statusFilter) statuses.add(statusFilter);
   const status = statuses.size === 0 ? undefined : statuses.size === 1 ? [...statuses][0]! : null;
   const conditions = words.map((word) => overlaps(offers.searchAll, word.stems));
   if (status !== undefined) conditions.push(status === null ? sql`false` : eq(offers.status, status));
-  if (bedrooms !== undefined) conditions.push(eq(offers.bedrooms, bedrooms));
-  return { words, status, ...(bedrooms !== undefined ? { bedrooms } : {}), match: and(...conditions)! };
+  const factConditions = keywordFacts(facts);
+  if (factConditions) conditions.push(factConditions);
+  return { words, status, facts, match: and(...conditions)! };
 }
 
-/** The list's filters and what the keyword asks of the offer's facts ('3 غرف': its bedrooms), for the ranked ways that match words by their own conditions. */
+/** The conditions on the offer's facts a keyword's phrases ask for; undefined for none. */
+function keywordFacts(facts: Omit<KeywordFacts, "words">): SQL | undefined {
+  const conditions = [
+    facts.bedrooms !== undefined ? eq(offers.bedrooms, facts.bedrooms) : undefined,
+    facts.minPrice !== undefined ? gte(offers.price, facts.minPrice) : undefined,
+    facts.maxPrice !== undefined ? lte(offers.price, facts.maxPrice) : undefined,
+  ].filter((condition) => condition !== undefined);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The list's filters and what the keyword asks of the offer's facts, for the ranked ways that match words by their own conditions. */
 function withKeywordFilters(search: KeywordSearch, filters: SQL | undefined): SQL | undefined {
-  return search.bedrooms === undefined ? filters : and(filters, eq(offers.bedrooms, search.bedrooms));
+  const facts = keywordFacts(search.facts);
+  return facts ? and(filters, facts) : filters;
 }
 
 /**

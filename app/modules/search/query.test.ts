@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { readKeyword } from "./query.ts";
+
+const read = (keyword: string) => {
+  const { words, ...facts } = readKeyword(keyword);
+  return { words: words.map((word) => word.folded), ...facts };
+};
+
+describe("the facts a keyword's phrases ask for", () => {
+  it("reads a count of rooms in digits, in words and as the dual, «نوم» with it", () => {
+    expect(read("شقة ٣ غرف نوم")).toEqual({ words: ["شقه"], bedrooms: 3 });
+    expect(read("فيلا بخمس غرف")).toEqual({ words: ["فيلا"], bedrooms: 5 });
+    expect(read("غرفتين وصالة")).toEqual({ words: ["وصاله"], bedrooms: 2 });
+    expect(read("غرفة واحدة")).toEqual({ words: [], bedrooms: 1 });
+  });
+
+  it("reads a bound on the price, thousands and millions, and a range either way round", () => {
+    expect(read("فيلا تحت مليون")).toEqual({ words: ["فيلا"], maxPrice: 1_000_000 });
+    expect(read("شقة بأقل من ٧٥٠ ألف ريال")).toEqual({ words: ["شقه"], maxPrice: 750_000 });
+    expect(read("أرض أكثر من 2 مليون")).toEqual({ words: ["ارض"], minPrice: 2_000_000 });
+    expect(read("بين مليون ونص و 900 ألف")).toEqual({ words: [], minPrice: 900_000, maxPrice: 1_500_000 });
+    expect(read("فيلا بحد أقصى مليونين")).toEqual({ words: ["فيلا"], maxPrice: 2_000_000 });
+  });
+
+  it("leaves words that are not such a phrase as words: an amount without a bound, a bound without an amount, a number without rooms", () => {
+    expect(read("شقة 500 ألف")).toEqual({ words: ["شقه", "500", "الف"] });
+    expect(read("تحت الإنشاء")).toEqual({ words: ["تحت", "الانشا"] }); // (the lone hamza is folded away)
+    expect(read("برج 3")).toEqual({ words: ["برج", "3"] });
+    expect(read("بين الحرمين")).toEqual({ words: ["بين", "الحرمين"] });
+  });
+});
