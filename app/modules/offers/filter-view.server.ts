@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server.ts";
 import { FILTER_PROPERTY_TYPES } from "~/modules/lookups/defaults.ts";
 import { getStatusVisibilities, listFilterChoices, type FilterChoices } from "~/modules/lookups/lookups.server.ts";
 import { formatCountArabic, formatNumberArabic } from "~/utils/format.ts";
-import { FILTERABLE_STATUSES, OFFER_FILTER_KEYS, offerFiltersQuery, type OfferFilters } from "~/modules/search/index.ts";
+import { FILTERABLE_STATUSES, OFFER_FILTER_KEYS, offerFiltersQuery, readKeyword, type OfferFilters } from "~/modules/search/index.ts";
 
 /**
  * The choices of the offers filter bars (home and /offers): the visible cities with their
@@ -52,10 +52,23 @@ function range(name: string, min: number | undefined, max: number | undefined, u
   return `${name} حتى ${n(max ?? 0)} ${unit}`;
 }
 
+/**
+ * The keyword's chip: the keyword, and what its phrases were read as («شقة 3 غرف تحت مليون»: ٣ غرف نوم،
+ * السعر حتى ١٬٠٠٠٬٠٠٠ ريال), so a visitor sees why the list is what it is (and an alert says it too).
+ */
+function keywordLabel(keyword: string): string {
+  const { bedrooms, minPrice, maxPrice } = readKeyword(keyword);
+  const read = [
+    bedrooms !== undefined ? formatCountArabic(bedrooms, BEDROOMS) : undefined,
+    minPrice !== undefined || maxPrice !== undefined ? range("السعر", minPrice, maxPrice, "ريال") : undefined,
+  ].filter((text) => text !== undefined);
+  return read.length ? `«${keyword}»: ${read.join("، ")}` : `«${keyword}»`;
+}
+
 /** The chips of the filters in force, in the bar's order (the list's order is not a filter and has none). */
 export function filterChips(filters: OfferFilters): FilterChip[] {
   const chips: FilterChip[] = [];
-  if (filters.keyword) chips.push({ label: `«${filters.keyword}»`, remove: ["keyword"] });
+  if (filters.keyword) chips.push({ label: keywordLabel(filters.keyword), remove: ["keyword"] });
   // The neighbourhood goes with its city.
   if (filters.city) chips.push({ label: filters.city, remove: ["city", "neighbourhood"] });
   if (filters.neighbourhood) chips.push({ label: `حي ${filters.neighbourhood}`, remove: ["neighbourhood"] });

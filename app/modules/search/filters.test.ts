@@ -152,4 +152,11 @@ describe("chips of the filters in force", () => {
     expect(labels({ bedrooms: 2 })).toEqual(["غرفتا نوم فأكثر"]);
     expect(labels({ bedrooms: 5 })).toEqual(["٥ غرف نوم فأكثر"]);
   });
+
+  it("says what a keyword's phrases were read as: the bedrooms exactly, the price's bounds", () => {
+    const labels = (filters: Omit<OfferFilters, "page">) => filterChips({ ...filters, page: 1 }).map((c) => c.label);
+    expect(labels({ keyword: "شقة 3 غرف تحت مليون" })).toEqual(["«شقة 3 غرف تحت مليون»: ٣ غرف نوم، السعر حتى ١٬٠٠٠٬٠٠٠ ريال"]);
+    expect(labels({ keyword: "غرفتين بين 500 ألف و 900 ألف" })).toEqual(["«غرفتين بين 500 ألف و 900 ألف»: غرفتا نوم، السعر من ٥٠٠٬٠٠٠ إلى ٩٠٠٬٠٠٠ ريال"]);
+    expect(labels({ keyword: "فيلا" })).toEqual(["«فيلا»"]);
+  });
 });
