@@ -187,3 +187,15 @@ test("«هل تقصد …؟»: a mistyped keyword shows the corrected one's offe
   await expect(bar(page).getByLabel("كلمة البحث")).toHaveValue("النرجس");
   await expect(page.getByTestId("offers-count")).toHaveText(count!);
 });
+
+test("a keyword with a count of rooms and a price bound lists the offers with those bedrooms and prices, and its chip says so", async ({ page }) => {
+  await page.goto("/offers");
+  await bar(page).getByLabel("كلمة البحث").fill("شقة ٣ غرف تحت مليون");
+  await bar(page).getByLabel("كلمة البحث").press("Enter");
+  await expect(page).toHaveURL(/keyword=/);
+  await expect(chips(page)).toContainText("«شقة ٣ غرف تحت مليون»: ٣ غرف نوم، السعر حتى ١٬٠٠٠٬٠٠٠ ريال");
+  // Apartments (the word in the type, the title or the units) with exactly three bedrooms, at a million or less.
+  const expected = await expectedIds("bedrooms = 3 and price <= 1000000 and (property_type = 'شقة' or title like '%شقة%')", []);
+  expect(expected.length).toBeGreaterThan(0);
+  expect((await shownIds(page)).sort()).toEqual(expected.sort());
+});
