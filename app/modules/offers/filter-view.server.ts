@@ -57,10 +57,19 @@ function range(name: string, min: number | undefined, max: number | undefined, u
  * السعر حتى ١٬٠٠٠٬٠٠٠ ريال), so a visitor sees why the list is what it is (and an alert says it too).
  */
 function keywordLabel(keyword: string): string {
-  const { bedrooms, minPrice, maxPrice } = readKeyword(keyword);
+  const { minBedrooms, maxBedrooms, minPrice, maxPrice, minArea, maxArea } = readKeyword(keyword);
+  const bedrooms =
+    minBedrooms !== undefined && minBedrooms === maxBedrooms
+      ? formatCountArabic(minBedrooms, BEDROOMS)
+      : minBedrooms !== undefined
+        ? `${formatCountArabic(minBedrooms, BEDROOMS)} فأكثر`
+        : maxBedrooms !== undefined
+          ? `حتى ${formatCountArabic(maxBedrooms, BEDROOMS)}`
+          : undefined;
   const read = [
-    bedrooms !== undefined ? formatCountArabic(bedrooms, BEDROOMS) : undefined,
+    bedrooms,
     minPrice !== undefined || maxPrice !== undefined ? range("السعر", minPrice, maxPrice, "ريال") : undefined,
+    minArea !== undefined || maxArea !== undefined ? range("المساحة", minArea, maxArea, "م²") : undefined,
   ].filter((text) => text !== undefined);
   return read.length ? `«${keyword}»: ${read.join("، ")}` : `«${keyword}»`;
 }

@@ -157,6 +157,7 @@ describe("chips of the filters in force", () => {
     const labels = (filters: Omit<OfferFilters, "page">) => filterChips({ ...filters, page: 1 }).map((c) => c.label);
     expect(labels({ keyword: "شقة 3 غرف تحت مليون" })).toEqual(["«شقة 3 غرف تحت مليون»: ٣ غرف نوم، السعر حتى ١٬٠٠٠٬٠٠٠ ريال"]);
     expect(labels({ keyword: "غرفتين بين 500 ألف و 900 ألف" })).toEqual(["«غرفتين بين 500 ألف و 900 ألف»: غرفتا نوم، السعر من ٥٠٠٬٠٠٠ إلى ٩٠٠٬٠٠٠ ريال"]);
+    expect(labels({ keyword: "فيلا أكثر من 4 غرف 400 متر" })).toEqual(["«فيلا أكثر من 4 غرف 400 متر»: ٤ غرف نوم فأكثر، المساحة من ٣٦٠ إلى ٤٤٠ م²"]);
     expect(labels({ keyword: "فيلا" })).toEqual(["«فيلا»"]);
   });
 });

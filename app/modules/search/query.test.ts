@@ -8,10 +8,10 @@ const read = (keyword: string) => {
 
 describe("the facts a keyword's phrases ask for", () => {
   it("reads a count of rooms in digits, in words and as the dual, «نوم» with it", () => {
-    expect(read("شقة ٣ غرف نوم")).toEqual({ words: ["شقه"], bedrooms: 3 });
-    expect(read("فيلا بخمس غرف")).toEqual({ words: ["فيلا"], bedrooms: 5 });
-    expect(read("غرفتين وصالة")).toEqual({ words: ["وصاله"], bedrooms: 2 });
-    expect(read("غرفة واحدة")).toEqual({ words: [], bedrooms: 1 });
+    expect(read("شقة ٣ غرف نوم")).toEqual({ words: ["شقه"], minBedrooms: 3, maxBedrooms: 3 });
+    expect(read("فيلا بخمس غرف")).toEqual({ words: ["فيلا"], minBedrooms: 5, maxBedrooms: 5 });
+    expect(read("غرفتين وصالة")).toEqual({ words: ["وصاله"], minBedrooms: 2, maxBedrooms: 2 });
+    expect(read("غرفة واحدة")).toEqual({ words: [], minBedrooms: 1, maxBedrooms: 1 });
   });
 
   it("reads a bound on the price, thousands and millions, and a range either way round", () => {
@@ -20,6 +20,15 @@ describe("the facts a keyword's phrases ask for", () => {
     expect(read("أرض أكثر من 2 مليون")).toEqual({ words: ["ارض"], minPrice: 2_000_000 });
     expect(read("بين مليون ونص و 900 ألف")).toEqual({ words: [], minPrice: 900_000, maxPrice: 1_500_000 });
     expect(read("فيلا بحد أقصى مليونين")).toEqual({ words: ["فيلا"], maxPrice: 2_000_000 });
+  });
+
+  it("reads a bound on the bedrooms, and an area: bounded, or alone within a tenth either side", () => {
+    expect(read("فيلا أكثر من 4 غرف")).toEqual({ words: ["فيلا"], minBedrooms: 4 });
+    expect(read("شقة بأقل من ثلاث غرف نوم")).toEqual({ words: ["شقه"], maxBedrooms: 3 });
+    expect(read("أرض أكثر من ٦٠٠ متر")).toEqual({ words: ["ارض"], minArea: 600 });
+    expect(read("شقة ١٥٠ م²")).toEqual({ words: ["شقه"], minArea: 135, maxArea: 165 });
+    expect(read("أرض بين 400 و 900 متر مربع")).toEqual({ words: ["ارض"], minArea: 400, maxArea: 900 });
+    expect(read("فيلا 3 غرف 400 متر تحت 3 مليون")).toEqual({ words: ["فيلا"], minBedrooms: 3, maxBedrooms: 3, minArea: 360, maxArea: 440, maxPrice: 3_000_000 });
   });
 
   it("leaves words that are not such a phrase as words: an amount without a bound, a bound without an amount, a number without rooms", () => {

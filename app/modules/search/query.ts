@@ -83,23 +83,17 @@ export function parseKeyword(keyword: string): QueryWord[] {
 }
 
 /** What a keyword asks of an offer's facts rather than its text ('شقة 3 غرف تحت مليون'), and its other words. */
-export interface KeywordFacts {
+export interface KeywordFacts extends MeasureBounds {
   words: QueryWord[];
-  bedrooms?: number;
-  minPrice?: number;
-  maxPrice?: number;
+  minBedrooms?: number;
+  maxBedrooms?: number;
 }
 
-/** The keyword's words and the facts its phrases ask for (bedroomsOf, pricesOf), the phrases' words taken out. */
+/** The keyword's words and the facts its phrases ask for (bedroomsOf, measuresOf), the phrases' words taken out. */
 export function readKeyword(keyword: string): KeywordFacts {
-  const { bedrooms, rest } = bedroomsOf(typedWords(keyword));
-  const prices = pricesOf(rest);
-  return {
-    words: distinct(prices.rest),
-    ...(bedrooms !== undefined ? { bedrooms } : {}),
-    ...(prices.minPrice !== undefined ? { minPrice: prices.minPrice } : {}),
-    ...(prices.maxPrice !== undefined ? { maxPrice: prices.maxPrice } : {}),
-  };
+  const { rest, ...bedrooms } = bedroomsOf(typedWords(keyword));
+  const { rest: words, ...measures } = measuresOf(rest);
+  return { words: distinct(words), ...bedrooms, ...measures };
 }
 
 /** Numbers written as words, folded (foldSearch): 'ثلاثة' → 'ثلاثه', 'أربع' → 'اربع'. */
@@ -139,12 +133,13 @@ const isRoomWord = (folded: string) => ROOM_WORDS.has(folded) || ROOM_WORDS.has(
 const isTwoRooms = (folded: string) => TWO_ROOMS.has(folded) || TWO_ROOMS.has(folded.replace(/^[بو]/u, ""));
 
 /**
- * The number of bedrooms a keyword asks for, and its other words: '3 غرف', '٣ غرف نوم', 'ثلاث غرف',
+ * The number of bedrooms a keyword asks for (exactly, or at least or at most after «أكثر من» /
+ * «أقل من»), and its other words: '3 غرف', '٣ غرف نوم', 'ثلاث غرف',
  * 'بأربع غرف', 'غرفتين', 'غرفة واحدة' are a count of bedrooms (matched with the offer's bedrooms, not
  * its text: '3' is in no description that says «ثلاث»). The first such phrase counts; the words
  * of any other stay words.
  */
-export function bedroomsOf(words: QueryWord[]): { bedrooms?: number; rest: QueryWord[] } {
+export function bedroomsOf(words: QueryWord[]): { minBedrooms?: number; maxBedrooms?: number; rest: QueryWord[] } {
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!.folded;
     const next = words[i + 1]?.folded;
@@ -156,17 +151,40 @@ export function bedroomsOf(words: QueryWord[]): { bedrooms?: number; rest: Query
     if (count === undefined) continue;
     // «غرف نوم»: the bedrooms are the rooms meant, «نوم» says so again.
     if (words[i + length]?.folded === "نوم") length += 1;
-    return { bedrooms: count, rest: [...words.slice(0, i), ...words.slice(i + length)] };
+    // «أكثر من ٣ غرف», «بأقل من ٤ غرف»: a bound, the word before it with it («من» is a stop word).
+    const before = words[i - 1]?.folded;
+    const start = isBound(before) ? i - 1 : i;
+    const [minBedrooms, maxBedrooms] = before && AT_LEAST.has(before) ? [count, undefined] : before && AT_MOST.has(before) ? [undefined, count] : [count, count];
+    return {
+      ...(minBedrooms !== undefined ? { minBedrooms } : {}),
+      ...(maxBedrooms !== undefined ? { maxBedrooms } : {}),
+      rest: [...words.slice(0, start), ...words.slice(i + length)],
+    };
   }
   return { rest: words };
 }
 
-/** Words that end a price below or above it, folded: «تحت مليون», «بأقل من ٥٠٠ ألف» («من» is a stop word), «بحد أقصى». */
+/** Words that put a bound below or above an amount, folded: «تحت مليون», «بأقل من ٥٠٠ ألف» («من» is a stop word), «بحد أقصى». */
 const AT_MOST = new Set(["تحت", "اقل", "باقل", "حتي", "اقصي"]);
 const AT_LEAST = new Set(["فوق", "اكثر", "باكثر", "ادني"]);
+const isBound = (folded: string | undefined) => folded !== undefined && (AT_MOST.has(folded) || AT_LEAST.has(folded));
 
-/** An amount of riyals read from `words` at `at`: '500 ألف', '2 مليون', 'مليون', 'مليونين', 'نص مليون', 'مليون ونص', '750000'; and how many words it took. */
-function amountAt(words: QueryWord[], at: number): { amount: number; length: number } | undefined {
+/** What an amount measures: riyals (said, or taken so after a bound word) or square metres. */
+type Unit = "price" | "area";
+
+interface Amount {
+  amount: number;
+  /** The unit the words after it say, if any. */
+  unit?: Unit;
+  /** How many words it took. */
+  length: number;
+}
+
+/**
+ * An amount read from `words` at `at`: '500 ألف', '2 مليون', 'مليون', 'مليونين', 'نص مليون', 'مليون
+ * ونص', '750000', with «ريال» after it, or «متر» / «م²» / «متر مربع» (square metres).
+ */
+function amountAt(words: QueryWord[], at: number): Amount | undefined {
   const word = (i: number) => words[at + i]?.folded;
   const thousands = (w: string | undefined) => w === "الف" || w === "الاف";
   const millions = (w: string | undefined) => w === "مليون" || w === "ملايين";
@@ -184,43 +202,68 @@ function amountAt(words: QueryWord[], at: number): { amount: number; length: num
   else if (thousands(word(0))) [amount, length] = [1_000, 1];
   else return undefined;
   if (millions(word(length - 1)) && half(word(length))) [amount, length] = [amount + 500_000, length + 1];
-  if (word(length) === "ريال") length += 1;
+  if (word(length) === "ريال") return { amount, unit: "price", length: length + 1 };
+  if (["متر", "م", "امتار"].includes(word(length) ?? "")) {
+    // «م²» folds to «م 2»; «متر مربع».
+    const squared = word(length + 1) === "2" || word(length + 1) === "مربع";
+    return { amount, unit: "area", length: length + (squared ? 2 : 1) };
+  }
   return { amount, length };
 }
 
+/** A price's or an area's bounds, as the list's filters say them. */
+export interface MeasureBounds {
+  minPrice?: number;
+  maxPrice?: number;
+  minArea?: number;
+  maxArea?: number;
+}
+
+/** An area said without a bound («شقة ١٥٠ متر») is looked for within a tenth either side. */
+const AREA_LEEWAY_TENTHS = 1;
+
 /**
- * The price bounds a keyword's phrases ask for, and its other words: «تحت مليون», «بأقل من ٥٠٠ ألف»,
- * «أكثر من ٢ مليون», «بحد أقصى ٩٠٠ ألف ريال», «بين ٥٠٠ ألف و٩٠٠ ألف» — matched as the list's price
- * filter is (the offer's price). An amount without a word before it ('شقة 500 ألف') is not a bound.
+ * The price and area bounds a keyword's phrases ask for, and its other words: «تحت مليون», «بأقل من
+ * ٥٠٠ ألف», «أكثر من ٢ مليون», «بحد أقصى ٩٠٠ ألف ريال», «بين ٥٠٠ ألف و٩٠٠ ألف», «أكثر من ٦٠٠ متر», and
+ * an area alone («١٥٠ م²»: 135–165) — matched as the list's price and area filters are. An amount
+ * with neither a bound nor «متر» ('شقة 500 ألف') stays words.
  */
-export function pricesOf(words: QueryWord[]): { minPrice?: number; maxPrice?: number; rest: QueryWord[] } {
-  let minPrice: number | undefined;
-  let maxPrice: number | undefined;
+export function measuresOf(words: QueryWord[]): MeasureBounds & { rest: QueryWord[] } {
+  const bounds: MeasureBounds = {};
   const rest: QueryWord[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!.folded;
-    const bound = AT_MOST.has(word) ? "max" : AT_LEAST.has(word) ? "min" : word === "بين" ? "between" : undefined;
-    const first = bound ? amountAt(words, i + 1) : undefined;
-    if (!bound || !first) {
-      // «بحد أقصى»: the «بحد» before the bound goes with it.
-      if (!(word === "بحد" && (AT_MOST.has(words[i + 1]?.folded ?? "") || AT_LEAST.has(words[i + 1]?.folded ?? "")))) rest.push(words[i]!);
+    // «بحد أقصى»: the «بحد» goes with the bound after it.
+    const lead = word === "بحد" && isBound(words[i + 1]?.folded) ? 1 : 0;
+    const boundWord = words[i + lead]!.folded;
+    const bound = AT_MOST.has(boundWord) ? "max" : AT_LEAST.has(boundWord) ? "min" : boundWord === "بين" ? "between" : undefined;
+    const first = amountAt(words, bound ? i + lead + 1 : i);
+    if (!first || (!bound && first.unit !== "area")) {
+      rest.push(words[i]!);
       continue;
     }
-    let end = i + 1 + first.length;
-    if (bound === "max") maxPrice = first.amount;
-    else if (bound === "min") minPrice = first.amount;
-    else {
+    let end = (bound ? i + lead + 1 : i) + first.length;
+    if (bound === "between") {
       const second = amountAt(words, end);
       if (!second) {
         rest.push(words[i]!);
         continue;
       }
       end += second.length;
-      [minPrice, maxPrice] = [Math.min(first.amount, second.amount), Math.max(first.amount, second.amount)];
+      const unit = first.unit ?? second.unit ?? "price";
+      const [low, high] = [Math.min(first.amount, second.amount), Math.max(first.amount, second.amount)];
+      if (unit === "area") [bounds.minArea, bounds.maxArea] = [low, high];
+      else [bounds.minPrice, bounds.maxPrice] = [low, high];
+    } else if (!bound) {
+      // In tenths, whole: 400 × 1.1 in floating point is 440.00000000000006.
+      [bounds.minArea, bounds.maxArea] = [Math.floor((first.amount * (10 - AREA_LEEWAY_TENTHS)) / 10), Math.ceil((first.amount * (10 + AREA_LEEWAY_TENTHS)) / 10)];
+    } else {
+      const key = `${bound}${first.unit === "area" ? "Area" : "Price"}` as const;
+      bounds[key] = first.amount;
     }
     i = end - 1;
   }
-  return { ...(minPrice !== undefined ? { minPrice } : {}), ...(maxPrice !== undefined ? { maxPrice } : {}), rest };
+  return { ...bounds, rest };
 }
 
 const ARABIC_LETTERS = [..."ابتثجحخدذرزسشصضطظعغفقكلمنهوي"];

@@ -233,21 +233,24 @@ describe("the keyword search finds what people mean", () => {
   });
 });
 
-describe("a price in the keyword is a bound on the offer's price, as the price filter is", () => {
+describe("a price, an area or a count of bedrooms bounded in the keyword is a bound on the offer's, as the filters are", () => {
   it.each([
-    ["فيلا تحت 3 مليون", VILLAS, undefined, 3_000_000],
-    ["شقة بأقل من 500 ألف", APARTMENTS, undefined, 500_000],
-    ["شقة تحت نص مليون ريال", APARTMENTS, undefined, 500_000],
-    ["فيلا بحد أقصى مليونين", VILLAS, undefined, 2_000_000],
-    ["شقة أكثر من ٢ مليون", APARTMENTS, 2_000_000, undefined],
-    ["شقة بين 500 ألف و 900 ألف", APARTMENTS, 500_000, 900_000],
-    ["فيلا بين مليون و مليون ونص", VILLAS, 1_000_000, 1_500_000],
-  ] as const)("«%s»", async (query, among, minPrice, maxPrice) => {
-    const rows = await db().select({ id: offers.id, price: offers.price }).from(offers);
-    const priceOf = new Map(rows.map((row) => [row.id, Number(row.price)]));
+    ["فيلا تحت 3 مليون", VILLAS, "price", undefined, 3_000_000],
+    ["شقة بأقل من 500 ألف", APARTMENTS, "price", undefined, 500_000],
+    ["شقة تحت نص مليون ريال", APARTMENTS, "price", undefined, 500_000],
+    ["فيلا بحد أقصى مليونين", VILLAS, "price", undefined, 2_000_000],
+    ["شقة أكثر من ٢ مليون", APARTMENTS, "price", 2_000_000, undefined],
+    ["شقة بين 500 ألف و 900 ألف", APARTMENTS, "price", 500_000, 900_000],
+    ["فيلا بين مليون و مليون ونص", VILLAS, "price", 1_000_000, 1_500_000],
+    ["فيلا أكثر من 500 متر", VILLAS, "area", 500, undefined],
+    ["شقة 185 م²", APARTMENTS, "area", 166, 204],
+    ["فيلا أكثر من 4 غرف", VILLAS, "bedrooms", 4, undefined],
+  ] as const)("«%s»", async (query, among, column, min, max) => {
+    const rows = await db().select({ id: offers.id, price: offers.price, area: offers.area, bedrooms: offers.bedrooms }).from(offers);
+    const valueOf = new Map(rows.map((row) => [row.id, Number(row[column])]));
     const within = (key: string) => {
-      const price = priceOf.get(ids.get(key)!)!;
-      return (minPrice === undefined || price >= minPrice) && (maxPrice === undefined || price <= maxPrice);
+      const value = valueOf.get(ids.get(key)!)!;
+      return (min === undefined || value >= min) && (max === undefined || value <= max);
     };
     const expected = [...new Set(among)].filter((key) => listed.has(key) && within(key));
     const result = await listOffers(db(), { keyword: query, page: 1 }, 1000);

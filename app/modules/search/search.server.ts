@@ -73,9 +73,12 @@ export function keywordSearch(keyword: string | undefined, statusFilter?: string
 /** The conditions on the offer's facts a keyword's phrases ask for; undefined for none. */
 function keywordFacts(facts: Omit<KeywordFacts, "words">): SQL | undefined {
   const conditions = [
-    facts.bedrooms !== undefined ? eq(offers.bedrooms, facts.bedrooms) : undefined,
+    facts.minBedrooms !== undefined ? gte(offers.bedrooms, facts.minBedrooms) : undefined,
+    facts.maxBedrooms !== undefined ? lte(offers.bedrooms, facts.maxBedrooms) : undefined,
     facts.minPrice !== undefined ? gte(offers.price, facts.minPrice) : undefined,
     facts.maxPrice !== undefined ? lte(offers.price, facts.maxPrice) : undefined,
+    facts.minArea !== undefined ? gte(offers.area, facts.minArea) : undefined,
+    facts.maxArea !== undefined ? lte(offers.area, facts.maxArea) : undefined,
   ].filter((condition) => condition !== undefined);
   return conditions.length ? and(...conditions) : undefined;
 }
