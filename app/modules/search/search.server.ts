@@ -453,7 +453,8 @@ export async function correctedKeyword(db: Db, keyword: string): Promise<string 
 const corrections = new WeakMap<Db, RecentAnswers<string | undefined>>();
 
 async function correct(db: Db, keyword: string): Promise<string | undefined> {
-  const candidates = parseKeyword(keyword).filter((word) => word.folded.length >= 4 && /^[a-z\u0621-\u064A]+$/u.test(word.folded) && foldsAlone(word));
+  // Only the words searched as text: a phrase's words («تحت مليون», «3 غرف») are read as facts, never mistyped.
+  const candidates = readKeyword(keyword).words.filter((word) => word.folded.length >= 4 && /^[a-z\u0621-\u064A]+$/u.test(word.folded) && foldsAlone(word));
   if (candidates.length === 0) return undefined;
   // A word among the most common stems is known without asking the index (it would read them all).
   const common = await commonStems(db);
