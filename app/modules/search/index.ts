@@ -2,4 +2,4 @@
 export { BEDROOM_CHOICES, FILTERABLE_STATUSES, OFFER_FILTER_KEYS, PAGE_SIZE, PRICE_SORTS, offerFiltersQuery, type OfferFilters } from "./filters.ts";
 export { boundsAround, formatBbox, parseBbox, type MapMarker } from "./map-search.ts";
 export { foldSearch } from "./normalize.ts";
-export { readKeyword } from "./query.ts";
+export { readKeyword } from "./keyword-facts.ts";

@@ -8,7 +8,8 @@ import type { Db } from "~/db/client.server.ts";
 import { offers, offerSearchPostings, searchVocabulary } from "~/db/schema.ts";
 import { FILTERABLE_STATUSES } from "~/modules/search/filters.ts";
 import { ARTICLE_PREFIXES, foldSearch, PLACE_MARK, searchTerms, withoutArticle } from "./normalize.ts";
-import { editsOf, parseKeyword, readKeyword, type KeywordFacts, type QueryWord } from "./query.ts";
+import { readKeyword, type KeywordFacts } from "./keyword-facts.ts";
+import { editsOf, parseKeyword, type QueryWord } from "./query.ts";
 
 export interface KeywordSearch {
   /** The words to find in the offers' text ('للبيع' and 'للإيجار' are not among them: see `status`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readKeyword } from "./query.ts";
+import { readKeyword } from "./keyword-facts.ts";
 
 const read = (keyword: string) => {
   const { words, ...facts } = readKeyword(keyword);
