@@ -61,11 +61,13 @@ function keywordLabel(keyword: string): string {
   const bedrooms =
     minBedrooms !== undefined && minBedrooms === maxBedrooms
       ? formatCountArabic(minBedrooms, BEDROOMS)
-      : minBedrooms !== undefined
-        ? `${formatCountArabic(minBedrooms, BEDROOMS)} فأكثر`
-        : maxBedrooms !== undefined
-          ? `حتى ${formatCountArabic(maxBedrooms, BEDROOMS)}`
-          : undefined;
+      : minBedrooms !== undefined && maxBedrooms !== undefined
+        ? `من ${formatNumberArabic(minBedrooms)} إلى ${formatCountArabic(maxBedrooms, BEDROOMS)}`
+        : minBedrooms !== undefined
+          ? `${formatCountArabic(minBedrooms, BEDROOMS)} فأكثر`
+          : maxBedrooms !== undefined
+            ? `حتى ${formatCountArabic(maxBedrooms, BEDROOMS)}`
+            : undefined;
   const read = [
     bedrooms,
     minPrice !== undefined || maxPrice !== undefined ? range("السعر", minPrice, maxPrice, "ريال") : undefined,

@@ -1,7 +1,7 @@
 // What a keyword's phrases ask of an offer's facts rather than its text (decision 002): a count of
 // bedrooms («3 غرف», «غرفتين»), a price («تحت مليون») and an area («١٥٠ م²»), matched as the list's
 // filters are.
-import { distinct, typedWords, type QueryWord } from "./query.ts";
+import { distinct, RANGE_JOINER, typedWords, type QueryWord } from "./query.ts";
 
 /** What a keyword asks of an offer's facts rather than its text ('شقة 3 غرف تحت مليون'), and its other words. */
 export interface KeywordFacts extends MeasureBounds {
@@ -54,8 +54,8 @@ const isRoomWord = (folded: string) => ROOM_WORDS.has(folded) || ROOM_WORDS.has(
 const isTwoRooms = (folded: string) => TWO_ROOMS.has(folded) || TWO_ROOMS.has(folded.replace(/^[بو]/u, ""));
 
 /**
- * The number of bedrooms a keyword asks for (exactly, or at least or at most after «أكثر من» /
- * «أقل من»), and its other words: '3 غرف', '٣ غرف نوم', 'ثلاث غرف',
+ * The number of bedrooms a keyword asks for (exactly, at least or at most after «أكثر من» / «أقل من»,
+ * or a range «من ٣ إلى ٤ غرف»), and its other words: '3 غرف', '٣ غرف نوم', 'ثلاث غرف',
  * 'بأربع غرف', 'غرفتين', 'غرفة واحدة' are a count of bedrooms (matched with the offer's bedrooms, not
  * its text: '3' is in no description that says «ثلاث»). The first such phrase counts; the words
  * of any other stay words.
@@ -73,9 +73,18 @@ function bedroomsOf(words: QueryWord[]): { minBedrooms?: number; maxBedrooms?: n
     // «غرف نوم»: the bedrooms are the rooms meant, «نوم» says so again.
     if (words[i + length]?.folded === "نوم") length += 1;
     // «أكثر من ٣ غرف», «بأقل من ٤ غرف»: a bound, the word before it with it («من» is a stop word).
+    // «من ٣ إلى ٤ غرف»: a range, its first count before the joiner.
     const before = words[i - 1]?.folded;
-    const start = isBound(before) ? i - 1 : i;
-    const [minBedrooms, maxBedrooms] = before && AT_LEAST.has(before) ? [count, undefined] : before && AT_MOST.has(before) ? [undefined, count] : [count, count];
+    const from = isJoiner(before) ? countOf(words[i - 2]?.folded ?? "") : undefined;
+    const start = from !== undefined ? i - 2 : isBound(before) ? i - 1 : i;
+    const [minBedrooms, maxBedrooms] =
+      from !== undefined
+        ? [Math.min(from, count), Math.max(from, count)]
+        : before && AT_LEAST.has(before)
+          ? [count, undefined]
+          : before && AT_MOST.has(before)
+            ? [undefined, count]
+            : [count, count];
     return {
       ...(minBedrooms !== undefined ? { minBedrooms } : {}),
       ...(maxBedrooms !== undefined ? { maxBedrooms } : {}),
@@ -89,6 +98,9 @@ function bedroomsOf(words: QueryWord[]): { minBedrooms?: number; maxBedrooms?: n
 const AT_MOST = new Set(["تحت", "اقل", "باقل", "حتي", "اقصي"]);
 const AT_LEAST = new Set(["فوق", "اكثر", "باكثر", "ادني"]);
 const isBound = (folded: string | undefined) => folded !== undefined && (AT_MOST.has(folded) || AT_LEAST.has(folded));
+
+/** A word between the two amounts of a range: «إلى», «حتى» («و» after «بين» is a stop word). */
+const isJoiner = (folded: string | undefined) => folded === RANGE_JOINER || folded === "حتي";
 
 /** What an amount measures: riyals (said, or taken so after a bound word) or square metres. */
 type Unit = "price" | "area";
@@ -159,12 +171,15 @@ function measuresOf(words: QueryWord[]): MeasureBounds & { rest: QueryWord[] } {
     const boundWord = words[i + lead]!.folded;
     const bound = AT_MOST.has(boundWord) ? "max" : AT_LEAST.has(boundWord) ? "min" : boundWord === "بين" ? "between" : undefined;
     const first = amountAt(words, bound ? i + lead + 1 : i);
-    if (!first || (!bound && first.unit !== "area")) {
+    // «(من) ٥٠٠ ألف إلى مليون», «٤٠٠ حتى ٦٠٠ متر»: two amounts joined, a range («من» is a stop word).
+    const joined = !bound && first && isJoiner(words[i + first.length]?.folded) && amountAt(words, i + first.length + 1) ? "between" : bound;
+    if (!first || (!joined && first.unit !== "area")) {
       rest.push(words[i]!);
       continue;
     }
     let end = (bound ? i + lead + 1 : i) + first.length;
-    if (bound === "between") {
+    if (joined === "between") {
+      if (isJoiner(words[end]?.folded)) end += 1;
       const second = amountAt(words, end);
       if (!second) {
         rest.push(words[i]!);
@@ -175,12 +190,11 @@ function measuresOf(words: QueryWord[]): MeasureBounds & { rest: QueryWord[] } {
       const [low, high] = [Math.min(first.amount, second.amount), Math.max(first.amount, second.amount)];
       if (unit === "area") [bounds.minArea, bounds.maxArea] = [low, high];
       else [bounds.minPrice, bounds.maxPrice] = [low, high];
-    } else if (!bound) {
-      // In tenths, whole: 400 × 1.1 in floating point is 440.00000000000006.
-      [bounds.minArea, bounds.maxArea] = [Math.floor((first.amount * (10 - AREA_LEEWAY_TENTHS)) / 10), Math.ceil((first.amount * (10 + AREA_LEEWAY_TENTHS)) / 10)];
+    } else if (joined === "max" || joined === "min") {
+      bounds[`${joined}${first.unit === "area" ? "Area" : "Price"}`] = first.amount;
     } else {
-      const key = `${bound}${first.unit === "area" ? "Area" : "Price"}` as const;
-      bounds[key] = first.amount;
+      // An area alone. In tenths, whole: 400 × 1.1 in floating point is 440.00000000000006.
+      [bounds.minArea, bounds.maxArea] = [Math.floor((first.amount * (10 - AREA_LEEWAY_TENTHS)) / 10), Math.ceil((first.amount * (10 + AREA_LEEWAY_TENTHS)) / 10)];
     }
     i = end - 1;
   }

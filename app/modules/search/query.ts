@@ -48,6 +48,9 @@ const ENGLISH_STATUSES: ReadonlyMap<string, string> = new Map([
 /** English words that carry no meaning of their own ('villa for rent in riyadh'). */
 const ENGLISH_STOP_WORDS = new Set(["a", "an", "the", "for", "in", "at", "of", "with", "and", "near", "to"]);
 
+/** «إلى», folded. */
+export const RANGE_JOINER = "الي";
+
 /** The keyword's words as typed, stop words left out, in order, repeats kept (a phrase may repeat a word: «بين 500 ألف و900 ألف»). */
 export function typedWords(keyword: string): QueryWord[] {
   const words: QueryWord[] = [];
@@ -58,7 +61,8 @@ export function typedWords(keyword: string): QueryWord[] {
     const arabic = ENGLISH_WORDS.get(english);
     for (const folded of foldSearch(status ?? typed).split(" ")) {
       const stems = folded ? [...new Set([...(arabic ? searchTerms(arabic) : []), ...searchTerms(folded)])].sort() : [];
-      if (stems.length > 0) words.push({ typed, folded, stems });
+      // «إلى» is a stop word, kept here without stems: it joins a range («٥٠٠ ألف إلى مليون»); `distinct` drops it.
+      if (stems.length > 0 || folded === RANGE_JOINER) words.push({ typed, folded, stems });
     }
   }
   return words;
@@ -69,6 +73,7 @@ export function distinct(words: QueryWord[]): QueryWord[] {
   const seen = new Set<string>();
   return words
     .filter((word) => {
+      if (word.stems.length === 0) return false;
       const key = word.stems.join(" ");
       if (seen.has(key)) return false;
       seen.add(key);
