@@ -160,6 +160,9 @@ test("a month the owner ends owing the firm: no payout asked, the next statement
   }
   const april = section.getByTestId("statement-card").filter({ has: page.getByRole("heading", { name: "كشف أبريل ٢٠٢٦" }) });
   await expect(april.getByTestId("statement-net")).toHaveText(/^الصافي: \u200f?٨٬٠٠٠٫٠٠\sر\.س\.\u200f? مستحقة على المالك$/);
+  // March (positive, not paid out yet) still asks for its payout though later months were issued.
+  const march = section.getByTestId("statement-card").filter({ has: page.getByRole("heading", { name: "كشف مارس ٢٠٢٦" }) });
+  await expect(march.getByRole("button", { name: "تسجيل الدفع للمالك" })).toBeVisible();
   // May's statement carried it: April says where it went, and asks for neither a payout nor a settlement.
   await expect(april).toContainText("خُصم من كشف مايو ٢٠٢٦");
   await expect(april.getByRole("button")).toHaveCount(0);

@@ -81,7 +81,10 @@ export function StatementList({ statements, show, back }: { statements: Statemen
                 </a>
               ) : null}
             </div>
-            {statement.paidOutAt || statement.recoveredIn ? null : <PayoutForm statementId={statement.id} back={back} label={heading} intent={owes ? "settle" : "payout"} />}
+            {/* A positive statement is paid out whenever; a negative one is settled only until a later statement carries it. */}
+            {statement.paidOutAt || (owes && statement.recoveredIn) ? null : (
+              <PayoutForm statementId={statement.id} back={back} label={heading} intent={owes ? "settle" : "payout"} />
+            )}
           </li>
         );
       })}
