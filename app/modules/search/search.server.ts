@@ -19,8 +19,8 @@ export interface KeywordSearch {
    * written; null when they ask for two (no offer is both).
    */
   status?: string | null;
-  /** What the keyword's phrases ask of the offer's facts ('شقة 3 غرف تحت مليون': bedrooms, price): their words are not among `words`. */
-  facts: Omit<KeywordFacts, "words">;
+  /** The conditions on the offer's facts the keyword's phrases ask for ('شقة 3 غرف تحت مليون': bedrooms, price), part of `match` too: their words are not among `words`. */
+  factsMatch?: SQL;
   /** Every word somewhere in the offer (its title, description, type, city, neighbourhood or units' types), and the status. */
   match: SQL;
 }
@@ -58,17 +58,17 @@ const STATUS_OF_STEM = new Map(FILTERABLE_STATUSES.flatMap((status) => searchTer
  * keyword has no words (empty, or only stop words and punctuation).
  */
 export function keywordSearch(keyword: string | undefined, statusFilter?: string): KeywordSearch | undefined {
-  if (parseKeyword(keyword ?? "").length === 0) return undefined;
   const { words: parsed, ...facts } = readKeyword(keyword ?? "");
+  const factsMatch = keywordFacts(facts);
+  if (parsed.length === 0 && !factsMatch) return undefined;
   const words = parsed.filter((word) => !word.stems.every((stem) => STATUS_OF_STEM.has(stem)));
   const statuses = new Set<string>(parsed.filter((word) => !words.includes(word)).flatMap((word) => word.stems.map((stem) => STATUS_OF_STEM.get(stem)!)));
   if (statuses.size > 0 && statusFilter) statuses.add(statusFilter);
   const status = statuses.size === 0 ? undefined : statuses.size === 1 ? [...statuses][0]! : null;
   const conditions = words.map((word) => overlaps(offers.searchAll, word.stems));
   if (status !== undefined) conditions.push(status === null ? sql`false` : eq(offers.status, status));
-  const factConditions = keywordFacts(facts);
-  if (factConditions) conditions.push(factConditions);
-  return { words, status, facts, match: and(...conditions)! };
+  if (factsMatch) conditions.push(factsMatch);
+  return { words, status, ...(factsMatch ? { factsMatch } : {}), match: and(...conditions)! };
 }
 
 /** The conditions on the offer's facts a keyword's phrases ask for; undefined for none. */
@@ -86,8 +86,7 @@ function keywordFacts(facts: Omit<KeywordFacts, "words">): SQL | undefined {
 
 /** The list's filters and what the keyword asks of the offer's facts, for the ranked ways that match words by their own conditions. */
 function withKeywordFilters(search: KeywordSearch, filters: SQL | undefined): SQL | undefined {
-  const facts = keywordFacts(search.facts);
-  return facts ? and(filters, facts) : filters;
+  return search.factsMatch ? and(filters, search.factsMatch) : filters;
 }
 
 /**
