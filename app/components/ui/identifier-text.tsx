@@ -11,10 +11,9 @@ import { formatIdentifier } from "~/utils/format.ts";
  * Only for values without Arabic letters: an override would spell a word backwards
  * (it falls back to a left-to-right isolate with marks around the spaces then).
  */
-const LTR_IDENTIFIER_CLASS = "[unicode-bidi:isolate-override] whitespace-nowrap";
-
 /** One unit on one line: a phone broken after «٠٥٥» was read from the wrong end across the two lines. */
 const NO_WRAP_CLASS = "whitespace-nowrap";
+const LTR_IDENTIFIER_CLASS = `[unicode-bidi:isolate-override] ${NO_WRAP_CLASS}`;
 
 /** Arabic letters (not digits): a value holding one is not laid out by an override. */
 const hasArabicLetters = (text: string) => /[\u0621-\u064A\u066E-\u06D3\u06FA-\u06FF]/.test(text);

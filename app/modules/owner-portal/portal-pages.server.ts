@@ -100,15 +100,10 @@ export async function loadStatements(db: Db, ownerId: number) {
     ...row,
     // Newest first: a statement's next one is the one before it in the list.
     recoveredIn: rows[index - 1]?.month ?? null,
-    nextStatementDue: lastDay >= nextMonthStart(row.month),
+    // A contract running past the month: its last day is in a later month ('YYYY-MM' compares as text).
+    nextStatementDue: lastDay.slice(0, 7) > row.month.slice(0, 7),
   }));
 }
-
-/** «2026-04-01» for «2026-03-01». */
-const nextMonthStart = (month: string) => {
-  const [year, monthNumber] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
-  return monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}-01`;
-};
 
 const notFound = () => new Response("الملف غير موجود", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
 

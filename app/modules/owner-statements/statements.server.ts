@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server.ts";
 import {
   leases,
@@ -111,20 +111,19 @@ export async function gatherStatementInput(db: Db | Tx, ownerId: number, month: 
   };
 }
 
+/** One owner's statements are made and settled one at a time: a month reads the one before (what is carried). */
+async function lockOwnerStatements(tx: Tx, ownerId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`owner-statement:${ownerId}`}, 0))`);
+}
+
 /**
  * Whether an owner has a management contract in force after a month (on one of their own
- * properties, as `ownersManagedIn` counts them): a next statement will come to recover a negative net.
+ * properties, as `ownersManagedIn` counts them): a next statement will come to recover a negative
+ * net. One condition for the statement being made (values) and the lists (the row's columns).
  */
-async function hasContractAfter(db: Db | Tx, ownerId: number, month: StatementMonth): Promise<boolean> {
-  const { last } = monthBounds(month);
-  const [row] = await db
-    .select({ id: managementContracts.id })
-    .from(managementContracts)
-    .innerJoin(managedProperties, and(eq(managedProperties.id, managementContracts.propertyId), eq(managedProperties.ownerId, managementContracts.ownerId)))
-    .where(and(eq(managementContracts.ownerId, ownerId), gt(managementContracts.endsOn, last)))
-    .limit(1);
-  return row !== undefined;
-}
+const contractAfter = (ownerId: SQL, month: SQL) =>
+  sql<boolean>`exists (select 1 from management_contracts c join managed_properties p on p.id = c.property_id and p.owner_id = c.owner_id
+    where c.owner_id = ${ownerId} and c.ends_on >= (${month}::date + interval '1 month')::date)`;
 
 export type IssueResult = { outcome: "issued"; id: number } | { outcome: "exists"; id: number } | { outcome: "not-managed" };
 
@@ -143,7 +142,7 @@ export async function issueStatement(services: StatementServices, ownerId: numbe
   try {
     return await db.transaction(async (tx) => {
       // One owner's statements one at a time: a month's reads the one before (what is carried).
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`owner-statement:${ownerId}`}, 0))`);
+      await lockOwnerStatements(tx, ownerId);
       const input = await gatherStatementInput(tx, ownerId, month);
       if (!input.properties.length) return { outcome: "not-managed" as const };
       const totals = computeStatement(input);
@@ -160,7 +159,7 @@ export async function issueStatement(services: StatementServices, ownerId: numbe
         return { outcome: "exists" as const, id: existing!.id };
       }
       const [owner] = await tx.select({ name: owners.name, email: owners.email, iban: owners.iban }).from(owners).where(eq(owners.id, ownerId));
-      const nextStatementDue = totals.netHalalas >= 0 || (await hasContractAfter(tx, ownerId, month));
+      const nextStatementDue = totals.netHalalas >= 0 || (await tx.execute<{ due: boolean }>(sql`select ${contractAfter(sql`${ownerId}`, sql`${month}`)} as due`)).rows[0]!.due;
       const pdf = await renderStatementPdf({ owner: owner!, month, totals, generatedOn: riyadhDayOf(now), nextStatementDue });
       // A random part: the key is never guessed, and a statement made again after a failed try never overwrites.
       const pdfKey = `statements/${ownerId}-${month.slice(0, 7)}-${randomBytes(8).toString("hex")}.pdf`;
@@ -264,7 +263,7 @@ export async function recordOwnerSettlement(db: Db, actor: Pick<StaffProfile, "i
   return db.transaction(async (tx) => {
     const [statement] = await tx.select({ ownerId: ownerStatements.ownerId, month: ownerStatements.month }).from(ownerStatements).where(eq(ownerStatements.id, statementId));
     if (!statement) return { ok: false as const, reason: "not-found" as const };
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`owner-statement:${statement.ownerId}`}, 0))`);
+    await lockOwnerStatements(tx, statement.ownerId);
     const [row] = await tx
       .update(ownerStatements)
       .set({ paidOutAt: now, payoutReference: reference, paidOutBy: actor.id })
@@ -298,8 +297,8 @@ const rowColumns = {
   paidOutAt: ownerStatements.paidOutAt,
   payoutReference: ownerStatements.payoutReference,
   recoveredIn,
-  nextStatementDue: sql<boolean>`exists (select 1 from management_contracts c join managed_properties p on p.id = c.property_id and p.owner_id = c.owner_id
-    where c.owner_id = owner_statements.owner_id and c.ends_on >= (owner_statements.month + interval '1 month')::date)`,
+  // Written out with the table's name, as `recoveredIn`.
+  nextStatementDue: contractAfter(sql`owner_statements.owner_id`, sql`owner_statements.month`),
 };
 
 function toRow(row: { pdfKey: string | null; emailedAt: Date | null; paidOutAt: Date | null } & Omit<StatementRow, "hasPdf" | "emailedAt" | "paidOutAt">): StatementRow {
